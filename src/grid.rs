@@ -1,0 +1,261 @@
+//! Grids of values: puzzles (the filled cells are the givens) and solutions (every cell filled).
+//!
+//! A [`Grid`] stores one `u16` per cell, row-major: a value `0..n` (0-based in code; users see
+//! `1..=n`) or [`EMPTY`]. A **puzzle** is a grid whose filled cells are its givens; a **solution**
+//! is a complete grid that extends them. [`Grid::first_clash`] finds two givens that repeat a
+//! value inside a unit — such a puzzle has no solution.
+//!
+//! # Complexity
+//! Cell access is O(1); [`Grid::first_clash`] is O(n²) time with one n-bit bitset of extra
+//! memory (the unit scan the certificate verifier also relies on).
+//!
+//! # Examples
+//! ```
+//! use sudokit::{Grid, Shape};
+//! let shape = Shape::sudoku(2, 2).unwrap();
+//! let mut grid = Grid::empty(shape);
+//! grid.set(shape.cell(0, 0), Some(3));
+//! grid.set(shape.cell(0, 3), Some(3));
+//! let clash = grid.first_clash().unwrap();
+//! assert_eq!(clash.to_string(), "row 1 has 4 twice: at (1,1) and (1,4)");
+//! ```
+
+use std::fmt;
+
+use crate::bitset::Bitset;
+use crate::shape::{Shape, Unit, UnitKind};
+
+/// The stored marker of an empty cell.
+pub const EMPTY: u16 = u16::MAX;
+
+/// A cell, shown 1-based as `(row,column)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CellRef {
+    /// 0-based row.
+    pub row: usize,
+    /// 0-based column.
+    pub col: usize,
+}
+
+impl fmt::Display for CellRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row + 1, self.col + 1)
+    }
+}
+
+/// Two cells of one unit holding the same value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clash {
+    /// The unit where the value repeats.
+    pub unit: Unit,
+    /// The 0-based value.
+    pub value: usize,
+    /// The earlier cell in the unit's order.
+    pub first: CellRef,
+    /// The later cell.
+    pub second: CellRef,
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} has {} twice: at {} and {}",
+            self.unit,
+            self.value + 1,
+            self.first,
+            self.second
+        )
+    }
+}
+
+/// A grid of a given shape; see the module docs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u16>,
+}
+
+/// A puzzle is a grid whose filled cells are the givens.
+pub type Puzzle = Grid;
+
+impl Grid {
+    /// The grid with no cell filled.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![EMPTY; shape.cells()],
+        }
+    }
+
+    /// A grid from row-major cells (`None` = empty, `Some(v)` with `v < n`).
+    ///
+    /// # Panics
+    /// If the length is not `n²` or a value is `≥ n`: callers validate user input first.
+    pub fn from_cells(shape: Shape, cells: &[Option<usize>]) -> Grid {
+        assert_eq!(cells.len(), shape.cells(), "cell count of {shape}");
+        let mut grid = Grid::empty(shape);
+        for (i, v) in cells.iter().enumerate() {
+            grid.set(i, *v);
+        }
+        grid
+    }
+
+    /// The shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The value of a cell, 0-based.
+    #[inline]
+    pub fn get(&self, cell: usize) -> Option<usize> {
+        let v = self.cells[cell];
+        (v != EMPTY).then_some(v as usize)
+    }
+
+    /// The value at `(r, c)`, 0-based.
+    #[inline]
+    pub fn at(&self, row: usize, col: usize) -> Option<usize> {
+        self.get(self.shape.cell(row, col))
+    }
+
+    /// Sets or clears a cell.
+    ///
+    /// # Panics
+    /// If `value ≥ n`.
+    #[inline]
+    pub fn set(&mut self, cell: usize, value: Option<usize>) {
+        self.cells[cell] = match value {
+            Some(v) => {
+                assert!(v < self.shape.order(), "value {v} out of range");
+                v as u16
+            }
+            None => EMPTY,
+        };
+    }
+
+    /// The raw row-major cells ([`EMPTY`] or a 0-based value).
+    #[inline]
+    pub fn raw(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Number of filled cells (the givens of a puzzle).
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != EMPTY).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != EMPTY)
+    }
+
+    /// `(cell, value)` for every filled cell, row-major.
+    pub fn givens(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != EMPTY)
+            .map(|(i, &v)| (i, v as usize))
+    }
+
+    /// A 0-based cell reference for messages.
+    #[inline]
+    pub fn cell_ref(&self, cell: usize) -> CellRef {
+        CellRef {
+            row: self.shape.row_of(cell),
+            col: self.shape.col_of(cell),
+        }
+    }
+
+    /// The first repeated value inside a unit, scanning rows, then columns, then boxes, each in
+    /// order; `None` if no unit repeats a value. Empty cells are ignored.
+    ///
+    /// # Complexity
+    /// O(n²) time, one n-bit bitset of extra memory.
+    pub fn first_clash(&self) -> Option<Clash> {
+        let shape = self.shape;
+        let mut seen = Bitset::new(shape.order());
+        for unit in shape.units() {
+            if let Some(clash) = self.clash_in_unit(unit, &mut seen) {
+                return Some(clash);
+            }
+        }
+        None
+    }
+
+    /// The first repeated value in one unit; `seen` is scratch space of `n` bits.
+    pub(crate) fn clash_in_unit(&self, unit: Unit, seen: &mut Bitset) -> Option<Clash> {
+        let shape = self.shape;
+        seen.clear();
+        let mut repeated = None;
+        match unit.kind {
+            // Rows are contiguous: scan the slice directly (the hot case of the verifier).
+            UnitKind::Row => {
+                let n = shape.order();
+                let row = &self.cells[unit.number * n..(unit.number + 1) * n];
+                for (i, &v) in row.iter().enumerate() {
+                    if v != EMPTY && !seen.insert(v as usize) {
+                        repeated = Some((unit.number * n + i, v as usize));
+                        break;
+                    }
+                }
+            }
+            _ => {
+                for cell in shape.unit_cells(unit) {
+                    let v = self.cells[cell];
+                    if v != EMPTY && !seen.insert(v as usize) {
+                        repeated = Some((cell, v as usize));
+                        break;
+                    }
+                }
+            }
+        }
+        let (second, value) = repeated?;
+        let first = shape
+            .unit_cells(unit)
+            .find(|&c| self.get(c) == Some(value))
+            .expect("a repeated value was seen earlier in the unit");
+        Some(Clash {
+            unit,
+            value,
+            first: self.cell_ref(first),
+            second: self.cell_ref(second),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clashes_are_found_in_each_kind_of_unit() {
+        let shape = Shape::sudoku(2, 3).unwrap();
+        let mut g = Grid::empty(shape);
+        g.set(shape.cell(0, 0), Some(1));
+        g.set(shape.cell(1, 2), Some(1));
+        let clash = g.first_clash().unwrap();
+        assert_eq!(clash.unit.kind, UnitKind::Box);
+        assert_eq!(clash.first, CellRef { row: 0, col: 0 });
+        assert_eq!(clash.second, CellRef { row: 1, col: 2 });
+
+        let mut g = Grid::empty(shape);
+        g.set(shape.cell(0, 4), Some(5));
+        g.set(shape.cell(5, 4), Some(5));
+        assert_eq!(g.first_clash().unwrap().unit.kind, UnitKind::Column);
+        g.set(shape.cell(5, 4), Some(4));
+        assert!(g.first_clash().is_none());
+        assert_eq!(g.filled(), 2);
+    }
+
+    #[test]
+    fn latin_squares_have_no_box_clash() {
+        let shape = Shape::latin(4).unwrap();
+        let mut g = Grid::empty(shape);
+        g.set(shape.cell(0, 0), Some(0));
+        g.set(shape.cell(1, 1), Some(0));
+        assert!(g.first_clash().is_none());
+    }
+}

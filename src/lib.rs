@@ -1,0 +1,60 @@
+//! sudokit models generalized Sudoku (n×n grids with boxes of p×q cells, n = p·q) and Latin
+//! squares, translates an instance into the standard formalisms, solves them, maps the answers
+//! back and checks every answer with an independent O(n²) certificate verifier.
+//!
+//! # The pipeline
+//! ```text
+//!  text/JSON ──parse──▶ Puzzle (Shape + givens) ──encode──▶ CNF | ILP | exact cover | graph
+//!                               │                                   │ write / solve
+//!                               ▼                                   ▼
+//!                          Solution ◀──decode── embedded backend or external tool
+//!                               │
+//!                               └──verify (O(n²) certificate check)──▶ report
+//! ```
+//!
+//! # Vocabulary
+//! - **shape** ([`Shape`]): box rows `p` × box columns `q`; order `n = p·q`; `n²` cells. A Latin
+//!   square of order `n` is the shape with no box constraint.
+//! - **cell** `(r, c)`, 0-based in code, 1-based in every file a user reads or writes; **value**
+//!   `0..n` in code, `1..=n` for users; **unit**: a row, a column or a box; **peers**: the other
+//!   cells of a cell's units, `2(n−1) + (p−1)(q−1)` of them.
+//! - **givens**: the preset cells; **puzzle** ([`Puzzle`]): shape + givens; **solution**: a
+//!   complete grid extending the givens, accepted by [`verify`].
+//!
+//! # Modules
+//! | module | what it holds |
+//! |---|---|
+//! | [`shape`] | shapes, units, peers, indexing |
+//! | [`grid`] | grids, givens, clash detection |
+//! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
+//! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//!
+//! # Cargo features
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `highs` | off | the HiGHS MIP backend (builds HiGHS from source: cmake and a C++ compiler) |
+//!
+//! # Example
+//! ```
+//! use sudokit::{text::parse_line, verify};
+//! let puzzle = parse_line("1.3.....4....2..", None).unwrap();
+//! let solution = parse_line("1432234141233214", None).unwrap();
+//! assert_eq!(verify(&puzzle, &solution), Ok(()));
+//! let wrong = parse_line("1432234141233241", None).unwrap();
+//! assert_eq!(
+//!     verify(&puzzle, &wrong).unwrap_err().to_string(),
+//!     "column 3 has 4 twice: at (2,3) and (4,3)"
+//! );
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bitset;
+pub mod grid;
+pub mod reduce;
+pub mod shape;
+pub mod text;
+
+pub use grid::{Grid, Puzzle};
+pub use reduce::certificate::{Violation, verify};
+pub use shape::{Shape, ShapeError, Unit, UnitKind};
