@@ -359,7 +359,12 @@ impl Shape {
         if a == b {
             return false;
         }
-        let (ra, ca, rb, cb) = (self.row_of(a), self.col_of(a), self.row_of(b), self.col_of(b));
+        let (ra, ca, rb, cb) = (
+            self.row_of(a),
+            self.col_of(a),
+            self.row_of(b),
+            self.col_of(b),
+        );
         ra == rb || ca == cb || (!self.latin && self.box_of(ra, ca) == self.box_of(rb, cb))
     }
 }
@@ -398,10 +403,19 @@ mod tests {
     use super::*;
 
     fn shapes() -> Vec<Shape> {
-        let mut all: Vec<Shape> = [(2, 2), (2, 3), (3, 2), (3, 3), (4, 4), (5, 5), (3, 4), (1, 5)]
-            .iter()
-            .map(|&(p, q)| Shape::sudoku(p, q).unwrap())
-            .collect();
+        let mut all: Vec<Shape> = [
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (3, 4),
+            (1, 5),
+        ]
+        .iter()
+        .map(|&(p, q)| Shape::sudoku(p, q).unwrap())
+        .collect();
         all.extend((1..=7).map(|n| Shape::latin(n).unwrap()));
         all
     }

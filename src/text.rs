@@ -211,9 +211,9 @@ fn length_message(found: usize, expected: Option<usize>) -> String {
 fn symbol_message(symbol: &str) -> String {
     let shown = symbol.escape_debug();
     match symbol.chars().next() {
-        Some(c) if symbol.chars().count() == 1 && c.is_ascii_lowercase() => format!(
-            "symbol '{shown}' is not a value: letters are upper case (A = 10, ..., Z = 35)"
-        ),
+        Some(c) if symbol.chars().count() == 1 && c.is_ascii_lowercase() => {
+            format!("symbol '{shown}' is not a value: letters are upper case (A = 10, ..., Z = 35)")
+        }
         Some(c) if symbol.chars().count() == 1 && c.is_whitespace() => {
             format!("'{shown}' inside a puzzle line: a puzzle line has no spaces")
         }
@@ -291,7 +291,11 @@ fn parse_line_at(
         }
         (None, _) => {
             // Name a bad symbol first if there is one: "12x4" is a typo, not a length problem.
-            if let Some((i, ch)) = line.chars().enumerate().find(|(_, c)| line_symbol(*c).is_err()) {
+            if let Some((i, ch)) = line
+                .chars()
+                .enumerate()
+                .find(|(_, c)| line_symbol(*c).is_err())
+            {
                 return Err(err(i, TextErrorKind::BadSymbol { symbol: ch.into() }));
             }
             return Err(err(
@@ -310,7 +314,13 @@ fn parse_line_at(
             Ok(None) => {}
             Ok(Some(v)) if v < n => grid.set(i, Some(v)),
             Ok(Some(v)) => {
-                return Err(err(i, TextErrorKind::ValueTooLarge { value: v + 1, order: n }));
+                return Err(err(
+                    i,
+                    TextErrorKind::ValueTooLarge {
+                        value: v + 1,
+                        order: n,
+                    },
+                ));
             }
             Err(()) => return Err(err(i, TextErrorKind::BadSymbol { symbol: ch.into() })),
         }
@@ -434,7 +444,9 @@ fn parse_json_at(text: &str, spec: Option<ShapeSpec>, line: usize) -> Result<Gri
         (Some(_), Some(_)) => Err(json_err("give either \"grid\" or \"givens\", not both")),
         (None, None) => Err(json_err("a puzzle needs \"grid\" or \"givens\"")),
         (Some(grid), None) => {
-            let grid_column = text.find(&grid).map_or(1, |i| text[..i].chars().count() + 1);
+            let grid_column = text
+                .find(&grid)
+                .map_or(1, |i| text[..i].chars().count() + 1);
             let grid = parse_line_at(&grid, object_spec, line, grid_column)?;
             if let Some(order) = object.order.filter(|&o| o != grid.shape().order()) {
                 return Err(json_err(&format!(
@@ -458,10 +470,14 @@ fn parse_json_at(text: &str, spec: Option<ShapeSpec>, line: usize) -> Result<Gri
             let mut grid = Grid::empty(shape);
             for [r, c, v] in givens {
                 if r == 0 || c == 0 || r > order || c > order {
-                    return Err(json_err(&format!("given [{r},{c},{v}]: row and column must be in 1..={order}")));
+                    return Err(json_err(&format!(
+                        "given [{r},{c},{v}]: row and column must be in 1..={order}"
+                    )));
                 }
                 if v == 0 || v > order {
-                    return Err(json_err(&format!("given [{r},{c},{v}]: value must be in 1..={order}")));
+                    return Err(json_err(&format!(
+                        "given [{r},{c},{v}]: value must be in 1..={order}"
+                    )));
                 }
                 let cell = shape.cell(r - 1, c - 1);
                 if grid.get(cell).is_some_and(|old| old != v - 1) {
@@ -511,9 +527,8 @@ fn is_separator(line: &str) -> bool {
 fn block_tokens(line: &str, first_column: usize) -> Vec<(usize, &str)> {
     let mut tokens = Vec::new();
     let mut start = None;
-    let mut column = first_column;
     let mut start_column = 0;
-    for (i, ch) in line.char_indices() {
+    for (column, (i, ch)) in (first_column..).zip(line.char_indices()) {
         let boundary = ch.is_whitespace() || ch == '|';
         match (boundary, start) {
             (false, None) => {
@@ -526,7 +541,6 @@ fn block_tokens(line: &str, first_column: usize) -> Vec<(usize, &str)> {
             }
             _ => {}
         }
-        column += 1;
     }
     if let Some(s) = start {
         tokens.push((start_column, &line[s..]));
@@ -534,11 +548,14 @@ fn block_tokens(line: &str, first_column: usize) -> Vec<(usize, &str)> {
     tokens
 }
 
-/// The rows of a grid block read so far: per row its line and `(column, value)` per token.
+/// One grid-block row: its line, and `(column, value)` per token.
+type BlockRow = (usize, Vec<(usize, Option<usize>)>);
+
+/// The rows of a grid block read so far.
 #[derive(Default)]
 struct BlockRows {
     order: usize,
-    rows: Vec<(usize, Vec<(usize, Option<usize>)>)>,
+    rows: Vec<BlockRow>,
 }
 
 impl BlockRows {
@@ -585,7 +602,8 @@ impl BlockRows {
         }
         let mut values = Vec::with_capacity(order);
         for (column, token) in tokens {
-            let value = block_token(token, order).map_err(|kind| TextError { line, column, kind })?;
+            let value =
+                block_token(token, order).map_err(|kind| TextError { line, column, kind })?;
             values.push((column, value));
         }
         self.rows.push((line, values));
@@ -825,12 +843,18 @@ mod tests {
         let input = "1...\n\n1..2..3..4......\n12.4\n# x\n4..\n";
         let out = read(input, ReadOptions::default());
         assert_eq!(out.len(), 4);
-        assert_eq!(out[0].as_ref().unwrap().grid.shape(), Shape::sudoku(1, 2).unwrap());
+        assert_eq!(
+            out[0].as_ref().unwrap().grid.shape(),
+            Shape::sudoku(1, 2).unwrap()
+        );
         assert!(out[1].is_ok());
         assert_eq!(out[1].as_ref().unwrap().line, 3);
         let e = out[2].as_ref().unwrap_err();
         assert_eq!((e.line, e.column), (4, 4));
-        assert!(matches!(e.kind, TextErrorKind::ValueTooLarge { value: 4, order: 2 }));
+        assert!(matches!(
+            e.kind,
+            TextErrorKind::ValueTooLarge { value: 4, order: 2 }
+        ));
         let e = out[3].as_ref().unwrap_err();
         assert_eq!((e.line, e.column), (6, 4));
     }
@@ -866,7 +890,14 @@ mod tests {
         let out = read("1 2 3 4\n3 4 1\n. . . .\n. . . .\n", ReadOptions::default());
         let e = out[0].as_ref().unwrap_err();
         assert_eq!((e.line, e.column), (2, 6));
-        assert!(matches!(e.kind, TextErrorKind::RowLength { row: 2, found: 3, expected: 4 }));
+        assert!(matches!(
+            e.kind,
+            TextErrorKind::RowLength {
+                row: 2,
+                found: 3,
+                expected: 4
+            }
+        ));
     }
 
     #[test]
@@ -885,9 +916,17 @@ mod tests {
 
     #[test]
     fn box_spec_must_fit() {
-        let e = parse_line("....................................", Some(ShapeSpec::Box(2, 2))).unwrap_err();
+        let e = parse_line(
+            "....................................",
+            Some(ShapeSpec::Box(2, 2)),
+        )
+        .unwrap_err();
         assert!(matches!(e.kind, TextErrorKind::BoxMismatch { .. }));
-        let g = parse_line("....................................", Some(ShapeSpec::Box(3, 2))).unwrap();
+        let g = parse_line(
+            "....................................",
+            Some(ShapeSpec::Box(3, 2)),
+        )
+        .unwrap();
         assert_eq!(g.shape().box_rows(), 3);
     }
 }

@@ -184,7 +184,16 @@ mod tests {
 
     #[test]
     fn valid_grids_of_many_shapes_pass() {
-        for (p, q) in [(1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6)] {
+        for (p, q) in [
+            (1, 1),
+            (2, 2),
+            (2, 3),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+        ] {
             let shape = Shape::sudoku(p, q).unwrap();
             let solution = pattern(shape);
             assert_eq!(verify(&Grid::empty(shape), &solution), Ok(()), "{shape}");

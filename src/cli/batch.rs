@@ -1,0 +1,87 @@
+//! Opening inputs and writing per-puzzle results: shared by every batch command.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
+
+use anyhow::Context;
+use sudokit::text::{PuzzleReader, ReadOptions, Record, TextError};
+
+/// Opens a file, or standard input for `-`.
+pub fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead + Send>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::new(io::stdin())));
+    }
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+}
+
+/// A streaming reader of the puzzles of a file.
+pub fn puzzles(
+    path: &Path,
+    options: ReadOptions,
+) -> anyhow::Result<PuzzleReader<Box<dyn BufRead + Send>>> {
+    Ok(PuzzleReader::new(open(path)?, options))
+}
+
+/// The text users see for a bad puzzle: `FILE:LINE:COLUMN: message`.
+pub fn located(path: &Path, error: &TextError) -> String {
+    format!(
+        "{}:{}:{}: {}",
+        path.display(),
+        error.line,
+        error.column,
+        error.kind
+    )
+}
+
+/// The JSON object of a bad puzzle.
+pub fn error_json(path: &Path, error: &TextError) -> serde_json::Value {
+    serde_json::json!({
+        "file": path.display().to_string(),
+        "line": error.line,
+        "column": error.column,
+        "status": "error",
+        "error": error.kind.to_string(),
+    })
+}
+
+/// Writes one JSON line.
+pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+/// One read result: a puzzle or the error that replaced it.
+pub type Item = Result<Record, TextError>;
+
+/// Counts of a finished batch, for the closing summary and the exit code.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub total: usize,
+    pub bad_input: usize,
+    pub negative: usize,
+}
+
+impl Tally {
+    /// 2 if any input was bad, else 1 if any answer was negative, else 0.
+    pub fn exit_code(&self) -> std::process::ExitCode {
+        std::process::ExitCode::from(if self.bad_input > 0 {
+            2
+        } else if self.negative > 0 {
+            1
+        } else {
+            0
+        })
+    }
+
+    /// The closing line on standard error when some puzzles could not be read.
+    pub fn report_bad_input(&self, what: &str) {
+        if self.bad_input > 0 {
+            eprintln!(
+                "sudokit: {} of {} {what} could not be read",
+                self.bad_input, self.total
+            );
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! The command line: clap definitions, and one file per subcommand.
+//!
+//! Every subcommand converts its parsed arguments into validated options before any work starts,
+//! writes its results to standard output in input order, and returns the process exit code:
+//! 0 for success, 1 for a negative answer the command exists to detect (an invalid solution), 2 for
+//! bad input. Errors that stop the whole command become one line on standard error and exit 2.
+
+mod batch;
+mod info;
+mod input;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// sudokit: model, solve, reduce and grade generalized Sudoku and Latin squares.
+#[derive(Debug, Parser)]
+#[command(name = "sudokit", version, about, long_about = None, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  sudokit info models/sudoku/9x9/top95.txt
+  sudokit verify models/sudoku/4x4/puzzles.txt models/sudoku/4x4/solutions.txt
+  sudokit info --box 3x2 --json puzzles.txt
+
+Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check candidate solutions against puzzles (pairs by position in the two files).
+    Verify(verify::Args),
+    /// Describe each puzzle: shape, number of givens, whether givens clash.
+    Info(info::Args),
+}
+
+/// Parses the command line and runs the subcommand.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Verify(args) => verify::run(args),
+        Command::Info(args) => info::run(args),
+    }
+}
