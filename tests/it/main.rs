@@ -1,4 +1,6 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
 mod common;
+mod malformed;
+mod round_trip;
 mod verify_info;
