@@ -50,8 +50,10 @@
 #![warn(missing_docs)]
 
 pub mod bitset;
+pub mod generate;
 pub mod grid;
 pub mod reduce;
+pub mod render;
 pub mod shape;
 pub mod text;
 

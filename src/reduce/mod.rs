@@ -1,6 +1,8 @@
 //! Reductions and certificates: the checks and transformations behind the NP-completeness
 //! demonstrations.
 //!
-//! - [`certificate`]: the O(n²) verifier every reported solution passes through.
+//! - [`certificate`]: the O(n²) verifier every reported solution passes through;
+//! - [`latin`]: Latin square completion → Sudoku, with the back-map and the forward map.
 
 pub mod certificate;
+pub mod latin;

@@ -1,0 +1,5 @@
+//! Pictures a class can look at: SVG drawings of grids, and the HTML report of a reduction chain.
+//!
+//! - [`svg`]: one puzzle (and its solution) as a self-contained SVG.
+
+pub mod svg;
