@@ -9,7 +9,7 @@
 //!   separated by blank lines. Any order up to [`MAX_ORDER`].
 //! - **JSON lines**: one object per line, `{"box":[p,q],"givens":[[r,c,v],...]}` (1-based),
 //!   `{"box":[p,q],"grid":"..."}` (a puzzle line), or with `"latin":true` / `"order":n` instead of
-//!   `"box"`.
+//!   `"box"`. Other fields are ignored, so the JSON lines sudokit writes read back as input.
 //!
 //! Blank lines and lines starting with `#` are skipped. Lines may end in CRLF; leading and trailing
 //! spaces and tabs are ignored. [`PuzzleReader`] streams a file one line at a time, yields one
@@ -397,9 +397,9 @@ pub fn to_json(grid: &Grid) -> serde_json::Value {
     serde_json::to_value(object).expect("plain data serializes")
 }
 
-/// The JSON puzzle object, as read and written.
+/// The JSON puzzle object, as read and written. Other fields (such as the `"line"` or `"status"`
+/// that sudokit's own JSON output carries) are ignored, so output can be read back as input.
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct JsonPuzzle {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     r#box: Option<[usize; 2]>,

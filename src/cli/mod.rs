@@ -6,8 +6,12 @@
 //! bad input. Errors that stop the whole command become one line on standard error and exit 2.
 
 mod batch;
+mod generate_latin;
 mod info;
 mod input;
+mod output;
+mod reduce;
+mod render;
 mod verify;
 
 use std::process::ExitCode;
@@ -36,6 +40,12 @@ enum Command {
     Verify(verify::Args),
     /// Describe each puzzle: shape, number of givens, whether givens clash.
     Info(info::Args),
+    /// Reduce one problem to another (Latin square completion → Sudoku).
+    Reduce(reduce::Args),
+    /// Draw a puzzle (and its verified solution) as SVG.
+    Render(render::Args),
+    /// Random partial Latin squares: quasigroups with holes, or random consistent givens.
+    GenerateLatin(generate_latin::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -44,5 +54,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Verify(args) => verify::run(args),
         Command::Info(args) => info::run(args),
+        Command::Reduce(args) => reduce::run(args),
+        Command::Render(args) => render::run(args),
+        Command::GenerateLatin(args) => generate_latin::run(args),
     }
 }

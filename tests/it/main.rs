@@ -2,5 +2,6 @@
 
 mod common;
 mod malformed;
+mod reduce_latin;
 mod round_trip;
 mod verify_info;

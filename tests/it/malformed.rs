@@ -135,9 +135,9 @@ fn cases() -> Vec<Case> {
             "-:1:13: JSON: invalid type: string \"3\", expected usize",
         ),
         info(
-            "JSON with an unknown field",
-            r#"{"box":[2,2],"grid":"................","colour":1}"#,
-            "JSON: unknown field `colour`",
+            "JSON with a misspelt field",
+            r#"{"box":[2,2],"grird":"................"}"#,
+            "-:1:1: JSON: a puzzle needs \"grid\" or \"givens\"",
         ),
         info("JSON truncated", "{\"box\":[2,2],\"grid\":\"....\n", "-:1:"),
         info(
