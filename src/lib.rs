@@ -28,6 +28,7 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -53,6 +54,7 @@ pub mod bitset;
 pub mod grid;
 pub mod reduce;
 pub mod shape;
+pub mod solve;
 pub mod text;
 
 pub use grid::{Grid, Puzzle};
