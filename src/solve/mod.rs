@@ -397,7 +397,7 @@ pub enum UnknownBackend {
 /// [`UnknownBackend::NotBuilt`] for a reserved name, [`UnknownBackend::Unknown`] otherwise.
 pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
     Ok(match name {
-        "native" => Box::new(Verified(Native::default())),
+        "native" => Box::new(Verified(Native)),
         "backtrack" => Box::new(Verified(Backtrack)),
         "fc-mrv" => Box::new(Verified(FcMrv)),
         "bitwise" => Box::new(Verified(Bitwise)),

@@ -389,9 +389,7 @@ impl<M: Mask> State<M> {
             }
             // Try the next value of the deepest open choice point.
             loop {
-                let Some(frame) = self.frames.last_mut() else {
-                    return None;
-                };
+                let frame = self.frames.last_mut()?;
                 if frame.rest == M::ZERO {
                     self.frames.pop();
                     continue;

@@ -131,7 +131,14 @@ fn search<M: Mask>(geo: &Geometry, puzzle: &Grid, limit: u64, budget: &Budget) -
         .all(|(s, d)| prop.assign(&mut values_of, s, d));
     // Choice points: (the values at the node, square, digits left to try).
     let mut stack: Vec<(Vec<M>, usize, M)> = Vec::new();
-    'node: while consistent {
+    if !consistent {
+        report.stats = Stats {
+            elapsed: budget.elapsed(),
+            ..prop.stats
+        };
+        return report;
+    }
+    'node: loop {
         let choice = values_of
             .iter()
             .enumerate()

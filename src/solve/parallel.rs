@@ -52,10 +52,7 @@ pub fn count_parallel(
             if already >= limit {
                 return None;
             }
-            let time = match deadline {
-                Some(d) => Some(d.saturating_duration_since(Instant::now())),
-                None => None,
-            };
+            let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             let nodes = limits
                 .nodes
                 .map(|max| max.saturating_sub(nodes_used.load(Ordering::Relaxed)));
