@@ -313,10 +313,13 @@ impl<M: Mask> State<M> {
                 while hidden != M::ZERO {
                     let v = M::bit(hidden.lowest());
                     hidden = hidden.without_lowest();
-                    let &c = cells
+                    // Two hidden values in one cell: placing the first removed the second.
+                    let Some(&c) = cells
                         .iter()
                         .find(|&&c| self.cand[c as usize] & v != M::ZERO)
-                        .expect("the value was seen once in the unit");
+                    else {
+                        return false;
+                    };
                     let others = self.cand[c as usize] & !v;
                     if !self.remove(geo, c as usize, others) {
                         return false;
