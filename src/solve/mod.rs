@@ -32,12 +32,12 @@
 //! use sudokit::solve::{backend, Limits, Outcome};
 //! use sudokit::text::parse_line;
 //! let solver = backend("native").unwrap();
-//! let puzzle = parse_line("1.3.....4....2..", None).unwrap();
+//! let puzzle = parse_line("...3..4114..3...", None).unwrap();
 //! let outcome = solver.unique(&puzzle, &Limits::none()).unwrap().outcome;
 //! assert!(matches!(outcome, Outcome::Unique(_)));
 //! let empty = sudokit::Grid::empty(sudokit::Shape::sudoku(2, 2).unwrap());
 //! assert_eq!(solver.count(&empty, 1000, &Limits::none()).unwrap().count, 288);
-//! assert!(backend("sat").unwrap_err().to_string().contains("not built yet"));
+//! assert!(backend("sat").err().unwrap().to_string().contains("not built yet"));
 //! ```
 
 pub mod backtrack;
@@ -271,6 +271,29 @@ pub trait Solver: Send + Sync {
             outcome,
             stats: report.stats,
         })
+    }
+}
+
+/// A boxed backend is a backend (so `Verified(backend)` works on any of them).
+impl<S: Solver + ?Sized> Solver for Box<S> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn max_order(&self) -> usize {
+        (**self).max_order()
+    }
+
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Result<SolveReport, SolveError> {
+        (**self).solve(puzzle, limits)
+    }
+
+    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
+        (**self).count(puzzle, limit, limits)
+    }
+
+    fn unique(&self, puzzle: &Grid, limits: &Limits) -> Result<UniqueReport, SolveError> {
+        (**self).unique(puzzle, limits)
     }
 }
 

@@ -1,4 +1,6 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
 mod common;
+mod conformance;
+mod solve_cli;
 mod verify_info;
