@@ -41,6 +41,7 @@
 //! ```
 
 pub mod backtrack;
+mod bitboard;
 mod geometry;
 pub(crate) mod mask;
 pub mod native;
@@ -56,7 +57,7 @@ use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
-pub use native::Native;
+pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
 
