@@ -194,8 +194,39 @@ impl<M: Mask> Engine<M> {
             stats: Stats::default(),
         };
         st.stats.nodes = 1;
-        if st.load(geo, puzzle) && st.propagate(geo) {
-            report.stopped = st.search(geo, puzzle, limit, budget, &mut report);
+        if limit > 1 {
+            if st.load(geo, puzzle) && st.propagate(geo) {
+                report.stopped = match st.search(geo, puzzle, limit, budget, &mut report, None) {
+                    End::Stopped(reason) => Some(reason),
+                    End::Done | End::Restart => None,
+                };
+            }
+        } else {
+            // First solution only: restart with a new tie-break and value order after a Luby
+            // number of nodes, which cuts the heavy tail of hard satisfiable grids. The node
+            // budget grows without bound, so the search stays complete (it still proves unsat).
+            let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+            for run in 1.. {
+                if !(st.load(geo, puzzle) && st.propagate(geo)) {
+                    break;
+                }
+                let restart = RESTART_UNIT * luby(run);
+                match st.search(
+                    geo,
+                    puzzle,
+                    limit,
+                    budget,
+                    &mut report,
+                    Some((restart, &mut rng)),
+                ) {
+                    End::Done => break,
+                    End::Stopped(reason) => {
+                        report.stopped = Some(reason);
+                        break;
+                    }
+                    End::Restart => {}
+                }
+            }
         }
         st.stats.elapsed = budget.elapsed();
         report.stats = st.stats;
@@ -389,6 +420,10 @@ impl<M: Mask> State<M> {
 
     /// Depth-first search from a propagated root; fills `report` and returns why it stopped
     /// early, if a budget ran out.
+    ///
+    /// With `restart = Some((nodes, rng))` the cell is drawn among the first few of the smallest
+    /// bucket and the first value tried from a random offset, and the search gives up with
+    /// [`End::Restart`] after `nodes` nodes.
     fn search(
         &mut self,
         geo: &Geometry,
@@ -396,7 +431,9 @@ impl<M: Mask> State<M> {
         limit: u64,
         budget: &Budget,
         report: &mut CountReport,
-    ) -> Option<StopReason> {
+        mut restart: Option<(u64, &mut Rng)>,
+    ) -> End {
+        let first_node = self.stats.nodes;
         'node: loop {
             if self.nonempty == 0 {
                 report.count += 1;
@@ -405,11 +442,20 @@ impl<M: Mask> State<M> {
                 }
                 if report.count >= limit {
                     report.hit_limit = true;
-                    return None;
+                    return End::Done;
                 }
             } else {
                 let k = self.nonempty.trailing_zeros() + 1;
-                let cell = self.head[k as usize];
+                let mut cell = self.head[k as usize];
+                if let Some((_, rng)) = restart.as_mut() {
+                    for _ in 0..rng.below(4) {
+                        let next = self.next[cell as usize];
+                        if next == NONE {
+                            break;
+                        }
+                        cell = next;
+                    }
+                }
                 self.frames.push(Frame {
                     cell,
                     rest: self.cand[cell as usize],
@@ -418,19 +464,36 @@ impl<M: Mask> State<M> {
             }
             // Try the next value of the deepest open choice point.
             loop {
-                let frame = self.frames.last_mut()?;
+                let Some(frame) = self.frames.last_mut() else {
+                    return End::Done;
+                };
                 if frame.rest == M::ZERO {
                     self.frames.pop();
                     continue;
                 }
-                let v = frame.rest.lowest();
-                frame.rest = frame.rest.without_lowest();
+                let v = match restart.as_mut() {
+                    Some((_, rng)) => {
+                        let from = frame.rest & !M::below(rng.below(geo.n as u64) as usize);
+                        if from != M::ZERO {
+                            from.lowest()
+                        } else {
+                            frame.rest.lowest()
+                        }
+                    }
+                    None => frame.rest.lowest(),
+                };
+                frame.rest = frame.rest & !M::bit(v);
                 let (cell, mark) = (frame.cell as usize, frame.mark);
                 self.undo(mark);
                 self.stats.nodes += 1;
                 self.stats.guesses += 1;
                 if let Some(reason) = budget.exceeded(self.stats.nodes) {
-                    return Some(reason);
+                    return End::Stopped(reason);
+                }
+                if let Some((nodes, _)) = restart
+                    && self.stats.nodes - first_node > nodes
+                {
+                    return End::Restart;
                 }
                 let others = self.cand[cell] & !M::bit(v);
                 if self.remove(geo, cell, others) && self.propagate(geo) {
@@ -438,6 +501,46 @@ impl<M: Mask> State<M> {
                 }
             }
         }
+    }
+}
+
+/// How a search ended.
+enum End {
+    /// The tree was exhausted or the solution limit reached.
+    Done,
+    /// A budget of [`Limits`] ran out.
+    Stopped(StopReason),
+    /// The restart budget ran out.
+    Restart,
+}
+
+/// Nodes per unit of the restart schedule.
+const RESTART_UNIT: u64 = 200;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`i` ≥ 1): the restart schedule that is
+/// within a constant factor of the optimal one for an unknown run-time distribution.
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the restart tie-breaks.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        z % bound.max(1)
     }
 }
 
@@ -473,6 +576,12 @@ mod tests {
             panic!("{report:?}")
         };
         assert_eq!(crate::verify(&puzzle, &grid), Ok(()));
+    }
+
+    #[test]
+    fn the_luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
