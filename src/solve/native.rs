@@ -482,7 +482,7 @@ impl<M: Mask> State<M> {
                     }
                     None => frame.rest.lowest(),
                 };
-                frame.rest = frame.rest & !M::bit(v);
+                frame.rest &= !M::bit(v);
                 let (cell, mark) = (frame.cell as usize, frame.mark);
                 self.undo(mark);
                 self.stats.nodes += 1;
