@@ -13,6 +13,10 @@
 //!   mask per cell) and the cells from every other board, all placements of a round at once; two
 //!   placements of one value that are peers are detected as a contradiction.
 //!
+//! At the root, **box–line reduction** (locked candidates) joins the fixpoint: a value whose
+//! places in a box lie on one line leaves the rest of that line, and vice versa (see
+//! `BOX_LINE_DEPTH` for why only at the root).
+//!
 //! The search branches on a cell with the fewest candidates (the lowest cell with two
 //! candidates, found from bit-sliced counters in O(n) word operations, falling back to a scan) and
 //! copies the whole state (n + 1 words) onto a preallocated stack instead of keeping a trail: for
@@ -41,6 +45,14 @@ pub(crate) const MAX_CELLS: usize = 128;
 /// The largest order of a shape with at most [`MAX_CELLS`] cells.
 const MAX_N: usize = 11;
 
+/// Box–line reduction runs only while fewer than this many choice points are open (so at the
+/// root). Measured on the first 2000 puzzles of each set (nodes per puzzle, first solution /
+/// count to 2): applied at every node it cut royle17 from 7.3 / 13.4 to 2.5 / 3.4 and top1465
+/// from 52.9 / 92.8 to 22.3 / 38.7, but forum_hardest only from 160 / 332 to 133 / 274 while
+/// making each node dearer, so that set got 20–45% slower; at the root only it keeps most of the
+/// gain (2.9 / 4.0, 28.6 / 49.1) and costs forum_hardest nothing measurable.
+const BOX_LINE_DEPTH: usize = 1;
+
 /// The search state: one board per value, and the cells already placed.
 #[derive(Debug, Clone, Copy)]
 struct State {
@@ -65,6 +77,9 @@ struct Tables {
     units: Vec<u128>,
     /// Per cell, the units that contain it, one bit per unit (at most 33 units).
     cell_units: Vec<u64>,
+    /// Box–line intersections: `(box ∖ line, line ∖ box)` for each box and each row or column
+    /// crossing it.
+    crossings: Vec<(u128, u128)>,
 }
 
 impl Tables {
@@ -89,7 +104,27 @@ impl Tables {
                     .fold(0u64, |m, u| m | 1 << u.index(shape.order()))
             })
             .collect();
+        let mut crossings = Vec::new();
+        if !shape.is_latin() {
+            let mask =
+                |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
+            for b in 0..shape.order() {
+                let boxed = mask(&mut shape.unit_cells(crate::shape::Unit {
+                    kind: crate::shape::UnitKind::Box,
+                    number: b,
+                }));
+                let (r0, c0) = shape.box_origin(b);
+                let rows = (r0..r0 + shape.box_rows())
+                    .map(|r| mask(&mut (0..shape.order()).map(|c| shape.cell(r, c))));
+                let cols = (c0..c0 + shape.box_cols())
+                    .map(|c| mask(&mut (0..shape.order()).map(|r| shape.cell(r, c))));
+                for line in rows.chain(cols).collect::<Vec<_>>() {
+                    crossings.push((boxed & !line, line & !boxed));
+                }
+            }
+        }
         Tables {
+            crossings,
             cell_units,
             shape,
             n: shape.order(),
@@ -102,6 +137,7 @@ impl Tables {
 
 struct Engine {
     tables: Tables,
+
     frames: Vec<Frame>,
     stats: Stats,
 }
@@ -185,6 +221,8 @@ impl Engine {
     #[inline]
     fn propagate(&mut self, s: &mut State, mut checked: [u128; MAX_N]) -> bool {
         let n = self.tables.n;
+        // Boards as they were after the last box–line pass (the parent's fixpoint is stable).
+        let mut locked = checked;
         loop {
             loop {
                 let (mut once, mut twice) = (0u128, 0u128);
@@ -239,10 +277,37 @@ impl Engine {
                 // Placing cleared peers from the board: they are checked in the next pass.
                 checked[d] = b;
             }
-            if !any {
+            let reduced = !any
+                && self.frames.len() < BOX_LINE_DEPTH
+                && self.locked_candidates(s, &mut locked);
+            if !any && !reduced {
                 return true;
             }
         }
+    }
+
+    /// Box–line reduction (locked candidates): when a value's places in a box all lie on one
+    /// line, it leaves the rest of the line, and when its places on a line all lie in one box,
+    /// it leaves the rest of the box. True if a candidate was removed.
+    /// Only values whose board changed since `seen` are examined.
+    fn locked_candidates(&mut self, s: &mut State, seen: &mut [u128; MAX_N]) -> bool {
+        let mut changed = false;
+        for (b, seen) in s.board[..self.tables.n].iter_mut().zip(seen.iter_mut()) {
+            let before = *b;
+            if before == *seen {
+                continue;
+            }
+            for &(box_rest, line_rest) in &self.tables.crossings {
+                if *b & box_rest == 0 {
+                    *b &= !line_rest;
+                } else if *b & line_rest == 0 {
+                    *b &= !box_rest;
+                }
+            }
+            changed |= *b != before;
+            *seen = *b;
+        }
+        changed
     }
 
     /// Places value `d` on the cells `p`; false if two of them are peers or `d` was not possible.
