@@ -60,6 +60,7 @@ macro_rules! conformance_suite {
 pub(crate) use conformance_suite;
 
 conformance_suite!(native, || Box::new(sudokit::solve::Native));
+conformance_suite!(native_general, || Box::new(sudokit::solve::NativeGeneral));
 conformance_suite!(norvig, || Box::new(sudokit::solve::Norvig));
 conformance_suite!(fc_mrv, || Box::new(sudokit::solve::FcMrv), big = false);
 conformance_suite!(bitwise, || Box::new(sudokit::solve::Bitwise), big = false);
