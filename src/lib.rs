@@ -62,3 +62,8 @@ pub mod text;
 pub use grid::{Grid, Puzzle};
 pub use reduce::certificate::{Violation, verify};
 pub use shape::{Shape, ShapeError, Unit, UnitKind};
+
+/// The README's Rust examples, compiled and run as doctests so they cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -75,6 +75,17 @@ impl Tally {
         })
     }
 
+    /// An error when the input held no puzzle at all: nothing a user asked for is silently done.
+    pub fn require_some(&self, path: &Path) -> anyhow::Result<()> {
+        if self.total == 0 {
+            anyhow::bail!(
+                "{}: no puzzles found (the input is empty or holds only blank and # comment lines)",
+                path.display()
+            );
+        }
+        Ok(())
+    }
+
     /// The closing line on standard error when some puzzles could not be read.
     pub fn report_bad_input(&self, what: &str) {
         if self.bad_input > 0 {

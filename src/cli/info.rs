@@ -71,6 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
+    tally.require_some(&args.file)?;
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }

@@ -108,6 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
+    tally.require_some(&args.puzzles)?;
     tally.report_bad_input("pairs");
     Ok(tally.exit_code())
 }

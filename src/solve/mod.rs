@@ -14,7 +14,7 @@
 //!
 //! Backends are looked up by their command-line name with [`backend`], which wraps each in
 //! [`Verified`]: every grid it returns has passed the certificate verifier
-//! [`verify`](crate::verify), and a grid that fails it becomes [`SolveError::Unverified`]. The
+//! [`verify`], and a grid that fails it becomes [`SolveError::Unverified`]. The
 //! names DESIGN.md §6 reserves for later backends ([`RESERVED`]) give [`UnknownBackend::NotBuilt`].
 //!
 //! | name | file | method |
@@ -41,7 +41,7 @@
 //! ```
 
 pub mod backtrack;
-mod bitboard;
+pub mod bitboard;
 mod geometry;
 pub(crate) mod mask;
 pub mod native;
@@ -328,7 +328,7 @@ pub fn verified(backend: &str, puzzle: &Grid, candidate: Grid) -> Result<Grid, S
     }
 }
 
-/// A backend whose every returned grid has passed [`verify`](crate::verify).
+/// A backend whose every returned grid has passed [`verify`].
 ///
 /// Two solutions of a `Multiple` outcome are also checked to differ.
 #[derive(Debug, Clone, Default)]

@@ -47,7 +47,7 @@ use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, 
 use crate::grid::Grid;
 
 /// The native propagation solver; see the module docs. Grids of at most 128 cells (orders up to
-/// 11) take the bitboard fast path of [`bitboard`](super::bitboard); larger ones the cell-major
+/// 11) take the bitboard fast path of [`super::bitboard`]; larger ones the cell-major
 /// engine below.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Native;

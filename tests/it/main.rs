@@ -2,5 +2,7 @@
 
 mod common;
 mod conformance;
+mod malformed;
+mod round_trip;
 mod solve_cli;
 mod verify_info;

@@ -1,0 +1,328 @@
+//! The malformed-input suite: each case gives a clear message naming the line and column (where
+//! there is one), exit code 2, and never a panic.
+
+use crate::common::{assert_no_panic, run, s, stderr, stdout, temp_file};
+
+/// One bad input: the command line, standard input, and a piece of text the output must contain.
+struct Case {
+    name: &'static str,
+    args: Vec<String>,
+    stdin: Vec<u8>,
+    expect: String,
+    code: i32,
+}
+
+fn info(name: &'static str, stdin: impl Into<Vec<u8>>, expect: impl Into<String>) -> Case {
+    Case {
+        name,
+        args: vec!["info".into(), "-".into()],
+        stdin: stdin.into(),
+        expect: expect.into(),
+        code: 2,
+    }
+}
+
+fn with_args(mut case: Case, extra: &[&str]) -> Case {
+    case.args.extend(extra.iter().map(|a| a.to_string()));
+    case
+}
+
+const NINE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn cases() -> Vec<Case> {
+    let mut long_line = vec![b'1'; 10_000_000];
+    long_line.push(b'\n');
+    let huge_block = {
+        let row = vec!["."; 1100].join(" ");
+        format!("{row}\n")
+    };
+    let missing = temp_file("does-not-exist-dir-marker", b"").with_file_name("no-such-file.txt");
+    vec![
+        info("empty input", "", "no puzzles found"),
+        info(
+            "only comments and blanks",
+            "# a comment\n\n   \n# another\n",
+            "no puzzles found",
+        ),
+        info(
+            "80 symbols",
+            &NINE[..80],
+            "-:1:81: the line has 80 symbols, which is not n² for any order n",
+        ),
+        info(
+            "82 symbols",
+            format!("{NINE}.\n"),
+            "-:1:83: the line has 82 symbols, which is not n²",
+        ),
+        info(
+            "lower-case letter in a 16×16",
+            format!("a{}\n", ".".repeat(255)),
+            "-:1:1: symbol 'a' is not a value: letters are upper case",
+        ),
+        info(
+            "value larger than the order in 4×4",
+            "1..5............\n",
+            "-:1:4: value 5 is larger than the order 4",
+        ),
+        info(
+            "letter value in a 9×9",
+            format!("G{}\n", &NINE[1..]),
+            "-:1:1: value 16 is larger than the order 9",
+        ),
+        info(
+            "full-width digit",
+            format!("{}５{}\n", &NINE[..4], &NINE[5..]),
+            "-:1:5: symbol '５' is not a value",
+        ),
+        info(
+            "emoji before a bad symbol counts as one column",
+            "🙂...............\n",
+            "-:1:1: symbol '🙂' is not a value",
+        ),
+        with_args(
+            info(
+                "a space inside a puzzle line",
+                format!("{} {}\n", &NINE[..40], &NINE[41..]),
+                "-:1:41: ' ' inside a puzzle line: a puzzle line has no spaces",
+            ),
+            &["--format", "line"],
+        ),
+        info(
+            "10 MB line",
+            long_line,
+            "-:1:10000001: the line has 10000000 symbols, which is not n²",
+        ),
+        info(
+            "order above the line alphabet",
+            format!("{}\n", ".".repeat(36 * 36)),
+            "-:1:1: a puzzle line of 36×36 needs values above Z = 35",
+        ),
+        info(
+            "a grid block too large to model",
+            huge_block,
+            "-:1:2049: order 1100 is larger than the maximum 1024",
+        ),
+        with_args(
+            info(
+                "box shape that does not fit",
+                format!("{NINE}\n"),
+                "-:1:82: boxes of 2×3 do not fit order 9",
+            ),
+            &["--box", "2x3"],
+        ),
+        with_args(
+            info(
+                "non-square length with a box shape",
+                "123456\n",
+                "-:1:7: the line has 6 symbols, the requested shape needs 36",
+            ),
+            &["--box", "2x3"],
+        ),
+        info(
+            "non-UTF-8 byte",
+            b"12\xff4............\n".to_vec(),
+            "-:1:3: the line is not valid UTF-8",
+        ),
+        info(
+            "NUL byte",
+            b"12\x004............\n".to_vec(),
+            "-:1:3: symbol '\\0' is not a value",
+        ),
+        info(
+            "JSON with a string where a number belongs",
+            r#"{"box":[3,"3"],"grid":"..."}"#,
+            "-:1:13: JSON: invalid type: string \"3\", expected usize",
+        ),
+        info(
+            "JSON with an unknown field",
+            r#"{"box":[2,2],"grid":"................","colour":1}"#,
+            "JSON: unknown field `colour`",
+        ),
+        info("JSON truncated", "{\"box\":[2,2],\"grid\":\"....\n", "-:1:"),
+        info(
+            "JSON without grid or givens",
+            r#"{"box":[2,2]}"#,
+            "-:1:1: JSON: a puzzle needs \"grid\" or \"givens\"",
+        ),
+        info(
+            "JSON given outside the grid",
+            r#"{"box":[3,3],"givens":[[10,1,1]]}"#,
+            "JSON: given [10,1,1]: row and column must be in 1..=9",
+        ),
+        info(
+            "JSON given value zero",
+            r#"{"box":[3,3],"givens":[[1,1,0]]}"#,
+            "JSON: given [1,1,0]: value must be in 1..=9",
+        ),
+        info(
+            "JSON givens with no shape",
+            r#"{"givens":[[1,1,1]]}"#,
+            "JSON: \"givens\" needs the shape",
+        ),
+        info(
+            "JSON array instead of an object",
+            "{\"box\":[2,2],\"grid\":[1,2]}",
+            "-:1:20: JSON: invalid type: sequence, expected a string",
+        ),
+        info(
+            "JSON box too large",
+            r#"{"box":[40,40],"givens":[]}"#,
+            "order 1600 is larger than the maximum 1024",
+        ),
+        info(
+            "grid block with a short row",
+            "1 2 3 4\n3 4 1\n. . . .\n. . . .\n",
+            "-:2:6: row 2 of the grid block has 3 values, the first row has 4",
+        ),
+        info(
+            "grid block cut short",
+            "1 2 3 4\n3 4 1 2\n",
+            "-:3:1: the grid block has 2 rows, but its rows have 4 values",
+        ),
+        info(
+            "grid block with a bad token",
+            "1 2 3 4\n3 x 1 2\n. . . .\n. . . .\n",
+            "-:2:3: symbol 'x' is not a value",
+        ),
+        info(
+            "grid block with a negative number",
+            "1 2 3 4\n3 4 1 -2\n. . . .\n. . . .\n",
+            "-:2:7: symbol '-2' is not a value",
+        ),
+        Case {
+            name: "clashing givens are bad input for verify",
+            args: vec![
+                "verify".into(),
+                "-".into(),
+                "models/sudoku/4x4/kr_4x4_sample.solutions.txt".into(),
+            ],
+            stdin: b"1..1............\n".to_vec(),
+            expect: "-:1:4: clashing givens: row 1 has 1 twice: at (1,1) and (1,4)".into(),
+            code: 2,
+        },
+        Case {
+            name: "box clash",
+            args: vec![
+                "verify".into(),
+                "-".into(),
+                "models/sudoku/4x4/kr_4x4_sample.solutions.txt".into(),
+            ],
+            stdin: b"1....1..........\n".to_vec(),
+            expect: "-:1:6: clashing givens: box 1 has 1 twice: at (1,1) and (2,2)".into(),
+            code: 2,
+        },
+        Case {
+            name: "missing file",
+            args: vec!["info".into(), s(&missing).to_string()],
+            stdin: vec![],
+            expect: "cannot open".into(),
+            code: 2,
+        },
+        Case {
+            name: "both files on standard input",
+            args: vec!["verify".into(), "-".into(), "-".into()],
+            stdin: vec![],
+            expect: "only one of PUZZLES and SOLUTIONS can be standard input".into(),
+            code: 2,
+        },
+        Case {
+            name: "box shape with a zero side",
+            args: vec!["info".into(), "--box".into(), "0x3".into(), "-".into()],
+            stdin: vec![],
+            expect: "box sides must be at least 1".into(),
+            code: 2,
+        },
+        Case {
+            name: "box shape that is not PxQ",
+            args: vec!["info".into(), "--box".into(), "three".into(), "-".into()],
+            stdin: vec![],
+            expect: "expected PxQ".into(),
+            code: 2,
+        },
+        Case {
+            name: "--box and --latin together",
+            args: vec![
+                "info".into(),
+                "--box".into(),
+                "2x2".into(),
+                "--latin".into(),
+                "-".into(),
+            ],
+            stdin: vec![],
+            expect: "cannot be used with".into(),
+            code: 2,
+        },
+        Case {
+            name: "unknown subcommand",
+            args: vec!["frobnicate".into()],
+            stdin: vec![],
+            expect: "unrecognized subcommand".into(),
+            code: 2,
+        },
+    ]
+}
+
+#[test]
+fn every_malformed_input_gets_its_message_and_exit_code_2() {
+    let all = cases();
+    assert!(all.len() >= 25);
+    let mut failures = Vec::new();
+    for case in all {
+        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        let out = run(&args, &case.stdin);
+        assert_no_panic(&out);
+        let text = format!("{}{}", stdout(&out), stderr(&out));
+        if out.status.code() != Some(case.code) || !text.contains(&case.expect) {
+            failures.push(format!(
+                "{}: exit {:?}, expected {} and {:?}; got:\n{}",
+                case.name,
+                out.status.code(),
+                case.code,
+                case.expect,
+                text.chars().take(400).collect::<String>()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn accepted_variants_zero_crlf_trailing_spaces() {
+    let zeros = NINE.replace('.', "0");
+    let input = format!(
+        "{zeros}\r\n  {NINE}  \r\n{}\t\n",
+        NINE.replacen('.', "0", 5)
+    );
+    let out = run(&["info", "-"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out)
+            .lines()
+            .filter(|l| l.contains("17 givens"))
+            .count(),
+        3
+    );
+}
+
+#[test]
+fn a_mixed_file_reports_every_bad_line_in_order_and_reads_the_good_ones() {
+    let input = format!(
+        "{NINE}\n123\n# skipped\n{NINE}\n{}x\n\n{NINE}\n",
+        &NINE[..80]
+    );
+    let out = run(&["info", "-"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 5);
+    assert!(lines[0].starts_with("line 1: 9×9"));
+    assert!(lines[1].starts_with("error: -:2:4:"), "{}", lines[1]);
+    assert!(lines[2].starts_with("line 4: 9×9"));
+    assert!(
+        lines[3].starts_with("error: -:5:81: symbol 'x'"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[4].starts_with("line 7: 9×9"));
+    assert!(stderr(&out).contains("2 of 5 puzzles could not be read"));
+}
