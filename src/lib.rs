@@ -28,7 +28,7 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
-//! | [`bench`] | the library side of `sudokit bench`: per-backend timing tables |
+//! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
 //! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
 //!
 //! # Cargo features
