@@ -355,13 +355,17 @@ impl<M: Mask> State<M> {
                 self.dirty[w] &= self.dirty[w] - 1;
                 let cells = geo.unit(w * 64 + b);
                 let (mut once, mut twice, mut solved) = (M::ZERO, M::ZERO, M::ZERO);
+                let cand = &self.cand[..];
                 for &c in cells {
-                    let m = self.cand[c as usize];
+                    let m = cand[c as usize];
                     twice |= once & m;
                     once |= m;
-                    if m.is_single() {
-                        solved |= m;
-                    }
+                    // Branch-free: a single candidate (or none) is a solved value.
+                    solved |= if m.without_lowest() == M::ZERO {
+                        m
+                    } else {
+                        M::ZERO
+                    };
                 }
                 if once != self.full {
                     return false;
