@@ -28,6 +28,8 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
+//! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -49,12 +51,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod bitset;
 pub mod generate;
 pub mod grid;
 pub mod reduce;
 pub mod render;
 pub mod shape;
+pub mod solve;
 pub mod text;
 
 pub use grid::{Grid, Puzzle};

@@ -6,12 +6,16 @@
 //! bad input. Errors that stop the whole command become one line on standard error and exit 2.
 
 mod batch;
+mod bench;
+mod count;
 mod generate_latin;
 mod info;
 mod input;
 mod output;
 mod reduce;
 mod render;
+mod solve;
+mod solving;
 mod verify;
 
 use std::process::ExitCode;
@@ -31,6 +35,9 @@ Examples:
   sudokit info models/sudoku/9x9/top95.txt
   sudokit verify models/sudoku/4x4/puzzles.txt models/sudoku/4x4/solutions.txt
   sudokit info --box 3x2 --json puzzles.txt
+  sudokit solve models/sudoku/9x9/top95.txt
+  sudokit count --box 2x3
+  sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -46,6 +53,12 @@ enum Command {
     Render(render::Args),
     /// Random partial Latin squares: quasigroups with holes, or random consistent givens.
     GenerateLatin(generate_latin::Args),
+    /// Solve each puzzle (or decide uniqueness with --unique), in input order, on all cores.
+    Solve(solve::Args),
+    /// Count the solutions of each puzzle, or of the empty grid of --box PxQ / --latin N.
+    Count(count::Args),
+    /// Time backends on puzzle files: puzzles/s, median and p99 per puzzle, guesses.
+    Bench(bench::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -57,5 +70,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Reduce(args) => reduce::run(args),
         Command::Render(args) => render::run(args),
         Command::GenerateLatin(args) => generate_latin::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }

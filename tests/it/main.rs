@@ -1,7 +1,9 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
 mod common;
+mod conformance;
 mod malformed;
 mod reduce_latin;
 mod round_trip;
+mod solve_cli;
 mod verify_info;

@@ -1,0 +1,151 @@
+//! `sudokit bench FILE... --backends a,b`: per backend and file, throughput and time percentiles.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args as ClapArgs;
+use serde_json::json;
+use sudokit::bench::{self, BenchRow};
+use sudokit::solve;
+
+use super::batch::{self, Tally};
+use super::input::InputArgs;
+use super::solving::SolverArgs;
+
+/// Arguments of `bench`.
+#[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+Solves every puzzle of every FILE with each backend (first solution, certificate checked) and
+prints one row per backend and file: puzzles/s, median and p99 time per puzzle, guesses per
+puzzle, % answered without guessing, and how many were solved within 0.1 s, 1 s and 10 s. By
+default one thread, so the per-puzzle times are not disturbed; --threads N solves N at a time.
+
+Examples:
+  sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig,fc-mrv
+  sudokit bench --limit 300 --time-limit 10 ../data/acs_general_25x25_f40-50.txt
+  sudokit bench --json models/sudoku/16x16/kr_16x16_sample.txt")]
+pub struct Args {
+    /// Puzzle files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Comma-separated backends.
+    #[arg(long, default_value = solve::DEFAULT_BACKEND, value_delimiter = ',')]
+    backends: Vec<String>,
+    /// Use the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Time budget per puzzle in seconds (a puzzle that runs out counts as unknown).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    time_limit: f64,
+    /// Search-node budget per puzzle.
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// Puzzles solved at a time (default 1).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    #[command(flatten)]
+    input: InputArgs,
+    /// One JSON object per backend and file.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let settings = SolverArgs {
+        backend: String::new(),
+        time_limit: Some(args.time_limit),
+        node_limit: args.node_limit,
+        threads: Some(args.threads),
+    };
+    let limits = settings.limits()?;
+    let pool = settings.pool()?;
+    let solvers = args
+        .backends
+        .iter()
+        .map(|name| solve::backend(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    if solvers.is_empty() {
+        bail!("--backends names no backend");
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    if !args.json {
+        writeln!(
+            out,
+            "{:<32} {:<9} {:>7} {:>7} {:>6} {:>7} {:>10} {:>10} {:>10} {:>9} {:>7} {:>6} {:>6} {:>6}",
+            "file",
+            "backend",
+            "puzzles",
+            "solved",
+            "unsat",
+            "unknown",
+            "puzzles/s",
+            "median µs",
+            "p99 µs",
+            "guesses",
+            "noguess",
+            "≤0.1s",
+            "≤1s",
+            "≤10s"
+        )?;
+    }
+    for file in &args.files {
+        let mut puzzles = Vec::new();
+        for item in batch::puzzles(file, args.input.read_options())? {
+            if args.limit.is_some_and(|l| puzzles.len() >= l) {
+                break;
+            }
+            tally.total += 1;
+            match item {
+                Ok(record) => puzzles.push(record.grid),
+                Err(e) => {
+                    tally.bad_input += 1;
+                    eprintln!("error: {}", batch::located(file, &e));
+                }
+            }
+        }
+        let name = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        for solver in &solvers {
+            let row = pool
+                .install(|| bench::run(&**solver, &puzzles, &limits, args.threads > 1))
+                .with_context(|| format!("{} on {}", solver.name(), file.display()))?;
+            if args.json {
+                let mut value = serde_json::to_value(&row)?;
+                value["file"] = json!(file.display().to_string());
+                batch::write_json(&mut out, &value)?;
+            } else {
+                write_row(&mut out, &name, &row)?;
+            }
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    tally.report_bad_input("puzzles");
+    Ok(tally.exit_code())
+}
+
+fn write_row(out: &mut impl Write, file: &str, row: &BenchRow) -> io::Result<()> {
+    writeln!(
+        out,
+        "{:<32} {:<9} {:>7} {:>7} {:>6} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>9.2} {:>6.1}% {:>6} {:>6} {:>6}",
+        file,
+        row.backend,
+        row.puzzles,
+        row.solved,
+        row.unsat,
+        row.unknown,
+        row.puzzles_per_second,
+        row.median_us,
+        row.p99_us,
+        row.guesses_per_puzzle,
+        row.no_guess_percent,
+        row.within[0],
+        row.within[1],
+        row.within[2]
+    )
+}

@@ -1,0 +1,152 @@
+//! `sudokit count FILE` / `sudokit count --box PxQ` / `--latin N`: exact solution counts, each
+//! count split over all cores.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args as ClapArgs;
+use serde_json::json;
+use sudokit::solve::{CountReport, count_parallel};
+use sudokit::text::{ReadOptions, ShapeSpec};
+use sudokit::{Grid, Shape};
+
+use super::batch::{self, Tally};
+use super::input::{BoxArg, FormatArg, InputArgs};
+use super::solve::stats_json;
+use super::solving::SolverArgs;
+
+/// Arguments of `count`.
+#[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+Without FILE, counts the completions of the empty grid of --box PxQ or --latin N. Prints one line
+per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
+`at least N (unknown: time limit)` when a budget did.
+
+Examples:
+  sudokit count --box 2x2            # 288
+  sudokit count --latin 5            # 161280
+  sudokit count --box 2x3            # 28200960
+  sudokit count --limit 10 models/sudoku/9x9/easy.txt
+  sudokit count --latin 4 models/latin/partial.txt")]
+pub struct Args {
+    /// Puzzle file (`-` for standard input); omit it to count the empty grid.
+    file: Option<PathBuf>,
+    /// Box shape PxQ: the empty grid to count, or the shape to read FILE with.
+    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin")]
+    box_shape: Option<BoxArg>,
+    /// Latin square of order N: the empty square to count, or read FILE as Latin squares.
+    #[arg(long, value_name = "N")]
+    latin: Option<usize>,
+    /// Input form of FILE.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    format: FormatArg,
+    /// Stop counting at N solutions.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    #[command(flatten)]
+    solver: SolverArgs,
+    /// One JSON object per puzzle.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let solver = args.solver.solver()?;
+    let limits = args.solver.limits()?;
+    let pool = args.solver.pool()?;
+    let limit = args.limit.unwrap_or(u64::MAX);
+    if limit == 0 {
+        bail!("--limit must be at least 1");
+    }
+    let parts = 64 * pool.current_num_threads();
+    let count =
+        |grid: &Grid| pool.install(|| count_parallel(&*solver, grid, limit, &limits, parts));
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    let Some(file) = &args.file else {
+        let shape = match (args.box_shape, args.latin) {
+            (Some(b), _) => Shape::sudoku(b.rows, b.cols)?,
+            (None, Some(n)) => Shape::latin(n)?,
+            (None, None) => {
+                bail!("give a puzzle FILE, or --box PxQ / --latin N for the empty grid")
+            }
+        };
+        let report = count(&Grid::empty(shape))?;
+        write_report(&mut out, &report, None, args.json)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let input = InputArgs {
+        box_shape: args.box_shape,
+        latin: args.latin.is_some(),
+        format: args.format,
+    };
+    let options = ReadOptions {
+        reject_clashes: false,
+        ..input.read_options()
+    };
+    for item in batch::puzzles(file, options)? {
+        tally.total += 1;
+        match item {
+            Err(e) => {
+                tally.bad_input += 1;
+                if args.json {
+                    batch::write_json(&mut out, &batch::error_json(file, &e))?;
+                } else {
+                    writeln!(out, "error: {}", batch::located(file, &e))?;
+                }
+            }
+            Ok(record) => {
+                let order = record.grid.shape().order();
+                if let (Some(n), Some(ShapeSpec::Latin)) = (args.latin, input.shape_spec())
+                    && n != order
+                {
+                    tally.bad_input += 1;
+                    writeln!(
+                        out,
+                        "error: {}:{}:1: --latin {n} but the puzzle has order {order}",
+                        file.display(),
+                        record.line
+                    )?;
+                    continue;
+                }
+                match count(&record.grid) {
+                    Ok(report) => write_report(&mut out, &report, Some(record.line), args.json)?,
+                    Err(e) => {
+                        tally.bad_input += 1;
+                        writeln!(out, "error: {}:{}:1: {e}", file.display(), record.line)?;
+                    }
+                }
+            }
+        }
+    }
+    out.flush()?;
+    tally.report_bad_input("puzzles");
+    Ok(tally.exit_code())
+}
+
+fn write_report(
+    out: &mut impl Write,
+    report: &CountReport,
+    line: Option<usize>,
+    json: bool,
+) -> io::Result<()> {
+    if json {
+        let value = json!({
+            "line": line,
+            "count": report.count,
+            "complete": report.complete(),
+            "hit_limit": report.hit_limit,
+            "stopped": report.stopped.map(|r| r.to_string()),
+            "stats": stats_json(&report.stats),
+        });
+        return batch::write_json(out, &value);
+    }
+    match (report.hit_limit, report.stopped) {
+        (true, _) => writeln!(out, "at least {} (limit)", report.count),
+        (false, Some(reason)) => writeln!(out, "at least {} (unknown: {reason})", report.count),
+        (false, None) => writeln!(out, "{}", report.count),
+    }
+}
