@@ -11,6 +11,7 @@ mod count;
 mod generate_latin;
 mod info;
 mod input;
+mod latin_chain;
 mod output;
 mod reduce;
 mod render;

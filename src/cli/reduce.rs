@@ -48,6 +48,21 @@ struct LatinArgs {
     /// Same as `--output json`.
     #[arg(long)]
     json: bool,
+    /// Run the whole chain: reduce, solve the Sudoku, map the solution back, verify each level.
+    #[arg(long)]
+    solve: bool,
+    /// Backend that solves the Sudoku (with --solve).
+    #[arg(long, default_value = "native", requires = "solve")]
+    backend: String,
+    /// Also count Sudoku solutions up to this limit (with --solve): the reduction keeps counts.
+    #[arg(long, requires = "solve")]
+    count: Option<u64>,
+    /// Seconds allowed to the solve step of each square (with --solve).
+    #[arg(long, requires = "solve")]
+    time_limit: Option<f64>,
+    /// Write a self-contained HTML page of the chain (with --solve).
+    #[arg(long, value_name = "FILE.html", requires = "solve")]
+    report: Option<PathBuf>,
 }
 
 /// Output forms of `reduce latin --to sudoku`.
@@ -59,6 +74,26 @@ enum Output {
     Block,
     /// One JSON object per square.
     Json,
+}
+
+impl LatinArgs {
+    fn chain_options(&self) -> anyhow::Result<super::latin_chain::ChainOptions> {
+        let time = match self.time_limit {
+            None => None,
+            Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+            Some(s) => anyhow::bail!("--time-limit must be a positive number of seconds, not {s}"),
+        };
+        if self.to != Target::Sudoku {
+            anyhow::bail!("--solve runs the chain through the Sudoku; drop --to");
+        }
+        Ok(super::latin_chain::ChainOptions {
+            backend: self.backend.clone(),
+            count: self.count,
+            time,
+            report: self.report.clone(),
+            json: self.json || self.output == Output::Json,
+        })
+    }
 }
 
 /// Targets of the Latin-square reduction.
@@ -74,8 +109,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
-    let options = ReadOptions {
+fn latin_options(args: &LatinArgs) -> ReadOptions {
+    ReadOptions {
         format: match args.format {
             super::input::FormatArg::Auto => Format::Auto,
             super::input::FormatArg::Line => Format::Line,
@@ -84,7 +119,14 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         },
         shape: Some(ShapeSpec::Latin),
         reject_clashes: true,
-    };
+    }
+}
+
+fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
+    if args.solve {
+        return super::latin_chain::run(&args.file, latin_options(&args), &args.chain_options()?);
+    }
+    let options = latin_options(&args);
     let output = if args.json { Output::Json } else { args.output };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();

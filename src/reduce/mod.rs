@@ -2,7 +2,9 @@
 //! demonstrations.
 //!
 //! - [`certificate`]: the O(n²) verifier every reported solution passes through;
-//! - [`latin`]: Latin square completion → Sudoku, with the back-map and the forward map.
+//! - [`latin`]: Latin square completion → Sudoku, with the back-map and the forward map;
+//! - [`chain`]: the whole demonstration — reduce, solve with any backend, map back, verify.
 
 pub mod certificate;
+pub mod chain;
 pub mod latin;

@@ -235,3 +235,110 @@ fn render_writes_valid_svg_with_one_rect_per_cell() {
     );
     assert!(roxmltree::Document::parse(&stdout(&big)).is_ok());
 }
+
+#[test]
+fn the_course_chain_completes_one_square_and_refutes_the_other() {
+    let report = temp_file("course.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--count",
+            "100",
+            "--report",
+            s(&report),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("verify Sudoku solution: valid"));
+    assert!(text.contains("map back: completion 132321213"));
+    assert!(text.contains("count: 1 Sudoku solutions = 1 completions"));
+    assert!(text.contains("no solution, so the Latin square has no completion"));
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert_eq!(html.matches("<svg").count(), 4);
+    assert_eq!(html.matches("<rect class=\"cell").count(), 2 * (9 + 81));
+    // The 3 cells carrying each square are highlighted in each Sudoku.
+    assert_eq!(html.matches("class=\"cell mark\"").count(), 2 * 9);
+    let json = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--json",
+            "--backend",
+            "norvig",
+        ],
+        b"",
+    );
+    let objects: Vec<serde_json::Value> = stdout(&json)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects[0]["status"], "completed");
+    assert_eq!(objects[0]["backend"], "norvig");
+    assert_eq!(objects[1]["status"], "no-completion");
+}
+
+#[test]
+fn chains_agree_with_a_second_backend_on_random_squares() {
+    // Quasigroups with holes always complete; random partial squares sometimes do not.
+    for (kind, fill) in [("qwh", "--holes"), ("partial", "--givens")] {
+        let amount = if kind == "qwh" { "10" } else { "9" };
+        let squares = run(
+            &[
+                "generate-latin",
+                "--order",
+                "4",
+                "--kind",
+                kind,
+                fill,
+                amount,
+                "--count",
+                "15",
+                "--seed",
+                "3",
+            ],
+            b"",
+        );
+        let input = squares.stdout;
+        let mut statuses = Vec::new();
+        for backend in ["native", "fc-mrv"] {
+            let out = run(
+                &[
+                    "reduce",
+                    "latin",
+                    "-",
+                    "--solve",
+                    "--json",
+                    "--count",
+                    "50",
+                    "--backend",
+                    backend,
+                ],
+                &input,
+            );
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let objects: Vec<serde_json::Value> = stdout(&out)
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(objects.len(), 15);
+            statuses.push(
+                objects
+                    .iter()
+                    .map(|o| (o["status"].clone(), o["count"].clone()))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        assert_eq!(statuses[0], statuses[1], "{kind}");
+        if kind == "qwh" {
+            assert!(statuses[0].iter().all(|(s, _)| s == "completed"));
+        }
+    }
+}

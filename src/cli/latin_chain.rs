@@ -1,0 +1,241 @@
+//! `sudokit reduce latin FILE --solve`: the NP-completeness chain, printed step by step and
+//! optionally drawn as an HTML report.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use sudokit::reduce::chain::{ChainVerdict, LatinChain, run_latin_chain};
+use sudokit::reduce::latin::carries_latin;
+use sudokit::render::report::{ChainReport, Level};
+use sudokit::solve::{Limits, backend};
+use sudokit::text::{ReadOptions, to_text};
+
+use super::batch::{self, Tally};
+use super::output::write_atomically;
+
+/// What `--solve` was asked to do.
+pub struct ChainOptions {
+    pub backend: String,
+    pub count: Option<u64>,
+    pub time: Option<Duration>,
+    pub report: Option<PathBuf>,
+    pub json: bool,
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::Result<ExitCode> {
+    let solver = backend(&chain.backend)?;
+    let limits = Limits {
+        time: chain.time,
+        nodes: None,
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    let mut report = ChainReport::new("Latin square completion → Sudoku → back, verified");
+    report.notes.push(format!(
+        "Each partial Latin square L of order m becomes a Sudoku of order m² with m×m boxes: the \
+         highlighted cells (i, m·q) carry L, every other cell is given by a fixed pattern. The \
+         Sudoku is solved by the {} backend, its solution checked by the O(n²) verifier, mapped \
+         back by L(i,q) = s(i, m·q)/m, and checked again as a Latin square.",
+        solver.name()
+    ));
+    for item in batch::puzzles(file, options)? {
+        tally.total += 1;
+        let record = match item {
+            Ok(record) => record,
+            Err(e) => {
+                tally.bad_input += 1;
+                let message = batch::located(file, &e);
+                if chain.json {
+                    batch::write_json(&mut out, &batch::error_json(file, &e))?;
+                } else {
+                    writeln!(out, "error: {message}")?;
+                }
+                continue;
+            }
+        };
+        let result = run_latin_chain(
+            &record.grid,
+            solver.as_ref(),
+            &limits,
+            chain.count.unwrap_or(1),
+        );
+        let run = match result {
+            Ok(run) => run,
+            Err(e) => {
+                tally.bad_input += 1;
+                let message = format!("{}:{}:1: {e}", file.display(), record.line);
+                if chain.json {
+                    batch::write_json(
+                        &mut out,
+                        &serde_json::json!({"line": record.line, "status": "error", "error": message}),
+                    )?;
+                } else {
+                    writeln!(out, "error: {message}")?;
+                }
+                continue;
+            }
+        };
+        if matches!(run.verdict, ChainVerdict::Unknown(_)) {
+            tally.negative += 1;
+        }
+        if chain.json {
+            batch::write_json(&mut out, &json(&run, record.line))?;
+        } else {
+            out.write_all(text(&run, tally.total, record.line).as_bytes())?;
+        }
+        if chain.report.is_some() {
+            add_levels(&mut report, &run, tally.total);
+        }
+    }
+    out.flush()?;
+    tally.require_some(file)?;
+    if let Some(path) = &chain.report {
+        write_atomically(path, report.to_html().as_bytes())?;
+        eprintln!("sudokit: report written to {}", path.display());
+    }
+    tally.report_bad_input("squares");
+    Ok(tally.exit_code())
+}
+
+fn verdict_words(run: &LatinChain) -> String {
+    match &run.verdict {
+        ChainVerdict::Completed { .. } => "solution found".into(),
+        ChainVerdict::NoCompletion => "no solution, so the Latin square has no completion".into(),
+        ChainVerdict::Unknown(reason) => format!("unknown ({reason})"),
+    }
+}
+
+fn text(run: &LatinChain, index: usize, line: usize) -> String {
+    let (m, n) = (run.latin.shape().order(), run.sudoku.shape().order());
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "square {index} (line {line}): order {m}, {} givens",
+        run.latin.filled()
+    );
+    let _ = writeln!(
+        s,
+        "  reduce: Sudoku {n}×{n} with {m}×{m} boxes, {} givens = {n}² − {m}² + {}, {}",
+        run.sudoku.filled(),
+        run.latin.filled(),
+        ms(run.reduce_time)
+    );
+    let _ = writeln!(
+        s,
+        "  solve ({}): {}, {}",
+        run.backend,
+        verdict_words(run),
+        ms(run.solve_time)
+    );
+    if let Some(count) = run.sudoku_count {
+        let bound = if run.count_hit_limit { "at least " } else { "" };
+        let _ = writeln!(
+            s,
+            "  count: {bound}{count} Sudoku solutions = {bound}{count} completions"
+        );
+    }
+    if let ChainVerdict::Completed {
+        sudoku_solution,
+        completion,
+    } = &run.verdict
+    {
+        let _ = writeln!(s, "  Sudoku solution: {}", one_line(sudoku_solution));
+        let _ = writeln!(s, "  verify Sudoku solution: valid");
+        let _ = writeln!(s, "  map back: completion {}", one_line(completion));
+        let _ = writeln!(s, "  verify completion: valid ({})", ms(run.check_time));
+    }
+    s
+}
+
+/// A grid on one line: the puzzle line, or the grid block's rows joined by ` / `.
+fn one_line(grid: &sudokit::Grid) -> String {
+    to_text(grid).trim_end().replace('\n', " / ")
+}
+
+fn json(run: &LatinChain, line: usize) -> serde_json::Value {
+    let (status, sudoku_solution, completion) = match &run.verdict {
+        ChainVerdict::Completed {
+            sudoku_solution,
+            completion,
+        } => (
+            "completed",
+            Some(sudokit::text::to_json(sudoku_solution)),
+            Some(sudokit::text::to_json(completion)),
+        ),
+        ChainVerdict::NoCompletion => ("no-completion", None, None),
+        ChainVerdict::Unknown(_) => ("unknown", None, None),
+    };
+    serde_json::json!({
+        "line": line,
+        "status": status,
+        "latin_order": run.latin.shape().order(),
+        "latin_givens": run.latin.filled(),
+        "sudoku": sudokit::text::to_json(&run.sudoku),
+        "sudoku_givens": run.sudoku.filled(),
+        "backend": run.backend,
+        "sudoku_solution": sudoku_solution,
+        "completion": completion,
+        "verified": status == "completed",
+        "count": run.sudoku_count,
+        "count_hit_limit": run.count_hit_limit,
+        "reduce_ms": run.reduce_time.as_secs_f64() * 1e3,
+        "solve_ms": run.solve_time.as_secs_f64() * 1e3,
+        "check_ms": run.check_time.as_secs_f64() * 1e3,
+    })
+}
+
+fn add_levels(report: &mut ChainReport, run: &LatinChain, index: usize) {
+    let (m, n) = (run.latin.shape().order(), run.sudoku.shape().order());
+    let shape = run.sudoku.shape();
+    let highlight: Vec<usize> = (0..shape.cells())
+        .filter(|&c| carries_latin(m, shape.row_of(c), shape.col_of(c)))
+        .collect();
+    let (sudoku_solution, completion) = match &run.verdict {
+        ChainVerdict::Completed {
+            sudoku_solution,
+            completion,
+        } => (Some(sudoku_solution.clone()), Some(completion.clone())),
+        _ => (None, None),
+    };
+    let mut latin = Level::new(
+        &format!("Square {index}: partial Latin square L"),
+        &run.latin,
+    )
+    .fact("order m", m)
+    .fact("givens", run.latin.filled())
+    .fact("empty cells", m * m - run.latin.filled());
+    let mut sudoku = Level::new(&format!("Square {index}: the Sudoku of L"), &run.sudoku)
+        .fact("order n = m²", n)
+        .fact("givens = n² − m² + givens(L)", run.sudoku.filled())
+        .fact("reduction time", ms(run.reduce_time))
+        .fact(&format!("solve ({})", run.backend), verdict_words(run))
+        .fact("solve time", ms(run.solve_time));
+    sudoku.highlight = highlight;
+    if let Some(count) = run.sudoku_count {
+        sudoku = sudoku.fact("solutions counted", count);
+    }
+    if sudoku_solution.is_some() {
+        sudoku = sudoku.fact("verify Sudoku solution", "valid");
+        latin = latin.fact("verify completion", "valid");
+    }
+    sudoku.solution = sudoku_solution;
+    latin.solution = completion;
+    report.summary.push((
+        format!("square {index}"),
+        format!(
+            "L: order {m}, {} givens → Sudoku: order {n}, {} givens → {}",
+            run.latin.filled(),
+            run.sudoku.filled(),
+            verdict_words(run)
+        ),
+    ));
+    report.levels.push(latin);
+    report.levels.push(sudoku);
+}
