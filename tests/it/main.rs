@@ -2,6 +2,7 @@
 
 mod common;
 mod conformance;
+mod latin_reduction;
 mod malformed;
 mod reduce_latin;
 mod round_trip;
