@@ -28,6 +28,7 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//! | [`encode`], [`format`] | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -50,6 +51,8 @@
 #![warn(missing_docs)]
 
 pub mod bitset;
+pub mod encode;
+pub mod format;
 pub mod grid;
 pub mod reduce;
 pub mod shape;

@@ -1,0 +1,16 @@
+//! File formats: one format per file, writers streaming to any `io::Write`, and readers for
+//! the answers of the tools that read them (DESIGN.md §5).
+//!
+//! | file | format | direction |
+//! |---|---|---|
+//! | [`dimacs`] | DIMACS CNF; SAT-competition and minisat answers | CNF out and in, answers in |
+//! | [`lp`] | CPLEX LP; glpsol and cbc solution files | out; solutions in |
+//! | [`mps`] | free MPS | out |
+//! | [`dlx`] | Knuth's exact-cover input (dlx1) | out and in |
+//! | [`col`] | DIMACS graph colouring `.col` with precolouring, `.given` | out and in |
+//! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
+//! | [`minizinc`] | MiniZinc data `.dzn` for `models/sudoku.mzn` | out |
+//!
+//! Every reader reports a problem with its 1-based line and column, and never panics.
+
+pub mod dimacs;
