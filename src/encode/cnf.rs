@@ -399,10 +399,10 @@ pub fn at_most_one(amo: Amo, lits: &[Lit], sink: &mut dyn ClauseSink) {
             }
             let s = |i: usize| Var::from_index(first + i);
             sink.add_clause(&[lits[0].negate(), s(0).positive()]);
-            for i in 1..k - 1 {
-                sink.add_clause(&[lits[i].negate(), s(i).positive()]);
+            for (i, &x) in lits.iter().enumerate().take(k - 1).skip(1) {
+                sink.add_clause(&[x.negate(), s(i).positive()]);
                 sink.add_clause(&[s(i - 1).negative(), s(i).positive()]);
-                sink.add_clause(&[lits[i].negate(), s(i - 1).negative()]);
+                sink.add_clause(&[x.negate(), s(i - 1).negative()]);
             }
             sink.add_clause(&[lits[k - 1].negate(), s(k - 2).negative()]);
         }

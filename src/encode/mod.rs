@@ -43,10 +43,10 @@
 //! ```
 
 pub mod cnf;
-//pub mod csp;
-//pub mod exact_cover;
-//pub mod graph;
-//pub mod ilp;
+pub mod csp;
+pub mod exact_cover;
+pub mod graph;
+pub mod ilp;
 
 use std::fmt;
 

@@ -6,6 +6,7 @@
 //! | [`dimacs`] | DIMACS CNF; SAT-competition and minisat answers | CNF out and in, answers in |
 //! | [`lp`] | CPLEX LP; glpsol and cbc solution files | out; solutions in |
 //! | [`mps`] | free MPS | out |
+//! | [`mip_answer`] | glpsol and cbc solution files | in |
 //! | [`dlx`] | Knuth's exact-cover input (dlx1) | out and in |
 //! | [`col`] | DIMACS graph colouring `.col` with precolouring, `.given` | out and in |
 //! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
@@ -13,4 +14,11 @@
 //!
 //! Every reader reports a problem with its 1-based line and column, and never panics.
 
+pub mod col;
 pub mod dimacs;
+pub mod dlx;
+pub mod hgr;
+pub mod lp;
+pub mod minizinc;
+pub mod mip_answer;
+pub mod mps;
