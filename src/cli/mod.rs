@@ -6,6 +6,8 @@
 //! bad input. Errors that stop the whole command become one line on standard error and exit 2.
 
 mod batch;
+mod decode;
+mod export;
 mod info;
 mod input;
 mod verify;
@@ -27,6 +29,7 @@ Examples:
   sudokit info models/sudoku/9x9/top95.txt
   sudokit verify models/sudoku/4x4/puzzles.txt models/sudoku/4x4/solutions.txt
   sudokit info --box 3x2 --json puzzles.txt
+  sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -36,6 +39,10 @@ enum Command {
     Verify(verify::Args),
     /// Describe each puzzle: shape, number of givens, whether givens clash.
     Info(info::Args),
+    /// Write puzzles as CNF, LP, MPS, exact cover, graph, hypergraph or MiniZinc data.
+    Export(export::Args),
+    /// Map a solver's answer to an exported file back to a grid, and verify it.
+    Decode(decode::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -44,5 +51,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Verify(args) => verify::run(args),
         Command::Info(args) => info::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Decode(args) => decode::run(args),
     }
 }
