@@ -527,7 +527,8 @@ pub fn read_answer(input: impl BufRead, format: AnswerFormat) -> Result<Answer, 
 }
 
 /// Reads the answers of `picosat --all` (several `s SATISFIABLE` + `v` blocks, then
-/// `s SOLUTIONS k`, which is checked against the number of models).
+/// `s SOLUTIONS k`, which is checked against the number of models). An unsatisfiable formula
+/// gives only `s SOLUTIONS 0`: no answer.
 ///
 /// # Errors
 /// As [`read_answer`].
@@ -651,7 +652,7 @@ fn read_answers(
     if open.is_some() {
         return Err(at(last.0, last.1, DimacsErrorKind::Truncated));
     }
-    if answers.is_empty() {
+    if answers.is_empty() && !matches!(solutions_line, Some((_, _, 0))) {
         return Err(at(last.0, last.1, DimacsErrorKind::NoStatus));
     }
     if let Some((line, column, count)) = solutions_line {
@@ -861,6 +862,12 @@ mod tests {
         let text = "s SATISFIABLE\nv 1 2 0\ns SATISFIABLE\nv -1 2 0\ns SOLUTIONS 2\n";
         let answers = read_all_answers(text.as_bytes()).unwrap();
         assert_eq!(answers.len(), 2);
+        assert!(
+            read_all_answers(&b"s SOLUTIONS 0\n"[..])
+                .unwrap()
+                .is_empty()
+        );
+        assert!(read_all_answers(&b""[..]).is_err());
         let wrong = "s SATISFIABLE\nv 1 2 0\ns SOLUTIONS 2\n";
         assert!(read_all_answers(wrong.as_bytes()).is_err());
     }
