@@ -28,7 +28,7 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
-//! | [`encode`], [`format`] | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
+//! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |

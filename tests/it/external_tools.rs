@@ -2,7 +2,8 @@
 //! glpsol and cbc (LP and MPS), MiniZinc with Gecode (`.dzn` + `models/sudoku.mzn`).
 //!
 //! A test whose tool is missing prints `skipped: TOOL not installed` and passes; `.ci/run`
-//! installs every tool, so CI runs them all. Every decoded grid goes through `verify`.
+//! installs every tool and reruns this suite with `SUDOKIT_REQUIRE_TOOLS=1`, where a missing
+//! tool is a failure. Every decoded grid goes through `verify`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -18,11 +19,16 @@ use sudokit::{Grid, verify};
 use crate::common::{path, run, s, stderr, stdout};
 use crate::export_support::{as_set, brute_force_solutions, pattern_solution, puzzle_from};
 
-/// Whether `tool` can be started; prints the skip message when it cannot.
+/// Whether `tool` can be started; prints the skip message when it cannot. With
+/// `SUDOKIT_REQUIRE_TOOLS` set (as `.ci/run` does), a missing tool fails the test instead.
 fn installed(tool: &str) -> bool {
     match Command::new(tool).arg("--help").output() {
         Ok(_) => true,
-        Err(_) => {
+        Err(e) => {
+            assert!(
+                std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
+                "{tool} is required (SUDOKIT_REQUIRE_TOOLS is set) but cannot be started: {e}"
+            );
             eprintln!("skipped: {tool} not installed");
             false
         }
