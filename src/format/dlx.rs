@@ -6,7 +6,10 @@
 //! with `|` is a comment. Item names (DESIGN.md §5): cell `pRC`, row-value `rRV`, column-value
 //! `cCV`, box-value `bBV`, with 1-based numbers written in base 36 (`1`–`9`, `A`–`Z`), one digit
 //! each up to order 35 and two digits from order 36 (so 36 itself is written `10`). Names stay
-//! within dlx1's 8 characters. A given appears as the single option of its cell.
+//! within dlx1's 8 characters. A given appears as the single option of its cell. (DESIGN.md
+//! says "two digits when n > 36"; with 1-based numbers the value 36 already needs two base-36
+//! digits, so two digits start at n = 36.) Knuth's dlx1 also caps a solution at 500 options,
+//! which limits it to orders with n² ≤ 500 (n ≤ 22); the files themselves have no such limit.
 //!
 //! # Complexity
 //! Writing streams in O(n³); reading is linear in the file and keeps the problem in memory.
