@@ -37,7 +37,7 @@ use crate::shape::{Shape, UnitKind};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ilp {
     shape: Shape,
-    givens: Vec<(usize, usize)>,
+    givens: usize,
     puzzle: Grid,
 }
 
@@ -126,7 +126,7 @@ impl Ilp {
     pub fn new(puzzle: &Grid) -> Ilp {
         Ilp {
             shape: puzzle.shape(),
-            givens: puzzle.givens().collect(),
+            givens: puzzle.filled(),
             puzzle: puzzle.clone(),
         }
     }
@@ -138,7 +138,7 @@ impl Ilp {
 
     /// Number of givens.
     pub fn givens(&self) -> usize {
-        self.givens.len()
+        self.givens
     }
 
     /// `n³`.
@@ -148,12 +148,12 @@ impl Ilp {
 
     /// `U·n² + g`.
     pub fn row_count(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.shape.cells() + self.givens.len()
+        (self.shape.unit_count() / self.shape.order() + 1) * self.shape.cells() + self.givens
     }
 
     /// `U·n³ + g`.
     pub fn nonzeros(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.var_count() + self.givens.len()
+        (self.shape.unit_count() / self.shape.order() + 1) * self.var_count() + self.givens
     }
 
     /// The constraints: cells, then unit-values (rows, columns, boxes), then givens.
@@ -180,7 +180,7 @@ impl Ilp {
                     .collect(),
             })
         });
-        let givens = self.givens.iter().map(move |&(cell, v)| {
+        let givens = self.puzzle.givens().map(move |(cell, v)| {
             let (r, c) = (shape.row_of(cell), shape.col_of(cell));
             Row {
                 kind: RowKind::Given { r, c },
