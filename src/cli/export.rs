@@ -48,7 +48,7 @@ pub struct Args {
     /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
     #[arg(long)]
     encoding: Option<Encoding>,
-    /// At-most-one encoding: pairwise, sequential or product (--to cnf only; default pairwise).
+    /// At-most-one encoding: pairwise, sequential, product or bimander (--to cnf only; default pairwise).
     #[arg(long)]
     amo: Option<Amo>,
     /// Export only the K-th puzzle of the file (1-based).

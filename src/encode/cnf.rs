@@ -1,5 +1,5 @@
 //! CNF encodings of a puzzle: Lynce & Ouaknine's minimal, efficient and extended encodings,
-//! Kwon & Jain's optimized encoding, and three at-most-one (AMO) encodings.
+//! Kwon & Jain's optimized encoding, and four at-most-one (AMO) encodings.
 //!
 //! Variables `x(r,c,v)` are numbered as in [`crate::encode`] (DIMACS `r·n² + c·n + v + 1`);
 //! auxiliary variables of the AMO encodings follow after the `n³` (or, in `optimized`, after the
@@ -28,8 +28,9 @@
 //! | pairwise | k(k−1)/2 | 0 |
 //! | sequential (Sinz's counter) | 3k − 4 | k − 1 |
 //! | product (Chen, one level, pairwise on the coordinates) | 2k + a(a−1)/2 + b(b−1)/2 | a + b |
+//! | bimander (Nguyen & Mai, groups of two) | ⌊k/2⌋ + k·m | m |
 //!
-//! with `a = ⌈√k⌉`, `b = ⌈k/a⌉`. Every AMO clause has two literals.
+//! with `a = ⌈√k⌉`, `b = ⌈k/a⌉`, `m = ⌈log₂⌈k/2⌉⌉`. Every AMO clause has two literals.
 //!
 //! # Sizes in closed form
 //! For a grid of order `n = p·q` with `U` unit kinds (3 for Sudoku, 2 for a Latin square) and
@@ -54,6 +55,8 @@
 //! - G. Kwon, H. Jain, "Optimized CNF encoding for Sudoku puzzles", LPAR 2006.
 //! - C. Sinz, "Towards an optimal CNF encoding of Boolean cardinality constraints", CP 2005.
 //! - J. Chen, "A new SAT encoding of the at-most-one constraint", ModRef 2010.
+//! - V.-H. Nguyen, S. T. Mai, "A new method to encode the at-most-one constraint into SAT",
+//!   SoICT 2015 (bimander).
 //!
 //! # Examples
 //! ```
@@ -118,11 +121,13 @@ pub enum Amo {
     Sequential,
     /// Chen's product encoding (one level).
     Product,
+    /// Nguyen & Mai's bimander encoding with groups of two.
+    Bimander,
 }
 
 impl Amo {
     /// All AMO encodings.
-    pub const ALL: [Amo; 3] = [Amo::Pairwise, Amo::Sequential, Amo::Product];
+    pub const ALL: [Amo; 4] = [Amo::Pairwise, Amo::Sequential, Amo::Product, Amo::Bimander];
 
     /// The name used on the command line and in file comments.
     pub fn name(self) -> &'static str {
@@ -130,6 +135,7 @@ impl Amo {
             Amo::Pairwise => "pairwise",
             Amo::Sequential => "sequential",
             Amo::Product => "product",
+            Amo::Bimander => "bimander",
         }
     }
 
@@ -143,6 +149,7 @@ impl Amo {
                 let (a, b) = product_sides(k);
                 2 * k + a * (a - 1) / 2 + b * (b - 1) / 2
             }
+            (Amo::Bimander, _) => k / 2 + k * bimander_bits(k),
         }
     }
 
@@ -155,6 +162,7 @@ impl Amo {
                 let (a, b) = product_sides(k);
                 a + b
             }
+            (Amo::Bimander, _) => bimander_bits(k),
         }
     }
 }
@@ -193,6 +201,12 @@ fn product_sides(k: usize) -> (usize, usize) {
         a -= 1;
     }
     (a, k.div_ceil(a))
+}
+
+/// `⌈log₂ ⌈k/2⌉⌉`: the bits that number the groups of two of the bimander encoding.
+fn bimander_bits(k: usize) -> usize {
+    let groups = k.div_ceil(2);
+    (usize::BITS - (groups - 1).leading_zeros()) as usize
 }
 
 /// An encoding and an AMO choice.
@@ -423,6 +437,32 @@ pub fn at_most_one(amo: Amo, lits: &[Lit], sink: &mut dyn ClauseSink) {
             pairwise(&us, sink);
             pairwise(&vs, sink);
         }
+        Amo::Bimander => {
+            // Groups of two literals, each group numbered in binary by the bits b_j: a true
+            // literal forces the bits to its group's number, and its partner to be false.
+            let bits = bimander_bits(k);
+            let first = sink.new_var().index();
+            for _ in 1..bits {
+                sink.new_var();
+            }
+            for pair in lits.chunks(2) {
+                if let [a, b] = pair {
+                    sink.add_clause(&[a.negate(), b.negate()]);
+                }
+            }
+            for (i, &x) in lits.iter().enumerate() {
+                let group = i / 2;
+                for j in 0..bits {
+                    let bit = Var::from_index(first + j);
+                    let lit = if group >> j & 1 == 1 {
+                        bit.positive()
+                    } else {
+                        bit.negative()
+                    };
+                    sink.add_clause(&[x.negate(), lit]);
+                }
+            }
+        }
     }
 }
 
@@ -631,13 +671,17 @@ mod tests {
         }
         assert_eq!(Amo::Sequential.clauses(9), 23);
         assert_eq!(Amo::Product.clauses(9), 18 + 3 + 3);
+        // 9 literals: 5 groups numbered with 3 bits; 4 pair clauses + 9·3 bit clauses.
+        assert_eq!((Amo::Bimander.clauses(9), Amo::Bimander.aux(9)), (31, 3));
+        assert_eq!(bimander_bits(3), 1);
+        assert_eq!(bimander_bits(64), 5);
         assert_eq!(product_sides(10), (4, 3));
     }
 
     #[test]
     fn amo_encodings_allow_exactly_the_assignments_with_at_most_one_true() {
-        // Brute force: every assignment of k ≤ 6 literals extends to the auxiliaries iff ≤ 1 true.
-        for k in 0..=6 {
+        // Brute force: every assignment of k ≤ 8 literals extends to the auxiliaries iff ≤ 1 true.
+        for k in 0..=8 {
             for amo in Amo::ALL {
                 let mut cnf = Cnf::with_vars(k);
                 let lits: Vec<Lit> = (0..k).map(|i| Var::from_index(i).positive()).collect();
@@ -724,6 +768,6 @@ mod tests {
         for a in Amo::ALL {
             assert_eq!(a.to_string().parse::<Amo>().unwrap(), a);
         }
-        assert!("bimander".parse::<Amo>().unwrap_err().contains("pairwise"));
+        assert!("commander".parse::<Amo>().unwrap_err().contains("bimander"));
     }
 }

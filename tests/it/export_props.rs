@@ -100,7 +100,7 @@ proptest! {
     #[test]
     fn dimacs_written_and_read_back_gives_the_same_clauses(
         puzzle in prop_oneof![puzzles(2, 2, 40), puzzles(2, 3, 40), puzzles(3, 3, 40)],
-        choice in 0usize..12,
+        choice in 0usize..16,
     ) {
         let options = all_options()[choice];
         let mut memory = Cnf::new();
