@@ -30,6 +30,7 @@
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
 //! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
 //! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
+//! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -53,6 +54,8 @@
 
 pub mod bench;
 pub mod bitset;
+pub mod encode;
+pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod reduce;

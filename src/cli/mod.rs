@@ -8,6 +8,8 @@
 mod batch;
 mod bench;
 mod count;
+mod decode;
+mod export;
 mod generate_latin;
 mod info;
 mod input;
@@ -39,6 +41,7 @@ Examples:
   sudokit solve models/sudoku/9x9/top95.txt
   sudokit count --box 2x3
   sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig
+  sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -60,6 +63,10 @@ enum Command {
     Count(count::Args),
     /// Time backends on puzzle files: puzzles/s, median and p99 per puzzle, guesses.
     Bench(bench::Args),
+    /// Write puzzles as CNF, LP, MPS, exact cover, graph, hypergraph or MiniZinc data.
+    Export(export::Args),
+    /// Map a solver's answer to an exported file back to a grid, and verify it.
+    Decode(decode::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -74,5 +81,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Decode(args) => decode::run(args),
     }
 }

@@ -2,6 +2,10 @@
 
 mod common;
 mod conformance;
+mod export;
+mod export_props;
+mod export_support;
+mod external_tools;
 mod latin_reduction;
 mod malformed;
 mod reduce_latin;

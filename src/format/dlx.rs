@@ -1,0 +1,323 @@
+//! Knuth's exact-cover input format (the format of `dlx1`): the writer for
+//! [`crate::encode::exact_cover`], a reader, and the map from option lines back to `(r,c,v)`.
+//!
+//! The first non-comment line lists the items (primary items, then optionally `|` and secondary
+//! items); each following line is one option, the names of the items it covers. A line starting
+//! with `|` is a comment. Item names (DESIGN.md §5): cell `pRC`, row-value `rRV`, column-value
+//! `cCV`, box-value `bBV`, with 1-based numbers written in base 36 (`1`–`9`, `A`–`Z`), one digit
+//! each up to order 35 and two digits from order 36 (so 36 itself is written `10`). Names stay
+//! within dlx1's 8 characters. A given appears as the single option of its cell. (DESIGN.md
+//! says "two digits when n > 36"; with 1-based numbers the value 36 already needs two base-36
+//! digits, so two digits start at n = 36.) Knuth's dlx1 also caps a solution at 500 options,
+//! which limits it to orders with n² ≤ 500 (n ≤ 22); the files themselves have no such limit.
+//!
+//! # Complexity
+//! Writing streams in O(n³); reading is linear in the file and keeps the problem in memory.
+//!
+//! # References
+//! - D. E. Knuth, "Dancing links", 2000; `dlx1.w` (input format), The Art of Computer
+//!   Programming, Volume 4B, 7.2.2.1.
+//!
+//! # Examples
+//! ```
+//! use sudokit::encode::exact_cover::ExactCover;
+//! use sudokit::format::dlx::{read_dlx, write_dlx};
+//! use sudokit::text::parse_line;
+//! let problem = ExactCover::new(&parse_line("1...............", None).unwrap());
+//! let mut out = Vec::new();
+//! write_dlx(&problem, &mut out).unwrap();
+//! let text = String::from_utf8(out.clone()).unwrap();
+//! assert!(text.contains("\np11 r11 c11 b11\n"));
+//! let read = read_dlx(&out[..]).unwrap();
+//! assert_eq!(read.primary.len(), 64);
+//! ```
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+
+use thiserror::Error;
+
+use crate::encode::exact_cover::{ExactCover, Item};
+
+const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Digits per number for order `n`: 1 up to 35, 2 from 36.
+pub fn digits_for(n: usize) -> usize {
+    if n <= 35 { 1 } else { 2 }
+}
+
+fn push_base36(out: &mut String, value: usize, width: usize) {
+    for k in (0..width).rev() {
+        out.push(DIGITS[value / 36usize.pow(k as u32) % 36] as char);
+    }
+}
+
+/// The name of an item (0-based fields, 1-based in the name).
+pub fn item_name(item: Item, n: usize) -> String {
+    let width = digits_for(n);
+    let (prefix, a, b) = match item {
+        Item::Cell { r, c } => ('p', r, c),
+        Item::RowValue { r, v } => ('r', r, v),
+        Item::ColValue { c, v } => ('c', c, v),
+        Item::BoxValue { b, v } => ('b', b, v),
+    };
+    let mut s = String::with_capacity(1 + 2 * width);
+    s.push(prefix);
+    push_base36(&mut s, a + 1, width);
+    push_base36(&mut s, b + 1, width);
+    s
+}
+
+/// The item of a name in an order-`n` problem.
+pub fn parse_item_name(name: &str, n: usize) -> Option<Item> {
+    let width = digits_for(n);
+    let bytes = name.as_bytes();
+    if bytes.len() != 1 + 2 * width {
+        return None;
+    }
+    let number = |s: &[u8]| -> Option<usize> {
+        let mut x = 0;
+        for &d in s {
+            x = x * 36 + DIGITS.iter().position(|&e| e == d)?;
+        }
+        (1..=n).contains(&x).then(|| x - 1)
+    };
+    let a = number(&bytes[1..1 + width])?;
+    let b = number(&bytes[1 + width..])?;
+    Some(match bytes[0] {
+        b'p' => Item::Cell { r: a, c: b },
+        b'r' => Item::RowValue { r: a, v: b },
+        b'c' => Item::ColValue { c: a, v: b },
+        b'b' => Item::BoxValue { b: a, v: b },
+        _ => return None,
+    })
+}
+
+/// Writes the problem in dlx1 form.
+///
+/// # Errors
+/// I/O errors of `out`.
+pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    let shape = problem.shape();
+    let n = shape.order();
+    writeln!(
+        out,
+        "| sudokit exact cover: {shape}; items pRC (cell), rRV, cCV, bBV (unit-value), base 36, 1-based"
+    )?;
+    writeln!(
+        out,
+        "| one option per allowed (r,c,v); a given is its cell's only option"
+    )?;
+    let mut line = String::new();
+    for (i, item) in problem.items().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
+        line.push_str(&item_name(item, n));
+    }
+    writeln!(out, "{line}")?;
+    for (r, c, v) in problem.options() {
+        line.clear();
+        for (i, item) in problem.option_items(r, c, v).into_iter().enumerate() {
+            if i > 0 {
+                line.push(' ');
+            }
+            line.push_str(&item_name(item, n));
+        }
+        writeln!(out, "{line}")?;
+    }
+    out.flush()
+}
+
+/// An exact-cover problem as read: item names and options as item indices.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DlxProblem {
+    /// Primary item names.
+    pub primary: Vec<String>,
+    /// Secondary item names (after `|` on the item line).
+    pub secondary: Vec<String>,
+    /// Options: indices into `primary` followed by `secondary` (secondary = primary.len() + i).
+    pub options: Vec<Vec<usize>>,
+}
+
+impl DlxProblem {
+    /// The name of item `i` (primary, then secondary).
+    pub fn name(&self, i: usize) -> &str {
+        if i < self.primary.len() {
+            &self.primary[i]
+        } else {
+            &self.secondary[i - self.primary.len()]
+        }
+    }
+
+    /// The `(r, c, v)` (0-based) of an option of a Sudoku problem of order `n`: the cell of its
+    /// `p` item and the value of its `r` item; `None` if the option has no such items.
+    pub fn sudoku_option(&self, option: usize, n: usize) -> Option<(usize, usize, usize)> {
+        let mut cell = None;
+        let mut value = None;
+        for &i in &self.options[option] {
+            match parse_item_name(self.name(i), n)? {
+                Item::Cell { r, c } => cell = Some((r, c)),
+                Item::RowValue { v, .. } => value = Some(v),
+                _ => {}
+            }
+        }
+        let (r, c) = cell?;
+        Some((r, c, value?))
+    }
+}
+
+/// A DLX file that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct DlxError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: DlxErrorKind,
+}
+
+/// What is wrong in a DLX file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DlxErrorKind {
+    /// No item line.
+    #[error("no item line (empty file?)")]
+    NoItems,
+    /// An item declared twice.
+    #[error("item '{0}' is declared twice")]
+    DuplicateItem(String),
+    /// An option naming an unknown item.
+    #[error("'{0}' is not an item")]
+    UnknownItem(String),
+    /// An option naming an item twice.
+    #[error("the option names '{0}' twice")]
+    RepeatedInOption(String),
+    /// A second `|` on the item line.
+    #[error("a second '|' on the item line")]
+    SecondBar,
+    /// Read failure.
+    #[error("read error: {0}")]
+    Io(String),
+}
+
+/// Reads a DLX file; see the module docs.
+///
+/// # Errors
+/// [`DlxError`] with the place of the first problem.
+pub fn read_dlx(input: impl BufRead) -> Result<DlxProblem, DlxError> {
+    let mut problem = DlxProblem::default();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut have_items = false;
+    let mut last_line = 0;
+    for (i, line) in input.lines().enumerate() {
+        let line_no = i + 1;
+        last_line = line_no;
+        let line = line.map_err(|e| DlxError {
+            line: line_no,
+            column: 1,
+            kind: DlxErrorKind::Io(e.to_string()),
+        })?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('|') {
+            continue;
+        }
+        let at = |token: &str, kind| DlxError {
+            line: line_no,
+            column: token.as_ptr() as usize - line.as_ptr() as usize + 1,
+            kind,
+        };
+        if !have_items {
+            have_items = true;
+            let mut secondary = false;
+            let mut names = Vec::new();
+            for token in line.split_ascii_whitespace() {
+                if token == "|" {
+                    if secondary {
+                        return Err(at(token, DlxErrorKind::SecondBar));
+                    }
+                    secondary = true;
+                    continue;
+                }
+                if index.insert(token.to_string(), names.len()).is_some() {
+                    return Err(at(token, DlxErrorKind::DuplicateItem(token.into())));
+                }
+                names.push((token.to_string(), secondary));
+            }
+            problem.primary = names.iter().filter(|n| !n.1).map(|n| n.0.clone()).collect();
+            problem.secondary = names.iter().filter(|n| n.1).map(|n| n.0.clone()).collect();
+            // Re-index: primary first, then secondary.
+            index.clear();
+            for (k, name) in problem.primary.iter().chain(&problem.secondary).enumerate() {
+                index.insert(name.clone(), k);
+            }
+            continue;
+        }
+        let mut option = Vec::new();
+        for token in line.split_ascii_whitespace() {
+            // dlx1 allows colour suffixes on secondary items (`item:colour`).
+            let name = token.split(':').next().unwrap_or(token);
+            let &k = index
+                .get(name)
+                .ok_or_else(|| at(token, DlxErrorKind::UnknownItem(name.into())))?;
+            if option.contains(&k) {
+                return Err(at(token, DlxErrorKind::RepeatedInOption(name.into())));
+            }
+            option.push(k);
+        }
+        problem.options.push(option);
+    }
+    if !have_items {
+        return Err(DlxError {
+            line: last_line.max(1),
+            column: 1,
+            kind: DlxErrorKind::NoItems,
+        });
+    }
+    Ok(problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::shape::Shape;
+
+    #[test]
+    fn names_are_short_and_parse_back() {
+        for n in [4, 9, 16, 35, 36, 64] {
+            let shape = Shape::default_for_order(n).unwrap();
+            let problem = ExactCover::new(&Grid::empty(shape));
+            for item in problem.items() {
+                let name = item_name(item, n);
+                assert!(name.len() <= 8);
+                assert_eq!(parse_item_name(&name, n), Some(item), "{name}");
+            }
+        }
+        assert_eq!(item_name(Item::Cell { r: 35, c: 0 }, 36), "p1001");
+        assert_eq!(item_name(Item::BoxValue { b: 8, v: 9 }, 16), "b9A");
+        assert_eq!(parse_item_name("pZZ", 16), None);
+    }
+
+    #[test]
+    fn reading_errors_have_places() {
+        let cases = [
+            ("", "line 1, column 1: no item line (empty file?)"),
+            ("a b a\n", "line 1, column 5: item 'a' is declared twice"),
+            ("a b\na x\n", "line 2, column 3: 'x' is not an item"),
+            ("a b\nb b\n", "line 2, column 3: the option names 'b' twice"),
+            (
+                "a | b | c\n",
+                "line 1, column 7: a second '|' on the item line",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(read_dlx(text.as_bytes()).unwrap_err().to_string(), message);
+        }
+        let p = read_dlx(&b"| c\na b | s\na s:1\nb\n"[..]).unwrap();
+        assert_eq!(p.options, vec![vec![0, 2], vec![1]]);
+        assert_eq!(p.name(2), "s");
+    }
+}

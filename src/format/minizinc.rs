@@ -1,0 +1,53 @@
+//! MiniZinc data files (`.dzn`) for the model `models/sudoku.mzn` ([`crate::encode::csp`]).
+//!
+//! The data gives `p`, `q` (box rows and columns; `1` and `n` for a Latin square), `latin`, and
+//! `given`, an `n×n` array of 1-based values with 0 for an empty cell, one grid row per line.
+//! Run `minizinc --solver gecode models/sudoku.mzn FILE.dzn`: the model prints the solution as a
+//! grid block, which every sudokit command reads.
+//!
+//! # Complexity
+//! O(n²) to write.
+//!
+//! # References
+//! - MiniZinc handbook, "Data files" (2-D array literals `[| … | … |]`).
+//!
+//! # Examples
+//! ```
+//! use sudokit::encode::csp::Csp;
+//! use sudokit::format::minizinc::write_dzn;
+//! use sudokit::text::parse_line;
+//! let mut out = Vec::new();
+//! write_dzn(&Csp::new(&parse_line("1.3.....4....2..", None).unwrap()), &mut out).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.contains("p = 2;\nq = 2;\nlatin = false;\ngiven = [|\n  1, 0, 3, 0 |\n"));
+//! assert!(text.ends_with("  0, 2, 0, 0 |];\n"));
+//! ```
+
+use std::io::{self, Write};
+
+use crate::encode::csp::Csp;
+
+/// Writes the `.dzn` data of `csp`.
+///
+/// # Errors
+/// I/O errors of `out`.
+pub fn write_dzn(csp: &Csp, out: impl Write) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
+    let shape = csp.shape();
+    let n = shape.order();
+    writeln!(
+        out,
+        "% sudokit data for models/sudoku.mzn: {shape}; 0 = empty"
+    )?;
+    writeln!(out, "p = {};", shape.box_rows())?;
+    writeln!(out, "q = {};", shape.box_cols())?;
+    writeln!(out, "latin = {};", shape.is_latin())?;
+    writeln!(out, "given = [|")?;
+    let given: Vec<usize> = csp.given_array().collect();
+    for (r, row) in given.chunks(n).enumerate() {
+        let cells: Vec<String> = row.iter().map(usize::to_string).collect();
+        let end = if r + 1 == n { "|];" } else { "|" };
+        writeln!(out, "  {} {end}", cells.join(", "))?;
+    }
+    out.flush()
+}
