@@ -28,6 +28,7 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//! | [`propagate`], [`grade`] | Simonis' propagation schemes, search on a scheme, grading by scheme |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -50,7 +51,9 @@
 #![warn(missing_docs)]
 
 pub mod bitset;
+pub mod grade;
 pub mod grid;
+pub mod propagate;
 pub mod reduce;
 pub mod shape;
 pub mod text;
