@@ -6,6 +6,7 @@
 //! bad input. Errors that stop the whole command become one line on standard error and exit 2.
 
 mod batch;
+mod grade;
 mod info;
 mod input;
 mod verify;
@@ -27,6 +28,7 @@ Examples:
   sudokit info models/sudoku/9x9/top95.txt
   sudokit verify models/sudoku/4x4/puzzles.txt models/sudoku/4x4/solutions.txt
   sudokit info --box 3x2 --json puzzles.txt
+  sudokit grade --summary models/sudoku/9x9/top95.txt
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -36,6 +38,8 @@ enum Command {
     Verify(verify::Args),
     /// Describe each puzzle: shape, number of givens, whether givens clash.
     Info(info::Args),
+    /// Which propagation schemes (Simonis) solve each puzzle without search; tables per file.
+    Grade(grade::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -44,5 +48,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Verify(args) => verify::run(args),
         Command::Info(args) => info::run(args),
+        Command::Grade(args) => grade::run(args),
     }
 }
