@@ -347,7 +347,11 @@ mod tests {
         let diffs = differences(&[Scheme::FC, Scheme::FCI, Scheme::BC, Scheme::BCI], [&g]);
         assert!(diffs.contains(&(Scheme::FC, Scheme::FCI, 1)));
         assert!(diffs.contains(&(Scheme::FCI, Scheme::BCI, 0)));
-        assert!(!diffs.iter().any(|&(a, b, _)| (a, b) == (Scheme::FC, Scheme::BCI)));
+        assert!(
+            !diffs
+                .iter()
+                .any(|&(a, b, _)| (a, b) == (Scheme::FC, Scheme::BCI))
+        );
     }
 
     #[test]

@@ -85,7 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = args.input.read_options();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
-    let mut summaries: Vec<(String, Summary, Vec<Grade>, Vec<Vec<SearchOutcome>>)> = Vec::new();
+    let mut summaries: Vec<FileResult> = Vec::new();
 
     for path in &args.files {
         let items: Vec<batch::Item> = batch::puzzles(path, options)?.collect();
@@ -119,9 +119,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .or_insert_with(|| Searcher::new(shape));
                     for &s in &schemes {
                         // A search error is a propagator bug: it aborts with the message.
-                        let outcome = searcher
-                            .run(&record.grid, s, 2, budget)
-                            .unwrap_or_else(|e| panic!("{}:{}: {s}: {e}", path.display(), record.line));
+                        let outcome =
+                            searcher
+                                .run(&record.grid, s, 2, budget)
+                                .unwrap_or_else(|e| {
+                                    panic!("{}:{}: {s}: {e}", path.display(), record.line)
+                                });
                         runs.push(outcome);
                     }
                 }
@@ -354,7 +357,11 @@ fn write_tables(
     let all: Vec<&Grade> = files.iter().flat_map(|f| f.2.iter()).collect();
     let edges = differences(schemes, all.iter().copied());
     for (a, b, count) in &edges {
-        let note = if *count == 0 { "  (no difference found)" } else { "" };
+        let note = if *count == 0 {
+            "  (no difference found)"
+        } else {
+            ""
+        };
         writeln!(out, "  {:<6} ⊏ {:<6} {count:>7}{note}", a.name(), b.name())?;
     }
     if runtime {

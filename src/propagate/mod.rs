@@ -39,12 +39,12 @@
 //! use sudokit::propagate::{Domains, Propagator, Scheme};
 //! use sudokit::text::parse_line;
 //! // A 4×4 puzzle that forward checking alone solves.
-//! let puzzle = parse_line("12..34....1....4", None).unwrap();
+//! let puzzle = parse_line("12.434.221.34321", None).unwrap();
 //! let mut domains = Domains::from_puzzle(&puzzle);
 //! let mut engine = Propagator::new(puzzle.shape());
 //! engine.propagate(&mut domains, Scheme::FC).unwrap();
 //! assert!(domains.is_solved());
-//! assert_eq!(domains.to_grid().unwrap().at(3, 0), Some(2));
+//! assert_eq!(domains.to_grid().unwrap().at(2, 2), Some(3)); // the 4 of row 3
 //! ```
 
 pub mod bounds;

@@ -387,3 +387,76 @@ fn large_orders_use_several_words_per_cell() {
     assert!(out.complete());
     assert!(!out.solutions.is_empty());
 }
+
+/// The X-wings at a fixpoint: `(value, line a, line b, cross 1, cross 2, by_rows)` where lines
+/// `a` and `b` hold value in exactly the two crossing lines, and some other line can still
+/// take it there (so the X-wing removes something).
+fn xwings(d: &Domains) -> Vec<(usize, usize, usize, usize, usize, bool)> {
+    let n = d.shape().order();
+    let mut found = Vec::new();
+    for by_rows in [true, false] {
+        let cell = |line: usize, cross: usize| {
+            if by_rows {
+                line * n + cross
+            } else {
+                cross * n + line
+            }
+        };
+        for v in 0..n {
+            let places = |line: usize| -> Vec<usize> {
+                (0..n).filter(|&x| d.contains(cell(line, x), v)).collect()
+            };
+            for a in 0..n {
+                for b in a + 1..n {
+                    let (pa, pb) = (places(a), places(b));
+                    if pa.len() == 2 && pa == pb {
+                        let removes = (0..n)
+                            .filter(|&o| o != a && o != b)
+                            .any(|o| pa.iter().any(|&x| d.contains(cell(o, x), v)));
+                        if removes {
+                            found.push((v, a, b, pa[0], pa[1], by_rows));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_xwing_models_need_an_xwing_after_hac() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/models/sudoku/9x9/xwing.txt")).unwrap();
+    for line in text.lines() {
+        let puzzle = parse_line(line, None).unwrap();
+        let mut engine = Propagator::new(puzzle.shape());
+        let hacs3 = fixpoint(&mut engine, &puzzle, Scheme::HACS3).unwrap();
+        assert!(!hacs3.is_solved(), "HAC with S and 3 is stuck: {line}");
+        assert!(
+            !xwings(&hacs3).is_empty(),
+            "an X-wing is visible at the HACS3 fixpoint: {line}"
+        );
+        assert!(
+            fixpoint(&mut engine, &puzzle, Scheme::HACC)
+                .unwrap()
+                .is_solved()
+        );
+    }
+    let text =
+        std::fs::read_to_string(format!("{root}/models/sudoku/9x9/hidden_singles.txt")).unwrap();
+    for line in text.lines() {
+        let puzzle = parse_line(line, None).unwrap();
+        let mut engine = Propagator::new(puzzle.shape());
+        assert!(
+            !fixpoint(&mut engine, &puzzle, Scheme::FC)
+                .unwrap()
+                .is_solved()
+        );
+        assert!(
+            fixpoint(&mut engine, &puzzle, Scheme::FCI)
+                .unwrap()
+                .is_solved()
+        );
+    }
+}
