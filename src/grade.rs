@@ -16,7 +16,7 @@
 //! [`Summary`] aggregates a file (percentage search-free per scheme, givens), and
 //! [`differences`] counts, for every edge of the lattice among the chosen schemes, the puzzles
 //! that separate its two ends. [`Spread`] is the min/avg/median/max of a sample (for the runtime
-//! table made with [`crate::propagate::search`]).
+//! table made with [`crate::propagate::search()`]).
 //!
 //! # Complexity
 //! One grade costs at most one fixpoint per scheme (see [`crate::propagate`]); shaving schemes

@@ -15,7 +15,7 @@
 //! The files of this module, one consistency level or constraint each:
 //! [`fc`] (forward checking and channeling), [`bounds`] (Hall intervals), [`hac`] (Régin's
 //! matching-based filtering), [`redundant`] (same, colored matrix, rows–boxes), [`shave`],
-//! [`scheme`] (names and the lattice), [`search`] (depth-first search on top of a scheme).
+//! [`scheme`] (names and the lattice), [`mod@search`] (depth-first search on top of a scheme).
 //!
 //! # Complexity
 //! A store is `n²·⌈n/64⌉` words. One fixpoint costs, per revision of a unit: O(n) for forward
