@@ -48,7 +48,13 @@ fn bench_search(c: &mut Criterion) {
     let shape = puzzles[0].shape();
     let mut group = c.benchmark_group("search_unique_20_top95");
     group.sample_size(10);
-    for scheme in [Scheme::FC, Scheme::FCI, Scheme::HAC, Scheme::HACS, Scheme::HACSC3] {
+    for scheme in [
+        Scheme::FC,
+        Scheme::FCI,
+        Scheme::HAC,
+        Scheme::HACS,
+        Scheme::HACSC3,
+    ] {
         let mut searcher = Searcher::new(shape);
         group.bench_with_input(BenchmarkId::from_parameter(scheme), &scheme, |b, &s| {
             b.iter(|| {

@@ -548,7 +548,9 @@ impl Propagator {
             if let Some(u) = self.dirty_units.pop() {
                 let u = u as usize;
                 self.unit_flag[u] = false;
-                self.propagations += 1;
+                if scheme.channeling() || scheme.level() != Level::Fc {
+                    self.propagations += 1;
+                }
                 if scheme.channeling() {
                     self.channel(d, u)?;
                 }
