@@ -19,8 +19,9 @@
 //!
 //! # Complexity
 //! A store is `n²·⌈n/64⌉` words. One fixpoint costs, per revision of a unit: O(n) for forward
-//! checking and channeling (word operations), O(n²) for bounds consistency, O(n²·⌈n/64⌉ + n·√n)
-//! for hyper-arc consistency; the redundant constraints cost O(n³) per round. The number of rounds
+//! checking and channeling (word operations), O(n²) per sweep for bounds consistency, O(n²) for
+//! hyper-arc consistency when the warm-started matching needs at most one augmenting path (O(n³)
+//! when it is rebuilt); the redundant constraints cost O(n³) per round. The number of rounds
 //! is bounded by the number of candidates removed, at most `n³`.
 //!
 //! # References
