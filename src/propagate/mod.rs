@@ -64,7 +64,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 pub use scheme::{Level, Scheme, SchemeError};
-pub use search::{Budget, SearchError, SearchOutcome, SearchStats, search};
+pub use search::{Budget, SearchError, SearchOutcome, SearchStats, Searcher, Stop, search};
 
 use hac::Matcher;
 
