@@ -31,6 +31,7 @@
 //! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
 //! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
 //! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
+//! | [`propagate`], [`grade`] | Simonis' propagation schemes, search on a scheme, grading by scheme |
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -57,7 +58,9 @@ pub mod bitset;
 pub mod encode;
 pub mod format;
 pub mod generate;
+pub mod grade;
 pub mod grid;
+pub mod propagate;
 pub mod reduce;
 pub mod render;
 pub mod shape;

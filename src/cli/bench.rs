@@ -55,6 +55,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let settings = SolverArgs {
         backend: String::new(),
+        scheme: None,
         time_limit: Some(args.time_limit),
         node_limit: args.node_limit,
         threads: Some(args.threads),

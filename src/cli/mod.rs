@@ -11,6 +11,7 @@ mod count;
 mod decode;
 mod export;
 mod generate_latin;
+mod grade;
 mod info;
 mod input;
 mod latin_chain;
@@ -42,6 +43,7 @@ Examples:
   sudokit count --box 2x3
   sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
+  sudokit grade --summary models/sudoku/9x9/top95.txt
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -67,6 +69,8 @@ enum Command {
     Export(export::Args),
     /// Map a solver's answer to an exported file back to a grid, and verify it.
     Decode(decode::Args),
+    /// Which propagation schemes (Simonis) solve each puzzle without search; tables per file.
+    Grade(grade::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -83,5 +87,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::Export(args) => export::run(args),
         Command::Decode(args) => decode::run(args),
+        Command::Grade(args) => grade::run(args),
     }
 }

@@ -15,9 +15,12 @@ use super::batch::Item;
 /// `--backend`, `--time-limit`, `--node-limit`, `--threads`.
 #[derive(Debug, Clone, Args)]
 pub struct SolverArgs {
-    /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig.
+    /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig, cp.
     #[arg(long, default_value = solve::DEFAULT_BACKEND)]
     pub backend: String,
+    /// Propagation scheme of the cp backend (FC, FCI, BC, BCI, HAC, HACS, ..., HACV; default HAC).
+    #[arg(long, value_name = "SCHEME")]
+    pub scheme: Option<String>,
     /// Time budget per puzzle in seconds (e.g. 0.5); a puzzle that runs out is `unknown`.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
@@ -32,7 +35,14 @@ pub struct SolverArgs {
 impl SolverArgs {
     /// The backend, with the registry's message for a bad name.
     pub fn solver(&self) -> anyhow::Result<Box<dyn Solver>> {
-        Ok(solve::backend(&self.backend)?)
+        match (&self.scheme, self.backend.as_str()) {
+            (Some(scheme), "cp") => {
+                let scheme: sudokit::propagate::Scheme = scheme.parse()?;
+                Ok(Box::new(solve::Verified(solve::Cp { scheme })))
+            }
+            (Some(_), other) => bail!("--scheme goes with --backend cp, not {other}"),
+            (None, name) => Ok(solve::backend(name)?),
+        }
     }
 
     /// The per-puzzle limits.

@@ -2,11 +2,11 @@
 //! reduction to Sudoku, solved there by any backend, mapped back, and verified at every level.
 //!
 //! [`run_latin_chain`] performs, for one partial Latin square `L` of order m:
-//! 1. **reduce**: `L` → the Sudoku `S` of order m² ([`latin_to_sudoku`](super::latin::latin_to_sudoku));
+//! 1. **reduce**: `L` → the Sudoku `S` of order m² ([`latin_to_sudoku`]);
 //! 2. **solve**: `S` by the chosen backend; a reported solution is checked by the O(n²) verifier
 //!    against `S`;
 //! 3. **map back**: the Sudoku solution → a completion of `L`
-//!    ([`sudoku_to_latin`](super::latin::sudoku_to_latin)), checked by the verifier as a Latin
+//!    ([`sudoku_to_latin`]), checked by the verifier as a Latin
 //!    square against `L`.
 //!
 //! When the backend proves `S` unsolvable, the chain's conclusion is that `L` has no completion

@@ -42,6 +42,7 @@
 
 pub mod backtrack;
 pub mod bitboard;
+pub mod cp;
 mod geometry;
 pub(crate) mod mask;
 pub mod native;
@@ -57,6 +58,7 @@ use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
+pub use cp::Cp;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
@@ -390,10 +392,10 @@ fn duplicate_error(backend: &str) -> SolveError {
 }
 
 /// The command-line names of the backends built so far, the default first.
-pub const BACKENDS: &[&str] = &["native", "backtrack", "fc-mrv", "bitwise", "norvig"];
+pub const BACKENDS: &[&str] = &["native", "backtrack", "fc-mrv", "bitwise", "norvig", "cp"];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour", "cp", "grasp"];
+pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour", "grasp"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -426,6 +428,15 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "fc-mrv" => Box::new(Verified(FcMrv)),
         "bitwise" => Box::new(Verified(Bitwise)),
         "norvig" => Box::new(Verified(Norvig)),
+        "cp" => Box::new(Verified(Cp::default())),
+        _ if name.starts_with("cp:") => match name[3..].parse() {
+            Ok(scheme) => Box::new(Verified(Cp { scheme })),
+            Err(_) => {
+                return Err(UnknownBackend::Unknown {
+                    name: name.to_string(),
+                });
+            }
+        },
         _ if RESERVED.contains(&name) => {
             return Err(UnknownBackend::NotBuilt {
                 name: name.to_string(),

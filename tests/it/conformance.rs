@@ -64,6 +64,18 @@ conformance_suite!(native_general, || Box::new(sudokit::solve::NativeGeneral));
 conformance_suite!(norvig, || Box::new(sudokit::solve::Norvig));
 conformance_suite!(fc_mrv, || Box::new(sudokit::solve::FcMrv), big = false);
 conformance_suite!(bitwise, || Box::new(sudokit::solve::Bitwise), big = false);
+conformance_suite!(cp_hac, || Box::new(sudokit::solve::Cp::default()));
+// Plain forward checking is slow on the 16×16 models in a debug build: small cases only.
+conformance_suite!(
+    cp_fc,
+    || Box::new(sudokit::solve::Cp {
+        scheme: sudokit::propagate::Scheme::FC
+    }),
+    big = false
+);
+conformance_suite!(cp_hacsc3, || Box::new(sudokit::solve::Cp {
+    scheme: "HACSC3".parse().unwrap()
+}));
 conformance_suite!(
     backtrack,
     || Box::new(sudokit::solve::Backtrack),

@@ -25,7 +25,10 @@ fn check(latin: &Grid, direct: &dyn Solver, first: &dyn Solver, second: &dyn Sol
     assert_eq!(on_latin.hit_limit, on_sudoku.hit_limit);
     for solution in &on_sudoku.solutions {
         let completion = sudoku_to_latin(latin, solution).expect("maps back and verifies");
-        assert_eq!(&latin_to_sudoku_solution(latin, &completion).unwrap(), solution);
+        assert_eq!(
+            &latin_to_sudoku_solution(latin, &completion).unwrap(),
+            solution
+        );
     }
     on_latin.count
 }
@@ -52,7 +55,11 @@ fn all_partial_squares(m: usize) -> Vec<Grid> {
 }
 
 fn backends() -> (Box<dyn Solver>, Box<dyn Solver>, Box<dyn Solver>) {
-    (backend("native").unwrap(), backend("native").unwrap(), backend("fc-mrv").unwrap())
+    (
+        backend("native").unwrap(),
+        backend("native").unwrap(),
+        backend("fc-mrv").unwrap(),
+    )
 }
 
 #[test]
@@ -81,7 +88,10 @@ fn every_partial_latin_square_of_order_3() {
         .iter()
         .filter(|l| check(l, direct.as_ref(), first.as_ref(), second.as_ref()) > 0)
         .count();
-    eprintln!("order 3: {} consistent partial squares, {completable} completable", squares.len());
+    eprintln!(
+        "order 3: {} consistent partial squares, {completable} completable",
+        squares.len()
+    );
     assert!(completable < squares.len());
 }
 

@@ -1,0 +1,400 @@
+//! `sudokit grade FILE...`: which propagation schemes solve each puzzle search-free, per-file
+//! tables, the lattice of schemes found to differ, and (`--runtime`) search times per scheme.
+
+use std::collections::HashMap;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Map, Value, json};
+use sudokit::Shape;
+use sudokit::grade::{Grade, Grader, Spread, Summary, Verdict, differences};
+use sudokit::propagate::search::{Searcher, Stop};
+use sudokit::propagate::{Budget, Scheme, SearchOutcome};
+
+use super::batch::{self, Tally};
+use super::input::InputArgs;
+
+/// Arguments of `grade`.
+#[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+Schemes (Simonis 2005): FC FCI BC BCI HAC HACS HACC HAC3 HACSC HACS3 HACC3 HACSC3 FCV BCV HACV.
+A puzzle is search-free for a scheme when the scheme's fixpoint leaves one candidate per cell.
+
+Examples:
+  sudokit grade models/sudoku/9x9/top95.txt --summary
+  sudokit grade --schemes FC,FCI,HAC,HACC models/sudoku/9x9/xwing.txt
+  sudokit grade --json --runtime --schemes HAC,HACS models/sudoku/9x9/hard.txt")]
+pub struct Args {
+    /// Puzzle files (`-` for standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Comma-separated schemes to run (`all` for the fifteen).
+    #[arg(long, default_value = "all", value_name = "LIST")]
+    schemes: String,
+    /// One JSON object per puzzle, then one summary object per file.
+    #[arg(long)]
+    json: bool,
+    /// Only the tables (no line per puzzle); ignored with --json.
+    #[arg(long)]
+    summary: bool,
+    /// Also search each puzzle with each scheme (up to 2 solutions: proves uniqueness) and
+    /// print the search-time table.
+    #[arg(long)]
+    runtime: bool,
+    /// Time budget per puzzle and scheme for --runtime, in seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    time_limit: f64,
+    /// Node budget per puzzle and scheme for --runtime.
+    #[arg(long, value_name = "NODES")]
+    node_limit: Option<u64>,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// One puzzle's results.
+struct Row {
+    line: usize,
+    /// n², the candidates left when search-free.
+    cells: usize,
+    grade: Grade,
+    runs: Vec<SearchOutcome>,
+}
+
+/// Per-thread engines, one per shape met.
+#[derive(Default)]
+struct Engines {
+    graders: HashMap<Shape, Grader>,
+    searchers: HashMap<Shape, Searcher>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let schemes = Scheme::parse_list(&args.schemes).context("--schemes")?;
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        anyhow::bail!("--time-limit must be a positive number of seconds");
+    }
+    let budget = Budget {
+        time: Some(Duration::from_secs_f64(args.time_limit)),
+        nodes: args.node_limit,
+    };
+    let options = args.input.read_options();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    let mut summaries: Vec<FileResult> = Vec::new();
+
+    for path in &args.files {
+        let items: Vec<batch::Item> = batch::puzzles(path, options)?.collect();
+        let good = items.iter().filter(|i| i.is_ok()).count() as u64;
+        let bar = if io::stderr().is_terminal() {
+            let bar = ProgressBar::new(good);
+            bar.set_style(
+                ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} {eta}")
+                    .expect("static template"),
+            );
+            bar.set_message(path.display().to_string());
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        let results: Vec<Result<Row, &sudokit::text::TextError>> = items
+            .par_iter()
+            .map_init(Engines::default, |engines, item| {
+                let record = item.as_ref()?;
+                let shape = record.grid.shape();
+                let grade = engines
+                    .graders
+                    .entry(shape)
+                    .or_insert_with(|| Grader::new(shape))
+                    .grade(&record.grid, &schemes);
+                let mut runs = Vec::new();
+                if args.runtime {
+                    let searcher = engines
+                        .searchers
+                        .entry(shape)
+                        .or_insert_with(|| Searcher::new(shape));
+                    for &s in &schemes {
+                        // A search error is a propagator bug: it aborts with the message.
+                        let outcome =
+                            searcher
+                                .run(&record.grid, s, 2, budget)
+                                .unwrap_or_else(|e| {
+                                    panic!("{}:{}: {s}: {e}", path.display(), record.line)
+                                });
+                        runs.push(outcome);
+                    }
+                }
+                bar.inc(1);
+                Ok(Row {
+                    line: record.line,
+                    cells: shape.cells(),
+                    grade,
+                    runs,
+                })
+            })
+            .collect();
+        bar.finish_and_clear();
+
+        let mut summary = Summary::new(&schemes);
+        let mut grades = Vec::new();
+        let mut runs_per_scheme: Vec<Vec<SearchOutcome>> = vec![Vec::new(); schemes.len()];
+        for result in results {
+            tally.total += 1;
+            match result {
+                Err(e) => {
+                    tally.bad_input += 1;
+                    if args.json {
+                        batch::write_json(&mut out, &batch::error_json(path, e))?;
+                    } else {
+                        writeln!(out, "error: {}", batch::located(path, e))?;
+                    }
+                }
+                Ok(row) => {
+                    summary.add(&row.grade);
+                    if args.json {
+                        batch::write_json(&mut out, &puzzle_json(path, &row, &schemes))?;
+                    } else if !args.summary {
+                        writeln!(out, "{}", puzzle_text(path, &row))?;
+                    }
+                    for (i, run) in row.runs.into_iter().enumerate() {
+                        runs_per_scheme[i].push(run);
+                    }
+                    grades.push(row.grade);
+                }
+            }
+        }
+        if summary.puzzles == 0 && tally.bad_input == 0 {
+            tally.require_some(path)?;
+        }
+        if args.json {
+            batch::write_json(
+                &mut out,
+                &summary_json(path, &summary, &grades, &runs_per_scheme),
+            )?;
+        }
+        summaries.push((path.display().to_string(), summary, grades, runs_per_scheme));
+    }
+
+    if !args.json {
+        write_tables(&mut out, &schemes, &summaries, args.runtime)?;
+    }
+    out.flush()?;
+    tally.report_bad_input("puzzles");
+    Ok(tally.exit_code())
+}
+
+fn puzzle_text(path: &Path, row: &Row) -> String {
+    let names = |v: Vec<Scheme>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.iter().map(|s| s.name()).collect::<Vec<_>>().join(" ")
+        }
+    };
+    let mut text = format!(
+        "{}:{}: {} givens; weakest: {}; search-free: {}",
+        path.display(),
+        row.line,
+        row.grade.givens,
+        names(row.grade.weakest()),
+        names(row.grade.search_free()),
+    );
+    if row.grade.refuted() {
+        text.push_str("; refuted (no solution)");
+    }
+    text
+}
+
+fn puzzle_json(path: &Path, row: &Row, schemes: &[Scheme]) -> Value {
+    let names = |v: Vec<Scheme>| v.iter().map(|s| s.name()).collect::<Vec<_>>();
+    let mut candidates = Map::new();
+    for &(s, v) in &row.grade.verdicts {
+        let left = match v {
+            Verdict::SearchFree => json!(row.cells),
+            Verdict::Open { candidates } => json!(candidates),
+            Verdict::Refuted => Value::Null,
+        };
+        candidates.insert(s.name().to_string(), left);
+    }
+    let mut value = json!({
+        "file": path.display().to_string(),
+        "line": row.line,
+        "givens": row.grade.givens,
+        "search_free": names(row.grade.search_free()),
+        "weakest": names(row.grade.weakest()),
+        "refuted": row.grade.refuted(),
+        "candidates": candidates,
+    });
+    if !row.runs.is_empty() {
+        let mut runtime = Map::new();
+        for (s, run) in schemes.iter().zip(&row.runs) {
+            runtime.insert(
+                s.name().to_string(),
+                json!({
+                    "ms": run.stats.elapsed.as_secs_f64() * 1e3,
+                    "nodes": run.stats.nodes,
+                    "backtracks": run.stats.backtracks,
+                    "propagations": run.stats.propagations,
+                    "solutions": run.solutions.len(),
+                    "complete": run.complete(),
+                    "stopped": run.stopped.map(stop_name),
+                }),
+            );
+        }
+        value["runtime"] = Value::Object(runtime);
+    }
+    value
+}
+
+fn stop_name(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Time => "time",
+        Stop::Nodes => "nodes",
+    }
+}
+
+fn summary_json(
+    path: &Path,
+    summary: &Summary,
+    grades: &[Grade],
+    runs: &[Vec<SearchOutcome>],
+) -> Value {
+    let mut search_free = Map::new();
+    for (i, s) in summary.schemes.iter().enumerate() {
+        search_free.insert(s.name().to_string(), json!(summary.percent(i)));
+    }
+    let lattice: Vec<Value> = differences(&summary.schemes, grades)
+        .into_iter()
+        .map(|(a, b, count)| json!({"weaker": a.name(), "stronger": b.name(), "differ": count}))
+        .collect();
+    let mut value = json!({
+        "file": path.display().to_string(),
+        "puzzles": summary.puzzles,
+        "givens": {
+            "min": if summary.puzzles > 0 { summary.givens_min } else { 0 },
+            "avg": summary.givens_avg(),
+            "max": summary.givens_max,
+        },
+        "search_free": search_free,
+        "lattice": lattice,
+    });
+    if runs.iter().any(|r| !r.is_empty()) {
+        let mut table = Map::new();
+        for (s, sample) in summary.schemes.iter().zip(runs) {
+            let (ms, nodes) = samples(sample);
+            let spread = |x: Option<Spread>| {
+                x.map(|x| json!({"min": x.min, "avg": x.avg, "median": x.median, "max": x.max}))
+            };
+            table.insert(
+                s.name().to_string(),
+                json!({
+                    "ms": spread(Spread::of(&ms)),
+                    "nodes": spread(Spread::of(&nodes)),
+                    "unknown": sample.iter().filter(|r| !r.complete()).count(),
+                }),
+            );
+        }
+        value["runtime"] = Value::Object(table);
+    }
+    value
+}
+
+/// Milliseconds and nodes of a sample of searches.
+fn samples(runs: &[SearchOutcome]) -> (Vec<f64>, Vec<f64>) {
+    (
+        runs.iter()
+            .map(|r| r.stats.elapsed.as_secs_f64() * 1e3)
+            .collect(),
+        runs.iter().map(|r| r.stats.nodes as f64).collect(),
+    )
+}
+
+type FileResult = (String, Summary, Vec<Grade>, Vec<Vec<SearchOutcome>>);
+
+fn write_tables(
+    out: &mut impl Write,
+    schemes: &[Scheme],
+    files: &[FileResult],
+    runtime: bool,
+) -> io::Result<()> {
+    let width = files.iter().map(|f| f.0.len()).max().unwrap_or(4).max(4);
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Search-free puzzles (% of each file) per scheme; givens min/avg/max:"
+    )?;
+    write!(out, "{:<width$} {:>7} {:>14}", "file", "puzzles", "givens")?;
+    for s in schemes {
+        write!(out, " {:>6}", s.name())?;
+    }
+    writeln!(out)?;
+    for (name, summary, _, _) in files {
+        let givens = if summary.puzzles == 0 {
+            "-".to_string()
+        } else {
+            format!(
+                "{}/{:.1}/{}",
+                summary.givens_min,
+                summary.givens_avg(),
+                summary.givens_max
+            )
+        };
+        write!(out, "{name:<width$} {:>7} {givens:>14}", summary.puzzles)?;
+        for i in 0..schemes.len() {
+            write!(out, " {:>6.1}", summary.percent(i))?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Lattice (weaker ⊏ stronger, covering pairs among the chosen schemes): puzzles search-free for the stronger only"
+    )?;
+    let all: Vec<&Grade> = files.iter().flat_map(|f| f.2.iter()).collect();
+    let edges = differences(schemes, all.iter().copied());
+    for (a, b, count) in &edges {
+        let note = if *count == 0 {
+            "  (no difference found)"
+        } else {
+            ""
+        };
+        writeln!(out, "  {:<6} ⊏ {:<6} {count:>7}{note}", a.name(), b.name())?;
+    }
+    if runtime {
+        for (name, _, _, runs) in files {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "Search time per puzzle (ms; search for up to 2 solutions) and nodes: {name}"
+            )?;
+            writeln!(
+                out,
+                "{:<7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>10} {:>8}",
+                "scheme", "min", "median", "avg", "max", "avg nodes", "max nodes", "unknown"
+            )?;
+            for (s, sample) in schemes.iter().zip(runs) {
+                let (ms, nodes) = samples(sample);
+                let (Some(t), Some(k)) = (Spread::of(&ms), Spread::of(&nodes)) else {
+                    continue;
+                };
+                writeln!(
+                    out,
+                    "{:<7} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>10.1} {:>10.0} {:>8}",
+                    s.name(),
+                    t.min,
+                    t.median,
+                    t.avg,
+                    t.max,
+                    k.avg,
+                    k.max,
+                    sample.iter().filter(|r| !r.complete()).count()
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

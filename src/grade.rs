@@ -1,0 +1,363 @@
+//! Grading puzzles by propagation strength: which of Simonis' schemes solve a puzzle search-free.
+//!
+//! A puzzle is **search-free** for a scheme when the scheme alone, run to its fixpoint, leaves one
+//! candidate in every cell. [`Grader::grade`] runs each requested scheme and reports, per scheme,
+//! [`Verdict::SearchFree`], [`Verdict::Open`] (with the number of candidates left) or
+//! [`Verdict::Refuted`] (the fixpoint is a failure: no solution). The **weakest** schemes that solve
+//! a puzzle are the minimal search-free ones in the lattice ([`Scheme::weaker_than`]); there may be
+//! several incomparable ones (`FCI` and `BC`, say).
+//!
+//! Schemes are run weakest first, and the lattice is used twice, both times soundly: a scheme
+//! above one that is already search-free (or refuted) is so too and is not run again; and a scheme
+//! starts from the fixpoint of the strongest weaker scheme already computed instead of from the
+//! givens — its fixpoint is contained in that one, so the result is the same, only reached sooner.
+//! (The property tests check the lattice cell by cell on fixpoints computed from scratch.)
+//!
+//! [`Summary`] aggregates a file (percentage search-free per scheme, givens), and
+//! [`differences`] counts, for every edge of the lattice among the chosen schemes, the puzzles
+//! that separate its two ends. [`Spread`] is the min/avg/median/max of a sample (for the runtime
+//! table made with [`crate::propagate::search()`]).
+//!
+//! # Complexity
+//! One grade costs at most one fixpoint per scheme (see [`crate::propagate`]); shaving schemes
+//! dominate (a base fixpoint per candidate per round).
+//!
+//! # References
+//! H. Simonis, "Sudoku as a constraint problem", 2005 (search-free puzzles per scheme, Tables 1–3).
+//!
+//! # Examples
+//! ```
+//! use sudokit::grade::Grader;
+//! use sudokit::propagate::Scheme;
+//! use sudokit::text::parse_line;
+//! let puzzle = parse_line("1.........4..4..", None).unwrap();
+//! let mut grader = Grader::new(puzzle.shape());
+//! let grade = grader.grade(&puzzle, &[Scheme::FC, Scheme::FCI, Scheme::HAC]);
+//! assert_eq!(grade.givens, 3);
+//! assert!(!grade.is_search_free(Scheme::FC));
+//! ```
+
+use crate::grid::Grid;
+use crate::propagate::{Domains, Propagator, Scheme};
+use crate::shape::Shape;
+
+/// What one scheme's fixpoint says about a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every cell has one candidate.
+    SearchFree,
+    /// Some cell has several candidates; `candidates` is the total left over all cells.
+    Open {
+        /// Candidates left over all cells (more than n²).
+        candidates: usize,
+    },
+    /// The fixpoint is a failure: the puzzle has no solution.
+    Refuted,
+}
+
+/// The grade of one puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grade {
+    /// Number of givens.
+    pub givens: usize,
+    /// The verdict of each requested scheme, in the order requested.
+    pub verdicts: Vec<(Scheme, Verdict)>,
+}
+
+impl Grade {
+    /// The verdict of `scheme`, if it was requested.
+    pub fn verdict(&self, scheme: Scheme) -> Option<Verdict> {
+        self.verdicts
+            .iter()
+            .find(|(s, _)| *s == scheme)
+            .map(|&(_, v)| v)
+    }
+
+    /// Whether `scheme` solves the puzzle search-free.
+    pub fn is_search_free(&self, scheme: Scheme) -> bool {
+        self.verdict(scheme) == Some(Verdict::SearchFree)
+    }
+
+    /// The requested schemes that solve the puzzle search-free, in the order requested.
+    pub fn search_free(&self) -> Vec<Scheme> {
+        self.verdicts
+            .iter()
+            .filter(|(_, v)| *v == Verdict::SearchFree)
+            .map(|&(s, _)| s)
+            .collect()
+    }
+
+    /// The minimal search-free schemes: no weaker requested scheme is search-free.
+    pub fn weakest(&self) -> Vec<Scheme> {
+        let free = self.search_free();
+        free.iter()
+            .copied()
+            .filter(|&s| !free.iter().any(|&o| o != s && o.weaker_than(s)))
+            .collect()
+    }
+
+    /// Whether some scheme refuted the puzzle.
+    pub fn refuted(&self) -> bool {
+        self.verdicts.iter().any(|(_, v)| *v == Verdict::Refuted)
+    }
+}
+
+/// Grades puzzles of one shape; keeps its engine and stores between puzzles.
+pub struct Grader {
+    engine: Propagator,
+    stores: Vec<Option<Domains>>,
+}
+
+impl Grader {
+    /// A grader for puzzles of `shape`.
+    pub fn new(shape: Shape) -> Grader {
+        Grader {
+            engine: Propagator::new(shape),
+            stores: Vec::new(),
+        }
+    }
+
+    /// Runs every scheme of `schemes` on `puzzle` (see the module docs).
+    ///
+    /// # Panics
+    /// If the puzzle's shape is not the grader's.
+    pub fn grade(&mut self, puzzle: &Grid, schemes: &[Scheme]) -> Grade {
+        assert_eq!(puzzle.shape(), self.engine.shape(), "shape of the grader");
+        // Weakest first: a scheme comes after every requested scheme below it.
+        let mut order: Vec<usize> = (0..schemes.len()).collect();
+        order.sort_by_key(|&i| {
+            Scheme::ALL
+                .iter()
+                .filter(|&&o| o.weaker_than(schemes[i]))
+                .count()
+        });
+        let clash = puzzle.first_clash().is_some();
+        let mut verdicts: Vec<Option<Verdict>> = vec![None; schemes.len()];
+        self.stores.resize(schemes.len(), None);
+        for &i in &order {
+            let scheme = schemes[i];
+            let below: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&j| j != i && verdicts[j].is_some() && schemes[j].weaker_than(scheme))
+                .collect();
+            if clash || below.iter().any(|&j| verdicts[j] == Some(Verdict::Refuted)) {
+                verdicts[i] = Some(Verdict::Refuted);
+                continue;
+            }
+            if below
+                .iter()
+                .any(|&j| verdicts[j] == Some(Verdict::SearchFree))
+            {
+                verdicts[i] = Some(Verdict::SearchFree);
+                continue;
+            }
+            // Start from the smallest fixpoint below, if any.
+            let start = below
+                .iter()
+                .filter_map(|&j| self.stores[j].as_ref())
+                .min_by_key(|d| d.total())
+                .cloned();
+            let mut d = start.unwrap_or_else(|| Domains::from_puzzle(puzzle));
+            let verdict = match self.engine.propagate(&mut d, scheme) {
+                Err(_) => Verdict::Refuted,
+                Ok(()) if d.is_solved() => Verdict::SearchFree,
+                Ok(()) => Verdict::Open {
+                    candidates: d.total(),
+                },
+            };
+            verdicts[i] = Some(verdict);
+            self.stores[i] = matches!(verdict, Verdict::Open { .. }).then_some(d);
+        }
+        for store in &mut self.stores {
+            *store = None;
+        }
+        Grade {
+            givens: puzzle.filled(),
+            verdicts: schemes
+                .iter()
+                .zip(verdicts)
+                .map(|(&s, v)| (s, v.expect("every scheme graded")))
+                .collect(),
+        }
+    }
+}
+
+/// Grades one puzzle (a convenience over [`Grader`]).
+pub fn grade(puzzle: &Grid, schemes: &[Scheme]) -> Grade {
+    Grader::new(puzzle.shape()).grade(puzzle, schemes)
+}
+
+/// The aggregate of a file's grades.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// The schemes, in the order of the grades.
+    pub schemes: Vec<Scheme>,
+    /// Puzzles graded.
+    pub puzzles: usize,
+    /// Fewest givens.
+    pub givens_min: usize,
+    /// Most givens.
+    pub givens_max: usize,
+    /// Sum of the givens.
+    pub givens_sum: usize,
+    /// Puzzles search-free for each scheme.
+    pub search_free: Vec<usize>,
+}
+
+impl Summary {
+    /// An empty summary for `schemes`.
+    pub fn new(schemes: &[Scheme]) -> Summary {
+        Summary {
+            schemes: schemes.to_vec(),
+            puzzles: 0,
+            givens_min: usize::MAX,
+            givens_max: 0,
+            givens_sum: 0,
+            search_free: vec![0; schemes.len()],
+        }
+    }
+
+    /// Adds one grade (made with the same schemes).
+    pub fn add(&mut self, grade: &Grade) {
+        self.puzzles += 1;
+        self.givens_min = self.givens_min.min(grade.givens);
+        self.givens_max = self.givens_max.max(grade.givens);
+        self.givens_sum += grade.givens;
+        for (i, &s) in self.schemes.iter().enumerate() {
+            if grade.is_search_free(s) {
+                self.search_free[i] += 1;
+            }
+        }
+    }
+
+    /// Average number of givens (0 for no puzzle).
+    pub fn givens_avg(&self) -> f64 {
+        if self.puzzles == 0 {
+            0.0
+        } else {
+            self.givens_sum as f64 / self.puzzles as f64
+        }
+    }
+
+    /// Percentage (0–100) of the puzzles search-free for the `i`-th scheme.
+    pub fn percent(&self, i: usize) -> f64 {
+        if self.puzzles == 0 {
+            0.0
+        } else {
+            100.0 * self.search_free[i] as f64 / self.puzzles as f64
+        }
+    }
+}
+
+/// For every edge `a ⊏ b` of the lattice restricted to `schemes` (see [`Scheme::covers`]): the
+/// number of grades search-free for `b` but not for `a`.
+pub fn differences<'a>(
+    schemes: &[Scheme],
+    grades: impl IntoIterator<Item = &'a Grade>,
+) -> Vec<(Scheme, Scheme, usize)> {
+    let mut edges: Vec<(Scheme, Scheme, usize)> = schemes
+        .iter()
+        .flat_map(|&a| schemes.iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| a.covers(b, schemes))
+        .map(|(a, b)| (a, b, 0))
+        .collect();
+    for grade in grades {
+        for (a, b, count) in &mut edges {
+            if grade.is_search_free(*b) && !grade.is_search_free(*a) {
+                *count += 1;
+            }
+        }
+    }
+    edges
+}
+
+/// Min, average, median and max of a sample.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spread {
+    /// Smallest value.
+    pub min: f64,
+    /// Mean.
+    pub avg: f64,
+    /// Median (mean of the two middle values for an even count).
+    pub median: f64,
+    /// Largest value.
+    pub max: f64,
+}
+
+impl Spread {
+    /// The spread of `sample`; `None` if it is empty.
+    pub fn of(sample: &[f64]) -> Option<Spread> {
+        if sample.is_empty() {
+            return None;
+        }
+        let mut sorted = sample.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let k = sorted.len();
+        let median = if k % 2 == 1 {
+            sorted[k / 2]
+        } else {
+            (sorted[k / 2 - 1] + sorted[k / 2]) / 2.0
+        };
+        Some(Spread {
+            min: sorted[0],
+            avg: sorted.iter().sum::<f64>() / k as f64,
+            median,
+            max: sorted[k - 1],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_line;
+
+    #[test]
+    fn lattice_shortcuts_agree_with_running_every_scheme_alone() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let text = std::fs::read_to_string(format!("{root}/models/sudoku/9x9/top95.txt")).unwrap();
+        for line in text.lines().step_by(6) {
+            let puzzle = parse_line(line, None).unwrap();
+            let all = grade(&puzzle, &Scheme::ALL);
+            for s in Scheme::ALL {
+                let alone = grade(&puzzle, &[s]);
+                assert_eq!(alone.verdict(s), all.verdict(s), "{s} on {line}");
+            }
+        }
+    }
+
+    #[test]
+    fn weakest_are_the_minimal_search_free_schemes() {
+        let g = Grade {
+            givens: 20,
+            verdicts: vec![
+                (Scheme::FC, Verdict::Open { candidates: 100 }),
+                (Scheme::FCI, Verdict::SearchFree),
+                (Scheme::BC, Verdict::SearchFree),
+                (Scheme::BCI, Verdict::SearchFree),
+                (Scheme::HAC, Verdict::SearchFree),
+            ],
+        };
+        assert_eq!(g.weakest(), vec![Scheme::FCI, Scheme::BC]);
+        let mut summary = Summary::new(&[Scheme::FC, Scheme::FCI, Scheme::BC]);
+        summary.add(&g);
+        assert_eq!(summary.percent(0), 0.0);
+        assert_eq!(summary.percent(1), 100.0);
+        let diffs = differences(&[Scheme::FC, Scheme::FCI, Scheme::BC, Scheme::BCI], [&g]);
+        assert!(diffs.contains(&(Scheme::FC, Scheme::FCI, 1)));
+        assert!(diffs.contains(&(Scheme::FCI, Scheme::BCI, 0)));
+        assert!(
+            !diffs
+                .iter()
+                .any(|&(a, b, _)| (a, b) == (Scheme::FC, Scheme::BCI))
+        );
+    }
+
+    #[test]
+    fn spread_of_a_sample() {
+        let s = Spread::of(&[4.0, 1.0, 3.0, 2.0]).unwrap();
+        assert_eq!((s.min, s.avg, s.median, s.max), (1.0, 2.5, 2.5, 4.0));
+        assert_eq!(Spread::of(&[]), None);
+    }
+}

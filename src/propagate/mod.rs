@@ -1,0 +1,590 @@
+//! Simonis' propagation schemes for Sudoku: a candidate store and the engine that runs a scheme's
+//! propagators to their common fixpoint.
+//!
+//! Every unit (row, column, box) of a [`Shape`] is an `alldifferent` constraint over its `n` cells.
+//! A [`Scheme`] names how strongly each is propagated (forward checking, bounds consistency,
+//! hyper-arc consistency), with or without channeling, with the redundant constraints `S`, `C`, `3`
+//! and with shaving; see [`scheme`]. [`Domains`] holds the candidates of every cell as a bitset of
+//! `⌈n/64⌉` words (one word for every order up to 64), and [`Propagator`] removes candidates until
+//! no propagator of the scheme can remove more (the fixpoint), or reports [`Failure`] when a cell,
+//! or a value of a unit, has no candidate left.
+//!
+//! The engine keeps all its scratch space (queues, dirty flags, matching arrays) between calls, so
+//! a propagation call allocates nothing: search and shaving call it many thousands of times.
+//!
+//! The files of this module, one consistency level or constraint each:
+//! [`fc`] (forward checking and channeling), [`bounds`] (Hall intervals), [`hac`] (Régin's
+//! matching-based filtering), [`redundant`] (same, colored matrix, rows–boxes), [`shave`],
+//! [`scheme`] (names and the lattice), [`mod@search`] (depth-first search on top of a scheme).
+//!
+//! # Complexity
+//! A store is `n²·⌈n/64⌉` words. One fixpoint costs, per revision of a unit: O(n) for forward
+//! checking and channeling (word operations), O(n²) per sweep for bounds consistency, O(n²) for
+//! hyper-arc consistency when the warm-started matching needs at most one augmenting path (O(n³)
+//! when it is rebuilt); the redundant constraints cost O(n³) per round. The number of rounds
+//! is bounded by the number of candidates removed, at most `n³`.
+//!
+//! # References
+//! - H. Simonis, "Sudoku as a constraint problem", CP Workshop on Modeling and Reformulating
+//!   Constraint Satisfaction Problems, 2005 (the schemes, their names and their lattice).
+//! - J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
+//! - A. López-Ortiz, C.-G. Quimper, J. Tromp, P. van Beek, "A fast and simple algorithm for bounds
+//!   consistency of the alldifferent constraint", IJCAI 2003; J.-F. Puget, "A fast algorithm for
+//!   the bound consistency of alldiff constraints", AAAI 1998.
+//! - J. E. Hopcroft, R. M. Karp, "An n^5/2 algorithm for maximum matchings in bipartite graphs",
+//!   SIAM J. Comput. 1973; R. E. Tarjan, "Depth-first search and linear graph algorithms", SIAM J.
+//!   Comput. 1972.
+//!
+//! # Examples
+//! ```
+//! use sudokit::propagate::{Domains, Propagator, Scheme};
+//! use sudokit::text::parse_line;
+//! // A 4×4 puzzle that forward checking alone solves.
+//! let puzzle = parse_line("12.434.221.34321", None).unwrap();
+//! let mut domains = Domains::from_puzzle(&puzzle);
+//! let mut engine = Propagator::new(puzzle.shape());
+//! engine.propagate(&mut domains, Scheme::FC).unwrap();
+//! assert!(domains.is_solved());
+//! assert_eq!(domains.to_grid().unwrap().at(2, 2), Some(3)); // the 4 of row 3
+//! ```
+
+pub mod bounds;
+pub mod fc;
+pub mod hac;
+pub mod redundant;
+pub mod scheme;
+pub mod search;
+pub mod shave;
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+pub use scheme::{Level, Scheme, SchemeError};
+pub use search::{Budget, SearchError, SearchOutcome, SearchStats, Searcher, Stop, search};
+
+use hac::Matcher;
+
+/// A propagator found a cell, or a value of a unit, with no candidate left: the puzzle (under the
+/// choices made so far) has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("a cell or a value of a unit has no candidate left")]
+pub struct Failure;
+
+/// The candidates of every cell: one bitset of `⌈n/64⌉` words per cell, bit `v` = value `v`
+/// (0-based).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Domains {
+    shape: Shape,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl fmt::Debug for Domains {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Domains({}; ", self.shape)?;
+        for cell in 0..self.shape.cells() {
+            let values: Vec<usize> = self.values(cell).map(|v| v + 1).collect();
+            write!(f, "{values:?}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl Domains {
+    /// Every value possible in every cell.
+    pub fn full(shape: Shape) -> Domains {
+        let n = shape.order();
+        let words = n.div_ceil(64);
+        let mut cell = vec![u64::MAX; words];
+        if n % 64 != 0 {
+            cell[words - 1] = (1u64 << (n % 64)) - 1;
+        }
+        let mut bits = Vec::with_capacity(shape.cells() * words);
+        for _ in 0..shape.cells() {
+            bits.extend_from_slice(&cell);
+        }
+        Domains { shape, words, bits }
+    }
+
+    /// The givens as single candidates, every other cell full. No propagation is done.
+    pub fn from_puzzle(puzzle: &Grid) -> Domains {
+        let mut d = Domains::full(puzzle.shape());
+        for (cell, v) in puzzle.givens() {
+            d.set_single(cell, v);
+        }
+        d
+    }
+
+    /// The shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Words per cell, `⌈n/64⌉`.
+    #[inline]
+    pub fn words_per_cell(&self) -> usize {
+        self.words
+    }
+
+    /// The words of one cell.
+    #[inline]
+    pub fn cell_words(&self, cell: usize) -> &[u64] {
+        &self.bits[cell * self.words..(cell + 1) * self.words]
+    }
+
+    /// Whether `v` is a candidate of `cell`.
+    #[inline]
+    pub fn contains(&self, cell: usize, v: usize) -> bool {
+        self.bits[cell * self.words + v / 64] & (1u64 << (v % 64)) != 0
+    }
+
+    /// Removes a candidate without propagating; returns whether it was there.
+    #[inline]
+    pub fn remove(&mut self, cell: usize, v: usize) -> bool {
+        let w = &mut self.bits[cell * self.words + v / 64];
+        let bit = 1u64 << (v % 64);
+        let had = *w & bit != 0;
+        *w &= !bit;
+        had
+    }
+
+    /// Makes `v` the only candidate of `cell` without propagating.
+    pub fn set_single(&mut self, cell: usize, v: usize) {
+        let words = self.words;
+        let slot = &mut self.bits[cell * words..(cell + 1) * words];
+        slot.fill(0);
+        slot[v / 64] = 1u64 << (v % 64);
+    }
+
+    /// Number of candidates of `cell`.
+    #[inline]
+    pub fn count(&self, cell: usize) -> usize {
+        self.cell_words(cell)
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// The smallest candidate of `cell`, if any.
+    #[inline]
+    pub fn min(&self, cell: usize) -> Option<usize> {
+        self.cell_words(cell)
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The largest candidate of `cell`, if any.
+    #[inline]
+    pub fn max(&self, cell: usize) -> Option<usize> {
+        self.cell_words(cell)
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + 63 - w.leading_zeros() as usize)
+    }
+
+    /// The value of `cell` if it has exactly one candidate.
+    #[inline]
+    pub fn value(&self, cell: usize) -> Option<usize> {
+        (self.count(cell) == 1).then(|| self.min(cell).expect("one candidate"))
+    }
+
+    /// The candidates of `cell` in increasing order.
+    pub fn values(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        iter_bits(self.cell_words(cell))
+    }
+
+    /// Whether every cell has exactly one candidate.
+    pub fn is_solved(&self) -> bool {
+        (0..self.shape.cells()).all(|c| self.count(c) == 1)
+    }
+
+    /// Total number of candidates over all cells (`n²` when solved).
+    pub fn total(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The grid of the cells with one candidate (others empty).
+    pub fn fixed_grid(&self) -> Grid {
+        let mut g = Grid::empty(self.shape);
+        for cell in 0..self.shape.cells() {
+            g.set(cell, self.value(cell));
+        }
+        g
+    }
+
+    /// The complete grid if every cell has exactly one candidate.
+    pub fn to_grid(&self) -> Option<Grid> {
+        self.is_solved().then(|| self.fixed_grid())
+    }
+
+    /// Overwrites this store with `other` (same shape) without allocating.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Domains) {
+        debug_assert_eq!(self.shape, other.shape);
+        self.bits.copy_from_slice(&other.bits);
+    }
+
+    /// Whether every candidate of `self` is a candidate of `other` (cell by cell).
+    pub fn is_subset_of(&self, other: &Domains) -> bool {
+        self.shape == other.shape && self.bits.iter().zip(&other.bits).all(|(a, b)| a & !b == 0)
+    }
+}
+
+/// The set bits of a word slice, in increasing order.
+#[inline]
+pub(crate) fn iter_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(wi, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                wi * 64 + bit
+            })
+        })
+    })
+}
+
+/// Runs schemes to their fixpoint on a [`Domains`] store of one shape; owns all scratch space.
+///
+/// One engine serves any number of calls (and any scheme) on stores of its shape; it is not
+/// `Sync`-shared: give each thread its own.
+pub struct Propagator {
+    shape: Shape,
+    n: usize,
+    words: usize,
+    /// Cells of each unit, `unit_count × n`.
+    unit_cells: Vec<u32>,
+    /// Units of each cell, `cells × units_per_cell`.
+    cell_units: Vec<u32>,
+    units_per_cell: usize,
+    /// Peers of each cell, `cells × peer_count`.
+    peers: Vec<u32>,
+    peer_count: usize,
+    /// Cells whose single candidate still has to be removed from their peers.
+    fixed_queue: Vec<u32>,
+    /// Units to revise (channeling, bounds, HAC), as a list and flags.
+    dirty_units: Vec<u32>,
+    unit_flag: Vec<bool>,
+    /// Changes since the redundant constraints last ran: per unit (same) and per value (C, 3).
+    same_dirty: Vec<bool>,
+    value_dirty: Vec<bool>,
+    /// The flags the current round of redundant constraints works from.
+    same_now: Vec<bool>,
+    value_now: Vec<bool>,
+    any_redundant_dirty: bool,
+    /// Last matching of each unit (cell index in unit → value), for warm starts.
+    unit_mates: Vec<u32>,
+    matcher: Matcher,
+    /// Scratch words: one cell's worth, and a unit's worth.
+    scratch: Vec<u64>,
+    scratch2: Vec<u64>,
+    /// Scratch for bounds: (min, max) per unit position and the order of positions.
+    bounds_min: Vec<u32>,
+    bounds_max: Vec<u32>,
+    bounds_order: Vec<u32>,
+    /// Scratch store for shaving probes.
+    probe: Option<Box<Domains>>,
+    propagations: u64,
+}
+
+impl Propagator {
+    /// An engine for stores of `shape`.
+    pub fn new(shape: Shape) -> Propagator {
+        let n = shape.order();
+        let words = n.div_ceil(64);
+        let units = shape.unit_count();
+        let mut unit_cells = Vec::with_capacity(units * n);
+        for unit in shape.units() {
+            unit_cells.extend(shape.unit_cells(unit).map(|c| c as u32));
+        }
+        let units_per_cell = if shape.is_latin() { 2 } else { 3 };
+        let mut cell_units = Vec::with_capacity(shape.cells() * units_per_cell);
+        let mut peers = Vec::with_capacity(shape.cells() * shape.peer_count());
+        for cell in 0..shape.cells() {
+            cell_units.extend(shape.units_of(cell).map(|u| u.index(n) as u32));
+            peers.extend(shape.peers(cell).map(|c| c as u32));
+        }
+        Propagator {
+            shape,
+            n,
+            words,
+            unit_cells,
+            cell_units,
+            units_per_cell,
+            peers,
+            peer_count: shape.peer_count(),
+            fixed_queue: Vec::with_capacity(shape.cells()),
+            dirty_units: Vec::with_capacity(units),
+            unit_flag: vec![false; units],
+            same_dirty: vec![false; units],
+            value_dirty: vec![false; n],
+            same_now: vec![false; units],
+            value_now: vec![false; n],
+            any_redundant_dirty: false,
+            unit_mates: (0..units).flat_map(|_| 0..n as u32).collect(),
+            matcher: Matcher::new(n),
+            scratch: vec![0; words],
+            scratch2: vec![0; words * n.max(3)],
+            bounds_min: vec![0; n],
+            bounds_max: vec![0; n],
+            bounds_order: vec![0; n],
+            probe: None,
+            propagations: 0,
+        }
+    }
+
+    /// The shape this engine serves.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Propagator revisions run so far (a unit revised, a fixed cell forwarded, a redundant
+    /// constraint checked, a shaving probe): the machine-independent measure of work.
+    pub fn propagations(&self) -> u64 {
+        self.propagations
+    }
+
+    /// Runs `scheme` to its fixpoint on `d`, starting from scratch (every unit is revised).
+    ///
+    /// # Errors
+    /// [`Failure`] when some cell or some value of a unit loses its last candidate; `d` is then
+    /// partly pruned and must be discarded.
+    pub fn propagate(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
+        debug_assert_eq!(d.shape, self.shape);
+        self.reset();
+        for cell in 0..self.shape.cells() {
+            match d.count(cell) {
+                0 => return Err(Failure),
+                1 => self.fixed_queue.push(cell as u32),
+                _ => {}
+            }
+        }
+        for u in 0..self.shape.unit_count() {
+            self.mark_unit(u);
+        }
+        self.value_dirty.fill(true);
+        self.any_redundant_dirty = true;
+        self.finish(d, scheme)
+    }
+
+    /// Assigns `v` to `cell` and propagates incrementally: `d` must be at the fixpoint of `scheme`
+    /// (as left by [`Propagator::propagate`]) before the call.
+    ///
+    /// # Errors
+    /// [`Failure`] as for [`Propagator::propagate`]; also when `v` is not a candidate of `cell`.
+    pub fn assign(
+        &mut self,
+        d: &mut Domains,
+        scheme: Scheme,
+        cell: usize,
+        v: usize,
+    ) -> Result<(), Failure> {
+        self.reset();
+        if !d.contains(cell, v) {
+            return Err(Failure);
+        }
+        self.restrict_to_value(d, cell, v);
+        self.finish(d, scheme)
+    }
+
+    /// Removes `v` from `cell` and propagates incrementally (same precondition as
+    /// [`Propagator::assign`]).
+    ///
+    /// # Errors
+    /// [`Failure`] as for [`Propagator::propagate`].
+    pub fn exclude(
+        &mut self,
+        d: &mut Domains,
+        scheme: Scheme,
+        cell: usize,
+        v: usize,
+    ) -> Result<(), Failure> {
+        self.reset();
+        self.remove(d, cell, v)?;
+        self.finish(d, scheme)
+    }
+
+    /// Runs the base fixpoint, then shaving if the scheme asks for it.
+    fn finish(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
+        let result = self.run(d, scheme).and_then(|()| {
+            if scheme.shaving() {
+                self.shave(d, scheme.without_shaving())
+            } else {
+                Ok(())
+            }
+        });
+        if result.is_err() {
+            self.reset();
+        }
+        result
+    }
+
+    /// Clears the queues and dirty flags.
+    fn reset(&mut self) {
+        self.fixed_queue.clear();
+        for &u in &self.dirty_units {
+            self.unit_flag[u as usize] = false;
+        }
+        self.dirty_units.clear();
+        self.same_dirty.fill(false);
+        self.value_dirty.fill(false);
+        self.any_redundant_dirty = false;
+    }
+
+    #[inline]
+    fn mark_unit(&mut self, u: usize) {
+        if !self.unit_flag[u] {
+            self.unit_flag[u] = true;
+            self.dirty_units.push(u as u32);
+        }
+        self.same_dirty[u] = true;
+    }
+
+    /// Records that `cell` lost candidates (already removed from `d`, which still has `count`
+    /// there); the caller marks the values.
+    #[inline]
+    fn note_cell_change(&mut self, cell: usize, count: usize) {
+        if count == 1 {
+            self.fixed_queue.push(cell as u32);
+        }
+        let k = self.units_per_cell;
+        for i in 0..k {
+            let u = self.cell_units[cell * k + i] as usize;
+            self.mark_unit(u);
+        }
+        self.any_redundant_dirty = true;
+    }
+
+    /// Removes a candidate and records the change.
+    ///
+    /// # Errors
+    /// [`Failure`] if the cell is left empty.
+    #[inline]
+    fn remove(&mut self, d: &mut Domains, cell: usize, v: usize) -> Result<bool, Failure> {
+        if !d.remove(cell, v) {
+            return Ok(false);
+        }
+        let count = d.count(cell);
+        if count == 0 {
+            return Err(Failure);
+        }
+        self.value_dirty[v] = true;
+        self.note_cell_change(cell, count);
+        Ok(true)
+    }
+
+    /// Keeps only the candidates of `cell` that are in `keep` (a cell's worth of words); records
+    /// every removal.
+    ///
+    /// # Errors
+    /// [`Failure`] if the cell is left empty.
+    fn restrict(&mut self, d: &mut Domains, cell: usize, keep: &[u64]) -> Result<bool, Failure> {
+        let w = self.words;
+        let mut removed_any = false;
+        let mut left = 0usize;
+        for (i, &k) in keep.iter().enumerate().take(w) {
+            let slot = &mut d.bits[cell * w + i];
+            let gone = *slot & !k;
+            *slot &= k;
+            left += slot.count_ones() as usize;
+            if gone != 0 {
+                removed_any = true;
+                let mut rest = gone;
+                while rest != 0 {
+                    let v = i * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    self.value_dirty[v] = true;
+                }
+            }
+        }
+        if left == 0 {
+            return Err(Failure);
+        }
+        if removed_any {
+            self.note_cell_change(cell, left);
+        }
+        Ok(removed_any)
+    }
+
+    /// Makes `v` the only candidate of `cell` (which has it) and records the change.
+    fn restrict_to_value(&mut self, d: &mut Domains, cell: usize, v: usize) {
+        let w = self.words;
+        let mut any = false;
+        for i in 0..w {
+            let keep = if i == v / 64 { 1u64 << (v % 64) } else { 0 };
+            let slot = &mut d.bits[cell * w + i];
+            let mut gone = *slot & !keep;
+            *slot &= keep;
+            while gone != 0 {
+                any = true;
+                let u = i * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.value_dirty[u] = true;
+            }
+        }
+        if any {
+            self.note_cell_change(cell, 1);
+        }
+    }
+
+    /// The main fixpoint loop: forward checking first (cheapest), then the unit propagators of
+    /// the level, then the redundant constraints, until nothing changes.
+    fn run(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
+        loop {
+            if let Some(cell) = self.fixed_queue.pop() {
+                self.propagations += 1;
+                self.forward(d, cell as usize)?;
+                continue;
+            }
+            if let Some(u) = self.dirty_units.pop() {
+                let u = u as usize;
+                self.unit_flag[u] = false;
+                if scheme.channeling() || scheme.level() != Level::Fc {
+                    self.propagations += 1;
+                }
+                if scheme.channeling() {
+                    self.channel(d, u)?;
+                }
+                match scheme.level() {
+                    Level::Fc => {}
+                    Level::Bc => self.bounds(d, u)?,
+                    Level::Hac => self.hac(d, u)?,
+                }
+                continue;
+            }
+            if scheme.has_redundant() && self.any_redundant_dirty {
+                // Take the change flags: removals made by the redundant constraints themselves
+                // set them again and start another round.
+                self.any_redundant_dirty = false;
+                std::mem::swap(&mut self.same_dirty, &mut self.same_now);
+                std::mem::swap(&mut self.value_dirty, &mut self.value_now);
+                self.same_dirty.fill(false);
+                self.value_dirty.fill(false);
+                if scheme.same() {
+                    self.same(d)?;
+                }
+                if scheme.colored() {
+                    self.colored(d)?;
+                }
+                if scheme.rows_boxes() {
+                    self.rows_boxes(d)?;
+                }
+                continue;
+            }
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,462 @@
+//! Soundness, the lattice, HAC completeness and search, on random small puzzles.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::hac::brute_force_supports;
+use super::*;
+use crate::text::parse_line;
+
+/// Every solution of `puzzle`, by plain backtracking on the definition (no propagator), up to
+/// `cap`; `None` if there are more.
+fn all_solutions(puzzle: &Grid, cap: usize) -> Option<Vec<Grid>> {
+    fn walk(g: &mut Grid, cell: usize, out: &mut Vec<Grid>, cap: usize) -> bool {
+        let shape = g.shape();
+        if cell == shape.cells() {
+            out.push(g.clone());
+            return out.len() <= cap;
+        }
+        if g.get(cell).is_some() {
+            return walk(g, cell + 1, out, cap);
+        }
+        for v in 0..shape.order() {
+            if shape.peers(cell).all(|p| g.get(p) != Some(v)) {
+                g.set(cell, Some(v));
+                let go_on = walk(g, cell + 1, out, cap);
+                g.set(cell, None);
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let mut g = puzzle.clone();
+    let mut out = Vec::new();
+    if puzzle.first_clash().is_some() {
+        return Some(out);
+    }
+    walk(&mut g, 0, &mut out, cap).then_some(out)
+}
+
+/// A random complete grid of `shape` (random value order in a plain backtracker).
+fn random_solution(shape: Shape, rng: &mut ChaCha8Rng) -> Grid {
+    fn fill(g: &mut Grid, cell: usize, rng: &mut ChaCha8Rng) -> bool {
+        let shape = g.shape();
+        if cell == shape.cells() {
+            return true;
+        }
+        let mut values: Vec<usize> = (0..shape.order()).collect();
+        values.shuffle(rng);
+        for v in values {
+            if shape.peers(cell).all(|p| g.get(p) != Some(v)) {
+                g.set(cell, Some(v));
+                if fill(g, cell + 1, rng) {
+                    return true;
+                }
+                g.set(cell, None);
+            }
+        }
+        false
+    }
+    let mut g = Grid::empty(shape);
+    assert!(fill(&mut g, 0, rng));
+    g
+}
+
+/// A random puzzle: a random solution with each cell kept with probability `keep`, and sometimes
+/// one cell changed to another value (so some puzzles have no solution).
+fn random_puzzle(shape: Shape, keep: f64, rng: &mut ChaCha8Rng) -> Grid {
+    let mut g = random_solution(shape, rng);
+    for cell in 0..shape.cells() {
+        if !rng.random_bool(keep) {
+            g.set(cell, None);
+        }
+    }
+    if rng.random_bool(0.2) {
+        let cell = rng.random_range(0..shape.cells());
+        g.set(cell, Some(rng.random_range(0..shape.order())));
+    }
+    g
+}
+
+fn small_shapes() -> Vec<Shape> {
+    vec![
+        Shape::sudoku(2, 2).unwrap(),
+        Shape::sudoku(2, 3).unwrap(),
+        Shape::sudoku(3, 2).unwrap(),
+        Shape::latin(4).unwrap(),
+        Shape::latin(5).unwrap(),
+    ]
+}
+
+fn fixpoint(engine: &mut Propagator, puzzle: &Grid, scheme: Scheme) -> Option<Domains> {
+    let mut d = Domains::from_puzzle(puzzle);
+    engine.propagate(&mut d, scheme).ok().map(|()| d)
+}
+
+#[test]
+fn no_scheme_removes_a_value_of_a_solution_and_search_counts_them_all() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut checked = 0;
+    for round in 0..60 {
+        for shape in small_shapes() {
+            let keep = [0.25, 0.4, 0.55][round % 3];
+            let puzzle = random_puzzle(shape, keep, &mut rng);
+            let Some(solutions) = all_solutions(&puzzle, 300) else {
+                continue;
+            };
+            checked += 1;
+            let mut engine = Propagator::new(shape);
+            for scheme in Scheme::ALL {
+                match fixpoint(&mut engine, &puzzle, scheme) {
+                    None => assert!(
+                        solutions.is_empty(),
+                        "{scheme} refuted a puzzle with solutions: {puzzle:?}"
+                    ),
+                    Some(d) => {
+                        for s in &solutions {
+                            for (cell, v) in s.givens() {
+                                assert!(
+                                    d.contains(cell, v),
+                                    "{scheme} removed value {} of cell {cell}: {puzzle:?}",
+                                    v + 1
+                                );
+                            }
+                        }
+                        if solutions.len() == 1 && d.is_solved() {
+                            assert_eq!(d.to_grid().as_ref(), Some(&solutions[0]));
+                        }
+                    }
+                }
+                let found = search(&puzzle, scheme, 1000, Budget::UNLIMITED).unwrap();
+                assert!(found.complete());
+                assert_eq!(
+                    found.solutions.len(),
+                    solutions.len(),
+                    "{scheme} {puzzle:?}"
+                );
+                for s in &found.solutions {
+                    assert!(solutions.contains(s));
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 200,
+        "only {checked} puzzles had a small solution set"
+    );
+}
+
+/// Asserts the lattice on one puzzle: for every pair `a ⊑ b`, `b` keeps no candidate `a` removes.
+fn assert_lattice(puzzle: &Grid, engine: &mut Propagator) {
+    let results: Vec<Option<Domains>> = Scheme::ALL
+        .iter()
+        .map(|&s| fixpoint(engine, puzzle, s))
+        .collect();
+    for (i, &a) in Scheme::ALL.iter().enumerate() {
+        for (j, &b) in Scheme::ALL.iter().enumerate() {
+            if i == j || !a.weaker_than(b) {
+                continue;
+            }
+            match (&results[i], &results[j]) {
+                (_, None) => {}
+                (None, Some(_)) => panic!("{a} fails but the stronger {b} does not: {puzzle:?}"),
+                (Some(da), Some(db)) => assert!(
+                    db.is_subset_of(da),
+                    "{b} keeps a candidate {a} removes: {puzzle:?}"
+                ),
+            }
+        }
+    }
+}
+
+#[test]
+fn stronger_schemes_never_keep_more_candidates_on_random_puzzles() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut shapes = small_shapes();
+    shapes.push(Shape::sudoku(3, 3).unwrap());
+    shapes.push(Shape::sudoku(2, 4).unwrap());
+    for shape in shapes {
+        let mut engine = Propagator::new(shape);
+        for round in 0..25 {
+            let keep = [0.2, 0.3, 0.4, 0.5, 0.6][round % 5];
+            let puzzle = random_puzzle(shape, keep, &mut rng);
+            assert_lattice(&puzzle, &mut engine);
+        }
+    }
+}
+
+#[test]
+fn stronger_schemes_never_keep_more_candidates_on_the_models() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for file in ["models/sudoku/9x9/top95.txt", "models/sudoku/9x9/hard.txt"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+        // Every fifth puzzle keeps the debug-mode test quick; the release suite runs all.
+        for line in text.lines().step_by(5) {
+            let puzzle = parse_line(line, None).unwrap();
+            let mut engine = Propagator::new(puzzle.shape());
+            assert_lattice(&puzzle, &mut engine);
+        }
+    }
+}
+
+#[test]
+fn hac_keeps_exactly_the_supported_values_of_one_alldifferent() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut failures = 0;
+    for _ in 0..3000 {
+        let k = rng.random_range(1..=7usize);
+        let shape = Shape::latin(k).unwrap();
+        let full = (1u64 << k) - 1;
+        let domains: Vec<u64> = (0..k)
+            .map(|_| {
+                let mut dom = rng.random_range(1..=full);
+                // Sparser domains now and then, so Hall sets appear.
+                if rng.random_bool(0.5) {
+                    dom &= rng.random_range(1..=full);
+                }
+                if dom == 0 {
+                    1 << rng.random_range(0..k)
+                } else {
+                    dom
+                }
+            })
+            .collect();
+        let mut d = Domains::full(shape);
+        for (i, &dom) in domains.iter().enumerate() {
+            d.bits[i] = dom; // row 0, one word per cell
+        }
+        let mut engine = Propagator::new(shape);
+        let got = engine.hac(&mut d, 0);
+        match brute_force_supports(&domains) {
+            None => {
+                failures += 1;
+                assert!(got.is_err(), "HAC missed a failure on {domains:?}");
+            }
+            Some(supported) => {
+                got.unwrap();
+                let kept: Vec<u64> = (0..k).map(|i| d.bits[i]).collect();
+                assert_eq!(kept, supported, "domains {domains:?}");
+            }
+        }
+    }
+    assert!(failures > 50, "too few unsatisfiable cases ({failures})");
+}
+
+#[test]
+fn bounds_consistency_reaches_the_bounds_fixpoint_of_one_alldifferent() {
+    // Reference by brute force: relax every domain to its hull [min, max]; a bound of a cell is
+    // supported if some assignment of the relaxation uses it; move every unsupported bound to the
+    // next candidate, and repeat. This is bounds(D) consistency, which BC must reach exactly.
+    fn hull(x: u64) -> u64 {
+        let (lo, hi) = (x.trailing_zeros(), 63 - x.leading_zeros());
+        ((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)
+    }
+    fn reference(mut doms: Vec<u64>) -> Option<Vec<u64>> {
+        loop {
+            let hulls: Vec<u64> = doms.iter().map(|&x| hull(x)).collect();
+            let support = brute_force_supports(&hulls)?;
+            let mut changed = false;
+            for (x, s) in doms.iter_mut().zip(&support) {
+                let kept = *x & s;
+                if kept == 0 {
+                    return None;
+                }
+                let next = *x & hull(kept);
+                changed |= next != *x;
+                *x = next;
+            }
+            if !changed {
+                return Some(doms);
+            }
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut failures = 0;
+    for _ in 0..3000 {
+        let k = rng.random_range(1..=7usize);
+        let shape = Shape::latin(k).unwrap();
+        let full = (1u64 << k) - 1;
+        let domains: Vec<u64> = (0..k)
+            .map(|_| {
+                let dom = rng.random_range(1..=full);
+                if rng.random_bool(0.5) { hull(dom) } else { dom }
+            })
+            .collect();
+        let mut d = Domains::full(shape);
+        d.bits[..k].copy_from_slice(&domains);
+        let mut engine = Propagator::new(shape);
+        let got = engine.bounds(&mut d, 0);
+        match reference(domains.clone()) {
+            None => {
+                failures += 1;
+                assert!(got.is_err(), "BC missed a failure on {domains:?}");
+            }
+            Some(expected) => {
+                assert!(got.is_ok(), "BC failed on {domains:?}");
+                assert_eq!(d.bits[..k].to_vec(), expected, "domains {domains:?}");
+            }
+        }
+    }
+    assert!(failures > 50, "too few failing cases ({failures})");
+}
+
+#[test]
+fn forward_checking_and_channeling_on_a_hand_made_case() {
+    // 4×4, row 1 = 1 . . . and the 4 of row 1 can only go in column 4 (columns 2, 3 hold 4s).
+    let puzzle = parse_line("1.........4..4..", None).unwrap();
+    let mut engine = Propagator::new(puzzle.shape());
+    let fc = fixpoint(&mut engine, &puzzle, Scheme::FC).unwrap();
+    assert_eq!(fc.values(1).collect::<Vec<_>>(), vec![1, 2]);
+    assert!(fc.contains(3, 3));
+    assert_eq!(fc.value(3), None);
+    let fci = fixpoint(&mut engine, &puzzle, Scheme::FCI).unwrap();
+    assert_eq!(fci.value(3), Some(3), "the hidden single 4 at (1,4)");
+}
+
+#[test]
+fn search_respects_budgets_and_limits() {
+    let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
+    let out = search(
+        &empty,
+        Scheme::FC,
+        usize::MAX,
+        Budget {
+            time: None,
+            nodes: Some(500),
+        },
+    )
+    .unwrap();
+    assert_eq!(out.stopped, Some(search::Stop::Nodes));
+    assert!(out.stats.nodes <= 500);
+    assert!(!out.solutions.is_empty());
+    let out = search(&empty, Scheme::FCI, 3, Budget::UNLIMITED).unwrap();
+    assert!(out.complete());
+    assert_eq!(out.solutions.len(), 3);
+    let timed = search(
+        &empty,
+        Scheme::FC,
+        usize::MAX,
+        Budget {
+            time: Some(std::time::Duration::from_millis(50)),
+            nodes: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(timed.stopped, Some(search::Stop::Time));
+    assert!(matches!(
+        search(&empty, Scheme::FC, 0, Budget::UNLIMITED),
+        Err(SearchError::ZeroLimit)
+    ));
+    // Clashing givens: no solution, and the search says so completely.
+    let clash = parse_line("11..............", None).unwrap();
+    let out = search(&clash, Scheme::HAC, 2, Budget::UNLIMITED).unwrap();
+    assert!(out.complete() && out.solutions.is_empty());
+}
+
+#[test]
+fn large_orders_use_several_words_per_cell() {
+    // 10×10 Latin square is one word; order 70 needs two: propagate a diagonal-fixed Latin square.
+    let shape = Shape::latin(70).unwrap();
+    let mut g = Grid::empty(shape);
+    for i in 0..70 {
+        for j in 0..70 {
+            if (i + j) % 3 != 0 {
+                g.set(shape.cell(i, j), Some((i + j) % 70));
+            }
+        }
+    }
+    let mut engine = Propagator::new(shape);
+    for scheme in [
+        Scheme::FC,
+        Scheme::FCI,
+        Scheme::BC,
+        Scheme::HAC,
+        Scheme::HACC,
+    ] {
+        let d = fixpoint(&mut engine, &g, scheme).expect("completable");
+        for i in 0..70 {
+            for j in 0..70 {
+                assert!(d.contains(shape.cell(i, j), (i + j) % 70), "{scheme}");
+            }
+        }
+    }
+    let out = search(&g, Scheme::HAC, 2, Budget::UNLIMITED).unwrap();
+    assert!(out.complete());
+    assert!(!out.solutions.is_empty());
+}
+
+/// The X-wings at a fixpoint: `(value, line a, line b, cross 1, cross 2, by_rows)` where lines
+/// `a` and `b` hold value in exactly the two crossing lines, and some other line can still
+/// take it there (so the X-wing removes something).
+fn xwings(d: &Domains) -> Vec<(usize, usize, usize, usize, usize, bool)> {
+    let n = d.shape().order();
+    let mut found = Vec::new();
+    for by_rows in [true, false] {
+        let cell = |line: usize, cross: usize| {
+            if by_rows {
+                line * n + cross
+            } else {
+                cross * n + line
+            }
+        };
+        for v in 0..n {
+            let places = |line: usize| -> Vec<usize> {
+                (0..n).filter(|&x| d.contains(cell(line, x), v)).collect()
+            };
+            for a in 0..n {
+                for b in a + 1..n {
+                    let (pa, pb) = (places(a), places(b));
+                    if pa.len() == 2 && pa == pb {
+                        let removes = (0..n)
+                            .filter(|&o| o != a && o != b)
+                            .any(|o| pa.iter().any(|&x| d.contains(cell(o, x), v)));
+                        if removes {
+                            found.push((v, a, b, pa[0], pa[1], by_rows));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_xwing_models_need_an_xwing_after_hac() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/models/sudoku/9x9/xwing.txt")).unwrap();
+    for line in text.lines() {
+        let puzzle = parse_line(line, None).unwrap();
+        let mut engine = Propagator::new(puzzle.shape());
+        let hacs3 = fixpoint(&mut engine, &puzzle, Scheme::HACS3).unwrap();
+        assert!(!hacs3.is_solved(), "HAC with S and 3 is stuck: {line}");
+        assert!(
+            !xwings(&hacs3).is_empty(),
+            "an X-wing is visible at the HACS3 fixpoint: {line}"
+        );
+        assert!(
+            fixpoint(&mut engine, &puzzle, Scheme::HACC)
+                .unwrap()
+                .is_solved()
+        );
+    }
+    let text =
+        std::fs::read_to_string(format!("{root}/models/sudoku/9x9/hidden_singles.txt")).unwrap();
+    for line in text.lines() {
+        let puzzle = parse_line(line, None).unwrap();
+        let mut engine = Propagator::new(puzzle.shape());
+        assert!(
+            !fixpoint(&mut engine, &puzzle, Scheme::FC)
+                .unwrap()
+                .is_solved()
+        );
+        assert!(
+            fixpoint(&mut engine, &puzzle, Scheme::FCI)
+                .unwrap()
+                .is_solved()
+        );
+    }
+}

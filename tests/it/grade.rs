@@ -1,0 +1,225 @@
+//! `sudokit grade`: known cases, JSON shape, tables, bad input, runtime.
+
+use serde_json::Value;
+
+use crate::common::{assert_no_panic, run, s, stderr, stdout, temp_file};
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+fn names(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn hidden_singles_need_channeling_and_xwings_need_the_colored_matrix() {
+    let out = run(
+        &[
+            "grade",
+            "--json",
+            "models/sudoku/9x9/hidden_singles.txt",
+            "models/sudoku/9x9/xwing.txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let objects = json_lines(&stdout(&out));
+    // 2 puzzles + summary, twice.
+    assert_eq!(objects.len(), 6);
+    for o in &objects[0..2] {
+        let free = names(&o["search_free"]);
+        assert!(
+            free.contains(&"FCI".into()) && !free.contains(&"FC".into()),
+            "{o}"
+        );
+        assert!(names(&o["weakest"]).contains(&"FCI".into()));
+    }
+    for o in &objects[3..5] {
+        let free = names(&o["search_free"]);
+        assert!(
+            free.contains(&"HACC".into()) && !free.contains(&"HAC".into()),
+            "{o}"
+        );
+        assert!(!free.contains(&"HACS".into()) && !free.contains(&"HAC3".into()));
+        assert_eq!(o["candidates"]["HACC"], 81);
+        assert!(o["candidates"]["HAC"].as_u64().unwrap() > 81);
+    }
+    let summary = &objects[5];
+    assert_eq!(summary["puzzles"], 2);
+    assert_eq!(summary["search_free"]["HACC"], 100.0);
+    assert_eq!(summary["search_free"]["HAC"], 0.0);
+}
+
+#[test]
+fn summary_objects_have_the_documented_fields() {
+    let out = run(
+        &[
+            "grade",
+            "--json",
+            "models/sudoku/9x9/easy.txt",
+            "models/sudoku/6x6/puzzles.txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let objects = json_lines(&stdout(&out));
+    assert_eq!(objects.len(), 22);
+    let summary = &objects[10];
+    assert_eq!(summary["file"], "models/sudoku/9x9/easy.txt");
+    assert_eq!(summary["puzzles"], 10);
+    assert_eq!(summary["givens"]["min"], 36);
+    assert_eq!(summary["givens"]["max"], 36);
+    assert_eq!(summary["givens"]["avg"], 36.0);
+    let map = summary["search_free"].as_object().unwrap();
+    let expected = [
+        "FC", "FCI", "BC", "BCI", "HAC", "HACS", "HACC", "HAC3", "HACSC", "HACS3", "HACC3",
+        "HACSC3", "FCV", "BCV", "HACV",
+    ];
+    assert_eq!(map.len(), 15);
+    for name in expected {
+        let pct = map[name].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&pct), "{name}: {pct}");
+    }
+    // Per-puzzle objects come in input order.
+    let lines: Vec<u64> = objects[11..21]
+        .iter()
+        .map(|o| o["line"].as_u64().unwrap())
+        .collect();
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
+    // The percentages agree with the per-puzzle objects.
+    for name in expected {
+        let free = objects[0..10]
+            .iter()
+            .filter(|o| names(&o["search_free"]).contains(&name.to_string()))
+            .count();
+        assert_eq!(map[name].as_f64().unwrap(), free as f64 * 10.0, "{name}");
+    }
+}
+
+#[test]
+fn text_output_has_a_line_per_puzzle_a_table_and_the_lattice() {
+    let out = run(
+        &[
+            "grade",
+            "--schemes",
+            "FC,FCI,HAC,HACC",
+            "models/sudoku/9x9/xwing.txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("models/sudoku/9x9/xwing.txt:1: 17 givens; weakest: HACC;"),
+        "{first}"
+    );
+    assert!(text.contains("    FC    FCI    HAC   HACC"), "{text}");
+    assert!(text.contains("HAC    ⊏ HACC         2"), "{text}");
+    assert!(
+        text.contains("FC     ⊏ FCI          0  (no difference found)"),
+        "{text}"
+    );
+    let quiet = run(
+        &[
+            "grade",
+            "--summary",
+            "--schemes",
+            "FC",
+            "models/sudoku/9x9/xwing.txt",
+        ],
+        b"",
+    );
+    assert!(!stdout(&quiet).contains("givens; weakest"));
+}
+
+#[test]
+fn bad_lines_are_reported_in_place_and_the_rest_is_graded() {
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let input = format!("{nine}\n{}x\n{nine}\n", &nine[..80]);
+    let file = temp_file("grade_bad.txt", input.as_bytes());
+    let out = run(&["grade", "--schemes", "FC,HACV", s(&file)], b"");
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].ends_with(":1: 17 givens; weakest: HACV; search-free: HACV"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("error: ") && lines[1].contains("grade_bad.txt:2:81:"),
+        "{text}"
+    );
+    assert!(lines[2].contains(":3: 17 givens"), "{text}");
+    let out = run(&["grade", "--json", "--schemes", "FC", s(&file)], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let objects = json_lines(&stdout(&out));
+    assert_eq!(objects[1]["status"], "error");
+    assert_eq!(objects[1]["line"], 2);
+    assert_eq!(objects[3]["puzzles"], 2);
+}
+
+#[test]
+fn unknown_schemes_and_empty_input_are_usage_errors() {
+    let out = run(&["grade", "--schemes", "FC,HACX", "-"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown scheme 'HACX'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["grade", "-"], b"# nothing\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no puzzles found"));
+}
+
+#[test]
+fn runtime_reports_searches_that_prove_uniqueness() {
+    let out = run(
+        &[
+            "grade",
+            "--json",
+            "--runtime",
+            "--schemes",
+            "FC,HAC,HACS",
+            "models/sudoku/9x9/hard.txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let objects = json_lines(&stdout(&out));
+    assert_eq!(objects.len(), 12);
+    for o in &objects[..11] {
+        for scheme in ["FC", "HAC", "HACS"] {
+            let r = &o["runtime"][scheme];
+            assert_eq!(r["solutions"], 1, "{o}");
+            assert_eq!(r["complete"], true);
+            assert!(r["nodes"].as_u64().unwrap() >= 1);
+        }
+    }
+    let table = &objects[11]["runtime"]["HAC"];
+    assert!(table["ms"]["min"].as_f64().unwrap() <= table["ms"]["median"].as_f64().unwrap());
+    assert!(table["ms"]["median"].as_f64().unwrap() <= table["ms"]["max"].as_f64().unwrap());
+    assert_eq!(objects[11]["runtime"]["FC"]["unknown"], 0);
+    let text = stdout(&run(
+        &[
+            "grade",
+            "--summary",
+            "--runtime",
+            "--schemes",
+            "HAC",
+            "models/sudoku/9x9/hard.txt",
+        ],
+        b"",
+    ));
+    assert!(text.contains("Search time per puzzle"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("HAC ")), "{text}");
+}

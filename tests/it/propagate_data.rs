@@ -1,0 +1,69 @@
+//! The lattice and soundness of the schemes on the data sets (release mode: `cargo test --release
+//! -- --ignored propagate_data`). Each puzzle's unique solution is found by search (and verified);
+//! every scheme's fixpoint must keep it, and a stronger scheme must keep no candidate a weaker
+//! one removes.
+
+use sudokit::propagate::{Budget, Domains, Propagator, Scheme, search};
+use sudokit::text::parse_line;
+
+use crate::common::shared_data;
+
+fn check_file(name: &str, step: usize, limit: usize) {
+    let Some(path) = shared_data(name) else {
+        eprintln!("skipped: {name} is not beside the repository");
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut checked = 0;
+    for line in text.lines().step_by(step).take(limit) {
+        let puzzle = parse_line(line, None).unwrap();
+        let solution = search(&puzzle, Scheme::HACS, 2, Budget::UNLIMITED).unwrap();
+        assert_eq!(solution.solutions.len(), 1, "{name}: {line} is well posed");
+        let solution = &solution.solutions[0];
+        let mut engine = Propagator::new(puzzle.shape());
+        let fixpoints: Vec<Domains> = Scheme::ALL
+            .iter()
+            .map(|&s| {
+                let mut d = Domains::from_puzzle(&puzzle);
+                engine
+                    .propagate(&mut d, s)
+                    .expect("a solvable puzzle is not refuted");
+                for (cell, v) in solution.givens() {
+                    assert!(d.contains(cell, v), "{s} removed a solution value: {line}");
+                }
+                d
+            })
+            .collect();
+        for (i, a) in Scheme::ALL.iter().enumerate() {
+            for (j, b) in Scheme::ALL.iter().enumerate() {
+                if i != j && a.weaker_than(*b) {
+                    assert!(
+                        fixpoints[j].is_subset_of(&fixpoints[i]),
+                        "{b} keeps a candidate {a} removes: {line}"
+                    );
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+#[ignore = "data sets, release mode"]
+fn propagate_data_lattice_and_soundness_on_top1465() {
+    check_file("magictour_top1465.txt", 3, usize::MAX);
+}
+
+#[test]
+#[ignore = "data sets, release mode"]
+fn propagate_data_lattice_and_soundness_on_royle17() {
+    check_file("royle17_49158.txt", 49, usize::MAX);
+}
+
+#[test]
+#[ignore = "data sets, release mode"]
+fn propagate_data_lattice_and_soundness_on_the_forum_hardest() {
+    check_file("forum_hardest_1106.txt", 1, usize::MAX);
+    check_file("forum_hardest_1905_11plus.txt", 97, usize::MAX);
+}
