@@ -239,7 +239,8 @@ impl Engine {
                 }
                 for d in 0..n {
                     let p = singles & s.board[d];
-                    if p != 0 && !self.place(s, d, p) {
+                    // A naked single is on no other board: nothing to clear there.
+                    if p != 0 && !self.place(s, d, p, false) {
                         return false;
                     }
                 }
@@ -269,7 +270,7 @@ impl Engine {
                 }
                 p &= !s.placed;
                 if p != 0 {
-                    if !self.place(s, d, p) {
+                    if !self.place(s, d, p, true) {
                         return false;
                     }
                     any = true;
@@ -311,8 +312,9 @@ impl Engine {
     }
 
     /// Places value `d` on the cells `p`; false if two of them are peers or `d` was not possible.
+    /// `others` says whether the cells may still be on other values' boards.
     #[inline]
-    fn place(&mut self, s: &mut State, d: usize, p: u128) -> bool {
+    fn place(&mut self, s: &mut State, d: usize, p: u128, others: bool) -> bool {
         let t = &self.tables;
         let mut cells = p;
         let mut b = s.board[d];
@@ -325,9 +327,11 @@ impl Engine {
             return false;
         }
         s.board[d] = b;
-        for (e, other) in s.board[..t.n].iter_mut().enumerate() {
-            if e != d {
-                *other &= !p;
+        if others {
+            for (e, other) in s.board[..t.n].iter_mut().enumerate() {
+                if e != d {
+                    *other &= !p;
+                }
             }
         }
         s.placed |= p;
