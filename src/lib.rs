@@ -28,6 +28,9 @@
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//! | [`reduce::latin`], [`reduce::chain`] | Latin square completion → Sudoku, and the verified chain through a backend |
+//! | [`generate`] | O(n²) complete grids, random Latin squares |
+//! | [`render`] | SVG drawings and the HTML report of a chain |
 //! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
 //! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
 //! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
@@ -36,7 +39,7 @@
 //! # Cargo features
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `highs` | off | the HiGHS MIP backend (builds HiGHS from source: cmake and a C++ compiler) |
+//! | `highs` | off | reserved for the HiGHS MIP backend (builds HiGHS from source: cmake, a C++ compiler and libclang); the backend itself is not built yet |
 //!
 //! # Example
 //! ```
