@@ -329,6 +329,9 @@ fn glpsol_and_cbc_agree_on_the_lp_and_mps_files() {
         .collect();
     instances.push(read_puzzles("models/sudoku/6x6/puzzles.txt").remove(0));
     instances.push(read_puzzles("models/sudoku/16x16/kr_16x16_sample.txt").remove(0));
+    // The 25×25 with 70 % of the cells given: glpsol takes a fraction of a second (the 40 % one
+    // ran past a minute, so it stays out of the test suite).
+    instances.push(read_puzzles("models/sudoku/25x25/acs_general_70pct.txt").remove(0));
     let latin = std::fs::read_to_string(path("models/latin/partial.txt")).unwrap();
     let latin_options = ReadOptions {
         shape: Some(sudokit::text::ShapeSpec::Latin),
@@ -352,9 +355,10 @@ fn glpsol_and_cbc_agree_on_the_lp_and_mps_files() {
             assert_eq!(verify(&puzzle, &grid), Ok(()), "{solver}");
             grids.push(grid);
         }
-        // The Sudoku instances are well posed, so every tool finds the same grid; the Latin
-        // square may have several completions, each verified above.
-        if !puzzle.shape().is_latin() {
+        // The 9×9, 6×6 and 16×16 instances are well posed, so every tool finds the same grid;
+        // the Latin square and the 25×25 general instance may have several solutions, each
+        // verified above.
+        if !puzzle.shape().is_latin() && puzzle.shape().order() < 25 {
             assert!(grids.windows(2).all(|w| w[0] == w[1]), "the tools disagree");
         }
     }
