@@ -86,11 +86,11 @@ impl Tally {
         Ok(())
     }
 
-    /// The closing line on standard error when some puzzles could not be read.
+    /// The closing line on standard error when some puzzles could not be read or handled.
     pub fn report_bad_input(&self, what: &str) {
         if self.bad_input > 0 {
             eprintln!(
-                "sudokit: {} of {} {what} could not be read",
+                "sudokit: {} of {} {what} gave an error (reported in place, in input order)",
                 self.bad_input, self.total
             );
         }

@@ -324,5 +324,5 @@ fn a_mixed_file_reports_every_bad_line_in_order_and_reads_the_good_ones() {
         lines[3]
     );
     assert!(lines[4].starts_with("line 7: 9×9"));
-    assert!(stderr(&out).contains("2 of 5 puzzles could not be read"));
+    assert!(stderr(&out).contains("2 of 5 puzzles gave an error"));
 }

@@ -101,7 +101,7 @@ fn bad_lines_are_reported_in_place_and_exit_2() {
         lines[1]
     );
     assert!(lines[2].starts_with(&format!("error: {}:3:", file.display())));
-    assert!(stderr(&out).contains("2 of 4 puzzles could not be read"));
+    assert!(stderr(&out).contains("2 of 4 puzzles gave an error"));
     let out = run(&["solve", "--json", s(&file)], b"");
     let v = json_lines(&stdout(&out));
     assert_eq!(v[1]["status"], "error");
@@ -116,7 +116,7 @@ fn unknown_and_reserved_backends_are_named() {
     let out = run(&["solve", "--backend", "quantum", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains(
-        "unknown backend quantum (available: native, backtrack, fc-mrv, bitwise, norvig)"
+        "unknown backend quantum (available: native, backtrack, fc-mrv, bitwise, norvig, cp)"
     ));
     let out = run(
         &[
