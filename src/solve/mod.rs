@@ -514,8 +514,16 @@ mod tests {
     #[test]
     fn every_name_resolves_or_says_why_not() {
         for name in BACKENDS {
-            assert_eq!(backend(name).unwrap().name(), *name);
+            let resolved = backend(name).unwrap();
+            // `cp` is HAC search, and names itself with its scheme so tables tell schemes apart.
+            let expected = if *name == "cp" { "cp:HAC" } else { name };
+            assert_eq!(resolved.name(), expected);
         }
+        assert_eq!(backend("cp:hacs").unwrap().name(), "cp:HACS");
+        assert!(matches!(
+            backend("cp:XYZ"),
+            Err(UnknownBackend::Unknown { .. })
+        ));
         for name in RESERVED {
             assert_eq!(
                 backend(name).err(),
