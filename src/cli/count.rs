@@ -9,7 +9,7 @@ use anyhow::bail;
 use clap::Args as ClapArgs;
 use serde_json::json;
 use sudokit::solve::{CountReport, count_parallel};
-use sudokit::text::{ReadOptions, ShapeSpec};
+use sudokit::text::ShapeSpec;
 use sudokit::{Grid, Shape};
 
 use super::batch::{self, Tally};
@@ -83,10 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         latin: args.latin.is_some(),
         format: args.format,
     };
-    let options = ReadOptions {
-        reject_clashes: false,
-        ..input.read_options()
-    };
+    let options = input.read_options();
     for item in batch::puzzles(file, options)? {
         tally.total += 1;
         match item {

@@ -57,9 +57,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.solver.solver()?;
     let limits = args.solver.limits()?;
     let pool = args.solver.pool()?;
-    let mut options = args.input.read_options();
-    // Clashing givens are a puzzle without solution, not unreadable input.
-    options.reject_clashes = false;
+    // Clashing givens are bad input (reported with line and column, exit 2), as everywhere; a
+    // puzzle that is unsat only after search is answered `unsat`.
+    let options = args.input.read_options();
     let items = batch::puzzles(&args.file, options)?;
     let (file, json, unique) = (&args.file, args.json, args.unique);
     let work = |item: Item| -> (String, Kind) {

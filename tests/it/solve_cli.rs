@@ -60,7 +60,7 @@ fn unique_says_multiple_with_two_verified_solutions() {
     // Two givens of a 4×4 grid leave many solutions; the second puzzle has one.
     let input = b"12..............\n...3..4114..3...\n11..............\n";
     let out = run(&["solve", "--unique", "--json", "-"], input);
-    assert_eq!(out.status.code(), Some(1), "not every puzzle is unique");
+    assert_eq!(out.status.code(), Some(2), "clashing givens are bad input");
     let v = json_lines(&stdout(&out));
     assert_eq!(v[0]["status"], "multiple");
     assert_ne!(v[0]["solution"], v[0]["second"]);
@@ -70,12 +70,28 @@ fn unique_says_multiple_with_two_verified_solutions() {
         assert_eq!(verify(&puzzle, &g), Ok(()));
     }
     assert_eq!(v[1]["status"], "unique");
-    assert_eq!(v[2]["status"], "unsat");
-    let out = run(&["solve", "--unique", "-"], input);
+    assert_eq!(v[2]["status"], "error");
     assert_eq!(
-        stdout(&out).lines().collect::<Vec<_>>(),
-        ["multiple", "4123234114323214", "unsat"]
+        (v[2]["line"].as_u64(), v[2]["column"].as_u64()),
+        (Some(3), Some(2))
     );
+    let out = run(&["solve", "--unique", "-"], input);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[..2], ["multiple", "4123234114323214"]);
+    assert!(
+        lines[2].starts_with("error: -:3:2: clashing givens: row 1 has 1 twice"),
+        "{}",
+        lines[2]
+    );
+    // Without the clash, only the multiple answer is negative: exit 1.
+    let out = run(
+        &["solve", "--unique", "-"],
+        b"12..............
+...3..4114..3...
+",
+    );
+    assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]
@@ -214,7 +230,15 @@ fn count_a_file_of_puzzles() {
         &["count", "-"],
         b"12..............\n1.3.....4....2..\n...3..4114..3...\n11..............\n",
     );
-    assert_eq!(stdout(&out), "24\n2\n1\n0\n");
+    assert_eq!(
+        stdout(&out),
+        "24\n2\n1\nerror: -:4:2: clashing givens: row 1 has 1 twice: at (1,1) and (1,2)\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // The course square that is unsat only after search counts 0.
+    let course = run(&["reduce", "latin", "-"], b"12...3...\n");
+    let out = run(&["count", "-"], &course.stdout);
+    assert_eq!((stdout(&out).as_str(), out.status.code()), ("0\n", Some(0)));
     let out = run(
         &["count", "--limit", "3", "--json", "-"],
         b"12..............\n",
