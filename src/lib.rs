@@ -34,6 +34,7 @@
 //! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
 //! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
 //! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
+//! | [`crosscheck`] | every backend (and external solvers) on one puzzle, answers verified and compared |
 //! | [`propagate`], [`grade`] | Simonis' propagation schemes, search on a scheme, grading by scheme |
 //!
 //! # Cargo features
@@ -58,6 +59,7 @@
 
 pub mod bench;
 pub mod bitset;
+pub mod crosscheck;
 pub mod encode;
 pub mod format;
 pub mod generate;

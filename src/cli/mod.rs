@@ -8,6 +8,7 @@
 mod batch;
 mod bench;
 mod count;
+mod crosscheck;
 mod decode;
 mod export;
 mod generate_latin;
@@ -37,13 +38,14 @@ pub struct Cli {
 const EXAMPLES: &str = "\
 Examples:
   sudokit info models/sudoku/9x9/top95.txt
-  sudokit verify models/sudoku/4x4/puzzles.txt models/sudoku/4x4/solutions.txt
+  sudokit verify models/sudoku/4x4/kr_4x4_sample.txt models/sudoku/4x4/kr_4x4_sample.solutions.txt
   sudokit info --box 3x2 --json puzzles.txt
   sudokit solve models/sudoku/9x9/top95.txt
   sudokit count --box 2x3
   sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
   sudokit grade --summary models/sudoku/9x9/top95.txt
+  sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig,cp
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -65,6 +67,8 @@ enum Command {
     Count(count::Args),
     /// Time backends on puzzle files: puzzles/s, median and p99 per puzzle, guesses.
     Bench(bench::Args),
+    /// Run every backend on every puzzle, verify every answer, and compare them.
+    Crosscheck(crosscheck::Args),
     /// Write puzzles as CNF, LP, MPS, exact cover, graph, hypergraph or MiniZinc data.
     Export(export::Args),
     /// Map a solver's answer to an exported file back to a grid, and verify it.
@@ -85,6 +89,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Crosscheck(args) => crosscheck::run(args),
         Command::Export(args) => export::run(args),
         Command::Decode(args) => decode::run(args),
         Command::Grade(args) => grade::run(args),

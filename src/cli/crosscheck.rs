@@ -1,0 +1,394 @@
+//! `sudokit crosscheck FILE`: every backend (and, with `--external`, the external solvers) on
+//! every puzzle, every solution verified, the answers compared; see [`sudokit::crosscheck`].
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args as ClapArgs;
+use serde_json::{Value, json};
+use sudokit::crosscheck::external::{TOOLS, Tool};
+use sudokit::crosscheck::fault::{Fault, Faulty};
+use sudokit::crosscheck::{self, Participant, PuzzleCheck, Standing, Tally, Verdict};
+use sudokit::solve::{self, Verified};
+use sudokit::text;
+
+use super::batch::{self, Item};
+use super::input::InputArgs;
+use super::solving::{SolverArgs, ordered_batch};
+
+/// Arguments of `crosscheck`.
+#[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+Runs every backend on every puzzle (count up to --limit, 2 = uniqueness), verifies every solution
+with the certificate verifier, and compares the answers as claims on the number of solutions: a
+complete count k claims exactly k, a count that reached the limit claims at least the limit, a
+run stopped by a budget claims at least what it found (unknown). The claims must share a value.
+Prints one row per puzzle, the puzzle and every answer when they disagree, and a summary table
+per backend (agreed, disagreed, unknown, skipped, mean time).
+
+Default backends: every backend compiled in. --external adds minisat and picosat (on the
+exported CNF; they count with blocking clauses) and glpsol and cbc (on the LP file; they only
+solve) when they are on the PATH. --inject-fault BACKEND:grid|unsat adds a deliberately wrong
+copy of a backend, to see the checks catch it.
+
+Exit codes: 0 all answers agree, 1 some disagreement, 2 bad input.
+
+Examples:
+  sudokit crosscheck models/sudoku/9x9/top95.txt --backends native,dlx,sat,colour
+  sudokit crosscheck models/sudoku/4x4/kr_4x4_sample.txt --external --json
+  sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig --inject-fault native:unsat")]
+pub struct Args {
+    /// Puzzle file (`-` for standard input).
+    file: PathBuf,
+    #[command(flatten)]
+    input: InputArgs,
+    /// Comma-separated backends (default: all compiled in).
+    #[arg(long, value_delimiter = ',')]
+    backends: Vec<String>,
+    /// Also run the external solvers found on the PATH (minisat, picosat, glpsol, cbc).
+    #[arg(long)]
+    external: bool,
+    /// Count solutions up to N (2 decides uniqueness).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    limit: u64,
+    /// Time budget per backend and puzzle, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    time_limit: f64,
+    /// Search-node budget per backend and puzzle.
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// Puzzles checked at a time (default: all cores).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Add a deliberately faulty copy of a backend: BACKEND:grid (corrupted solutions) or
+    /// BACKEND:unsat (claims no solution). Repeatable.
+    #[arg(long, value_name = "BACKEND:FAULT")]
+    inject_fault: Vec<String>,
+    /// One JSON object per puzzle, then one with the summary.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A puzzle's result, or the line that reports why it could not be read.
+enum Row {
+    Checked {
+        line: usize,
+        puzzle: String,
+        check: PuzzleCheck,
+    },
+    Bad(String),
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.limit == 0 {
+        bail!("--limit must be at least 1");
+    }
+    let settings = SolverArgs {
+        backend: String::new(),
+        scheme: None,
+        time_limit: Some(args.time_limit),
+        node_limit: args.node_limit,
+        threads: args.threads,
+    };
+    let limits = settings.limits()?;
+    let pool = settings.pool()?;
+    let participants = participants(&args)?;
+    let items = batch::puzzles(&args.file, args.input.read_options())?;
+    let (file, json, limit) = (&args.file, args.json, args.limit);
+    let work = |item: Item| -> Row {
+        match item {
+            Err(e) => Row::Bad(if json {
+                json_line(&batch::error_json(file, &e))
+            } else {
+                format!("error: {}\n", batch::located(file, &e))
+            }),
+            Ok(record) => Row::Checked {
+                line: record.line,
+                puzzle: text::to_text(&record.grid),
+                check: crosscheck::check(&record.grid, &participants, limit, &limits),
+            },
+        }
+    };
+    let mut tallies = crosscheck::tallies(&participants);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut total, mut bad, mut disagreements, mut undecided) = (0usize, 0usize, 0usize, 0usize);
+    ordered_batch(&pool, items, work, |row| {
+        total += 1;
+        let text = match row {
+            Row::Bad(text) => {
+                bad += 1;
+                text
+            }
+            Row::Checked {
+                line,
+                puzzle,
+                check,
+            } => {
+                for ((tally, run), standing) in
+                    tallies.iter_mut().zip(&check.runs).zip(&check.standings)
+                {
+                    tally.add(run, *standing);
+                }
+                if !check.agreed() {
+                    disagreements += 1;
+                } else if !check.decided() {
+                    undecided += 1;
+                }
+                if json {
+                    json_line(&puzzle_json(line, &puzzle, &check, limit))
+                } else {
+                    puzzle_text(file, line, &puzzle, &check, limit)
+                }
+            }
+        };
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    })?;
+    if total == 0 {
+        bail!(
+            "{}: no puzzles found (the input is empty or holds only blank and # comment lines)",
+            file.display()
+        );
+    }
+    let checked = total - bad;
+    if json {
+        let rows: Vec<Value> = tallies.iter().map(tally_json).collect();
+        let summary = json!({"summary": {
+            "puzzles": checked, "errors": bad, "disagreements": disagreements,
+            "undecided": undecided, "backends": rows,
+        }});
+        out.write_all(json_line(&summary).as_bytes())?;
+    } else {
+        write_summary(&mut out, &tallies, checked, disagreements, undecided)?;
+    }
+    out.flush()?;
+    if bad > 0 {
+        eprintln!(
+            "sudokit: {bad} of {total} puzzles gave an error (reported in place, in input order)"
+        );
+    }
+    if disagreements > 0 {
+        eprintln!(
+            "sudokit: {disagreements} of {checked} puzzles have answers that disagree (printed above with the puzzle)"
+        );
+    }
+    Ok(ExitCode::from(if bad > 0 {
+        2
+    } else if disagreements > 0 {
+        1
+    } else {
+        0
+    }))
+}
+
+/// The backends, the external tools and the faulty copies, in that order.
+fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
+    let mut participants = Vec::new();
+    if args.backends.is_empty() {
+        for name in solve::BACKENDS {
+            participants.push(Participant::backend(name)?);
+        }
+    } else {
+        for name in &args.backends {
+            participants.push(Participant::backend(name)?);
+        }
+    }
+    if args.external {
+        let found: Vec<Tool> = TOOLS.into_iter().filter(|t| t.installed()).collect();
+        if found.is_empty() {
+            eprintln!("sudokit: --external: none of minisat, picosat, glpsol, cbc is on the PATH");
+        }
+        participants.extend(found.into_iter().map(Participant::External));
+    }
+    for spec in &args.inject_fault {
+        let Some((name, fault)) = spec.rsplit_once(':') else {
+            bail!("--inject-fault takes BACKEND:FAULT (grid or unsat), not {spec}");
+        };
+        let fault: Fault = fault.parse().map_err(anyhow::Error::msg)?;
+        let inner = solve::backend(name)?;
+        participants.push(Participant::Backend(Box::new(Verified(Faulty::new(
+            inner, fault,
+        )))));
+    }
+    Ok(participants)
+}
+
+fn millis(run: &crosscheck::Run) -> f64 {
+    run.elapsed.as_secs_f64() * 1e3
+}
+
+fn consensus_word(check: &PuzzleCheck, limit: u64) -> String {
+    match check.consensus {
+        None => "undecided".to_string(),
+        Some(0) => "unsat".to_string(),
+        Some(1) if limit >= 2 => "unique".to_string(),
+        Some(k) if k >= limit => {
+            if limit == 2 {
+                "multiple".to_string()
+            } else if limit == 1 {
+                "solvable".to_string()
+            } else {
+                format!("≥{k} solutions")
+            }
+        }
+        Some(k) => format!("{k} solutions"),
+    }
+}
+
+fn puzzle_text(
+    file: &std::path::Path,
+    line: usize,
+    puzzle: &str,
+    check: &PuzzleCheck,
+    limit: u64,
+) -> String {
+    let count = |s: Standing| check.standings.iter().filter(|&&x| x == s).count();
+    if check.agreed() {
+        let word = if check.decided() {
+            consensus_word(check, limit)
+        } else {
+            "undecided".to_string()
+        };
+        let mut text = format!("line {line}: {word}: {} agreed", count(Standing::Agreed));
+        for (what, standing) in [
+            ("unknown", Standing::Unknown),
+            ("skipped", Standing::Skipped),
+        ] {
+            if count(standing) > 0 {
+                text += &format!(", {} {what}", count(standing));
+            }
+        }
+        return text + "\n";
+    }
+    let mut text = format!(
+        "line {line}: DISAGREEMENT ({} agreed on {}, {} disagreed)\n  {}:{line}: {}\n",
+        count(Standing::Agreed),
+        consensus_word(check, limit),
+        count(Standing::Disagreed),
+        file.display(),
+        puzzle.replace('\n', "\n  ")
+    );
+    for (run, standing) in check.runs.iter().zip(&check.standings) {
+        let mark = if *standing == Standing::Disagreed {
+            "  <-- disagrees"
+        } else {
+            ""
+        };
+        text += &format!(
+            "  {}: {} ({:.3} ms){mark}\n",
+            run.name,
+            run.verdict.describe(limit),
+            millis(run)
+        );
+        if let Verdict::Counted { solutions, .. } = &run.verdict {
+            for s in solutions {
+                text += &format!("    solution {}\n", text::to_text(s).replace('\n', " / "));
+            }
+        }
+    }
+    text
+}
+
+fn puzzle_json(line: usize, puzzle: &str, check: &PuzzleCheck, limit: u64) -> Value {
+    let runs: Vec<Value> = check
+        .runs
+        .iter()
+        .zip(&check.standings)
+        .map(|(run, standing)| {
+            let mut value = json!({
+                "backend": run.name,
+                "answer": run.verdict.describe(limit),
+                "standing": standing_word(*standing),
+                "elapsed_us": run.elapsed.as_secs_f64() * 1e6,
+            });
+            if let Verdict::Counted {
+                count,
+                exact,
+                solutions,
+                ..
+            } = &run.verdict
+            {
+                value["count"] = json!(count);
+                value["exact"] = json!(exact);
+                value["solutions"] = solutions.iter().map(text::to_text).collect();
+            }
+            value
+        })
+        .collect();
+    json!({
+        "line": line,
+        "puzzle": puzzle,
+        "status": if check.agreed() { "agreed" } else { "disagreed" },
+        "consensus": check.consensus,
+        "answer": consensus_word(check, limit),
+        "runs": runs,
+    })
+}
+
+fn standing_word(standing: Standing) -> &'static str {
+    match standing {
+        Standing::Agreed => "agreed",
+        Standing::Disagreed => "disagreed",
+        Standing::Unknown => "unknown",
+        Standing::Skipped => "skipped",
+    }
+}
+
+fn tally_json(tally: &Tally) -> Value {
+    json!({
+        "backend": tally.name,
+        "agreed": tally.agreed,
+        "disagreed": tally.disagreed,
+        "unknown": tally.unknown,
+        "skipped": tally.skipped,
+        "mean_ms": tally.mean().as_secs_f64() * 1e3,
+        "total_s": tally.time.as_secs_f64(),
+    })
+}
+
+fn write_summary(
+    out: &mut impl Write,
+    tallies: &[Tally],
+    checked: usize,
+    disagreements: usize,
+    undecided: usize,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "\n{checked} puzzles: {} agreed, {disagreements} with disagreements, {undecided} undecided",
+        checked - disagreements - undecided
+    )?;
+    let width = tallies
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    writeln!(
+        out,
+        "{:<width$} {:>7} {:>9} {:>7} {:>7} {:>10} {:>10}",
+        "backend", "agreed", "disagreed", "unknown", "skipped", "mean ms", "total s"
+    )?;
+    for t in tallies {
+        writeln!(
+            out,
+            "{:<width$} {:>7} {:>9} {:>7} {:>7} {:>10.3} {:>10.2}",
+            t.name,
+            t.agreed,
+            t.disagreed,
+            t.unknown,
+            t.skipped,
+            t.mean().as_secs_f64() * 1e3,
+            t.time.as_secs_f64()
+        )?;
+    }
+    Ok(())
+}
+
+fn json_line(value: &Value) -> String {
+    let mut text = value.to_string();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,217 @@
+//! `sudokit crosscheck`: rows per puzzle, the summary table, disagreements caught and printed
+//! reproducibly, JSON, bad input in place, and the external solvers joining the comparison.
+
+use sudokit::crosscheck::external::TOOLS;
+use sudokit::text::parse_line;
+
+use crate::common::{assert_no_panic, run, stderr, stdout};
+
+const EASY: &str = "models/sudoku/9x9/easy.txt";
+
+fn puzzle_lines(relative: &str) -> Vec<String> {
+    std::fs::read_to_string(crate::common::path(relative))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn agreeing_backends_give_one_row_per_puzzle_and_a_summary() {
+    let out = run(
+        &["crosscheck", EASY, "--backends", "native,norvig,fc-mrv,cp"],
+        b"",
+    );
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("line ")).collect();
+    assert_eq!(rows.len(), puzzle_lines(EASY).len());
+    for row in rows {
+        assert!(row.ends_with("unique: 4 agreed"), "{row}");
+    }
+    assert!(text.contains("agreed disagreed unknown skipped"), "{text}");
+    for name in ["native", "norvig", "fc-mrv", "cp:HAC"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} in {text}"
+        );
+    }
+}
+
+#[test]
+fn multiple_solutions_and_exact_counts_are_compared() {
+    // The empty 4×4 grid has 288 solutions; this one has 4 (two choices in each top-right row).
+    let input = b"................\n12..34..21..43..\n";
+    let out = run(
+        &[
+            "crosscheck",
+            "-",
+            "--backends",
+            "native,norvig,bitwise",
+            "--limit",
+            "1000",
+        ],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("line 1: 288 solutions: 3 agreed"), "{text}");
+    assert!(text.contains("line 2: 4 solutions: 3 agreed"), "{text}");
+    let out = run(&["crosscheck", "-", "--backends", "native,norvig"], input);
+    assert!(stdout(&out).contains("line 1: multiple: 2 agreed"));
+}
+
+#[test]
+fn a_faulty_backend_is_caught_and_the_output_reproduces_it() {
+    let out = run(
+        &[
+            "crosscheck",
+            EASY,
+            "--backends",
+            "native,norvig",
+            "--inject-fault",
+            "native:unsat",
+            "--inject-fault",
+            "norvig:grid",
+        ],
+        b"",
+    );
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let first = &puzzle_lines(EASY)[0];
+    // The puzzle itself is printed, so the bug can be reproduced from the output alone.
+    assert!(text.contains(first.as_str()), "{text}");
+    assert!(text.contains("line 1: DISAGREEMENT"), "{text}");
+    assert!(
+        text.contains("native+fault:unsat: unsat") && text.contains("<-- disagrees"),
+        "{text}"
+    );
+    assert!(
+        text.contains("norvig+fault:grid: FAILED: backend norvig+fault:grid returned a grid that is not a solution"),
+        "{text}"
+    );
+    // The correct backends' solutions are printed, and they verify.
+    let solution = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("solution "))
+        .expect("a solution line");
+    let puzzle = parse_line(first, None).unwrap();
+    assert_eq!(
+        sudokit::verify(&puzzle, &parse_line(solution, None).unwrap()),
+        Ok(())
+    );
+    let summary = text
+        .lines()
+        .find(|l| l.starts_with("native+fault:unsat"))
+        .unwrap();
+    let fields: Vec<&str> = summary.split_whitespace().collect();
+    assert_eq!(&fields[1..5], ["0", "10", "0", "0"], "{summary}");
+    assert!(stderr(&out).contains("have answers that disagree"));
+}
+
+#[test]
+fn json_gives_one_object_per_puzzle_and_a_summary() {
+    let out = run(
+        &["crosscheck", EASY, "--backends", "native,norvig", "--json"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let values: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let puzzles = puzzle_lines(EASY).len();
+    assert_eq!(values.len(), puzzles + 1);
+    for (i, v) in values[..puzzles].iter().enumerate() {
+        assert_eq!(v["status"], "agreed");
+        assert_eq!(v["answer"], "unique");
+        assert_eq!(v["runs"].as_array().unwrap().len(), 2);
+        assert_eq!(v["puzzle"], puzzle_lines(EASY)[i].as_str());
+    }
+    let summary = &values[puzzles]["summary"];
+    assert_eq!(summary["puzzles"], puzzles);
+    assert_eq!(summary["disagreements"], 0);
+    assert_eq!(summary["backends"][1]["agreed"], puzzles);
+}
+
+#[test]
+fn bad_puzzles_are_reported_in_place() {
+    let input = b"1.3.....4....2..\n1.1.............\n...3..4114..3...\n";
+    let out = run(&["crosscheck", "-", "--backends", "native"], input);
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().take(3).collect();
+    assert!(lines[0].starts_with("line 1: "), "{text}");
+    assert!(
+        lines[1].starts_with("error: -:2:3: clashing givens"),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("line 3: unique"), "{text}");
+    let out = run(&["crosscheck", "-", "--backends", "warp"], input);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown backend warp"));
+    let out = run(&["crosscheck", "-", "--inject-fault", "native"], input);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("BACKEND:FAULT"), "{}", stderr(&out));
+}
+
+/// With `SUDOKIT_REQUIRE_TOOLS` set (as `.ci/run` does) every tool must take part.
+#[test]
+fn external_solvers_join_the_comparison() {
+    let installed: Vec<_> = TOOLS.iter().filter(|t| t.installed()).collect();
+    if std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_some() {
+        assert_eq!(
+            installed.len(),
+            TOOLS.len(),
+            "every external tool is required"
+        );
+    } else if installed.is_empty() {
+        eprintln!("skipped: no external solver installed");
+        return;
+    }
+    let out = run(
+        &[
+            "crosscheck",
+            "models/sudoku/4x4/kr_4x4_sample.txt",
+            "--backends",
+            "native",
+            "--external",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    for tool in installed {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(&format!("ext:{} ", tool.program())))
+            .unwrap_or_else(|| panic!("{tool:?} in {text}"));
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[2], "0", "no disagreement: {row}");
+        assert_eq!(fields[4], "0", "not skipped: {row}");
+        // The LP tools only solve (unknown on uniqueness); the CNF tools count and agree.
+        if tool.counts() {
+            assert_eq!(fields[1], "10", "{row}");
+        } else {
+            assert_eq!(fields[3], "10", "{row}");
+        }
+    }
+    // 4×4 with four solutions: the CNF tools count both through blocking clauses.
+    let out = run(
+        &[
+            "crosscheck",
+            "-",
+            "--backends",
+            "native",
+            "--external",
+            "--limit",
+            "10",
+        ],
+        b"12..34..21..43..\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
