@@ -46,7 +46,7 @@ use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, parse_var_name};
 use crate::encode::{Cnf, Model, Var, allowed, x_index};
 use crate::grid::Grid;
 use crate::reduce::certificate::verify;
-use crate::reduce::reduction::{Reduction, ReductionError, Size, SizeNames};
+use crate::reduce::reduction::{Reduction, ReductionError, Size, SizeNames, SizeRow};
 
 /// Unit kinds of a grid: 3 for Sudoku, 2 for a Latin square.
 fn unit_kinds(grid: &Grid) -> usize {
@@ -489,4 +489,25 @@ impl Reduction for SudokuToColouring {
         verify(source, &grid)?;
         Ok(grid)
     }
+}
+
+/// The predicted size of every target of `sudoku`, one row per reduction of this module, in the
+/// order CNF (with `cnf`), 0-1 ILP, exact cover, graph precolouring.
+///
+/// # Errors
+/// As the reductions' [`Reduction::target_size`].
+pub fn every_target_size(sudoku: &Grid, cnf: CnfOptions) -> Result<Vec<SizeRow>, ReductionError> {
+    fn row<R: Reduction<Source = Grid>>(r: &R, sudoku: &Grid) -> Result<SizeRow, ReductionError> {
+        Ok(SizeRow {
+            level: r.name(),
+            names: r.size_names(),
+            size: r.target_size(sudoku)?,
+        })
+    }
+    Ok(vec![
+        row(&SudokuToCnf { options: cnf }, sudoku)?,
+        row(&SudokuToIlp, sudoku)?,
+        row(&SudokuToExactCover, sudoku)?,
+        row(&SudokuToColouring, sudoku)?,
+    ])
 }

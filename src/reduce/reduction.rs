@@ -67,6 +67,35 @@ pub struct Size {
 /// What the four numbers of a [`Size`] are called in one formalism.
 pub type SizeNames = [&'static str; 4];
 
+impl Size {
+    /// The four numbers in the order of [`SizeNames`].
+    pub fn numbers(&self) -> [usize; 4] {
+        [self.variables, self.constraints, self.entries, self.fixed]
+    }
+
+    /// "729 variables, 11988 clauses, …" with the names of one formalism.
+    pub fn describe(&self, names: &SizeNames) -> String {
+        let parts: Vec<String> = self
+            .numbers()
+            .iter()
+            .zip(names)
+            .map(|(k, name)| format!("{k} {name}"))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// One row of a sizes table: a level (or reduction) name, what its numbers count, the numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizeRow {
+    /// The level, e.g. `"Sudoku → 0-1 ILP"`.
+    pub level: String,
+    /// What the numbers count.
+    pub names: SizeNames,
+    /// The numbers.
+    pub size: Size,
+}
+
 /// The size of a grid as a constraint problem: `n²` cells, its units, `n` cells per unit, and its
 /// givens.
 pub fn grid_size(grid: &Grid) -> Size {
