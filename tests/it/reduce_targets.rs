@@ -274,10 +274,10 @@ fn sat_round_trip_on_order_3_with_every_encoding() {
 #[test]
 #[ignore = "release suite: SAT round trips on random squares of orders 3 and 4 (run by .ci/run)"]
 fn reduce_targets_sat_round_trip_release() {
-    for square in random_squares(3, 30, 21) {
+    for square in random_squares(3, 100, 21) {
         check_sat_round_trip(&square, CnfOptions::default());
     }
-    for (i, square) in random_squares(4, 10, 22).iter().enumerate() {
+    for (i, square) in random_squares(4, 30, 22).iter().enumerate() {
         let options = CnfOptions {
             encoding: Encoding::ALL[i % 4],
             amo: Amo::ALL[(i / 4) % 4],
