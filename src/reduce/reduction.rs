@@ -117,9 +117,6 @@ pub enum ReductionError {
     /// The Latin-square reduction refused (too large, wrong shape, not a solution).
     #[error("{0}")]
     Latin(#[from] LatinReductionError),
-    /// The source instance cannot be reduced (e.g. above the largest order a target supports).
-    #[error("{0}")]
-    Unsupported(String),
     /// The target solution fails the target's own certificate check.
     #[error("not a {target} solution: {reason}")]
     TargetCheck {
@@ -159,7 +156,8 @@ pub trait Reduction {
     /// Builds the target instance.
     ///
     /// # Errors
-    /// [`ReductionError`] when the source is outside what the reduction supports.
+    /// [`ReductionError`] when the source is outside what the reduction supports (e.g. a Latin
+    /// square whose Sudoku would exceed the largest order).
     fn reduce(&self, source: &Self::Source) -> Result<Self::Target, ReductionError>;
 
     /// The size of [`Reduction::reduce`]'s target, from the source alone.
@@ -264,5 +262,33 @@ where
         let middle = self.1.back(&target.middle, &target.last, solution)?;
         self.0.check_target(&target.middle, &middle)?;
         self.0.back(source, &target.middle, &middle)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::encodings::SudokuToCnf;
+    use crate::reduce::latin::LatinToSudoku;
+    use crate::reduce::sat_chain::solve_with_varisat;
+    use crate::text::{ShapeSpec, parse_line};
+
+    #[test]
+    fn a_composed_reduction_maps_a_model_back_through_the_middle_level() {
+        let latin = parse_line("1.......3", Some(ShapeSpec::Latin)).unwrap();
+        let chain = Compose(LatinToSudoku, SudokuToCnf::default());
+        let target = chain.reduce(&latin).unwrap();
+        assert_eq!(chain.target_size(&latin).unwrap(), chain.size_of(&target));
+        let mut model = solve_with_varisat(&target.last.cnf).unwrap().unwrap();
+        chain.check_target(&target, &model).unwrap();
+        let completion = chain.back(&latin, &target, &model).unwrap();
+        assert_eq!(crate::text::to_line(&completion).unwrap(), "132321213");
+        // All false: every cell's at-least-one clause fails, at both the CNF check and the back-map.
+        model.iter_mut().for_each(|b| *b = false);
+        assert!(chain.check_target(&target, &model).is_err());
+        assert!(matches!(
+            chain.back(&latin, &target, &model),
+            Err(ReductionError::CnfDecode(_))
+        ));
     }
 }
