@@ -89,7 +89,8 @@ struct LatinArgs {
     /// Same as `--output json`.
     #[arg(long)]
     json: bool,
-    /// Run the whole chain: reduce, solve the Sudoku, map the solution back, verify each level.
+    /// Run the whole chain: reduce, solve (the Sudoku with --backend, or with --to cnf the CNF with a
+    /// SAT solver), map the solution back, verify each level.
     #[arg(long)]
     solve: bool,
     /// Backend that solves the Sudoku (with --solve and --to sudoku; default native).

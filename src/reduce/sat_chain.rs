@@ -138,7 +138,7 @@ pub fn solve_with_varisat(cnf: &Cnf) -> Result<Option<Vec<bool>>, SatChainError>
 /// Runs the chain; see the module docs.
 ///
 /// # Errors
-/// [`SatChainError`] if the square is too large (m > 5 cannot become a Sudoku of order ≤ 32), if
+/// [`SatChainError`] if the square is too large (m² above [`crate::shape::MAX_ORDER`]), if
 /// varisat fails, or if a check fails at any level.
 pub fn run_latin_sat_chain(latin: &Grid, options: CnfOptions) -> Result<SatChain, SatChainError> {
     let to_sudoku = LatinToSudoku;
