@@ -29,6 +29,7 @@
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
 //! | [`reduce::latin`], [`reduce::chain`] | Latin square completion → Sudoku, and the verified chain through a backend |
+//! | [`reduce::reduction`], [`reduce::encodings`], [`reduce::sat_chain`] | reductions as objects (Latin → Sudoku → CNF, ILP, exact cover, colouring), and the chain through CNF and a SAT solver |
 //! | [`generate`] | O(n²) complete grids, random Latin squares |
 //! | [`render`] | SVG drawings and the HTML report of a chain |
 //! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |

@@ -7,9 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use sudokit::Grid;
+use sudokit::encode::cnf::CnfOptions;
 use sudokit::reduce::chain::{ChainVerdict, LatinChain, run_latin_chain};
-use sudokit::reduce::latin::carries_latin;
-use sudokit::render::report::{ChainReport, Level};
+use sudokit::reduce::encodings::every_target_size;
+use sudokit::reduce::latin::{LatinToSudoku, carries_latin};
+use sudokit::reduce::reduction::{GRID_SIZE_NAMES, Reduction, SizeRow, grid_size};
+use sudokit::render::report::{ChainReport, Level, Table};
 use sudokit::solve::{Limits, backend};
 use sudokit::text::{ReadOptions, to_text};
 
@@ -25,7 +29,7 @@ pub struct ChainOptions {
     pub json: bool,
 }
 
-fn ms(d: Duration) -> String {
+pub(super) fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
@@ -85,13 +89,44 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
         if matches!(run.verdict, ChainVerdict::Unknown(_)) {
             tally.negative += 1;
         }
+        let sizes = size_rows(&run.latin, &run.sudoku, CnfOptions::default());
         if chain.json {
-            batch::write_json(&mut out, &json(&run, record.line))?;
+            let mut value = json(&run, record.line);
+            value["sizes"] = sizes_json(&sizes);
+            batch::write_json(&mut out, &value)?;
         } else {
-            out.write_all(text(&run, tally.total, record.line).as_bytes())?;
+            let mut text = text(&run, tally.total, record.line);
+            for row in &sizes[2..] {
+                let _ = writeln!(
+                    text,
+                    "  size of {}: {}",
+                    row.level,
+                    row.size.describe(&row.names)
+                );
+            }
+            out.write_all(text.as_bytes())?;
         }
         if chain.report.is_some() {
+            let before_level = report.levels.len();
             add_levels(&mut report, &run, tally.total);
+            let verified = match &run.verdict {
+                ChainVerdict::Completed { .. } => "valid",
+                _ => "none to verify",
+            };
+            report.tables.push(sizes_table(
+                tally.total,
+                &sizes,
+                &[
+                    format!("source; completion: {verified}"),
+                    format!(
+                        "reduced in {}; solved by {}: {}",
+                        ms(run.reduce_time),
+                        run.backend,
+                        verdict_words(&run)
+                    ),
+                ],
+                before_level,
+            ));
         }
     }
     out.flush()?;
@@ -155,7 +190,7 @@ fn text(run: &LatinChain, index: usize, line: usize) -> String {
 }
 
 /// A grid on one line: the puzzle line, or the grid block's rows joined by ` / `.
-fn one_line(grid: &sudokit::Grid) -> String {
+pub(super) fn one_line(grid: &sudokit::Grid) -> String {
     to_text(grid).trim_end().replace('\n', " / ")
 }
 
@@ -238,4 +273,94 @@ fn add_levels(report: &mut ChainReport, run: &LatinChain, index: usize) {
     ));
     report.levels.push(latin);
     report.levels.push(sudoku);
+}
+
+/// The size rows of one square: the Latin square, its Sudoku, and every target of the Sudoku
+/// (CNF with `cnf`, 0-1 ILP, exact cover, precolouring), as predicted by the reductions.
+pub(super) fn size_rows(latin: &Grid, sudoku: &Grid, cnf: CnfOptions) -> Vec<SizeRow> {
+    let mut rows = vec![
+        SizeRow {
+            level: "partial Latin square".into(),
+            names: GRID_SIZE_NAMES,
+            size: grid_size(latin),
+        },
+        SizeRow {
+            level: LatinToSudoku.name(),
+            names: GRID_SIZE_NAMES,
+            size: LatinToSudoku
+                .target_size(latin)
+                .unwrap_or_else(|_| grid_size(sudoku)),
+        },
+    ];
+    // The Sudoku was built, so its targets exist; a failure here would be a bug worth showing.
+    match every_target_size(sudoku, cnf) {
+        Ok(targets) => rows.extend(targets),
+        Err(e) => eprintln!("sudokit: sizes of the targets: {e}"),
+    }
+    rows
+}
+
+/// The sizes table of one square: one row per level, with what the chain did there (`notes`,
+/// one per row from the top; the remaining rows are the targets `reduce latin --to` writes).
+pub(super) fn sizes_table(
+    index: usize,
+    rows: &[SizeRow],
+    notes: &[String],
+    before_level: usize,
+) -> Table {
+    let written = ["--to cnf", "--to ilp", "--to exact-cover", "--to colouring"];
+    Table {
+        title: format!("Square {index}: instance sizes at every level"),
+        header: [
+            "level",
+            "variables",
+            "constraints",
+            "entries",
+            "fixed",
+            "in this chain",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut cells = vec![row.level.clone()];
+                cells.extend(
+                    row.size
+                        .numbers()
+                        .iter()
+                        .zip(row.names)
+                        .map(|(k, name)| format!("{k} {name}")),
+                );
+                cells.push(notes.get(i).cloned().unwrap_or_else(|| {
+                    format!(
+                        "size predicted from the Sudoku; written by {}",
+                        written
+                            .get(i.saturating_sub(2))
+                            .unwrap_or(&"reduce latin --to")
+                    )
+                }));
+                cells
+            })
+            .collect(),
+        before_level,
+    }
+}
+
+/// The size rows as JSON objects.
+pub(super) fn sizes_json(rows: &[SizeRow]) -> serde_json::Value {
+    rows.iter()
+        .map(|row| {
+            let mut value = serde_json::json!({ "level": row.level });
+            for (name, k) in ["variables", "constraints", "entries", "fixed"]
+                .iter()
+                .zip(row.size.numbers())
+            {
+                value[*name] = k.into();
+            }
+            value["names"] = row.names.to_vec().into();
+            value
+        })
+        .collect()
 }

@@ -16,6 +16,7 @@ mod grade;
 mod info;
 mod input;
 mod latin_chain;
+mod latin_sat_chain;
 mod output;
 mod reduce;
 mod render;
@@ -55,7 +56,7 @@ enum Command {
     Verify(verify::Args),
     /// Describe each puzzle: shape, number of givens, whether givens clash.
     Info(info::Args),
-    /// Reduce one problem to another (Latin square completion → Sudoku).
+    /// Reduce one problem to another (Latin square completion → Sudoku → CNF, ILP, exact cover, colouring).
     Reduce(reduce::Args),
     /// Draw a puzzle (and its verified solution) as SVG.
     Render(render::Args),

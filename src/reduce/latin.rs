@@ -54,6 +54,9 @@ use thiserror::Error;
 
 use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
+use crate::reduce::reduction::{
+    GRID_SIZE_NAMES, Reduction, ReductionError, Size, SizeNames, grid_size,
+};
 use crate::shape::{MAX_ORDER, Shape};
 
 /// Why a reduction step cannot be made.
@@ -130,15 +133,8 @@ pub fn latin_to_sudoku_solution(
     completion: &Grid,
 ) -> Result<Grid, LatinReductionError> {
     let m = latin.shape().order();
-    let as_latin = |g: &Grid| {
-        let shape = Shape::latin(g.shape().order()).expect("order already valid");
-        let mut out = Grid::empty(shape);
-        for (cell, v) in g.givens() {
-            out.set(cell, Some(v));
-        }
-        out
-    };
-    verify(&as_latin(latin), &as_latin(completion)).map_err(LatinReductionError::NotASolution)?;
+    verify(&as_latin_square(latin), &as_latin_square(completion))
+        .map_err(LatinReductionError::NotASolution)?;
     embed(latin, |i, q| completion.at(i, q).map(|v| v * m))
 }
 
@@ -203,6 +199,69 @@ pub fn sudoku_to_latin(latin: &Grid, solution: &Grid) -> Result<Grid, LatinReduc
         }
     }
     Ok(completion)
+}
+
+/// Latin square completion → Sudoku as a [`Reduction`]: [`latin_to_sudoku`] forward,
+/// [`sudoku_to_latin`] back (the completion is verified as a Latin square against the partial
+/// one), sizes `n² = m⁴` cells, `3n` units, `3n²` incidences, `n² − m² + g` givens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LatinToSudoku;
+
+/// `grid` read as a Latin square (its box shape, if any, dropped).
+fn as_latin_square(grid: &Grid) -> Grid {
+    let shape = Shape::latin(grid.shape().order()).expect("order already valid");
+    let mut out = Grid::empty(shape);
+    for (cell, v) in grid.givens() {
+        out.set(cell, Some(v));
+    }
+    out
+}
+
+impl Reduction for LatinToSudoku {
+    type Source = Grid;
+    type SourceSolution = Grid;
+    type Target = Grid;
+    type TargetSolution = Grid;
+
+    fn name(&self) -> String {
+        "Latin square → Sudoku".into()
+    }
+
+    fn size_names(&self) -> SizeNames {
+        GRID_SIZE_NAMES
+    }
+
+    fn reduce(&self, source: &Grid) -> Result<Grid, ReductionError> {
+        Ok(latin_to_sudoku(source)?)
+    }
+
+    fn target_size(&self, source: &Grid) -> Result<Size, ReductionError> {
+        let m = source.shape().order();
+        let n = sudoku_shape(m)?.order();
+        Ok(Size {
+            variables: n * n,
+            constraints: 3 * n,
+            entries: 3 * n * n,
+            fixed: n * n - m * m + source.filled(),
+        })
+    }
+
+    fn size_of(&self, target: &Grid) -> Size {
+        grid_size(target)
+    }
+
+    fn check_target(&self, target: &Grid, solution: &Grid) -> Result<(), ReductionError> {
+        verify(target, solution).map_err(|v| ReductionError::TargetCheck {
+            target: "Sudoku",
+            reason: v.to_string(),
+        })
+    }
+
+    fn back(&self, source: &Grid, _target: &Grid, solution: &Grid) -> Result<Grid, ReductionError> {
+        let completion = sudoku_to_latin(source, solution)?;
+        verify(&as_latin_square(source), &completion)?;
+        Ok(completion)
+    }
 }
 
 #[cfg(test)]

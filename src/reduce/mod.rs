@@ -2,9 +2,16 @@
 //! demonstrations.
 //!
 //! - [`certificate`]: the O(n²) verifier every reported solution passes through;
+//! - [`reduction`]: the [`reduction::Reduction`] abstraction (instance → instance, solution back,
+//!   target size) and its composition;
 //! - [`latin`]: Latin square completion → Sudoku, with the back-map and the forward map;
-//! - [`chain`]: the whole demonstration — reduce, solve with any backend, map back, verify.
+//! - [`encodings`]: Sudoku → CNF, 0-1 ILP, exact cover and graph precolouring as reductions;
+//! - [`chain`]: the whole demonstration — reduce, solve with any backend, map back, verify;
+//! - [`sat_chain`]: the same, one level further: Latin square → Sudoku → CNF → SAT solver → back.
 
 pub mod certificate;
 pub mod chain;
+pub mod encodings;
 pub mod latin;
+pub mod reduction;
+pub mod sat_chain;

@@ -70,6 +70,23 @@ pub struct ChainReport {
     pub levels: Vec<Level>,
     /// The summary table: (step, value) rows, e.g. instance sizes and times.
     pub summary: Vec<(String, String)>,
+    /// Further tables (e.g. the instance sizes at every level), each drawn before the level of
+    /// index [`Table::before_level`] (after the last level if there is none).
+    pub tables: Vec<Table>,
+}
+
+/// A table with a title, a header row and text cells (escaped when written).
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    /// The heading above the table.
+    pub title: String,
+    /// The header cells.
+    pub header: Vec<String>,
+    /// The rows.
+    pub rows: Vec<Vec<String>>,
+    /// Where the table goes: before `levels[before_level]` (set it to `levels.len()` before
+    /// pushing the levels a table describes).
+    pub before_level: usize,
 }
 
 impl ChainReport {
@@ -80,6 +97,7 @@ impl ChainReport {
             notes: Vec::new(),
             levels: Vec::new(),
             summary: Vec::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -92,7 +110,7 @@ impl ChainReport {
              <style>body{{font-family:sans-serif;margin:2em;max-width:1200px}}\
              section{{display:inline-block;vertical-align:top;margin:0 2em 2em 0}}\
              table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:.2em .6em;text-align:left}}\
-             .ok{{color:#176117}}.bad{{color:#a01010}}</style></head><body>\n<h1>{}</h1>\n",
+             .sizes td{{text-align:right}}.sizes td:first-child,.sizes td:last-child{{text-align:left}}.ok{{color:#176117}}.bad{{color:#a01010}}</style></head><body>\n<h1>{}</h1>\n",
             escape_xml(&self.title),
             escape_xml(&self.title)
         );
@@ -111,42 +129,77 @@ impl ChainReport {
             }
             out.push_str("</table>\n");
         }
-        for level in &self.levels {
-            let n = level.instance.shape().order();
-            // Keep big grids on screen: about 540 px whatever the order.
-            let cell = (540.0 / n as f64).clamp(6.0, 48.0);
-            let svg = render(
-                &level.instance,
-                level.solution.as_ref(),
-                &SvgOptions {
-                    cell,
-                    highlight: level.highlight.clone(),
-                    caption: None,
-                },
-            );
-            let _ = write!(
-                out,
-                "<section><h2>{}</h2>\n{svg}<table>",
-                escape_xml(&level.title)
-            );
-            for (name, value) in &level.facts {
-                let class = if value.starts_with("valid") {
-                    " class=\"ok\""
-                } else if value.starts_with("invalid") {
-                    " class=\"bad\""
-                } else {
-                    ""
-                };
-                let _ = write!(
-                    out,
-                    "<tr><th>{}</th><td{class}>{}</td></tr>",
-                    escape_xml(name),
-                    escape_xml(value)
-                );
+        let levels = self.levels.len();
+        for (i, level) in self.levels.iter().enumerate() {
+            for table in self
+                .tables
+                .iter()
+                .filter(|t| t.before_level.min(levels) == i)
+            {
+                write_table(&mut out, table);
             }
-            out.push_str("</table></section>\n");
+            write_level(&mut out, level);
+        }
+        for table in self.tables.iter().filter(|t| t.before_level >= levels) {
+            write_table(&mut out, table);
         }
         out.push_str("</body></html>\n");
         out
     }
+}
+
+fn write_table(out: &mut String, table: &Table) {
+    let _ = write!(
+        out,
+        "<h2>{}</h2>\n<table class=\"sizes\"><tr>",
+        escape_xml(&table.title)
+    );
+    for cell in &table.header {
+        let _ = write!(out, "<th>{}</th>", escape_xml(cell));
+    }
+    out.push_str("</tr>");
+    for row in &table.rows {
+        out.push_str("<tr>");
+        for cell in row {
+            let _ = write!(out, "<td>{}</td>", escape_xml(cell));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>\n");
+}
+
+fn write_level(out: &mut String, level: &Level) {
+    let n = level.instance.shape().order();
+    // Keep big grids on screen: about 540 px whatever the order.
+    let cell = (540.0 / n as f64).clamp(6.0, 48.0);
+    let svg = render(
+        &level.instance,
+        level.solution.as_ref(),
+        &SvgOptions {
+            cell,
+            highlight: level.highlight.clone(),
+            caption: None,
+        },
+    );
+    let _ = write!(
+        out,
+        "<section><h2>{}</h2>\n{svg}<table>",
+        escape_xml(&level.title)
+    );
+    for (name, value) in &level.facts {
+        let class = if value.starts_with("valid") {
+            " class=\"ok\""
+        } else if value.starts_with("invalid") {
+            " class=\"bad\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            "<tr><th>{}</th><td{class}>{}</td></tr>",
+            escape_xml(name),
+            escape_xml(value)
+        );
+    }
+    out.push_str("</table></section>\n");
 }

@@ -12,6 +12,8 @@ mod latin_reduction;
 mod malformed;
 mod propagate_data;
 mod reduce_latin;
+mod reduce_targets;
+mod report_browser;
 mod round_trip;
 mod solve_cli;
 mod verify_info;

@@ -1,0 +1,331 @@
+//! `sudokit reduce latin FILE --to cnf --solve`: the chain Latin square → Sudoku → CNF → SAT
+//! solver → Sudoku → Latin square, printed level by level and optionally drawn as HTML.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use sudokit::encode::cnf::CnfOptions;
+use sudokit::reduce::encodings::SudokuToCnf;
+use sudokit::reduce::latin::carries_latin;
+use sudokit::reduce::reduction::{GRID_SIZE_NAMES, Reduction, Size};
+use sudokit::reduce::sat_chain::{SatChain, SatVerdict, run_latin_sat_chain};
+use sudokit::render::report::{ChainReport, Level};
+use sudokit::text::{ReadOptions, to_json};
+
+use super::batch::{self, Tally};
+use super::latin_chain::{ms, one_line, size_rows, sizes_json, sizes_table};
+use super::output::write_atomically;
+
+/// What `--to cnf --solve` was asked to do.
+pub struct SatChainOptions {
+    pub cnf: CnfOptions,
+    pub report: Option<PathBuf>,
+    pub json: bool,
+}
+
+pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow::Result<ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    let to_cnf = SudokuToCnf { options: chain.cnf };
+    let mut report =
+        ChainReport::new("Latin square completion → Sudoku → CNF → SAT solver → back, verified");
+    report.notes.push(format!(
+        "Each partial Latin square L of order m becomes a Sudoku S of order m² (the highlighted \
+         cells carry L), and S becomes a CNF formula ({}). A SAT solver (varisat) solves the \
+         formula; its model is checked against every clause, decoded to a grid and checked by the \
+         O(n²) verifier against S, then mapped back by L(i,q) = s(i, m·q)/m and checked again as \
+         a Latin square. An unsatisfiable formula means S has no solution, so L has no completion.",
+        cnf_label(&to_cnf)
+    ));
+    for item in batch::puzzles(file, options)? {
+        tally.total += 1;
+        let record = match item {
+            Ok(record) => record,
+            Err(e) => {
+                tally.bad_input += 1;
+                if chain.json {
+                    batch::write_json(&mut out, &batch::error_json(file, &e))?;
+                } else {
+                    writeln!(out, "error: {}", batch::located(file, &e))?;
+                }
+                continue;
+            }
+        };
+        let run = match run_latin_sat_chain(&record.grid, chain.cnf) {
+            Ok(run) => run,
+            Err(e) => {
+                tally.bad_input += 1;
+                let message = format!("{}:{}:1: {e}", file.display(), record.line);
+                if chain.json {
+                    batch::write_json(
+                        &mut out,
+                        &serde_json::json!({"line": record.line, "status": "error", "error": message}),
+                    )?;
+                } else {
+                    writeln!(out, "error: {message}")?;
+                }
+                continue;
+            }
+        };
+        let sizes = size_rows(&run.latin, &run.sudoku, chain.cnf);
+        if chain.json {
+            let mut value = json(&run, record.line);
+            value["sizes"] = sizes_json(&sizes);
+            batch::write_json(&mut out, &value)?;
+        } else {
+            let mut text = text(&run, &to_cnf, tally.total, record.line);
+            for row in &sizes[3..] {
+                let _ = writeln!(
+                    text,
+                    "  size of {}: {}",
+                    row.level,
+                    row.size.describe(&row.names)
+                );
+            }
+            out.write_all(text.as_bytes())?;
+        }
+        if chain.report.is_some() {
+            let before_level = report.levels.len();
+            add_levels(&mut report, &run, &to_cnf, tally.total);
+            report
+                .tables
+                .push(sizes_table(tally.total, &sizes, &notes(&run), before_level));
+        }
+    }
+    out.flush()?;
+    tally.require_some(file)?;
+    if let Some(path) = &chain.report {
+        write_atomically(path, report.to_html().as_bytes())?;
+        eprintln!("sudokit: report written to {}", path.display());
+    }
+    tally.report_bad_input("squares");
+    Ok(tally.exit_code())
+}
+
+/// "extended, pairwise AMO".
+fn cnf_label(to_cnf: &SudokuToCnf) -> String {
+    format!("{}, {} AMO", to_cnf.options.encoding, to_cnf.options.amo)
+}
+
+/// "(as predicted)" when the reduction's size formula matches the built target.
+fn predicted(measured: Size, predicted: Size) -> String {
+    if measured == predicted {
+        "as predicted".into()
+    } else {
+        format!("predicted {predicted:?}: the size formula is WRONG")
+    }
+}
+
+fn solve_words(run: &SatChain) -> &'static str {
+    match run.verdict {
+        SatVerdict::Completed { .. } => "satisfiable",
+        SatVerdict::NoCompletion => {
+            "unsatisfiable, so the Sudoku has no solution and the Latin square no completion"
+        }
+    }
+}
+
+fn text(run: &SatChain, to_cnf: &SudokuToCnf, index: usize, line: usize) -> String {
+    let (m, n) = (run.latin.shape().order(), run.sudoku.shape().order());
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "square {index} (line {line}): order {m}, {} givens",
+        run.latin.filled()
+    );
+    let _ = writeln!(
+        s,
+        "  Latin square: {}",
+        run.latin_size.describe(&GRID_SIZE_NAMES)
+    );
+    let _ = writeln!(
+        s,
+        "  reduce → Sudoku {n}×{n} with {m}×{m} boxes: {} ({}; givens = {n}² − {m}² + {}), {}",
+        run.sudoku_size.describe(&GRID_SIZE_NAMES),
+        predicted(run.sudoku_size, run.sudoku_predicted),
+        run.latin.filled(),
+        ms(run.reduce_sudoku_time)
+    );
+    let _ = writeln!(
+        s,
+        "  reduce → CNF ({}): {} ({}), {}",
+        cnf_label(to_cnf),
+        run.cnf_size.describe(&to_cnf.size_names()),
+        predicted(run.cnf_size, run.cnf_predicted),
+        ms(run.reduce_cnf_time)
+    );
+    let _ = writeln!(
+        s,
+        "  solve CNF (varisat): {}, {}",
+        solve_words(run),
+        ms(run.solve_time)
+    );
+    if let SatVerdict::Completed {
+        true_vars,
+        sudoku_solution,
+        completion,
+    } = &run.verdict
+    {
+        let _ = writeln!(
+            s,
+            "  verify CNF model: satisfies all {} clauses ({true_vars} of {} variables true)",
+            run.cnf_size.constraints, run.cnf_size.variables
+        );
+        let _ = writeln!(s, "  back → Sudoku solution: {}", one_line(sudoku_solution));
+        let _ = writeln!(
+            s,
+            "  verify Sudoku solution: valid ({})",
+            ms(run.back_sudoku_time)
+        );
+        let _ = writeln!(
+            s,
+            "  back → Latin square: completion {}",
+            one_line(completion)
+        );
+        let _ = writeln!(
+            s,
+            "  verify completion: valid ({})",
+            ms(run.back_latin_time)
+        );
+    }
+    s
+}
+
+fn size_json(size: Size) -> serde_json::Value {
+    serde_json::to_value(size).unwrap_or_default()
+}
+
+fn json(run: &SatChain, line: usize) -> serde_json::Value {
+    let (status, sudoku_solution, completion) = match &run.verdict {
+        SatVerdict::Completed {
+            sudoku_solution,
+            completion,
+            ..
+        } => (
+            "completed",
+            Some(to_json(sudoku_solution)),
+            Some(to_json(completion)),
+        ),
+        SatVerdict::NoCompletion => ("no-completion", None, None),
+    };
+    serde_json::json!({
+        "line": line,
+        "status": status,
+        "latin_order": run.latin.shape().order(),
+        "latin_givens": run.latin.filled(),
+        "sudoku": to_json(&run.sudoku),
+        "sudoku_givens": run.sudoku.filled(),
+        "solver": "varisat",
+        "cnf": {
+            "encoding": run.cnf.options.encoding.name(),
+            "amo": run.cnf.options.amo.name(),
+            "size": size_json(run.cnf_size),
+            "predicted": size_json(run.cnf_predicted),
+        },
+        "sudoku_solution": sudoku_solution,
+        "completion": completion,
+        "verified": status == "completed",
+        "reduce_sudoku_ms": run.reduce_sudoku_time.as_secs_f64() * 1e3,
+        "reduce_cnf_ms": run.reduce_cnf_time.as_secs_f64() * 1e3,
+        "solve_ms": run.solve_time.as_secs_f64() * 1e3,
+        "back_sudoku_ms": run.back_sudoku_time.as_secs_f64() * 1e3,
+        "back_latin_ms": run.back_latin_time.as_secs_f64() * 1e3,
+    })
+}
+
+/// What the chain did at the Latin, Sudoku and CNF levels (the "in this chain" column).
+fn notes(run: &SatChain) -> Vec<String> {
+    let solved = matches!(run.verdict, SatVerdict::Completed { .. });
+    vec![
+        if solved {
+            format!(
+                "source; completion mapped back, verified: valid ({})",
+                ms(run.back_latin_time)
+            )
+        } else {
+            "source; no completion".into()
+        },
+        if solved {
+            format!(
+                "reduced in {}; solution decoded, verified: valid ({})",
+                ms(run.reduce_sudoku_time),
+                ms(run.back_sudoku_time)
+            )
+        } else {
+            format!("reduced in {}; no solution", ms(run.reduce_sudoku_time))
+        },
+        format!(
+            "encoded in {}; varisat: {} in {}{}",
+            ms(run.reduce_cnf_time),
+            if solved {
+                "satisfiable"
+            } else {
+                "unsatisfiable"
+            },
+            ms(run.solve_time),
+            if solved {
+                "; the model satisfies every clause"
+            } else {
+                ""
+            }
+        ),
+    ]
+}
+
+fn add_levels(report: &mut ChainReport, run: &SatChain, to_cnf: &SudokuToCnf, index: usize) {
+    let (m, n) = (run.latin.shape().order(), run.sudoku.shape().order());
+    let shape = run.sudoku.shape();
+    let (sudoku_solution, completion) = match &run.verdict {
+        SatVerdict::Completed {
+            sudoku_solution,
+            completion,
+            ..
+        } => (Some(sudoku_solution.clone()), Some(completion.clone())),
+        SatVerdict::NoCompletion => (None, None),
+    };
+    let mut latin = Level::new(
+        &format!("Square {index}: partial Latin square L"),
+        &run.latin,
+    )
+    .fact("order m", m)
+    .fact("givens", run.latin.filled());
+    let mut sudoku = Level::new(
+        &format!("Square {index}: the Sudoku of L, solved through CNF"),
+        &run.sudoku,
+    )
+    .fact("order n = m²", n)
+    .fact("givens = n² − m² + givens(L)", run.sudoku.filled())
+    .fact(
+        &format!("CNF ({})", cnf_label(to_cnf)),
+        run.cnf_size.describe(&to_cnf.size_names()),
+    )
+    .fact("SAT solver (varisat)", solve_words(run))
+    .fact("solve time", ms(run.solve_time));
+    sudoku.highlight = (0..shape.cells())
+        .filter(|&c| carries_latin(m, shape.row_of(c), shape.col_of(c)))
+        .collect();
+    if completion.is_some() {
+        sudoku = sudoku
+            .fact("verify CNF model", "valid: every clause satisfied")
+            .fact("verify Sudoku solution", "valid");
+        latin = latin.fact("verify completion", "valid");
+    }
+    sudoku.solution = sudoku_solution;
+    latin.solution = completion;
+    report.summary.push((
+        format!("square {index}"),
+        format!(
+            "L: order {m}, {} givens → Sudoku: order {n}, {} givens → CNF: {} variables, {} \
+             clauses → varisat: {}",
+            run.latin.filled(),
+            run.sudoku.filled(),
+            run.cnf_size.variables,
+            run.cnf_size.constraints,
+            solve_words(run)
+        ),
+    ));
+    report.levels.push(latin);
+    report.levels.push(sudoku);
+}
