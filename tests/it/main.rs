@@ -12,5 +12,6 @@ mod malformed;
 mod propagate_data;
 mod reduce_latin;
 mod round_trip;
+mod sat_cli;
 mod solve_cli;
 mod verify_info;
