@@ -54,11 +54,11 @@ pub struct Args {
     /// One JSON object per puzzle: status, solution, second (when multiple), stats, line.
     #[arg(long)]
     json: bool,
-    /// CNF encoding of the sat backend: minimal, efficient, extended, optimized (default extended).
+    /// CNF encoding of the sat backend: minimal, efficient, extended, optimized (default optimized).
     #[arg(long, value_name = "ENCODING")]
     encoding: Option<Encoding>,
     /// At-most-one encoding of the sat backend: pairwise, sequential, product, bimander
-    /// (default sequential).
+    /// (default pairwise).
     #[arg(long, value_name = "AMO")]
     amo: Option<Amo>,
     /// With --backend sat: write each unsat (and, with --unique, unique) answer's proof to DIR
@@ -186,6 +186,7 @@ fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
             "cnf": proof.cnf.display().to_string(),
             "proof": proof.proof.display().to_string(),
             "lrat": proof.lrat.display().to_string(),
+            "solve_us": proof.solve_time.as_secs_f64() * 1e6,
             "check_us": proof.check_time.as_secs_f64() * 1e6,
             "elapsed_us": proof.total_time.as_secs_f64() * 1e6,
         });

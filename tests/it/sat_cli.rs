@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use serde_json::Value;
+use sudokit::format::dimacs::read_cnf;
 use sudokit::solve::sat::{Sat, check_proof};
 use sudokit::text::parse_line;
 use sudokit::verify;
@@ -162,6 +163,107 @@ fn a_serg_benchmark_puzzle_is_multiple_with_two_verified_solutions() {
     }
 }
 
+/// An independent LRAT checker (reverse unit propagation along the hints), so the LRAT files
+/// the checker writes for external tools are themselves checked here.
+fn lrat_refutes(cnf: &Path, lrat: &Path) -> Result<(), String> {
+    use std::collections::HashMap;
+    let formula = read_cnf(std::io::BufReader::new(std::fs::File::open(cnf).unwrap())).unwrap();
+    let mut clauses: HashMap<u64, Vec<i64>> = formula
+        .clauses()
+        .enumerate()
+        .map(|(i, c)| (i as u64 + 1, c.iter().map(|l| l.to_dimacs()).collect()))
+        .collect();
+    if formula.clauses().any(|c| c.is_empty()) {
+        // The formula contains the empty clause (the optimized encoding of a puzzle whose givens
+        // leave a cell without a value): it refutes itself.
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(lrat).unwrap();
+    for (number, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let id: u64 = fields[0]
+            .parse()
+            .map_err(|e| format!("line {number}: {e}"))?;
+        if fields.get(1) == Some(&"d") {
+            for f in &fields[2..fields.len() - 1] {
+                clauses.remove(&f.parse::<u64>().unwrap());
+            }
+            continue;
+        }
+        let ints: Vec<i64> = fields[1..].iter().map(|f| f.parse().unwrap()).collect();
+        let zero = ints.iter().position(|&x| x == 0).unwrap();
+        let (lits, hints) = (&ints[..zero], &ints[zero + 1..ints.len() - 1]);
+        // Assign the negation of the clause, then each hint must be unit or falsified.
+        let mut value: HashMap<i64, bool> = lits.iter().map(|&l| (l.abs(), l < 0)).collect();
+        let mut conflict = false;
+        for &h in hints {
+            let hint = clauses
+                .get(&(h as u64))
+                .ok_or(format!("line {number}: hint {h} unknown (or a RAT hint)"))?;
+            let mut open = Vec::new();
+            for &l in hint {
+                match value.get(&l.abs()) {
+                    Some(&v) if v == (l > 0) => {
+                        return Err(format!("line {number}: hint {h} is satisfied"));
+                    }
+                    Some(_) => {}
+                    None => open.push(l),
+                }
+            }
+            match open.as_slice() {
+                [] => {
+                    conflict = true;
+                    break;
+                }
+                [l] => {
+                    value.insert(l.abs(), *l > 0);
+                }
+                _ => return Err(format!("line {number}: hint {h} is not unit")),
+            }
+        }
+        if !conflict {
+            return Err(format!("line {number}: the hints end without a conflict"));
+        }
+        if lits.is_empty() {
+            return Ok(());
+        }
+        clauses.insert(id, lits.to_vec());
+    }
+    Err("no empty clause derived".to_string())
+}
+
+#[test]
+fn the_lrat_files_for_external_checkers_check_independently() {
+    let dir = proof_dir("lrat");
+    let d = dir.to_str().unwrap();
+    let input = format!("{UNSAT_4X4}\n...3..4114..3...\n");
+    for backend in ["sat", "sat:minimal:bimander", "sat:extended:sequential"] {
+        let out = run(
+            &["solve", "--backend", backend, "--unique", "--proof", d, "-"],
+            input.as_bytes(),
+        );
+        assert_eq!(
+            stdout(&out).matches("proof: checked").count(),
+            2,
+            "{}",
+            stderr(&out)
+        );
+        for stem in ["line1", "line2"] {
+            let (cnf, lrat) = (
+                dir.join(format!("{stem}.cnf")),
+                dir.join(format!("{stem}.lrat")),
+            );
+            assert_eq!(lrat_refutes(&cnf, &lrat), Ok(()), "{backend} {stem}");
+        }
+    }
+    // A broken hint is caught (the last run: extended-style clauses, a real refutation).
+    let lrat = dir.join("line1.lrat");
+    let text = std::fs::read_to_string(&lrat).unwrap();
+    let broken: String = text.replacen(" 0 ", " 0 999999 ", 1);
+    std::fs::write(&lrat, broken).unwrap();
+    assert!(lrat_refutes(&dir.join("line1.cnf"), &lrat).is_err());
+}
+
 #[test]
 fn a_corrupted_proof_is_rejected() {
     let dir = proof_dir("corrupt");
@@ -217,4 +319,42 @@ fn encoding_and_amo_flags_pick_the_variant_and_are_checked() {
     let out = run(&["solve", "--proof", "x", "-"], b"...3..4114..3...\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--backend sat"), "{}", stderr(&out));
+}
+
+/// The target: uniqueness with a checked proof for every puzzle of magictour_top95, in
+/// one run, and every LRAT file checked again independently. Release mode:
+/// `cargo test --release --test it -- --ignored sat_cli`.
+#[test]
+#[ignore = "release-mode data-set suite"]
+fn every_top95_puzzle_is_unique_with_a_checked_proof() {
+    let Some(file) = shared_data("magictour_top95.txt") else {
+        panic!("../shared/data/magictour_top95.txt is missing");
+    };
+    let dir = proof_dir("top95");
+    let out = run(
+        &[
+            "solve",
+            "--backend",
+            "sat",
+            "--unique",
+            "--json",
+            "--proof",
+            dir.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows = json_lines(&stdout(&out));
+    assert_eq!(rows.len(), 95);
+    for v in &rows {
+        assert_eq!(v["status"], "unique", "{v}");
+        assert_eq!(v["proof"]["status"], "checked", "{v}");
+        let stem = format!("line{}", v["line"]);
+        let (cnf, lrat) = (
+            dir.join(format!("{stem}.cnf")),
+            dir.join(format!("{stem}.lrat")),
+        );
+        assert_eq!(lrat_refutes(&cnf, &lrat), Ok(()), "{stem}");
+    }
 }
