@@ -550,7 +550,7 @@ impl ProofTranscriptProcessor for Refuted {
         // encoding writes one when the givens leave a cell or a unit without a place).
         match step {
             ProofTranscriptStep::Unsat => self.0 = true,
-            ProofTranscriptStep::AddClause { clause } if clause.is_empty() => self.0 = true,
+            ProofTranscriptStep::AddClause { clause: [] } => self.0 = true,
             _ => {}
         }
         Ok(())
