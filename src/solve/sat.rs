@@ -169,7 +169,9 @@ impl Sat {
     /// docs. Files go to `dir` as in [`Sat::solve_with_proof`].
     ///
     /// The proof is `None` for `Multiple` (two verified solutions are the certificate) and
-    /// `Unknown`, and also when the time limit runs out during the proof run.
+    /// `Unknown`, and also when the time limit runs out during the proof run. The time limit
+    /// covers both runs (the deadline is set once); the node limit bounds the first run's SAT
+    /// calls only, since the proof run is a single call.
     ///
     /// # Errors
     /// As [`Sat::solve_with_proof`].
@@ -326,7 +328,6 @@ impl Solver for Sat {
             solutions: Vec::new(),
             stats: Stats::default(),
         };
-        let mut clause = Vec::new();
         while report.count < limit {
             if let Some(reason) = out_of_budget(&budget, report.stats.nodes) {
                 report.stopped = Some(reason);
@@ -338,8 +339,7 @@ impl Solver for Sat {
                     let model = model_of(&solver);
                     let grid = decode_lenient(puzzle, &encoded.map, &model);
                     report.count += 1;
-                    clause.clear();
-                    clause.extend(blocking_clause(puzzle, &encoded.map, &grid));
+                    let clause = blocking_clause(puzzle, &encoded.map, &grid);
                     if report.solutions.len() < 2 {
                         report.solutions.push(grid);
                     }
