@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use sudokit::Grid;
+use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::solve::sat::{ProofClaim, ProofReport, Sat};
 use sudokit::solve::{Answer, Outcome, Stats};
 use sudokit::text;
 
@@ -30,7 +32,15 @@ Examples:
   sudokit solve models/sudoku/9x9/top95.txt
   sudokit solve --unique --json models/sudoku/9x9/hard.txt
   sudokit solve --backend norvig --time-limit 1 models/sudoku/16x16/kr_16x16_sample.txt
-  echo 1.3.....4....2.. | sudokit solve -")]
+  echo 1.3.....4....2.. | sudokit solve -
+  sudokit solve --backend sat --unique --proof proofs models/sudoku/9x9/top95.txt
+
+With --backend sat --proof DIR, every `unsat` answer, and with --unique every `unique` one, is
+backed by a refutation proof: DIR/lineN.cnf (the formula; for `unique` it ends with the clause
+that blocks the solution), DIR/lineN.varisat (varisat's proof) and DIR/lineN.lrat (the same
+refutation in LRAT, for lrat-check or cake_lpr). The proof is checked in-process before the line
+is printed, which then ends with ` (proof: checked, DIR/lineN.varisat)`; JSON gets a \"proof\"
+object.")]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
@@ -44,6 +54,17 @@ pub struct Args {
     /// One JSON object per puzzle: status, solution, second (when multiple), stats, line.
     #[arg(long)]
     json: bool,
+    /// CNF encoding of the sat backend: minimal, efficient, extended, optimized (default optimized).
+    #[arg(long, value_name = "ENCODING")]
+    encoding: Option<Encoding>,
+    /// At-most-one encoding of the sat backend: pairwise, sequential, product, bimander
+    /// (default pairwise).
+    #[arg(long, value_name = "AMO")]
+    amo: Option<Amo>,
+    /// With --backend sat: write each unsat (and, with --unique, unique) answer's proof to DIR
+    /// and check it.
+    #[arg(long, value_name = "DIR")]
+    proof: Option<PathBuf>,
 }
 
 /// What a puzzle's line counts as in the tally.
@@ -54,7 +75,12 @@ enum Kind {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let solver = args.solver.solver()?;
+    let mut solver = args.solver.solver()?;
+    let sat = sat_variant(&args)?;
+    if let Some(sat) = &sat {
+        solver = Box::new(sudokit::solve::Verified(sat.clone()));
+    }
+    let proof_dir = args.proof.as_deref();
     let limits = args.solver.limits()?;
     let pool = args.solver.pool()?;
     // Clashing givens are bad input (reported with line and column, exit 2), as everywhere; a
@@ -84,6 +110,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (text, Kind::Bad)
         };
         let grid = &record.grid;
+        if let (Some(sat), Some(dir)) = (&sat, proof_dir) {
+            let stem = format!("line{line}");
+            let done = if unique {
+                sat.unique_with_proof(grid, &limits, dir, &stem)
+                    .map(|(r, p)| (render_outcome(&r.outcome, &r.stats, line, json), p))
+            } else {
+                sat.solve_with_proof(grid, &limits, dir, &stem)
+                    .map(|(r, p)| (render_answer(&r.answer, &r.stats, line, json), p))
+            };
+            return match done {
+                Err(e) => fail(e.to_string()),
+                Ok(((text, kind), proof)) => (with_proof(text, proof.as_ref(), json), kind),
+            };
+        }
         if unique {
             match solver.unique(grid, &limits) {
                 Err(e) => fail(e.to_string()),
@@ -111,6 +151,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.flush()?;
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
+}
+
+/// The sat backend that --encoding, --amo or --proof ask for, if any: the --backend spec
+/// (`sat`, `sat:ENCODING[:AMO]`) with the flags on top.
+fn sat_variant(args: &Args) -> anyhow::Result<Option<Sat>> {
+    if args.encoding.is_none() && args.amo.is_none() && args.proof.is_none() {
+        return Ok(None);
+    }
+    let backend = &args.solver.backend;
+    let Ok(base) = backend.parse::<Sat>() else {
+        anyhow::bail!("--encoding, --amo and --proof go with --backend sat, not {backend}");
+    };
+    let mut options = base.options();
+    options.encoding = args.encoding.unwrap_or(options.encoding);
+    options.amo = args.amo.unwrap_or(options.amo);
+    Ok(Some(Sat::new(options)))
+}
+
+/// Adds a checked proof to a rendered answer: ` (proof: checked, FILE)` at the end of the
+/// answer's line (on a line of its own after a grid block), or a "proof" object in JSON.
+fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
+    let Some(proof) = proof else {
+        return text;
+    };
+    if json {
+        let mut value: Value = serde_json::from_str(&text).expect("rendered JSON parses");
+        value["proof"] = json!({
+            "status": "checked",
+            "claim": match proof.claim {
+                ProofClaim::Unsat => "unsat",
+                ProofClaim::Unique => "unique",
+            },
+            "cnf": proof.cnf.display().to_string(),
+            "proof": proof.proof.display().to_string(),
+            "lrat": proof.lrat.display().to_string(),
+            "solve_us": proof.solve_time.as_secs_f64() * 1e6,
+            "check_us": proof.check_time.as_secs_f64() * 1e6,
+            "elapsed_us": proof.total_time.as_secs_f64() * 1e6,
+        });
+        return json_line(&value);
+    }
+    let note = format!("(proof: checked, {})", proof.proof.display());
+    match text.strip_suffix('\n') {
+        Some(line) if !line.contains('\n') => format!("{line} {note}\n"),
+        _ => format!(
+            "{}{note}\n\n",
+            text.trim_end_matches('\n').to_string() + "\n"
+        ),
+    }
 }
 
 fn json_line(value: &Value) -> String {

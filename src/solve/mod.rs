@@ -24,6 +24,7 @@
 //! | `fc-mrv` | [`backtrack`] | forward checking + minimum remaining values (Skiena) |
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
+//! | `sat` | [`sat`] | a CNF encoding solved by varisat (CDCL); `sat:ENCODING:AMO` picks the encoding |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -37,7 +38,7 @@
 //! assert!(matches!(outcome, Outcome::Unique(_)));
 //! let empty = sudokit::Grid::empty(sudokit::Shape::sudoku(2, 2).unwrap());
 //! assert_eq!(solver.count(&empty, 1000, &Limits::none()).unwrap().count, 288);
-//! assert!(backend("sat").err().unwrap().to_string().contains("not built yet"));
+//! assert!(backend("grasp").err().unwrap().to_string().contains("not built yet"));
 //! ```
 
 pub mod backtrack;
@@ -48,6 +49,7 @@ pub(crate) mod mask;
 pub mod native;
 pub mod norvig;
 mod parallel;
+pub mod sat;
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -62,6 +64,7 @@ pub use cp::Cp;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
+pub use sat::Sat;
 
 /// Bounds on the work of one call. `None` means unbounded.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -392,10 +395,18 @@ fn duplicate_error(backend: &str) -> SolveError {
 }
 
 /// The command-line names of the backends built so far, the default first.
-pub const BACKENDS: &[&str] = &["native", "backtrack", "fc-mrv", "bitwise", "norvig", "cp"];
+pub const BACKENDS: &[&str] = &[
+    "native",
+    "backtrack",
+    "fc-mrv",
+    "bitwise",
+    "norvig",
+    "cp",
+    "sat",
+];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour", "grasp"];
+pub const RESERVED: &[&str] = &["dlx", "mip", "highs", "colour", "grasp"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -431,6 +442,14 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "cp" => Box::new(Verified(Cp::default())),
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
+            Err(_) => {
+                return Err(UnknownBackend::Unknown {
+                    name: name.to_string(),
+                });
+            }
+        },
+        _ if name == "sat" || name.starts_with("sat:") => match name.parse::<Sat>() {
+            Ok(sat) => Box::new(Verified(sat)),
             Err(_) => {
                 return Err(UnknownBackend::Unknown {
                     name: name.to_string(),
@@ -520,6 +539,14 @@ mod tests {
             assert_eq!(resolved.name(), expected);
         }
         assert_eq!(backend("cp:hacs").unwrap().name(), "cp:HACS");
+        assert_eq!(
+            backend("sat:minimal:pairwise").unwrap().name(),
+            "sat:minimal:pairwise"
+        );
+        assert!(matches!(
+            backend("sat:minimal:commander"),
+            Err(UnknownBackend::Unknown { .. })
+        ));
         assert!(matches!(
             backend("cp:XYZ"),
             Err(UnknownBackend::Unknown { .. })

@@ -15,5 +15,6 @@ mod reduce_latin;
 mod reduce_targets;
 mod report_browser;
 mod round_trip;
+mod sat_cli;
 mod solve_cli;
 mod verify_info;
