@@ -41,6 +41,8 @@ use crate::grid::Grid;
 use crate::reduce::encodings::{CnfTarget, SudokuToCnf};
 use crate::reduce::latin::LatinToSudoku;
 use crate::reduce::reduction::{Reduction, ReductionError, Size, grid_size};
+use crate::solve::Limits;
+use crate::solve::sat::{CnfAnswer, solve_cnf};
 
 /// What the SAT solver found, after every check.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,36 +105,17 @@ pub enum SatChainError {
     Solver(String),
 }
 
-/// Solves `cnf` with varisat: the value of every variable in a model, or `None` when the
+/// Solves `cnf` with varisat (through the `sat` backend's [`solve_cnf`]): the value of every variable in a model, or `None` when the
 /// formula is unsatisfiable.
 ///
 /// # Errors
 /// [`SatChainError::Solver`] if varisat stops with an error.
 pub fn solve_with_varisat(cnf: &Cnf) -> Result<Option<Vec<bool>>, SatChainError> {
-    use varisat::ExtendFormula;
-    let mut solver = varisat::Solver::new();
-    let mut clause = Vec::new();
-    for c in cnf.clauses() {
-        clause.clear();
-        clause.extend(
-            c.iter()
-                .map(|l| varisat::Lit::from_index(l.var().index(), !l.is_negative())),
-        );
-        solver.add_clause(&clause);
+    match solve_cnf(cnf, &Limits::none()) {
+        CnfAnswer::Sat(model) => Ok(Some(model.to_bools(cnf.vars()))),
+        CnfAnswer::Unsat => Ok(None),
+        CnfAnswer::Unknown(reason) => Err(SatChainError::Solver(format!("stopped: {reason}"))),
     }
-    if !solver
-        .solve()
-        .map_err(|e| SatChainError::Solver(e.to_string()))?
-    {
-        return Ok(None);
-    }
-    let mut assignment = vec![false; cnf.vars()];
-    for lit in solver.model().unwrap_or_default() {
-        if let Some(value) = assignment.get_mut(lit.index()) {
-            *value = lit.is_positive();
-        }
-    }
-    Ok(Some(assignment))
 }
 
 /// Runs the chain; see the module docs.
