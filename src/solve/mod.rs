@@ -24,6 +24,7 @@
 //! | `fc-mrv` | [`backtrack`] | forward checking + minimum remaining values (Skiena) |
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
+//! | `grasp` | [`grasp`] | GRASP metaheuristic: solutions only, never unsat or unique (heuristic) |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -44,6 +45,7 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod cp;
 mod geometry;
+pub mod grasp;
 pub(crate) mod mask;
 pub mod native;
 pub mod norvig;
@@ -59,6 +61,7 @@ use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use cp::Cp;
+pub use grasp::Grasp;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
@@ -392,10 +395,18 @@ fn duplicate_error(backend: &str) -> SolveError {
 }
 
 /// The command-line names of the backends built so far, the default first.
-pub const BACKENDS: &[&str] = &["native", "backtrack", "fc-mrv", "bitwise", "norvig", "cp"];
+pub const BACKENDS: &[&str] = &[
+    "native",
+    "backtrack",
+    "fc-mrv",
+    "bitwise",
+    "norvig",
+    "cp",
+    "grasp",
+];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour", "grasp"];
+pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -431,6 +442,15 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "cp" => Box::new(Verified(Cp::default())),
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
+            Err(_) => {
+                return Err(UnknownBackend::Unknown {
+                    name: name.to_string(),
+                });
+            }
+        },
+        "grasp" => Box::new(Verified(Grasp::default())),
+        _ if name.starts_with("grasp:") => match Grasp::from_spec(&name[6..]) {
+            Ok(grasp) => Box::new(Verified(grasp)),
             Err(_) => {
                 return Err(UnknownBackend::Unknown {
                     name: name.to_string(),
