@@ -13,17 +13,25 @@
 //!    `v` is the number of times `v` already occurs in the cell's row and column (givens and the
 //!    values placed so far, so the costs adapt after every placement). The restricted candidate
 //!    list (RCL) holds the [`Grasp::alpha`] cheapest candidates, and one of them is drawn
-//!    uniformly. `alpha = 1` is the pure greedy construction (ties cut by position), a large
-//!    `alpha` a random one.
-//! 2. **Local search** (hill climbing). A move swaps the values of two free cells of one block
-//!    (the block stays a permutation). Every such move is scored in O(1) from per-row and
-//!    per-column counters of each value, the best one is applied (ties drawn uniformly), and the
-//!    descent stops at a local minimum. A move that leaves the cost unchanged (a sideways move)
-//!    is accepted up to [`Grasp::plateau`] times in a row, since Sudoku's cost landscape is made
-//!    of wide plateaus; `plateau = 0` is strict descent.
+//!    uniformly. `alpha = 1` is the greedy construction (randomized only by the cell order), a
+//!    large `alpha` a random one.
+//! 2. **Local search** (hill climbing). A move swaps the values of two free cells of one block,
+//!    so the block stays a permutation. Each step draws a free cell that repeats a value in its
+//!    row or column, scores its swaps with the other free cells of its block, each in O(1) from
+//!    per-row and per-column counters of every value, and applies the best one (ties drawn
+//!    uniformly) unless it would raise the cost. Moves that leave the cost unchanged (sideways
+//!    moves) are accepted, because Sudoku's cost landscape is made of wide plateaus; the descent
+//!    stops as stuck after [`Grasp::plateau`] steps in a row without a new lowest cost.
 //!
 //! The best grid seen so far (lowest cost at the end of a descent) is kept ([`GraspRun::best`]).
 //! Iterations restart from a new construction until the cost reaches 0 or the budget runs out.
+//!
+//! **Optional pre-propagation** ([`Grasp::pre`], `grasp:pre=FCI`; off by default, so `grasp` is
+//! the plain method): a propagation scheme of [`crate::propagate`] runs on the givens first; the
+//! cells it fixes become givens of the search, and the construction prefers each cell's remaining
+//! candidates (a value outside them costs `2n` more). Any solution agrees with the fixed cells,
+//! since the schemes only remove values no solution uses. Restricting the *moves* to the
+//! remaining candidates as well was tried and solved fewer puzzles, so moves are not restricted.
 //!
 //! # Answers: what a heuristic can say honestly
 //! A search that cannot exhaust the space can show a solution exists (it verifies one), and that
@@ -40,24 +48,31 @@
 //! the search would only spend its budget: the answer it would give then, `Unknown` with the
 //! budget's reason (the node budget if one applies, else the time budget), is given at once.
 //!
+//! A scheme that refutes the puzzle (a cell or a unit's value with no candidate) is treated like
+//! clashing givens: `Unknown` at once.
+//!
 //! # Budget
 //! [`Limits`] are honoured: `nodes` bounds the work counted in [`Stats::nodes`] (one per
 //! construction and one per local-search step), `time` the wall clock. A caller that gives
 //! neither gets [`Grasp::default_nodes`] ([`DEFAULT_NODES`] by default), because an unbounded
 //! heuristic never ends on a puzzle without solutions. [`Stats::guesses`] counts the
-//! constructions (GRASP iterations) and [`Stats::propagations`] the swaps applied.
+//! constructions (GRASP iterations) and [`Stats::propagations`] the swaps applied (plus the
+//! candidate removals of the pre-propagation).
 //!
 //! The search is deterministic for a [`Grasp::seed`] (ChaCha8): under a node budget, the same
 //! seed gives the same answer and the same counters on every machine.
 //!
 //! On the command line the backend is `grasp`, or `grasp:` followed by options, e.g.
-//! `grasp:alpha=3,seed=7,plateau=50,nodes=200000` (see [`Grasp::from_spec`]).
+//! `grasp:pre=FCI,alpha=3,seed=7,plateau=500,nodes=200000` (see [`Grasp::from_spec`]); a
+//! solver with pre-propagation names itself `grasp+SCHEME` (e.g. `grasp+FCI`) in reports.
 //!
 //! # Complexity
-//! With `n` the order and `f_b` the free cells of block `b`: a construction is O(n³) (at most n²
-//! free cells, each scoring at most n candidates and selecting the α cheapest in O(n)); a
-//! local-search step scores `Σ_b f_b(f_b − 1)/2 ≤ n³/2` moves in O(1) each and applies one in
-//! O(1). Memory O(n²). How many steps a puzzle needs is not bounded: the method is incomplete.
+//! With `n` the order: a construction is O(n³) (at most n² free cells, each scoring at most n
+//! candidates and selecting the α cheapest in O(n)), plus O(n²) to reset the counters; a
+//! local-search step finds a conflicting cell in O(1) expected draws when conflicts are common
+//! (O(n²) in the worst case, a scan of the free cells), scores at most n − 1 swaps in O(1) each
+//! and applies one in O(1). Memory O(n²) (O(n³/64) words for the candidates of a
+//! pre-propagation). How many steps a puzzle needs is not bounded: the method is incomplete.
 //!
 //! # References
 //! - T. A. Feo, M. G. C. Resende, "Greedy randomized adaptive search procedures", Journal of
@@ -95,6 +110,7 @@ use thiserror::Error;
 
 use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason};
 use crate::grid::Grid;
+use crate::propagate::{Domains, Propagator, Scheme};
 use crate::shape::MAX_ORDER;
 
 /// The node budget of a call whose [`Limits`] give neither a time nor a node budget.
@@ -104,13 +120,18 @@ pub const DEFAULT_NODES: u64 = 1_000_000;
 /// `Grasp { alpha: 3, ..Grasp::default() }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grasp {
+    /// A propagation scheme run on the givens before the search (default `None`: the plain
+    /// method). With `Some(scheme)` the cells the scheme fixes count as givens, the construction
+    /// prefers each cell's remaining candidates, and a move may only put a value where it is
+    /// still a candidate.
+    pub pre: Option<Scheme>,
     /// Size of the restricted candidate list: the construction draws among the `alpha` cheapest
     /// candidates of a cell (at least 1; default 2).
     pub alpha: usize,
     /// Seed of the random generator (default 0).
     pub seed: u64,
-    /// Sideways (cost-neutral) moves accepted in a row before a descent counts as stuck
-    /// (default 30).
+    /// Local-search steps in a row without a new lowest cost after which a descent counts as
+    /// stuck and the next iteration starts (default 1000; 0 stops at the first such step).
     pub plateau: u64,
     /// Node budget when the caller's [`Limits`] give none at all (default [`DEFAULT_NODES`]).
     pub default_nodes: u64,
@@ -119,9 +140,10 @@ pub struct Grasp {
 impl Default for Grasp {
     fn default() -> Grasp {
         Grasp {
+            pre: None,
             alpha: 2,
             seed: 0,
-            plateau: 30,
+            plateau: 1000,
             default_nodes: DEFAULT_NODES,
         }
     }
@@ -130,8 +152,8 @@ impl Default for Grasp {
 /// A bad `grasp:` option string.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GraspSpecError {
-    /// An option other than `alpha`, `seed`, `plateau`, `nodes`.
-    #[error("unknown grasp option {0:?} (options: alpha, seed, plateau, nodes)")]
+    /// An option other than `pre`, `alpha`, `seed`, `plateau`, `nodes`.
+    #[error("unknown grasp option {0:?} (options: pre, alpha, seed, plateau, nodes)")]
     UnknownOption(String),
     /// An option without `=value`, or a value that is not a number in range.
     #[error("grasp option {option}: {value:?} is not a valid value")]
@@ -145,8 +167,9 @@ pub enum GraspSpecError {
 
 impl Grasp {
     /// The solver described by the options after `grasp:`: comma-separated `key=value` pairs,
-    /// `alpha` (≥ 1), `seed`, `plateau`, `nodes` (the default node budget, ≥ 1); the others keep
-    /// their defaults. An empty string is the default solver.
+    /// `pre` (a scheme name such as `FCI`, or `none`), `alpha` (≥ 1), `seed`, `plateau`, `nodes`
+    /// (the default node budget, ≥ 1); the others keep their defaults. An empty string is the
+    /// default solver.
     ///
     /// # Errors
     /// [`GraspSpecError`] for an unknown option or a bad value.
@@ -154,8 +177,10 @@ impl Grasp {
     /// # Examples
     /// ```
     /// use sudokit::solve::Grasp;
-    /// let g = Grasp::from_spec("alpha=3,seed=9").unwrap();
+    /// use sudokit::propagate::Scheme;
+    /// let g = Grasp::from_spec("alpha=3,seed=9,pre=FCI").unwrap();
     /// assert_eq!((g.alpha, g.seed, g.plateau), (3, 9, Grasp::default().plateau));
+    /// assert_eq!(g.pre, Some(Scheme::FCI));
     /// assert!(Grasp::from_spec("alpha=0").is_err());
     /// ```
     pub fn from_spec(spec: &str) -> Result<Grasp, GraspSpecError> {
@@ -163,6 +188,16 @@ impl Grasp {
         for item in spec.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let key = key.trim();
+            if key == "pre" {
+                grasp.pre = match value.trim() {
+                    "none" | "NONE" => None,
+                    name => Some(name.parse().map_err(|_| GraspSpecError::BadValue {
+                        option: key.to_string(),
+                        value: value.to_string(),
+                    })?),
+                };
+                continue;
+            }
             if !["alpha", "seed", "plateau", "nodes"].contains(&key) {
                 return Err(GraspSpecError::UnknownOption(key.to_string()));
             }
@@ -218,15 +253,31 @@ impl Grasp {
             return Ok(run);
         }
         if puzzle.first_clash().is_some() {
-            run.stopped = Some(if limits.nodes.is_some() {
-                StopReason::NodeLimit
-            } else {
-                StopReason::TimeLimit
-            });
+            run.stopped = Some(budget_reason(&limits));
             run.stats.elapsed = budget.elapsed();
             return Ok(run);
         }
-        let mut search = Search::new(puzzle, self, &budget);
+        let domains = match self.pre {
+            None => None,
+            Some(scheme) => {
+                let mut domains = Domains::from_puzzle(puzzle);
+                let mut engine = Propagator::new(puzzle.shape());
+                let result = engine.propagate(&mut domains, scheme);
+                run.stats.propagations += engine.propagations();
+                if result.is_err() {
+                    // The scheme refuted the puzzle; a heuristic still does not claim unsat.
+                    run.stopped = Some(budget_reason(&limits));
+                    run.stats.elapsed = budget.elapsed();
+                    return Ok(run);
+                }
+                Some(domains)
+            }
+        };
+        let start = match &domains {
+            Some(d) => d.fixed_grid(),
+            None => puzzle.clone(),
+        };
+        let mut search = Search::new(&start, domains.as_ref(), self, &budget);
         let mut seen: HashSet<Grid> = HashSet::new();
         loop {
             match search.iteration() {
@@ -254,13 +305,43 @@ impl Grasp {
                 }
             }
         }
+        let pre_propagations = run.stats.propagations;
         run.stats = Stats {
             elapsed: budget.elapsed(),
             ..search.stats
         };
+        run.stats.propagations += pre_propagations;
         Ok(run)
     }
 }
+
+/// The reason a search that cannot succeed gives at once: the budget it would exhaust.
+fn budget_reason(limits: &Limits) -> StopReason {
+    if limits.nodes.is_some() {
+        StopReason::NodeLimit
+    } else {
+        StopReason::TimeLimit
+    }
+}
+
+/// Backend names with a pre-propagation scheme, `grasp+` and the scheme's name.
+const NAMES: [&str; 15] = [
+    "grasp+FC",
+    "grasp+FCI",
+    "grasp+BC",
+    "grasp+BCI",
+    "grasp+HAC",
+    "grasp+HACS",
+    "grasp+HACC",
+    "grasp+HAC3",
+    "grasp+HACSC",
+    "grasp+HACS3",
+    "grasp+HACC3",
+    "grasp+HACSC3",
+    "grasp+FCV",
+    "grasp+BCV",
+    "grasp+HACV",
+];
 
 impl FromStr for Grasp {
     type Err = GraspSpecError;
@@ -291,8 +372,16 @@ pub struct GraspRun {
 }
 
 impl Solver for Grasp {
+    /// `grasp`, or `grasp+SCHEME` with a pre-propagation scheme.
     fn name(&self) -> &str {
-        "grasp"
+        match self.pre {
+            None => "grasp",
+            Some(scheme) => NAMES
+                .iter()
+                .find(|n| n[6..] == *scheme.name())
+                .copied()
+                .unwrap_or("grasp"),
+        }
     }
 
     fn max_order(&self) -> usize {
@@ -322,8 +411,10 @@ struct Search<'a> {
     rng: ChaCha8Rng,
     stats: Stats,
     shape: crate::shape::Shape,
-    /// The givens, to restart from.
+    /// The givens (with the cells pre-propagation fixed), to restart from.
     puzzle: &'a Grid,
+    /// The candidates left by pre-propagation, if any.
+    domains: Option<&'a Domains>,
     /// Current value of every cell (complete after a construction).
     value: Vec<u16>,
     /// `row_of[c]`, `col_of[c]`.
@@ -345,14 +436,19 @@ struct Search<'a> {
     block_of: Vec<u32>,
     /// Scratch: the free cells in construction order, the candidates of a cell.
     order: Vec<u32>,
-    candidates: Vec<(u16, u16)>,
+    candidates: Vec<(u32, u16)>,
     /// Number of values still unplaced per block during a construction.
     left: Vec<u32>,
     cost: u64,
 }
 
 impl<'a> Search<'a> {
-    fn new(puzzle: &'a Grid, grasp: &Grasp, budget: &'a Budget) -> Search<'a> {
+    fn new(
+        puzzle: &'a Grid,
+        domains: Option<&'a Domains>,
+        grasp: &Grasp,
+        budget: &'a Budget,
+    ) -> Search<'a> {
         let shape = puzzle.shape();
         let n = shape.order();
         let cells = shape.cells();
@@ -405,6 +501,7 @@ impl<'a> Search<'a> {
             stats: Stats::default(),
             shape,
             puzzle,
+            domains,
             value,
             row_of,
             col_of,
@@ -462,7 +559,12 @@ impl<'a> Search<'a> {
             self.candidates.clear();
             for i in 0..left {
                 let v = self.missing[base + i] as usize;
-                let cost = self.rows[r * n + v] + self.cols[c * n + v];
+                let mut cost = u32::from(self.rows[r * n + v]) + u32::from(self.cols[c * n + v]);
+                if let Some(d) = self.domains
+                    && !d.contains(cell, v)
+                {
+                    cost += 2 * n as u32; // not a candidate: only when nothing better is left
+                }
                 self.candidates.push((cost, i as u16));
             }
             let rcl = self.alpha.min(left);
@@ -533,40 +635,63 @@ impl<'a> Search<'a> {
         self.stats.propagations += 1;
     }
 
-    /// Steepest-descent hill climbing over the block swaps, with bounded sideways moves.
+    /// Whether free cell `a` repeats a value in its row or column.
+    #[inline]
+    fn conflicting(&self, a: usize) -> bool {
+        let n = self.n;
+        let x = self.value[a] as usize;
+        self.rows[self.row_of[a] as usize * n + x] >= 2
+            || self.cols[self.col_of[a] as usize * n + x] >= 2
+    }
+
+    /// Hill climbing from a conflicting cell: each step draws a free cell that repeats a value,
+    /// scores its swaps with the other free cells of its block, and applies the best one if it
+    /// does not raise the cost (ties drawn uniformly). The descent ends after `plateau` steps in a
+    /// row without a new lowest cost.
     fn descend(&mut self) -> Result<(), StopReason> {
-        let mut sideways = 0u64;
+        let mut lowest = self.cost;
+        let mut stale = 0u64;
+        let free = self.free.len();
         while self.cost > 0 {
             self.tick()?;
+            let mut k = self.rng.random_range(0..free);
+            while !self.conflicting(self.free[k] as usize) {
+                k = if k + 1 == free { 0 } else { k + 1 };
+            }
+            let a = self.free[k] as usize;
+            let b = self.block_of[a] as usize;
             let mut best = i32::MAX;
             let mut ties = 0u32;
-            let mut chosen = (0usize, 0usize);
-            for b in 0..self.n {
-                let cells = &self.free[self.start[b] as usize..self.start[b + 1] as usize];
-                for (i, &a) in cells.iter().enumerate() {
-                    for &c in &cells[i + 1..] {
-                        let d = self.delta(a as usize, c as usize);
-                        if d < best {
-                            best = d;
-                            ties = 1;
-                            chosen = (a as usize, c as usize);
-                        } else if d == best {
-                            ties += 1;
-                            if self.rng.random_range(0..ties) == 0 {
-                                chosen = (a as usize, c as usize);
-                            }
-                        }
+            let mut chosen = usize::MAX;
+            for i in self.start[b] as usize..self.start[b + 1] as usize {
+                let c = self.free[i] as usize;
+                if c == a {
+                    continue;
+                }
+                let d = self.delta(a, c);
+                if d < best {
+                    best = d;
+                    ties = 1;
+                    chosen = c;
+                } else if d == best {
+                    ties += 1;
+                    if self.rng.random_range(0..ties) == 0 {
+                        chosen = c;
                     }
                 }
             }
-            if best < 0 {
-                sideways = 0;
-            } else if best == 0 && sideways < self.plateau {
-                sideways += 1;
-            } else {
-                return Ok(()); // a local minimum (or no move at all)
+            if best <= 0 {
+                self.apply(a, chosen, best);
             }
-            self.apply(chosen.0, chosen.1, best);
+            if self.cost < lowest {
+                lowest = self.cost;
+                stale = 0;
+            } else {
+                stale += 1;
+                if stale > self.plateau {
+                    return Ok(());
+                }
+            }
         }
         Ok(())
     }
@@ -603,7 +728,7 @@ mod tests {
         let puzzle = Grid::empty(Shape::sudoku(3, 3).unwrap());
         let budget = Budget::start(&Limits::none());
         let grasp = Grasp::default();
-        let mut s = Search::new(&puzzle, &grasp, &budget);
+        let mut s = Search::new(&puzzle, None, &grasp, &budget);
         let recount = |s: &Search| -> u64 {
             let g = s.grid();
             let n = 9;
@@ -644,7 +769,7 @@ mod tests {
     fn blocks_stay_permutations_after_construction() {
         let puzzle = parse_line(EASY_4, None).unwrap();
         let budget = Budget::start(&Limits::none());
-        let mut s = Search::new(&puzzle, &Grasp::default(), &budget);
+        let mut s = Search::new(&puzzle, None, &Grasp::default(), &budget);
         s.construct();
         let g = s.grid();
         let shape = g.shape();
@@ -736,6 +861,43 @@ mod tests {
             Err(GraspSpecError::BadValue { .. })
         ));
         assert!(Grasp::from_spec("nodes=0").is_err());
+        let pre: Grasp = "pre=hacs".parse().unwrap();
+        assert_eq!(pre.pre, Some(Scheme::HACS));
+        assert_eq!(pre.name(), "grasp+HACS");
+        assert_eq!(Grasp::default().name(), "grasp");
+        assert_eq!(Grasp::from_spec("pre=none").unwrap().pre, None);
+        assert!(matches!(
+            Grasp::from_spec("pre=XYZ"),
+            Err(GraspSpecError::BadValue { .. })
+        ));
+        for scheme in Scheme::ALL {
+            let g = Grasp {
+                pre: Some(scheme),
+                ..Grasp::default()
+            };
+            assert_eq!(g.name(), format!("grasp+{}", scheme.name()));
+        }
+    }
+
+    #[test]
+    fn pre_propagation_fixes_cells_and_never_claims_unsat() {
+        let grasp = Grasp {
+            pre: Some(Scheme::FCI),
+            ..Grasp::default()
+        };
+        // FCI alone solves this one: no construction needs a choice.
+        let puzzle = parse_line(EASY_4, None).unwrap();
+        let run = grasp.search(&puzzle, 1, &Limits::none()).unwrap();
+        assert_eq!(run.count, 1);
+        assert_eq!(crate::verify(&puzzle, &run.solutions[0]), Ok(()));
+        // No clash, but row 1 needs a 3 and a 4 in its first two cells, and the 4 of box 1
+        // forbids the 4 there: FCI refutes the puzzle, and the answer is still unknown.
+        let refuted = parse_line("..124...........", None).unwrap();
+        assert!(refuted.first_clash().is_none());
+        assert_eq!(
+            grasp.solve(&refuted, &few(100)).unwrap().answer,
+            Answer::Unknown(StopReason::NodeLimit)
+        );
     }
 
     #[test]
