@@ -166,10 +166,11 @@ pub enum GraspSpecError {
 }
 
 impl Grasp {
-    /// The solver described by the options after `grasp:`: comma-separated `key=value` pairs,
-    /// `pre` (a scheme name such as `FCI`, or `none`), `alpha` (≥ 1), `seed`, `plateau`, `nodes`
-    /// (the default node budget, ≥ 1); the others keep their defaults. An empty string is the
-    /// default solver.
+    /// The solver described by the options after `grasp:`: `key=value` pairs separated by `,` or
+    /// `:` (the colon form fits inside `bench --backends`, a comma-separated list). The keys are
+    /// `pre` (a scheme name such as `FCI`, or `none`), `alpha` (≥ 1), `seed`, `plateau` and
+    /// `nodes` (the default node budget, ≥ 1); options not given keep their defaults, and an
+    /// empty string is the default solver.
     ///
     /// # Errors
     /// [`GraspSpecError`] for an unknown option or a bad value.
@@ -178,14 +179,14 @@ impl Grasp {
     /// ```
     /// use sudokit::solve::Grasp;
     /// use sudokit::propagate::Scheme;
-    /// let g = Grasp::from_spec("alpha=3,seed=9,pre=FCI").unwrap();
+    /// let g = Grasp::from_spec("alpha=3,seed=9:pre=FCI").unwrap();
     /// assert_eq!((g.alpha, g.seed, g.plateau), (3, 9, Grasp::default().plateau));
     /// assert_eq!(g.pre, Some(Scheme::FCI));
     /// assert!(Grasp::from_spec("alpha=0").is_err());
     /// ```
     pub fn from_spec(spec: &str) -> Result<Grasp, GraspSpecError> {
         let mut grasp = Grasp::default();
-        for item in spec.split(',').filter(|s| !s.is_empty()) {
+        for item in spec.split([',', ':']).filter(|s| !s.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let key = key.trim();
             if key == "pre" {
@@ -850,7 +851,7 @@ mod tests {
     #[test]
     fn specs_parse_and_reject() {
         assert_eq!(Grasp::from_spec("").unwrap(), Grasp::default());
-        let g: Grasp = "alpha=4,seed=3,plateau=0,nodes=99".parse().unwrap();
+        let g: Grasp = "alpha=4,seed=3:plateau=0:nodes=99".parse().unwrap();
         assert_eq!((g.alpha, g.seed, g.plateau, g.default_nodes), (4, 3, 0, 99));
         assert!(matches!(
             Grasp::from_spec("beta=1"),

@@ -198,6 +198,23 @@ fn the_command_line_runs_grasp() {
     ))
     .unwrap();
     assert_eq!(stdout(&out), expected);
+    // The colon form of the options fits in bench's comma-separated list.
+    let out = run(
+        &[
+            "bench",
+            "--backends",
+            "native,grasp:pre=FCI:alpha=3",
+            "models/sudoku/4x4/kr_4x4_sample.txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let row = stdout(&out)
+        .lines()
+        .find(|l| l.contains("grasp+FCI"))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("{}", stdout(&out)));
+    assert!(row.split_whitespace().nth(3) == Some("10"), "{row}");
     let out = run(&["solve", "--backend", "grasp:beta=1", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown backend grasp:beta=1"));
