@@ -79,8 +79,10 @@
 //!   Global Optimization 6, 1995 (the method: randomized greedy construction with a restricted
 //!   candidate list, then local search, repeated).
 //! - K. Takano, R. de Freitas, V. G. Pereira de Sá, "O jogo de lógica Sudoku: modelagem teórica,
-//!   NP-completude, algoritmos e heurísticas" (SBC, CTIC), the GRASP for generic n×n Sudoku,
-//!   <https://sol.sbc.org.br/index.php/ctic/article/view/10020>.
+//!   NP-completude, algoritmos e heurísticas" (SBC, CTIC),
+//!   <https://sol.sbc.org.br/index.php/ctic/article/view/10020>: its abstract proposes a GRASP
+//!   for generic n×n Sudoku. Only the abstract was available, so the construction, the
+//!   neighbourhood and the parameters here are this module's own reading of the method.
 //! - R. Lewis, "Metaheuristics can solve Sudoku puzzles", Journal of Heuristics, 2007 (blocks
 //!   filled as permutations, moves that swap two free cells of a box, cost counted on rows and
 //!   columns).
@@ -121,9 +123,8 @@ pub const DEFAULT_NODES: u64 = 1_000_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Grasp {
     /// A propagation scheme run on the givens before the search (default `None`: the plain
-    /// method). With `Some(scheme)` the cells the scheme fixes count as givens, the construction
-    /// prefers each cell's remaining candidates, and a move may only put a value where it is
-    /// still a candidate.
+    /// method). With `Some(scheme)` the cells the scheme fixes count as givens and the
+    /// construction prefers each cell's remaining candidates; moves are not restricted.
     pub pre: Option<Scheme>,
     /// Size of the restricted candidate list: the construction draws among the `alpha` cheapest
     /// candidates of a cell (at least 1; default 2).
