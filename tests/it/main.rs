@@ -8,6 +8,7 @@ mod export_props;
 mod export_support;
 mod external_tools;
 mod grade;
+mod grasp;
 mod latin_reduction;
 mod malformed;
 mod propagate_data;

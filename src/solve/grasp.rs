@@ -1,0 +1,914 @@
+//! `grasp`: a GRASP metaheuristic (greedy randomized adaptive search procedure) for Sudoku of any
+//! shape and for Latin squares. A heuristic: it finds solutions, it never proves there is none.
+//!
+//! # The method
+//! The **blocks** are the boxes (the rows, for a Latin square). Every state the search visits
+//! fills each block with exactly the values its givens leave out, so the block constraints
+//! always hold, and the **cost** of a state is the number of repeated values in rows and columns:
+//! the sum over rows and columns `u` and values `v` of `max(0, count_u(v) − 1)`. A complete grid
+//! of cost 0 is a solution. Each GRASP iteration has two phases:
+//!
+//! 1. **Greedy randomized construction.** The free cells are taken in a random order. The
+//!    candidates of a cell are the values its block still misses; the greedy cost of a candidate
+//!    `v` is the number of times `v` already occurs in the cell's row and column (givens and the
+//!    values placed so far, so the costs adapt after every placement). The restricted candidate
+//!    list (RCL) holds the [`Grasp::alpha`] cheapest candidates, and one of them is drawn
+//!    uniformly. `alpha = 1` is the greedy construction (randomized only by the cell order), a
+//!    large `alpha` a random one.
+//! 2. **Local search** (hill climbing). A move swaps the values of two free cells of one block,
+//!    so the block stays a permutation. Each step draws a free cell that repeats a value in its
+//!    row or column, scores its swaps with the other free cells of its block, each in O(1) from
+//!    per-row and per-column counters of every value, and applies the best one (ties drawn
+//!    uniformly) unless it would raise the cost. Moves that leave the cost unchanged (sideways
+//!    moves) are accepted, because Sudoku's cost landscape is made of wide plateaus; the descent
+//!    stops as stuck after [`Grasp::plateau`] steps in a row without a new lowest cost.
+//!
+//! The best grid seen so far (lowest cost at the end of a descent) is kept ([`GraspRun::best`]).
+//! Iterations restart from a new construction until the cost reaches 0 or the budget runs out.
+//!
+//! **Optional pre-propagation** ([`Grasp::pre`], `grasp:pre=FCI`; off by default, so `grasp` is
+//! the plain method): a propagation scheme of [`crate::propagate`] runs on the givens first; the
+//! cells it fixes become givens of the search, and the construction prefers each cell's remaining
+//! candidates (a value outside them costs `2n` more). Any solution agrees with the fixed cells,
+//! since the schemes only remove values no solution uses. Restricting the *moves* to the
+//! remaining candidates as well was tried and solved fewer puzzles, so moves are not restricted.
+//!
+//! # Answers: what a heuristic can say honestly
+//! A search that cannot exhaust the space can show a solution exists (it verifies one), and that
+//! there are several (two different verified solutions), but never that there is none, nor that
+//! there is exactly one. So, through the [`Solver`] trait:
+//! - `solve` answers `Solved(grid)` or `Unknown(reason)`, **never `Unsat`**;
+//! - `count(limit)` counts the *distinct* solutions found over restarts (a lower bound); it stops
+//!   with `hit_limit` when it reaches `limit`, and otherwise always with `stopped` set (the budget
+//!   ran out), so [`CountReport::complete`] is never true;
+//! - `unique` (= `count(2)`) answers `Multiple(a, b)` when two distinct solutions turn up, else
+//!   `Unknown(reason)`: **never `Unique` and never `Unsat`**.
+//!
+//! Givens that clash (a row, column or box holding a value twice) leave no state of cost 0, so
+//! the search would only spend its budget: the answer it would give then, `Unknown` with the
+//! budget's reason (the node budget if one applies, else the time budget), is given at once.
+//!
+//! A scheme that refutes the puzzle (a cell or a unit's value with no candidate) is treated like
+//! clashing givens: `Unknown` at once.
+//!
+//! # Budget
+//! [`Limits`] are honoured: `nodes` bounds the work counted in [`Stats::nodes`] (one per
+//! construction and one per local-search step), `time` the wall clock. A caller that gives
+//! neither gets [`Grasp::default_nodes`] ([`DEFAULT_NODES`] by default), because an unbounded
+//! heuristic never ends on a puzzle without solutions. [`Stats::guesses`] counts the
+//! constructions (GRASP iterations) and [`Stats::propagations`] the swaps applied (plus the
+//! candidate removals of the pre-propagation).
+//!
+//! The search is deterministic for a [`Grasp::seed`] (ChaCha8): under a node budget, the same
+//! seed gives the same answer and the same counters on every machine.
+//!
+//! On the command line the backend is `grasp`, or `grasp:` followed by options, e.g.
+//! `grasp:pre=FCI,alpha=3,seed=7,plateau=500,nodes=200000` (see [`Grasp::from_spec`]); a
+//! solver with pre-propagation names itself `grasp+SCHEME` (e.g. `grasp+FCI`) in reports.
+//!
+//! # Complexity
+//! With `n` the order: a construction is O(n³) (at most n² free cells, each scoring at most n
+//! candidates and selecting the α cheapest in O(n)), plus O(n²) to reset the counters; a
+//! local-search step finds a conflicting cell in O(1) expected draws when conflicts are common
+//! (O(n²) in the worst case, a scan of the free cells), scores at most n − 1 swaps in O(1) each
+//! and applies one in O(1). Memory O(n²) (O(n³/64) words for the candidates of a
+//! pre-propagation). How many steps a puzzle needs is not bounded: the method is incomplete.
+//!
+//! # References
+//! - T. A. Feo, M. G. C. Resende, "Greedy randomized adaptive search procedures", Journal of
+//!   Global Optimization 6, 1995 (the method: randomized greedy construction with a restricted
+//!   candidate list, then local search, repeated).
+//! - K. Takano, R. de Freitas, V. G. Pereira de Sá, "O jogo de lógica Sudoku: modelagem teórica,
+//!   NP-completude, algoritmos e heurísticas" (SBC, CTIC),
+//!   <https://sol.sbc.org.br/index.php/ctic/article/view/10020>: its abstract proposes a GRASP
+//!   for generic n×n Sudoku. Only the abstract was available, so the construction, the
+//!   neighbourhood and the parameters here are this module's own reading of the method.
+//! - R. Lewis, "Metaheuristics can solve Sudoku puzzles", Journal of Heuristics, 2007 (blocks
+//!   filled as permutations, moves that swap two free cells of a box, cost counted on rows and
+//!   columns).
+//!
+//! # Examples
+//! ```
+//! use sudokit::solve::{Answer, Grasp, Limits, Outcome, Solver};
+//! use sudokit::text::parse_line;
+//! let puzzle = parse_line("...3..4114..3...", None).unwrap();
+//! let grasp = Grasp { seed: 7, ..Grasp::default() };
+//! let Answer::Solved(grid) = grasp.solve(&puzzle, &Limits::none()).unwrap().answer else {
+//!     panic!("an easy 4×4 is solved");
+//! };
+//! assert_eq!(sudokit::verify(&puzzle, &grid), Ok(()));
+//! // The puzzle is well posed, but a heuristic cannot prove it: `unique` says unknown.
+//! let few = Limits { time: None, nodes: Some(1000) };
+//! assert!(matches!(grasp.unique(&puzzle, &few).unwrap().outcome, Outcome::Unknown(_)));
+//! ```
+
+use std::collections::HashSet;
+use std::str::FromStr;
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason};
+use crate::grid::Grid;
+use crate::propagate::{Domains, Propagator, Scheme};
+use crate::shape::MAX_ORDER;
+
+/// The node budget of a call whose [`Limits`] give neither a time nor a node budget.
+pub const DEFAULT_NODES: u64 = 1_000_000;
+
+/// The GRASP solver; see the module docs. Build it with struct update syntax:
+/// `Grasp { alpha: 3, ..Grasp::default() }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grasp {
+    /// A propagation scheme run on the givens before the search (default `None`: the plain
+    /// method). With `Some(scheme)` the cells the scheme fixes count as givens and the
+    /// construction prefers each cell's remaining candidates; moves are not restricted.
+    pub pre: Option<Scheme>,
+    /// Size of the restricted candidate list: the construction draws among the `alpha` cheapest
+    /// candidates of a cell (at least 1; default 2).
+    pub alpha: usize,
+    /// Seed of the random generator (default 0).
+    pub seed: u64,
+    /// Local-search steps in a row without a new lowest cost after which a descent counts as
+    /// stuck and the next iteration starts (default 1000; 0 stops at the first such step).
+    pub plateau: u64,
+    /// Node budget when the caller's [`Limits`] give none at all (default [`DEFAULT_NODES`]).
+    pub default_nodes: u64,
+}
+
+impl Default for Grasp {
+    fn default() -> Grasp {
+        Grasp {
+            pre: None,
+            alpha: 2,
+            seed: 0,
+            plateau: 1000,
+            default_nodes: DEFAULT_NODES,
+        }
+    }
+}
+
+/// A bad `grasp:` option string.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GraspSpecError {
+    /// An option other than `pre`, `alpha`, `seed`, `plateau`, `nodes`.
+    #[error("unknown grasp option {0:?} (options: pre, alpha, seed, plateau, nodes)")]
+    UnknownOption(String),
+    /// An option without `=value`, or a value that is not a number in range.
+    #[error("grasp option {option}: {value:?} is not a valid value")]
+    BadValue {
+        /// The option.
+        option: String,
+        /// Its value.
+        value: String,
+    },
+}
+
+impl Grasp {
+    /// The solver described by the options after `grasp:`: `key=value` pairs separated by `,` or
+    /// `:` (the colon form fits inside `bench --backends`, a comma-separated list). The keys are
+    /// `pre` (a scheme name such as `FCI`, or `none`), `alpha` (≥ 1), `seed`, `plateau` and
+    /// `nodes` (the default node budget, ≥ 1); options not given keep their defaults, and an
+    /// empty string is the default solver.
+    ///
+    /// # Errors
+    /// [`GraspSpecError`] for an unknown option or a bad value.
+    ///
+    /// # Examples
+    /// ```
+    /// use sudokit::solve::Grasp;
+    /// use sudokit::propagate::Scheme;
+    /// let g = Grasp::from_spec("alpha=3,seed=9:pre=FCI").unwrap();
+    /// assert_eq!((g.alpha, g.seed, g.plateau), (3, 9, Grasp::default().plateau));
+    /// assert_eq!(g.pre, Some(Scheme::FCI));
+    /// assert!(Grasp::from_spec("alpha=0").is_err());
+    /// ```
+    pub fn from_spec(spec: &str) -> Result<Grasp, GraspSpecError> {
+        let mut grasp = Grasp::default();
+        for item in spec.split([',', ':']).filter(|s| !s.is_empty()) {
+            let (key, value) = item.split_once('=').unwrap_or((item, ""));
+            let key = key.trim();
+            if key == "pre" {
+                grasp.pre = match value.trim() {
+                    "none" | "NONE" => None,
+                    name => Some(name.parse().map_err(|_| GraspSpecError::BadValue {
+                        option: key.to_string(),
+                        value: value.to_string(),
+                    })?),
+                };
+                continue;
+            }
+            if !["alpha", "seed", "plateau", "nodes"].contains(&key) {
+                return Err(GraspSpecError::UnknownOption(key.to_string()));
+            }
+            let bad = || GraspSpecError::BadValue {
+                option: key.to_string(),
+                value: value.to_string(),
+            };
+            let number: u64 = value.trim().parse().map_err(|_| bad())?;
+            match key {
+                "alpha" if number >= 1 => {
+                    grasp.alpha = usize::try_from(number).map_err(|_| bad())?
+                }
+                "seed" => grasp.seed = number,
+                "plateau" => grasp.plateau = number,
+                "nodes" if number >= 1 => grasp.default_nodes = number,
+                _ => return Err(bad()),
+            }
+        }
+        Ok(grasp)
+    }
+
+    /// Runs GRASP until `wanted` distinct solutions are found or the budget runs out, and
+    /// returns everything the search learnt, including the best grid seen.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] above [`Solver::max_order`].
+    pub fn search(
+        &self,
+        puzzle: &Grid,
+        wanted: u64,
+        limits: &Limits,
+    ) -> Result<GraspRun, SolveError> {
+        super::check_order(self, puzzle)?;
+        let limits = if limits.time.is_none() && limits.nodes.is_none() {
+            Limits {
+                time: None,
+                nodes: Some(self.default_nodes.max(1)),
+            }
+        } else {
+            *limits
+        };
+        let budget = Budget::start(&limits);
+        let mut run = GraspRun {
+            solutions: Vec::new(),
+            count: 0,
+            stopped: None,
+            best: None,
+            best_cost: u64::MAX,
+            stats: Stats::default(),
+        };
+        if wanted == 0 {
+            run.stats.elapsed = budget.elapsed();
+            return Ok(run);
+        }
+        if puzzle.first_clash().is_some() {
+            run.stopped = Some(budget_reason(&limits));
+            run.stats.elapsed = budget.elapsed();
+            return Ok(run);
+        }
+        let domains = match self.pre {
+            None => None,
+            Some(scheme) => {
+                let mut domains = Domains::from_puzzle(puzzle);
+                let mut engine = Propagator::new(puzzle.shape());
+                let result = engine.propagate(&mut domains, scheme);
+                run.stats.propagations += engine.propagations();
+                if result.is_err() {
+                    // The scheme refuted the puzzle; a heuristic still does not claim unsat.
+                    run.stopped = Some(budget_reason(&limits));
+                    run.stats.elapsed = budget.elapsed();
+                    return Ok(run);
+                }
+                Some(domains)
+            }
+        };
+        let start = match &domains {
+            Some(d) => d.fixed_grid(),
+            None => puzzle.clone(),
+        };
+        let mut search = Search::new(&start, domains.as_ref(), self, &budget);
+        let mut seen: HashSet<Grid> = HashSet::new();
+        loop {
+            match search.iteration() {
+                Ok(cost) => {
+                    if cost < run.best_cost {
+                        run.best_cost = cost;
+                        run.best = Some(search.grid());
+                    }
+                    if cost == 0 {
+                        let grid = search.grid();
+                        if seen.insert(grid.clone()) {
+                            run.count += 1;
+                            if run.solutions.len() < 2 {
+                                run.solutions.push(grid);
+                            }
+                            if run.count >= wanted {
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(reason) => {
+                    run.stopped = Some(reason);
+                    break;
+                }
+            }
+        }
+        let pre_propagations = run.stats.propagations;
+        run.stats = Stats {
+            elapsed: budget.elapsed(),
+            ..search.stats
+        };
+        run.stats.propagations += pre_propagations;
+        Ok(run)
+    }
+}
+
+/// The reason a search that cannot succeed gives at once: the budget it would exhaust.
+fn budget_reason(limits: &Limits) -> StopReason {
+    if limits.nodes.is_some() {
+        StopReason::NodeLimit
+    } else {
+        StopReason::TimeLimit
+    }
+}
+
+/// Backend names with a pre-propagation scheme, `grasp+` and the scheme's name.
+const NAMES: [&str; 15] = [
+    "grasp+FC",
+    "grasp+FCI",
+    "grasp+BC",
+    "grasp+BCI",
+    "grasp+HAC",
+    "grasp+HACS",
+    "grasp+HACC",
+    "grasp+HAC3",
+    "grasp+HACSC",
+    "grasp+HACS3",
+    "grasp+HACC3",
+    "grasp+HACSC3",
+    "grasp+FCV",
+    "grasp+BCV",
+    "grasp+HACV",
+];
+
+impl FromStr for Grasp {
+    type Err = GraspSpecError;
+
+    /// As [`Grasp::from_spec`].
+    fn from_str(spec: &str) -> Result<Grasp, GraspSpecError> {
+        Grasp::from_spec(spec)
+    }
+}
+
+/// What one [`Grasp::search`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraspRun {
+    /// The first (at most two) distinct solutions found.
+    pub solutions: Vec<Grid>,
+    /// Distinct solutions found: a lower bound on the number of solutions.
+    pub count: u64,
+    /// Set when the budget stopped the search before it found the solutions asked for.
+    pub stopped: Option<StopReason>,
+    /// The complete grid of lowest cost seen at the end of a descent (a solution when
+    /// `best_cost` is 0); `None` when no iteration finished.
+    pub best: Option<Grid>,
+    /// The cost of `best` (repeated values in rows and columns); `u64::MAX` when `best` is
+    /// `None`.
+    pub best_cost: u64,
+    /// Work done.
+    pub stats: Stats,
+}
+
+impl Solver for Grasp {
+    /// `grasp`, or `grasp+SCHEME` with a pre-propagation scheme.
+    fn name(&self) -> &str {
+        match self.pre {
+            None => "grasp",
+            Some(scheme) => NAMES
+                .iter()
+                .find(|n| n[6..] == *scheme.name())
+                .copied()
+                .unwrap_or("grasp"),
+        }
+    }
+
+    fn max_order(&self) -> usize {
+        MAX_ORDER
+    }
+
+    /// See the module docs: the count of distinct solutions found, never complete unless it
+    /// reached `limit` (then `hit_limit`).
+    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
+        let run = self.search(puzzle, limit, limits)?;
+        Ok(CountReport {
+            count: run.count,
+            hit_limit: run.count >= limit,
+            stopped: run.stopped,
+            solutions: run.solutions,
+            stats: run.stats,
+        })
+    }
+}
+
+/// The state of one search: the grid as values, the counters, the free cells per block.
+struct Search<'a> {
+    n: usize,
+    alpha: usize,
+    plateau: u64,
+    budget: &'a Budget,
+    rng: ChaCha8Rng,
+    stats: Stats,
+    shape: crate::shape::Shape,
+    /// The givens (with the cells pre-propagation fixed), to restart from.
+    puzzle: &'a Grid,
+    /// The candidates left by pre-propagation, if any.
+    domains: Option<&'a Domains>,
+    /// Current value of every cell (complete after a construction).
+    value: Vec<u16>,
+    /// `row_of[c]`, `col_of[c]`.
+    row_of: Vec<u32>,
+    col_of: Vec<u32>,
+    /// `rows[r·n + v]`, `cols[c·n + v]`: occurrences of `v` in row `r`, column `c`.
+    rows: Vec<u16>,
+    cols: Vec<u16>,
+    /// The counters of the givens alone.
+    given_rows: Vec<u16>,
+    given_cols: Vec<u16>,
+    /// The free cells of block `b`: `free[start[b]..start[b + 1]]`.
+    free: Vec<u32>,
+    start: Vec<u32>,
+    /// The values block `b` misses, in the same layout (refilled at each construction).
+    missing: Vec<u16>,
+    missing_base: Vec<u16>,
+    /// The block of each free cell.
+    block_of: Vec<u32>,
+    /// Scratch: the free cells in construction order, the candidates of a cell.
+    order: Vec<u32>,
+    candidates: Vec<(u32, u16)>,
+    /// Number of values still unplaced per block during a construction.
+    left: Vec<u32>,
+    cost: u64,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        puzzle: &'a Grid,
+        domains: Option<&'a Domains>,
+        grasp: &Grasp,
+        budget: &'a Budget,
+    ) -> Search<'a> {
+        let shape = puzzle.shape();
+        let n = shape.order();
+        let cells = shape.cells();
+        let mut rows = vec![0u16; n * n];
+        let mut cols = vec![0u16; n * n];
+        let row_of: Vec<u32> = (0..cells).map(|c| shape.row_of(c) as u32).collect();
+        let col_of: Vec<u32> = (0..cells).map(|c| shape.col_of(c) as u32).collect();
+        let mut value = vec![0u16; cells];
+        for (c, v) in puzzle.givens() {
+            value[c] = v as u16;
+            rows[row_of[c] as usize * n + v] += 1;
+            cols[col_of[c] as usize * n + v] += 1;
+        }
+        // Blocks: boxes, or rows for a Latin square.
+        let block_cell = |b: usize, i: usize| {
+            if shape.is_latin() {
+                shape.cell(b, i)
+            } else {
+                shape.box_cell(b, i)
+            }
+        };
+        let mut free = Vec::new();
+        let mut start = Vec::with_capacity(n + 1);
+        let mut missing_base = Vec::new();
+        let mut block_of = vec![u32::MAX; cells];
+        for b in 0..n {
+            start.push(free.len() as u32);
+            let mut present = vec![false; n];
+            for i in 0..n {
+                let c = block_cell(b, i);
+                match puzzle.get(c) {
+                    Some(v) => present[v] = true,
+                    None => {
+                        free.push(c as u32);
+                        block_of[c] = b as u32;
+                    }
+                }
+            }
+            // Givens do not clash (checked by the caller), so the missing values fit exactly.
+            missing_base.extend((0..n).filter(|&v| !present[v]).map(|v| v as u16));
+        }
+        start.push(free.len() as u32);
+        debug_assert_eq!(free.len(), missing_base.len());
+        Search {
+            n,
+            alpha: grasp.alpha.max(1),
+            plateau: grasp.plateau,
+            budget,
+            rng: ChaCha8Rng::seed_from_u64(grasp.seed),
+            stats: Stats::default(),
+            shape,
+            puzzle,
+            domains,
+            value,
+            row_of,
+            col_of,
+            given_rows: rows.clone(),
+            given_cols: cols.clone(),
+            rows,
+            cols,
+            order: free.clone(),
+            free,
+            start,
+            missing: missing_base.clone(),
+            missing_base,
+            block_of,
+            candidates: Vec::with_capacity(n),
+            left: vec![0; n],
+            cost: 0,
+        }
+    }
+
+    /// Counts one node; the budget's reason to stop, if it ran out.
+    #[inline]
+    fn tick(&mut self) -> Result<(), StopReason> {
+        self.stats.nodes += 1;
+        match self.budget.exceeded(self.stats.nodes) {
+            Some(reason) => Err(reason),
+            None => Ok(()),
+        }
+    }
+
+    /// One GRASP iteration: construction, then local search. The cost of the local minimum.
+    fn iteration(&mut self) -> Result<u64, StopReason> {
+        self.tick()?;
+        self.construct();
+        self.descend()?;
+        Ok(self.cost)
+    }
+
+    /// The greedy randomized construction (see the module docs).
+    fn construct(&mut self) {
+        let n = self.n;
+        self.stats.guesses += 1;
+        self.rows.copy_from_slice(&self.given_rows);
+        self.cols.copy_from_slice(&self.given_cols);
+        self.missing.copy_from_slice(&self.missing_base);
+        for b in 0..n {
+            self.left[b] = self.start[b + 1] - self.start[b];
+        }
+        self.order.shuffle(&mut self.rng);
+        for k in 0..self.order.len() {
+            let cell = self.order[k] as usize;
+            let b = self.block_of[cell] as usize;
+            let (r, c) = (self.row_of[cell] as usize, self.col_of[cell] as usize);
+            let base = self.start[b] as usize;
+            let left = self.left[b] as usize;
+            self.candidates.clear();
+            for i in 0..left {
+                let v = self.missing[base + i] as usize;
+                let mut cost = u32::from(self.rows[r * n + v]) + u32::from(self.cols[c * n + v]);
+                if let Some(d) = self.domains
+                    && !d.contains(cell, v)
+                {
+                    cost += 2 * n as u32; // not a candidate: only when nothing better is left
+                }
+                self.candidates.push((cost, i as u16));
+            }
+            let rcl = self.alpha.min(left);
+            if rcl < left {
+                self.candidates.select_nth_unstable(rcl - 1);
+            }
+            let pick = self.candidates[self.rng.random_range(0..rcl)].1 as usize;
+            let v = self.missing[base + pick];
+            // Remove the value from the block's missing list (swap with the last one left).
+            self.missing.swap(base + pick, base + left - 1);
+            self.left[b] -= 1;
+            self.value[cell] = v;
+            self.rows[r * n + v as usize] += 1;
+            self.cols[c * n + v as usize] += 1;
+        }
+        self.cost = self
+            .rows
+            .iter()
+            .chain(self.cols.iter())
+            .map(|&k| u64::from(k.saturating_sub(1)))
+            .sum();
+    }
+
+    /// The change of cost of a unit's counters when one `out` leaves and one `into` enters.
+    #[inline]
+    fn unit_delta(counts: &[u16], out: usize, into: usize) -> i32 {
+        i32::from(counts[into] >= 1) - i32::from(counts[out] >= 2)
+    }
+
+    /// The change of cost if free cells `a` and `b` (same block) swapped values.
+    #[inline]
+    fn delta(&self, a: usize, b: usize) -> i32 {
+        let n = self.n;
+        let (x, y) = (self.value[a] as usize, self.value[b] as usize);
+        let mut d = 0;
+        let (ra, rb) = (self.row_of[a] as usize, self.row_of[b] as usize);
+        if ra != rb {
+            d += Self::unit_delta(&self.rows[ra * n..(ra + 1) * n], x, y)
+                + Self::unit_delta(&self.rows[rb * n..(rb + 1) * n], y, x);
+        }
+        let (ca, cb) = (self.col_of[a] as usize, self.col_of[b] as usize);
+        if ca != cb {
+            d += Self::unit_delta(&self.cols[ca * n..(ca + 1) * n], x, y)
+                + Self::unit_delta(&self.cols[cb * n..(cb + 1) * n], y, x);
+        }
+        d
+    }
+
+    /// Swaps the values of free cells `a` and `b`, updating the counters in O(1).
+    fn apply(&mut self, a: usize, b: usize, delta: i32) {
+        let n = self.n;
+        let (x, y) = (self.value[a] as usize, self.value[b] as usize);
+        let (ra, rb) = (self.row_of[a] as usize, self.row_of[b] as usize);
+        let (ca, cb) = (self.col_of[a] as usize, self.col_of[b] as usize);
+        self.rows[ra * n + x] -= 1;
+        self.rows[ra * n + y] += 1;
+        self.rows[rb * n + y] -= 1;
+        self.rows[rb * n + x] += 1;
+        self.cols[ca * n + x] -= 1;
+        self.cols[ca * n + y] += 1;
+        self.cols[cb * n + y] -= 1;
+        self.cols[cb * n + x] += 1;
+        self.value.swap(a, b);
+        self.cost = self
+            .cost
+            .checked_add_signed(i64::from(delta))
+            .expect("cost ≥ 0");
+        self.stats.propagations += 1;
+    }
+
+    /// Whether free cell `a` repeats a value in its row or column.
+    #[inline]
+    fn conflicting(&self, a: usize) -> bool {
+        let n = self.n;
+        let x = self.value[a] as usize;
+        self.rows[self.row_of[a] as usize * n + x] >= 2
+            || self.cols[self.col_of[a] as usize * n + x] >= 2
+    }
+
+    /// Hill climbing from a conflicting cell: each step draws a free cell that repeats a value,
+    /// scores its swaps with the other free cells of its block, and applies the best one if it
+    /// does not raise the cost (ties drawn uniformly). The descent ends after `plateau` steps in a
+    /// row without a new lowest cost.
+    fn descend(&mut self) -> Result<(), StopReason> {
+        let mut lowest = self.cost;
+        let mut stale = 0u64;
+        let free = self.free.len();
+        while self.cost > 0 {
+            self.tick()?;
+            let mut k = self.rng.random_range(0..free);
+            while !self.conflicting(self.free[k] as usize) {
+                k = if k + 1 == free { 0 } else { k + 1 };
+            }
+            let a = self.free[k] as usize;
+            let b = self.block_of[a] as usize;
+            let mut best = i32::MAX;
+            let mut ties = 0u32;
+            let mut chosen = usize::MAX;
+            for i in self.start[b] as usize..self.start[b + 1] as usize {
+                let c = self.free[i] as usize;
+                if c == a {
+                    continue;
+                }
+                let d = self.delta(a, c);
+                if d < best {
+                    best = d;
+                    ties = 1;
+                    chosen = c;
+                } else if d == best {
+                    ties += 1;
+                    if self.rng.random_range(0..ties) == 0 {
+                        chosen = c;
+                    }
+                }
+            }
+            if best <= 0 {
+                self.apply(a, chosen, best);
+            }
+            if self.cost < lowest {
+                lowest = self.cost;
+                stale = 0;
+            } else {
+                stale += 1;
+                if stale > self.plateau {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The current complete grid.
+    fn grid(&self) -> Grid {
+        let mut grid = self.puzzle.clone();
+        for &c in &self.free {
+            grid.set(c as usize, Some(self.value[c as usize] as usize));
+        }
+        debug_assert_eq!(grid.shape(), self.shape);
+        grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::solve::{Answer, Outcome};
+    use crate::text::parse_line;
+
+    const EASY_4: &str = "...3..4114..3...";
+
+    fn few(nodes: u64) -> Limits {
+        Limits {
+            time: None,
+            nodes: Some(nodes),
+        }
+    }
+
+    #[test]
+    fn the_incremental_cost_matches_a_recount() {
+        let puzzle = Grid::empty(Shape::sudoku(3, 3).unwrap());
+        let budget = Budget::start(&Limits::none());
+        let grasp = Grasp::default();
+        let mut s = Search::new(&puzzle, None, &grasp, &budget);
+        let recount = |s: &Search| -> u64 {
+            let g = s.grid();
+            let n = 9;
+            let mut cost = 0u64;
+            for unit in 0..n {
+                let mut row = vec![0u64; n];
+                let mut col = vec![0u64; n];
+                for i in 0..n {
+                    row[g.at(unit, i).unwrap()] += 1;
+                    col[g.at(i, unit).unwrap()] += 1;
+                }
+                cost += row
+                    .iter()
+                    .chain(&col)
+                    .map(|&k| k.saturating_sub(1))
+                    .sum::<u64>();
+            }
+            cost
+        };
+        for _ in 0..20 {
+            s.construct();
+            assert_eq!(s.cost, recount(&s));
+            for step in 0..200 {
+                let b = step % 9;
+                let cells = &s.free[s.start[b] as usize..s.start[b + 1] as usize];
+                let (a, c) = (cells[step % 9] as usize, cells[(step * 7 + 1) % 9] as usize);
+                if a == c {
+                    continue;
+                }
+                let d = s.delta(a, c);
+                s.apply(a, c, d);
+                assert_eq!(s.cost, recount(&s), "after swap {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_stay_permutations_after_construction() {
+        let puzzle = parse_line(EASY_4, None).unwrap();
+        let budget = Budget::start(&Limits::none());
+        let mut s = Search::new(&puzzle, None, &Grasp::default(), &budget);
+        s.construct();
+        let g = s.grid();
+        let shape = g.shape();
+        for b in 0..4 {
+            let mut seen: Vec<usize> = (0..4)
+                .map(|i| g.get(shape.box_cell(b, i)).unwrap())
+                .collect();
+            seen.sort_unstable();
+            assert_eq!(seen, vec![0, 1, 2, 3]);
+        }
+    }
+
+    #[test]
+    fn solves_an_easy_puzzle_and_never_claims_uniqueness() {
+        let puzzle = parse_line(EASY_4, None).unwrap();
+        let grasp = Grasp::default();
+        match grasp.solve(&puzzle, &Limits::none()).unwrap().answer {
+            Answer::Solved(g) => assert_eq!(crate::verify(&puzzle, &g), Ok(())),
+            other => panic!("{other:?}"),
+        }
+        let report = grasp.count(&puzzle, 2, &few(2000)).unwrap();
+        assert_eq!(report.count, 1);
+        assert_eq!(report.stopped, Some(StopReason::NodeLimit));
+        assert!(!report.complete());
+        assert_eq!(
+            grasp.unique(&puzzle, &few(2000)).unwrap().outcome,
+            Outcome::Unknown(StopReason::NodeLimit)
+        );
+    }
+
+    #[test]
+    fn two_distinct_solutions_prove_multiple() {
+        let empty = Grid::empty(Shape::sudoku(2, 2).unwrap());
+        match Grasp::default()
+            .unique(&empty, &few(10_000))
+            .unwrap()
+            .outcome
+        {
+            Outcome::Multiple(a, b) => {
+                assert_ne!(a, b);
+                assert_eq!(crate::verify(&empty, &a), Ok(()));
+                assert_eq!(crate::verify(&empty, &b), Ok(()));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_unknown_not_unsat() {
+        let mut puzzle = Grid::empty(Shape::sudoku(2, 2).unwrap());
+        puzzle.set(0, Some(1));
+        puzzle.set(1, Some(1));
+        let grasp = Grasp::default();
+        assert_eq!(
+            grasp.solve(&puzzle, &Limits::none()).unwrap().answer,
+            Answer::Unknown(StopReason::NodeLimit)
+        );
+        let timed = Limits::time(std::time::Duration::from_millis(5));
+        assert_eq!(
+            grasp.unique(&puzzle, &timed).unwrap().outcome,
+            Outcome::Unknown(StopReason::TimeLimit)
+        );
+    }
+
+    #[test]
+    fn a_latin_square_uses_rows_as_blocks() {
+        let puzzle = parse_line("1...2...3...4...", Some(crate::text::ShapeSpec::Latin)).unwrap();
+        match Grasp::default()
+            .solve(&puzzle, &Limits::none())
+            .unwrap()
+            .answer
+        {
+            Answer::Solved(g) => assert_eq!(crate::verify(&puzzle, &g), Ok(())),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn specs_parse_and_reject() {
+        assert_eq!(Grasp::from_spec("").unwrap(), Grasp::default());
+        let g: Grasp = "alpha=4,seed=3:plateau=0:nodes=99".parse().unwrap();
+        assert_eq!((g.alpha, g.seed, g.plateau, g.default_nodes), (4, 3, 0, 99));
+        assert!(matches!(
+            Grasp::from_spec("beta=1"),
+            Err(GraspSpecError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            Grasp::from_spec("alpha"),
+            Err(GraspSpecError::BadValue { .. })
+        ));
+        assert!(Grasp::from_spec("nodes=0").is_err());
+        let pre: Grasp = "pre=hacs".parse().unwrap();
+        assert_eq!(pre.pre, Some(Scheme::HACS));
+        assert_eq!(pre.name(), "grasp+HACS");
+        assert_eq!(Grasp::default().name(), "grasp");
+        assert_eq!(Grasp::from_spec("pre=none").unwrap().pre, None);
+        assert!(matches!(
+            Grasp::from_spec("pre=XYZ"),
+            Err(GraspSpecError::BadValue { .. })
+        ));
+        for scheme in Scheme::ALL {
+            let g = Grasp {
+                pre: Some(scheme),
+                ..Grasp::default()
+            };
+            assert_eq!(g.name(), format!("grasp+{}", scheme.name()));
+        }
+    }
+
+    #[test]
+    fn pre_propagation_fixes_cells_and_never_claims_unsat() {
+        let grasp = Grasp {
+            pre: Some(Scheme::FCI),
+            ..Grasp::default()
+        };
+        // FCI alone solves this one: no construction needs a choice.
+        let puzzle = parse_line(EASY_4, None).unwrap();
+        let run = grasp.search(&puzzle, 1, &Limits::none()).unwrap();
+        assert_eq!(run.count, 1);
+        assert_eq!(crate::verify(&puzzle, &run.solutions[0]), Ok(()));
+        // No clash, but row 1 needs a 3 and a 4 in its first two cells, and the 4 of box 1
+        // forbids the 4 there: FCI refutes the puzzle, and the answer is still unknown.
+        let refuted = parse_line("..124...........", None).unwrap();
+        assert!(refuted.first_clash().is_none());
+        assert_eq!(
+            grasp.solve(&refuted, &few(100)).unwrap().answer,
+            Answer::Unknown(StopReason::NodeLimit)
+        );
+    }
+
+    #[test]
+    fn a_full_grid_is_its_own_solution() {
+        let puzzle = parse_line("1234341221434321", None).unwrap();
+        let run = Grasp::default()
+            .search(&puzzle, 1, &Limits::none())
+            .unwrap();
+        assert_eq!(run.solutions, vec![puzzle]);
+        assert_eq!(run.best_cost, 0);
+    }
+}
