@@ -41,6 +41,7 @@
 //! ```
 
 pub mod backtrack;
+mod band9;
 pub mod bitboard;
 pub mod cp;
 mod geometry;

@@ -56,7 +56,7 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::bitboard;
+use super::{band9, bitboard};
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
 use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
@@ -102,6 +102,9 @@ impl Solver for Native {
 
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
         check_order(self, puzzle)?;
+        if band9::fits(puzzle.shape()) {
+            return Ok(band9::count(puzzle, limit, &Budget::start(limits)));
+        }
         if bitboard::fits(puzzle.shape()) {
             return Ok(bitboard::count(puzzle, limit, &Budget::start(limits)));
         }

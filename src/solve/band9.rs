@@ -1,0 +1,629 @@
+//! The 9×9 engine of `native` (3×3 boxes only): candidates kept per value and per **band** of
+//! three rows, 27 bits to a word, so that the propagation rules of a whole band are a handful of
+//! word operations.
+//!
+//! # Layout
+//! Cell `c` (row-major, 0..81) lies in band `c / 27` at bit `c % 27` of that band's word: bit
+//! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[3d + b]`
+//! holds the cells of the band where `d` is still possible (27 words in all); `unsolved[b]` holds
+//! the cells of the band not yet placed. The whole state is 124 bytes, copied per guess.
+//!
+//! # Rules
+//! A word is **updated** when it changed (a dirty bit per word):
+//! - **locked candidates inside the band**: the word is reduced to its nine *triads* (row ×
+//!   box, three cells each) that are not empty. Value `d` sits once in each of the band's rows and
+//!   once in each of its boxes, so the triads it ends up in form a permutation of the 3×3 triad
+//!   matrix; a table over the 512 occupancy patterns keeps exactly the triads that lie on such a
+//!   permutation (none: a contradiction). This covers pointing and claiming (box–line) inside the
+//!   band, and every row or box of the band left without a place;
+//! - **hidden singles**: a row of the band with one place left, and a column with one place left
+//!   in this band and none in the other two, place the value. A box with one place left becomes a
+//!   row with one place by the rule above. A column with no place in any band is a contradiction;
+//! - **placing** `d` on cells clears their row and box in the band (one precomputed mask per
+//!   position), their columns in the value's two other bands, and the cells from the eight other
+//!   values' words of the band.
+//!
+//! When no word is dirty, a pass per band finds the **naked singles** (cells on exactly one
+//! value's word: "seen once" and "seen twice" over nine words) and the cells left with no value (a
+//! contradiction). The fixpoint of the two is the state of a search node.
+//!
+//! # Search
+//! Depth-first; a node branches on the first cell with two candidates (three "seen" counters per
+//! band find them all), falling back to a cell with the fewest. The state before the choice is
+//! pushed with the values not yet tried; the last value reuses it without a copy. Counting goes
+//! on after a solution from the same stack, so "count to 2" costs one search, not two.
+//!
+//! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
+//! first solutions): on 9×9 the search trees are small (a few hundred nodes on the hardest sets)
+//! and a restart only repeats work.
+//!
+//! # Complexity
+//! A word update is O(1) (two table look-ups and about forty word operations); placing a cell
+//! O(1); the naked-single pass 27 words. Per node the state copy is 31 words. Memory: one state
+//! per open choice point (at most 81). Exponential in the worst case, like every exact method.
+//!
+//! # References
+//! - J. C. Z. (zhouyundong), "JCZSolve" (2012–2014): one 27-bit word per value and band, band
+//!   updates driven by the rows' and boxes' occupancy.
+//! - T. Dillon, "tdoku: A fast Sudoku solver and generator" (2019),
+//!   <https://t-dillon.github.io/tdoku/>: the write-up that explains JCZSolve's design (band
+//!   words, triads, bivalue-cell guesses, state copied per guess).
+//! - P. Norvig, "Solving Every Sudoku Puzzle" (2006): naked and hidden singles.
+
+use std::cell::RefCell;
+
+use super::{Budget, CountReport, Stats, StopReason};
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// The nine columns of a band row.
+const ROW: u32 = 0x1ff;
+
+/// Multiplying a 9-bit column set by this repeats it on the band's three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Whether the engine handles `shape`: 9×9 with 3×3 boxes.
+pub(crate) fn fits(shape: Shape) -> bool {
+    shape.order() == 9 && !shape.is_latin() && shape.box_rows() == 3
+}
+
+/// The columns (9 bits) where a band word has a place.
+#[inline(always)]
+fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & ROW
+}
+
+/// For a 9-bit band row, bit `k` set when its box `k` part (three cells) is not empty.
+const TRIADS_OF_ROW: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = ((x & 7 != 0) as u8) | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the cells of
+/// the triads that lie on a permutation (one triad per row and per box) made of occupied triads;
+/// zero when there is none.
+const LOCKED: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut keep = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let sigma = PERMUTATIONS[p];
+            let mut triads = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                triads |= 1 << (3 * r + sigma[r]);
+                r += 1;
+            }
+            if triads & occ as u32 == triads {
+                keep |= triads;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut i = 0;
+        while i < 9 {
+            if keep & 1 << i != 0 {
+                let (r, k) = (i / 3, i % 3);
+                cells |= 7 << (9 * r + 3 * k);
+            }
+            i += 1;
+        }
+        t[occ] = cells;
+        occ += 1;
+    }
+    t
+};
+
+/// For a position in a band, its row and its box inside the band, without itself.
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, k) = (p / 9, p % 9);
+        let row = ROW << (9 * r);
+        let boxed = (7 << (3 * (k / 3))) * SPREAD;
+        t[p] = (row | boxed) & !(1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// The state of a search node.
+#[derive(Debug, Clone, Copy)]
+struct Board {
+    /// `cand[3d + b]`: where value `d` may go in band `b`.
+    cand: [u32; 27],
+    /// Cells of each band not yet placed.
+    unsolved: [u32; 3],
+    /// Words changed since their last update (bit `3d + b`); empty at a fixpoint.
+    dirty: u32,
+}
+
+impl Board {
+    /// Every value possible everywhere.
+    fn full() -> Board {
+        Board {
+            cand: [BAND; 27],
+            unsolved: [BAND; 3],
+            dirty: 0,
+        }
+    }
+
+    /// Sets word `j`; marks it dirty if it changed, and the value's other bands too if its
+    /// columns changed (their column singles depend on it).
+    #[inline(always)]
+    fn write(&mut self, j: usize, new: u32) {
+        let old = self.cand[j];
+        if new != old {
+            self.cand[j] = new;
+            self.dirty |= 1 << j;
+            if columns(old) != columns(new) {
+                self.dirty |= 7 << (j - j % 3);
+            }
+        }
+    }
+
+    /// Places value `d` on the cells `p` of band `b`; false if two of them see each other.
+    /// `others`: whether the cells may still be on other values' words.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, p: u32, others: bool, placed: &mut u64) -> bool {
+        let i = 3 * d + b;
+        let mut a = self.cand[i];
+        let mut cells = p;
+        while cells != 0 {
+            a &= !BAND_PEERS[cells.trailing_zeros() as usize];
+            cells &= cells - 1;
+        }
+        if a & p != p {
+            return false;
+        }
+        self.write(i, a);
+        self.unsolved[b] &= !p;
+        *placed += u64::from(p.count_ones());
+        let cols = columns(p) * SPREAD;
+        let base = 3 * d;
+        for o in [(b + 1) % 3, (b + 2) % 3] {
+            let j = base + o;
+            self.write(j, self.cand[j] & !cols);
+        }
+        if others {
+            for e in 0..9 {
+                if e != d {
+                    let j = 3 * e + b;
+                    self.write(j, self.cand[j] & !p);
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, i: usize, placed: &mut u64) -> bool {
+        let (d, b) = (i / 3, i % 3);
+        let a0 = self.cand[i];
+        let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
+            | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
+            | (TRIADS_OF_ROW[(a0 >> 18) as usize & 0x1ff] as usize) << 6;
+        let keep = LOCKED[occ];
+        if keep == 0 {
+            return false;
+        }
+        let a = a0 & keep;
+        let base = 3 * d;
+        let c1 = columns(self.cand[base + (b + 1) % 3]);
+        let c2 = columns(self.cand[base + (b + 2) % 3]);
+        let ca = columns(a);
+        if ca | c1 | c2 != ROW {
+            return false;
+        }
+        let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
+        // Each row is non-empty (`keep` is a permutation of non-empty triads).
+        let mut singles = 0;
+        if r0 & (r0 - 1) == 0 {
+            singles |= r0;
+        }
+        if r1 & (r1 - 1) == 0 {
+            singles |= r1 << 9;
+        }
+        if r2 & (r2 - 1) == 0 {
+            singles |= r2 << 18;
+        }
+        // Columns with exactly one place in this band (an odd count that is not three) and none
+        // in the other bands.
+        let lone = ca & !c1 & !c2 & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+        singles |= a & (lone * SPREAD);
+        self.write(i, a);
+        let new = singles & self.unsolved[b];
+        if new == 0 {
+            // Rules applied to `a` are at their fixpoint for this word.
+            self.dirty &= !(1 << i);
+            return true;
+        }
+        self.place(d, b, new, true, placed)
+    }
+
+    /// Naked and hidden singles, locked candidates in bands, to the fixpoint; false on a
+    /// contradiction.
+    fn propagate(&mut self, placed: &mut u64) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(i, placed) {
+                    return false;
+                }
+            }
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[3 * d + b];
+                    twice |= once & x;
+                    once |= x;
+                }
+                if once != BAND {
+                    return false;
+                }
+                let singles = once & !twice & self.unsolved[b];
+                if singles != 0 {
+                    any = true;
+                    for d in 0..9 {
+                        let p = singles & self.cand[3 * d + b];
+                        if p != 0 && !self.place(d, b, p, false, placed) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            if !any {
+                return true;
+            }
+        }
+    }
+
+    /// Whether every cell is placed (at a fixpoint: then the grid is a solution).
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The values of a cell (position `p` of band `b`) as a 9-bit mask.
+    #[inline(always)]
+    fn values(&self, b: usize, p: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[3 * d + b] >> p) & 1) << d;
+        }
+        m
+    }
+
+    /// The cell to branch on: the first with two values, else one with the fewest. Returns the
+    /// band, the position and the values.
+    fn choose(&self) -> (usize, usize, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = two & !three & self.unsolved[b];
+            if pairs != 0 {
+                let p = pairs.trailing_zeros() as usize;
+                return (b, p, self.values(b, p));
+            }
+        }
+        let mut best = (u32::MAX, 0, 0, 0);
+        for b in 0..3 {
+            let mut open = self.unsolved[b];
+            while open != 0 {
+                let p = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let m = self.values(b, p);
+                if m.count_ones() < best.0 {
+                    best = (m.count_ones(), b, p, m);
+                }
+            }
+        }
+        (best.1, best.2, best.3)
+    }
+
+    /// Sets value `v` on position `p` of band `b` (a guess).
+    fn assign(&mut self, b: usize, p: usize, v: usize, placed: &mut u64) -> bool {
+        let bit = 1 << p;
+        for e in 0..9 {
+            if e != v {
+                let j = 3 * e + b;
+                self.write(j, self.cand[j] & !bit);
+            }
+        }
+        self.place(v, b, bit, false, placed)
+    }
+
+    /// The (complete) assignment as a grid.
+    fn grid(&self, shape: Shape) -> Grid {
+        let mut grid = Grid::empty(shape);
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut cells = self.cand[3 * d + b];
+                while cells != 0 {
+                    grid.set(27 * b + cells.trailing_zeros() as usize, Some(d));
+                    cells &= cells - 1;
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// A choice point: the state before the choice, the cell, the values not yet tried.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    board: Board,
+    band: u8,
+    pos: u8,
+    rest: u32,
+}
+
+thread_local! {
+    /// The choice-point stack, kept between calls on this thread.
+    static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Counts the solutions of `puzzle` (which must [`fit`](fits)) up to `limit`, keeping the first
+/// two; see [`super::Solver::count`].
+pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+    let mut frames = FRAMES.with_borrow_mut(std::mem::take);
+    frames.clear();
+    frames.reserve(81);
+    let mut stats = Stats {
+        nodes: 1,
+        ..Stats::default()
+    };
+    let mut report = CountReport {
+        count: 0,
+        hit_limit: false,
+        stopped: None,
+        solutions: Vec::new(),
+        stats: Stats::default(),
+    };
+    let mut board = Board::full();
+    for (cell, v) in puzzle.givens() {
+        let (b, p) = (cell / 27, cell % 27);
+        for e in 0..9 {
+            if e != v {
+                board.cand[3 * e + b] &= !(1 << p);
+            }
+        }
+    }
+    board.dirty = BAND;
+    if board.propagate(&mut stats.propagations) {
+        report.stopped = search(
+            board,
+            puzzle.shape(),
+            limit,
+            budget,
+            &mut frames,
+            &mut stats,
+            &mut report,
+        );
+    }
+    stats.elapsed = budget.elapsed();
+    report.stats = stats;
+    FRAMES.with_borrow_mut(|slot| *slot = frames);
+    report
+}
+
+/// Depth-first search from a propagated root; fills `report` and returns why it stopped early, if
+/// a budget ran out.
+fn search(
+    mut board: Board,
+    shape: Shape,
+    limit: u64,
+    budget: &Budget,
+    frames: &mut Vec<Frame>,
+    stats: &mut Stats,
+    report: &mut CountReport,
+) -> Option<StopReason> {
+    'node: loop {
+        if board.solved() {
+            report.count += 1;
+            if report.solutions.len() < 2 {
+                report.solutions.push(board.grid(shape));
+            }
+            if report.count >= limit {
+                report.hit_limit = true;
+                return None;
+            }
+        } else {
+            let (band, pos, rest) = board.choose();
+            frames.push(Frame {
+                board,
+                band: band as u8,
+                pos: pos as u8,
+                rest,
+            });
+        }
+        loop {
+            let frame = frames.last_mut()?;
+            let v = frame.rest.trailing_zeros() as usize;
+            frame.rest &= frame.rest - 1;
+            let (band, pos) = (frame.band as usize, frame.pos as usize);
+            board = frame.board;
+            if frame.rest == 0 {
+                // The last value: nothing to come back to.
+                frames.pop();
+            }
+            stats.nodes += 1;
+            stats.guesses += 1;
+            if let Some(reason) = budget.exceeded(stats.nodes) {
+                return Some(reason);
+            }
+            if board.assign(band, pos, v, &mut stats.propagations)
+                && board.propagate(&mut stats.propagations)
+            {
+                continue 'node;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::solve::{Limits, NativeGeneral, Solver};
+    use crate::text::parse_line;
+
+    fn nine() -> Shape {
+        Shape::sudoku(3, 3).unwrap()
+    }
+
+    fn ours(puzzle: &Grid, limit: u64) -> CountReport {
+        count(puzzle, limit, &Budget::start(&Limits::none()))
+    }
+
+    fn general(puzzle: &Grid, limit: u64) -> CountReport {
+        NativeGeneral
+            .count(puzzle, limit, &Limits::none())
+            .unwrap()
+    }
+
+    /// Checks that both engines agree on the count, and that every solution kept is one.
+    fn agree(puzzle: &Grid, limit: u64) {
+        let (a, g) = (ours(puzzle, limit), general(puzzle, limit));
+        assert_eq!(a.count, g.count, "{puzzle:?}");
+        assert_eq!(a.hit_limit, g.hit_limit);
+        assert_eq!(a.solutions.len(), a.count.min(2) as usize);
+        for s in &a.solutions {
+            assert_eq!(crate::verify(puzzle, s), Ok(()));
+        }
+        if a.solutions.len() == 2 {
+            assert_ne!(a.solutions[0], a.solutions[1]);
+        }
+    }
+
+    #[test]
+    fn tables_describe_the_band() {
+        // A full band: every triad on some permutation.
+        assert_eq!(LOCKED[0x1ff], BAND);
+        // Row 0 only in box 0 forces box 0 out of rows 1 and 2.
+        let occ = 0b111_111_001;
+        assert_eq!(LOCKED[occ], 7 | (0o770 << 9) | (0o770 << 18));
+        // An empty row: no permutation.
+        assert_eq!(LOCKED[0b111_111_000], 0);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+        assert_eq!(TRIADS_OF_ROW[0b100_000_010], 0b101);
+    }
+
+    #[test]
+    fn solves_and_counts_known_puzzles() {
+        let puzzle = parse_line(
+            "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+            None,
+        )
+        .unwrap();
+        let report = ours(&puzzle, 2);
+        assert_eq!(report.count, 1);
+        assert!(!report.hit_limit);
+        assert_eq!(crate::verify(&puzzle, &report.solutions[0]), Ok(()));
+        agree(&puzzle, 2);
+        // Clashing givens.
+        let clash = parse_line(&format!("11{}", ".".repeat(79)), None).unwrap();
+        assert_eq!(ours(&clash, 2).count, 0);
+        // Every cell given.
+        let full = report.solutions[0].clone();
+        let r = ours(&full, 2);
+        assert_eq!((r.count, r.stats.guesses), (1, 0));
+    }
+
+    #[test]
+    fn counts_like_the_general_engine_on_random_puzzles() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let empty = Grid::empty(nine());
+        for round in 0..60 {
+            // A random solution: solve a grid seeded with a few random values.
+            let mut seed = empty.clone();
+            let mut cells: Vec<usize> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            for &c in &cells[..8] {
+                seed.set(c, Some(rng.random_range(0..9)));
+            }
+            let Some(solution) = ours(&seed, 1).solutions.first().cloned() else {
+                agree(&seed, 3);
+                continue;
+            };
+            // Keep between 18 and 40 of its values: unique or multi-solution puzzles.
+            cells.shuffle(&mut rng);
+            let keep = 18 + round % 23;
+            let mut puzzle = empty.clone();
+            for &c in &cells[..keep] {
+                puzzle.set(c, solution.get(c));
+            }
+            agree(&puzzle, 1);
+            agree(&puzzle, 2);
+            agree(&puzzle, 50);
+            // One more random given, often making it unsatisfiable.
+            let c = cells[keep];
+            puzzle.set(c, Some(rng.random_range(0..9)));
+            agree(&puzzle, 10);
+        }
+    }
+
+    #[test]
+    fn counts_multi_solution_puzzles_exactly() {
+        // Two rows swapped inside a band keep a grid valid: removing the cells where they
+        // differ leaves a puzzle with at least two solutions.
+        let solution = ours(&Grid::empty(nine()), 1).solutions[0].clone();
+        let mut puzzle = solution.clone();
+        for c in 0..9 {
+            puzzle.set(c, None);
+            puzzle.set(9 + c, None);
+        }
+        agree(&puzzle, u64::MAX);
+        // Sparse grids with many solutions, counted to a limit.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..5 {
+            let mut puzzle = solution.clone();
+            for c in 0..81 {
+                if rng.random_bool(0.75) {
+                    puzzle.set(c, None);
+                }
+            }
+            agree(&puzzle, 500);
+        }
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_count() {
+        let limits = Limits {
+            time: None,
+            nodes: Some(5),
+        };
+        let report = count(&Grid::empty(nine()), u64::MAX, &Budget::start(&limits));
+        assert_eq!(report.stopped, Some(StopReason::NodeLimit));
+        assert_eq!(report.stats.nodes, 6);
+    }
+}
