@@ -146,6 +146,9 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// The two other bands of a band.
+const OTHER: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// The state of a search node.
 #[derive(Debug, Clone, Copy)]
 struct Board {
@@ -167,17 +170,12 @@ impl Board {
         }
     }
 
-    /// Sets word `j`; marks it dirty if it changed, and the value's other bands too if its
-    /// columns changed (their column singles depend on it).
+    /// Sets word `j`, marking it dirty if it changed.
     #[inline(always)]
     fn write(&mut self, j: usize, new: u32) {
-        let old = self.cand[j];
-        if new != old {
+        if new != self.cand[j] {
             self.cand[j] = new;
             self.dirty |= 1 << j;
-            if columns(old) != columns(new) {
-                self.dirty |= 7 << (j - j % 3);
-            }
         }
     }
 
@@ -200,7 +198,7 @@ impl Board {
         *placed += u64::from(p.count_ones());
         let cols = columns(p) * SPREAD;
         let base = 3 * d;
-        for o in [(b + 1) % 3, (b + 2) % 3] {
+        for o in [OTHER[b].0, OTHER[b].1] {
             let j = base + o;
             self.write(j, self.cand[j] & !cols);
         }
@@ -228,13 +226,6 @@ impl Board {
             return false;
         }
         let a = a0 & keep;
-        let base = 3 * d;
-        let c1 = columns(self.cand[base + (b + 1) % 3]);
-        let c2 = columns(self.cand[base + (b + 2) % 3]);
-        let ca = columns(a);
-        if ca | c1 | c2 != ROW {
-            return false;
-        }
         let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
         // Each row is non-empty (`keep` is a permutation of non-empty triads).
         let mut singles = 0;
@@ -247,10 +238,6 @@ impl Board {
         if r2 & (r2 - 1) == 0 {
             singles |= r2 << 18;
         }
-        // Columns with exactly one place in this band (an odd count that is not three) and none
-        // in the other bands.
-        let lone = ca & !c1 & !c2 & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-        singles |= a & (lone * SPREAD);
         self.write(i, a);
         let new = singles & self.unsolved[b];
         if new == 0 {
@@ -295,9 +282,44 @@ impl Board {
                 }
             }
             if !any {
-                return true;
+                match self.column_singles(placed) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
+    }
+
+    /// Hidden singles in columns: a value whose column has one place left, found for all
+    /// values at once from the three bands' column sets. A column with no place is a
+    /// contradiction (`None`). `Some(true)` if a value was placed.
+    fn column_singles(&mut self, placed: &mut u64) -> Option<bool> {
+        let mut any = false;
+        for d in 0..9 {
+            let base = 3 * d;
+            let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
+            let c = [columns(w[0]), columns(w[1]), columns(w[2])];
+            if c[0] | c[1] | c[2] != ROW {
+                return None;
+            }
+            for b in 0..3 {
+                let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, w[b] >> 18);
+                // Columns with exactly one place in this band (an odd count that is not
+                // three) and none in the other two.
+                let lone = c[b] & !c[OTHER[b].0] & !c[OTHER[b].1] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                let new = w[b] & lone * SPREAD & self.unsolved[b];
+                if new != 0 {
+                    any = true;
+                    if !self.place(d, b, new, true, placed) {
+                        return None;
+                    }
+                    // `w` is stale now; the other bands wait for the next pass.
+                    break;
+                }
+            }
+        }
+        Some(any)
     }
 
     /// Whether every cell is placed (at a fixpoint: then the grid is a solution).
