@@ -146,8 +146,56 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// The two other bands of a band.
-const OTHER: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+/// Hidden singles in columns are searched while fewer than this many choice points are open
+/// (see the module docs for the measurements).
+const COLUMN_DEPTH: usize = 1;
+
+/// For each word `3d + b`, the words of value `d` in the two other bands.
+const OTHER: [(usize, usize); 27] = {
+    let mut t = [(0, 0); 27];
+    let mut j = 0;
+    while j < 27 {
+        let base = j - j % 3;
+        t[j] = (base + (j + 1) % 3, base + (j + 2) % 3);
+        j += 1;
+    }
+    t
+};
+
+/// For a 9-bit band row, the row itself when it has exactly one place, else 0.
+const LONE_IN_ROW: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if (x as u32).count_ones() == 1 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the columns (9 bits) where a value has places in a band, the cells of the other bands'
+/// words to clear: the columns that are the value's only column in their box (pointing along a
+/// column, which includes a placed value's column).
+const POINTING_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut clear = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let part: usize = (cols >> (3 * k)) & 7;
+            if part.count_ones() == 1 {
+                clear |= (part << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        t[cols] = clear * SPREAD;
+        cols += 1;
+    }
+    t
+};
 
 /// The state of a search node.
 #[derive(Debug, Clone, Copy)]
@@ -156,8 +204,6 @@ struct Board {
     cand: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
-    /// Words changed since their last update (bit `3d + b`); empty at a fixpoint.
-    dirty: u32,
 }
 
 impl Board {
@@ -166,98 +212,70 @@ impl Board {
         Board {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
-            dirty: 0,
         }
     }
 
-    /// Sets word `j`, marking it dirty if it changed.
+    /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
+    /// `seen[i]` becomes the word as left by the rules.
     #[inline(always)]
-    fn write(&mut self, j: usize, new: u32) {
-        if new != self.cand[j] {
-            self.cand[j] = new;
-            self.dirty |= 1 << j;
-        }
-    }
-
-    /// Places value `d` on the cells `p` of band `b`; false if two of them see each other.
-    /// `others`: whether the cells may still be on other values' words.
-    #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, p: u32, others: bool, placed: &mut u64) -> bool {
-        let i = 3 * d + b;
-        let mut a = self.cand[i];
-        let mut cells = p;
-        while cells != 0 {
-            a &= !BAND_PEERS[cells.trailing_zeros() as usize];
-            cells &= cells - 1;
-        }
-        if a & p != p {
+    fn update(&mut self, i: usize, seen: &mut [u32; 27], placed: &mut u64) -> bool {
+        let b = i % 3;
+        let a0 = self.cand[i];
+        let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
+            | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
+            | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
+        let a = a0 & LOCKED[occ];
+        if a == 0 {
             return false;
         }
-        self.write(i, a);
-        self.unsolved[b] &= !p;
-        *placed += u64::from(p.count_ones());
-        let cols = columns(p) * SPREAD;
-        let base = 3 * d;
-        for o in [OTHER[b].0, OTHER[b].1] {
-            let j = base + o;
-            self.write(j, self.cand[j] & !cols);
-        }
-        if others {
-            for e in 0..9 {
-                if e != d {
-                    let j = 3 * e + b;
-                    self.write(j, self.cand[j] & !p);
-                }
+        self.cand[i] = a;
+        seen[i] = a;
+        let clear = !POINTING_COLUMNS[columns(a) as usize];
+        let (o1, o2) = OTHER[i];
+        self.cand[o1] &= clear;
+        self.cand[o2] &= clear;
+        // A row with one place left (so, by the rule above, the only place in its box too).
+        let lone = (LONE_IN_ROW[(a & ROW) as usize] as u32
+            | (LONE_IN_ROW[((a >> 9) & ROW) as usize] as u32) << 9
+            | (LONE_IN_ROW[((a >> 18) & ROW) as usize] as u32) << 18)
+            & self.unsolved[b];
+        if lone != 0 {
+            self.unsolved[b] &= !lone;
+            *placed += u64::from(lone.count_ones());
+            let mut j = b;
+            while j < 27 {
+                self.cand[j] &= !lone;
+                j += 3;
             }
+            self.cand[i] = a;
         }
         true
     }
 
-    /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
-    #[inline(always)]
-    fn update(&mut self, i: usize, placed: &mut u64) -> bool {
-        let (d, b) = (i / 3, i % 3);
-        let a0 = self.cand[i];
-        let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
-            | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
-            | (TRIADS_OF_ROW[(a0 >> 18) as usize & 0x1ff] as usize) << 6;
-        let keep = LOCKED[occ];
-        if keep == 0 {
-            return false;
-        }
-        let a = a0 & keep;
-        let (r0, r1, r2) = (a & ROW, (a >> 9) & ROW, a >> 18);
-        // Each row is non-empty (`keep` is a permutation of non-empty triads).
-        let mut singles = 0;
-        if r0 & (r0 - 1) == 0 {
-            singles |= r0;
-        }
-        if r1 & (r1 - 1) == 0 {
-            singles |= r1 << 9;
-        }
-        if r2 & (r2 - 1) == 0 {
-            singles |= r2 << 18;
-        }
-        self.write(i, a);
-        let new = singles & self.unsolved[b];
-        if new == 0 {
-            // Rules applied to `a` are at their fixpoint for this word.
-            self.dirty &= !(1 << i);
-            return true;
-        }
-        self.place(d, b, new, true, placed)
-    }
-
-    /// Naked and hidden singles, locked candidates in bands, to the fixpoint; false on a
-    /// contradiction.
-    fn propagate(&mut self, placed: &mut u64) -> bool {
+    /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
+    /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
+    /// that differs is updated again).
+    fn propagate(&mut self, seen: &mut [u32; 27], columns: bool, placed: &mut u64) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update(i, placed) {
-                    return false;
+            loop {
+                // Branch-free, so the comparison of the 27 words vectorises.
+                let mut changed = 0u32;
+                for (i, (c, s)) in self.cand.iter().zip(seen.iter()).enumerate() {
+                    changed |= u32::from(c != s) << i;
                 }
+                if changed == 0 {
+                    break;
+                }
+                while changed != 0 {
+                    let i = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    if !self.update(i, seen, placed) {
+                        return false;
+                    }
+                }
+            }
+            if self.unsolved == [0; 3] {
+                return true;
             }
             let mut any = false;
             for b in 0..3 {
@@ -270,19 +288,29 @@ impl Board {
                 if once != BAND {
                     return false;
                 }
-                let singles = once & !twice & self.unsolved[b];
+                let mut singles = once & !twice & self.unsolved[b];
                 if singles != 0 {
                     any = true;
-                    for d in 0..9 {
-                        let p = singles & self.cand[3 * d + b];
-                        if p != 0 && !self.place(d, b, p, false, placed) {
-                            return false;
+                    // Only the value's own row and box are cleared here; the band rules do
+                    // the rest when they see the word changed.
+                    while singles != 0 {
+                        let p = singles.trailing_zeros() as usize;
+                        singles &= singles - 1;
+                        for d in 0..9 {
+                            let j = 3 * d + b;
+                            if self.cand[j] >> p & 1 != 0 {
+                                self.cand[j] &= !BAND_PEERS[p];
+                                break;
+                            }
                         }
                     }
                 }
             }
             if !any {
-                match self.column_singles(placed) {
+                if !columns {
+                    return true;
+                }
+                match self.column_singles() {
                     None => return false,
                     Some(false) => return true,
                     Some(true) => {}
@@ -291,10 +319,11 @@ impl Board {
         }
     }
 
-    /// Hidden singles in columns: a value whose column has one place left, found for all
-    /// values at once from the three bands' column sets. A column with no place is a
-    /// contradiction (`None`). `Some(true)` if a value was placed.
-    fn column_singles(&mut self, placed: &mut u64) -> Option<bool> {
+    /// Hidden singles in columns: a value whose column has one place left, for all values at
+    /// once from the three bands' column sets; the place's row and box are cleared, the band
+    /// rules do the rest. A column with no place is a contradiction (`None`). `Some(true)` if a
+    /// word changed.
+    fn column_singles(&mut self) -> Option<bool> {
         let mut any = false;
         for d in 0..9 {
             let base = 3 * d;
@@ -307,15 +336,17 @@ impl Board {
                 let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, w[b] >> 18);
                 // Columns with exactly one place in this band (an odd count that is not
                 // three) and none in the other two.
-                let lone = c[b] & !c[OTHER[b].0] & !c[OTHER[b].1] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let new = w[b] & lone * SPREAD & self.unsolved[b];
+                let (o1, o2) = OTHER[b];
+                let lone = c[b] & !c[o1] & !c[o2] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                let mut new = w[b] & lone * SPREAD & self.unsolved[b];
                 if new != 0 {
                     any = true;
-                    if !self.place(d, b, new, true, placed) {
-                        return None;
+                    let mut a = w[b];
+                    while new != 0 {
+                        a &= !BAND_PEERS[new.trailing_zeros() as usize];
+                        new &= new - 1;
                     }
-                    // `w` is stale now; the other bands wait for the next pass.
-                    break;
+                    self.cand[base + b] = a;
                 }
             }
         }
@@ -369,16 +400,10 @@ impl Board {
         (best.1, best.2, best.3)
     }
 
-    /// Sets value `v` on position `p` of band `b` (a guess).
-    fn assign(&mut self, b: usize, p: usize, v: usize, placed: &mut u64) -> bool {
-        let bit = 1 << p;
-        for e in 0..9 {
-            if e != v {
-                let j = 3 * e + b;
-                self.write(j, self.cand[j] & !bit);
-            }
-        }
-        self.place(v, b, bit, false, placed)
+    /// Sets value `v` on position `p` of band `b` (a guess): the place's row and box leave the
+    /// value's word, the band rules do the rest.
+    fn assign(&mut self, b: usize, p: usize, v: usize) {
+        self.cand[3 * v + b] &= !BAND_PEERS[p];
     }
 
     /// The (complete) assignment as a grid.
@@ -436,9 +461,9 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
                 board.cand[3 * e + b] &= !(1 << p);
             }
         }
+        board.assign(b, p, v);
     }
-    board.dirty = BAND;
-    if board.propagate(&mut stats.propagations) {
+    if board.propagate(&mut [0; 27], true, &mut stats.propagations) {
         report.stopped = search(
             board,
             puzzle.shape(),
@@ -500,9 +525,10 @@ fn search(
             if let Some(reason) = budget.exceeded(stats.nodes) {
                 return Some(reason);
             }
-            if board.assign(band, pos, v, &mut stats.propagations)
-                && board.propagate(&mut stats.propagations)
-            {
+            // At a fixpoint every word is as the band rules left it.
+            let mut seen = board.cand;
+            board.assign(band, pos, v);
+            if board.propagate(&mut seen, frames.len() < COLUMN_DEPTH, &mut stats.propagations) {
                 continue 'node;
             }
         }
