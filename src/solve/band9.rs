@@ -4,7 +4,7 @@
 //!
 //! # Layout
 //! Cell `c` (row-major, 0..81) lies in band `c / 27` at bit `c % 27` of that band's word: bit
-//! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[3d + b]`
+//! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[9b + d]`
 //! holds the cells of the band where `d` is still possible (27 words in all); `unsolved[b]` holds
 //! the cells of the band not yet placed. The whole state is 124 bytes, copied per guess.
 //!
@@ -150,13 +150,13 @@ const BAND_PEERS: [u32; 27] = {
 /// (see the module docs for the measurements).
 const COLUMN_DEPTH: usize = 1;
 
-/// For each word `3d + b`, the words of value `d` in the two other bands.
+/// For each word `9b + d`, the words of value `d` in the two other bands.
 const OTHER: [(usize, usize); 27] = {
     let mut t = [(0, 0); 27];
     let mut j = 0;
     while j < 27 {
-        let base = j - j % 3;
-        t[j] = (base + (j + 1) % 3, base + (j + 2) % 3);
+        let (b, d) = (j / 9, j % 9);
+        t[j] = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
         j += 1;
     }
     t
@@ -200,7 +200,7 @@ const POINTING_COLUMNS: [u32; 512] = {
 /// The state of a search node.
 #[derive(Debug, Clone, Copy)]
 struct Board {
-    /// `cand[3d + b]`: where value `d` may go in band `b`.
+    /// `cand[9b + d]`: where value `d` may go in band `b`.
     cand: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
@@ -219,7 +219,7 @@ impl Board {
     /// `seen[i]` becomes the word as left by the rules.
     #[inline(always)]
     fn update(&mut self, i: usize, seen: &mut [u32; 27], placed: &mut u64) -> bool {
-        let b = i % 3;
+        let b = i / 9;
         let a0 = self.cand[i];
         let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
             | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
@@ -242,10 +242,8 @@ impl Board {
         if lone != 0 {
             self.unsolved[b] &= !lone;
             *placed += u64::from(lone.count_ones());
-            let mut j = b;
-            while j < 27 {
-                self.cand[j] &= !lone;
-                j += 3;
+            for w in &mut self.cand[9 * b..9 * b + 9] {
+                *w &= !lone;
             }
             self.cand[i] = a;
         }
@@ -281,7 +279,7 @@ impl Board {
             for b in 0..3 {
                 let (mut once, mut twice) = (0u32, 0u32);
                 for d in 0..9 {
-                    let x = self.cand[3 * d + b];
+                    let x = self.cand[9 * b + d];
                     twice |= once & x;
                     once |= x;
                 }
@@ -297,7 +295,7 @@ impl Board {
                         let p = singles.trailing_zeros() as usize;
                         singles &= singles - 1;
                         for d in 0..9 {
-                            let j = 3 * d + b;
+                            let j = 9 * b + d;
                             if self.cand[j] >> p & 1 != 0 {
                                 self.cand[j] &= !BAND_PEERS[p];
                                 break;
@@ -326,8 +324,7 @@ impl Board {
     fn column_singles(&mut self) -> Option<bool> {
         let mut any = false;
         for d in 0..9 {
-            let base = 3 * d;
-            let w = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
+            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
             let c = [columns(w[0]), columns(w[1]), columns(w[2])];
             if c[0] | c[1] | c[2] != ROW {
                 return None;
@@ -336,7 +333,7 @@ impl Board {
                 let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, w[b] >> 18);
                 // Columns with exactly one place in this band (an odd count that is not
                 // three) and none in the other two.
-                let (o1, o2) = OTHER[b];
+                let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
                 let lone = c[b] & !c[o1] & !c[o2] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
                 let mut new = w[b] & lone * SPREAD & self.unsolved[b];
                 if new != 0 {
@@ -346,7 +343,7 @@ impl Board {
                         a &= !BAND_PEERS[new.trailing_zeros() as usize];
                         new &= new - 1;
                     }
-                    self.cand[base + b] = a;
+                    self.cand[9 * b + d] = a;
                 }
             }
         }
@@ -363,7 +360,7 @@ impl Board {
     fn values(&self, b: usize, p: usize) -> u32 {
         let mut m = 0;
         for d in 0..9 {
-            m |= ((self.cand[3 * d + b] >> p) & 1) << d;
+            m |= ((self.cand[9 * b + d] >> p) & 1) << d;
         }
         m
     }
@@ -374,7 +371,7 @@ impl Board {
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[3 * d + b];
+                let x = self.cand[9 * b + d];
                 three |= two & x;
                 two |= one & x;
                 one |= x;
@@ -403,7 +400,7 @@ impl Board {
     /// Sets value `v` on position `p` of band `b` (a guess): the place's row and box leave the
     /// value's word, the band rules do the rest.
     fn assign(&mut self, b: usize, p: usize, v: usize) {
-        self.cand[3 * v + b] &= !BAND_PEERS[p];
+        self.cand[9 * b + v] &= !BAND_PEERS[p];
     }
 
     /// The (complete) assignment as a grid.
@@ -411,7 +408,7 @@ impl Board {
         let mut grid = Grid::empty(shape);
         for d in 0..9 {
             for b in 0..3 {
-                let mut cells = self.cand[3 * d + b];
+                let mut cells = self.cand[9 * b + d];
                 while cells != 0 {
                     grid.set(27 * b + cells.trailing_zeros() as usize, Some(d));
                     cells &= cells - 1;
@@ -458,7 +455,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         let (b, p) = (cell / 27, cell % 27);
         for e in 0..9 {
             if e != v {
-                board.cand[3 * e + b] &= !(1 << p);
+                board.cand[9 * b + e] &= !(1 << p);
             }
         }
         board.assign(b, p, v);
