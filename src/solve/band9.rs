@@ -5,27 +5,33 @@
 //! # Layout
 //! Cell `c` (row-major, 0..81) lies in band `c / 27` at bit `c % 27` of that band's word: bit
 //! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[9b + d]`
-//! holds the cells of the band where `d` is still possible (27 words in all); `unsolved[b]` holds
-//! the cells of the band not yet placed. The whole state is 124 bytes, copied per guess.
+//! holds the cells of the band where `d` is still possible (27 words in all, a band's nine words
+//! side by side); `unsolved[b]` holds the cells of the band not yet placed. The whole state is
+//! 120 bytes, copied per guess.
 //!
 //! # Rules
-//! A word is **updated** when it changed (a dirty bit per word):
+//! A word is **updated** whenever it differs from the value the update last left in it (the 27
+//! comparisons are one branch-free pass):
 //! - **locked candidates inside the band**: the word is reduced to its nine *triads* (row ×
 //!   box, three cells each) that are not empty. Value `d` sits once in each of the band's rows and
 //!   once in each of its boxes, so the triads it ends up in form a permutation of the 3×3 triad
 //!   matrix; a table over the 512 occupancy patterns keeps exactly the triads that lie on such a
 //!   permutation (none: a contradiction). This covers pointing and claiming (box–line) inside the
 //!   band, and every row or box of the band left without a place;
-//! - **hidden singles**: a row of the band with one place left, and a column with one place left
-//!   in this band and none in the other two, place the value. A box with one place left becomes a
-//!   row with one place by the rule above. A column with no place in any band is a contradiction;
-//! - **placing** `d` on cells clears their row and box in the band (one precomputed mask per
-//!   position), their columns in the value's two other bands, and the cells from the eight other
-//!   values' words of the band.
+//! - **pointing along columns**: a box of the band where the value is left in one column (a
+//!   placed value is such a case) takes that column from the value's words of the other two
+//!   bands (one table over the nine column bits);
+//! - **hidden singles in rows and boxes**: a row of the band with one place left is placed (a box
+//!   with one place left has become such a row by the first rule): the cell leaves `unsolved` and
+//!   the other eight values' words.
 //!
-//! When no word is dirty, a pass per band finds the **naked singles** (cells on exactly one
-//! value's word: "seen once" and "seen twice" over nine words) and the cells left with no value (a
-//! contradiction). The fixpoint of the two is the state of a search node.
+//! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
+//! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
+//! (a contradiction). Placing one, like a guess, only clears the cell's row and box from its
+//! value's word; the rules above do the rest. At the root (see `COLUMN_DEPTH`) a last pass finds
+//! **hidden singles in columns** (and columns left without a place). The fixpoint is the state of
+//! a search node; with every cell placed it is a solution (each value then has one cell per row
+//! of each band, in three different boxes, and one per column).
 //!
 //! # Search
 //! Depth-first; a node branches on the first cell with two candidates (three "seen" counters per
@@ -34,12 +40,13 @@
 //! on after a solution from the same stack, so "count to 2" costs one search, not two.
 //!
 //! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
-//! first solutions): on 9×9 the search trees are small (a few hundred nodes on the hardest sets)
-//! and a restart only repeats work.
+//! first solutions): on 9×9 every puzzle of the shared sets needs at most a few thousand nodes
+//! (p99 below 1 ms on `forum_hardest_1905_11plus`), so there is no heavy tail to cut and a
+//! restart would only repeat work.
 //!
 //! # Complexity
-//! A word update is O(1) (two table look-ups and about forty word operations); placing a cell
-//! O(1); the naked-single pass 27 words. Per node the state copy is 31 words. Memory: one state
+//! A word update is O(1) (six table look-ups and about forty word operations); the naked-single
+//! pass 27 words; the column pass 27 words. Per node the state copy is 30 words. Memory: one state
 //! per open choice point (at most 81). Exponential in the worst case, like every exact method.
 //!
 //! # References
@@ -146,8 +153,13 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// Hidden singles in columns are searched while fewer than this many choice points are open
-/// (see the module docs for the measurements).
+/// Hidden singles in columns are searched while fewer than this many choice points are open (at
+/// the root, and below it on the last value of the first choice). Measured on the first 2000
+/// puzzles of each set (guesses per puzzle / instructions, first solution): at every node they
+/// cut guesses (royle17 4.2 → 1.6, forum_hardest 154 → 134, top1465 24.6 → 22.5) but made each
+/// node dearer (forum_hardest +8 % instructions, top1465 +9 %); never, royle17 cost 8 % more; at
+/// depth 1 royle17 keeps the gain (2.0 guesses) and the hard sets lose nothing; depth 3 was no
+/// better.
 const COLUMN_DEPTH: usize = 1;
 
 /// For each word `9b + d`, the words of value `d` in the two other bands.
@@ -335,7 +347,7 @@ impl Board {
                 // three) and none in the other two.
                 let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
                 let lone = c[b] & !c[o1] & !c[o2] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let mut new = w[b] & lone * SPREAD & self.unsolved[b];
+                let mut new = w[b] & (lone * SPREAD) & self.unsolved[b];
                 if new != 0 {
                     any = true;
                     let mut a = w[b];
@@ -525,7 +537,11 @@ fn search(
             // At a fixpoint every word is as the band rules left it.
             let mut seen = board.cand;
             board.assign(band, pos, v);
-            if board.propagate(&mut seen, frames.len() < COLUMN_DEPTH, &mut stats.propagations) {
+            if board.propagate(
+                &mut seen,
+                frames.len() < COLUMN_DEPTH,
+                &mut stats.propagations,
+            ) {
                 continue 'node;
             }
         }
@@ -551,9 +567,7 @@ mod tests {
     }
 
     fn general(puzzle: &Grid, limit: u64) -> CountReport {
-        NativeGeneral
-            .count(puzzle, limit, &Limits::none())
-            .unwrap()
+        NativeGeneral.count(puzzle, limit, &Limits::none()).unwrap()
     }
 
     /// Checks that both engines agree on the count, and that every solution kept is one.
