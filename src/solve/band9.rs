@@ -40,8 +40,8 @@
 //! on after a solution from the same stack, so "count to 2" costs one search, not two.
 //!
 //! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
-//! first solutions): on 9×9 every puzzle of the shared sets needs at most a few thousand nodes
-//! (p99 below 1 ms on `forum_hardest_1905_11plus`), so there is no heavy tail to cut and a
+//! first solutions): on 9×9 the trees have no heavy tail (on all 48766 puzzles of
+//! `forum_hardest_1905_11plus`, first solution: median 118 guesses, p99 849, max 2842), so a
 //! restart would only repeat work.
 //!
 //! # Complexity
