@@ -1,5 +1,6 @@
-//! The fast path of `native` for grids of at most 128 cells (orders up to 11, so 9×9): the same
-//! propagation rules, with the candidates stored **by value** instead of by cell.
+//! The fast path of `native` for grids of at most 128 cells (orders up to 11; 9×9 with 3×3 boxes
+//! has its own engine, `band9`): the same propagation rules, with the candidates stored **by
+//! value** instead of by cell.
 //!
 //! For each value `d` one 128-bit word `board[d]` holds the cells where `d` is still possible (the
 //! digit-major layout of JCZSolve and tdoku, here for any shape). Every rule becomes a few word

@@ -42,6 +42,7 @@
 //! ```
 
 pub mod backtrack;
+mod band9;
 pub mod bitboard;
 pub mod cp;
 mod geometry;

@@ -1,9 +1,10 @@
 //! `native`, the default backend: constraint propagation on bitset candidates with a
 //! most-constrained-cell search, for any shape up to order 128.
 //!
-//! Two engines share the rules below: grids of at most 128 cells (orders up to 11, so 9×9) use
-//! the digit-major bitboards of [`super::bitboard`]; larger grids use the cell-major engine of
-//! this file ([`NativeGeneral`] forces it everywhere, for comparison).
+//! Three engines share the rules below: 9×9 grids with 3×3 boxes use the band-oriented engine of
+//! `band9` (27-bit words per value and band, JCZSolve's design); other grids of at most 128 cells
+//! (orders up to 11) use the digit-major bitboards of [`super::bitboard`]; larger grids use the
+//! cell-major engine of this file ([`NativeGeneral`] forces it everywhere, for comparison).
 //!
 //! # Method
 //! Each cell holds its candidates as one machine word (`u16` up to n = 16, `u32`, `u64`, `u128`;
@@ -56,15 +57,15 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::bitboard;
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
 use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
+use super::{band9, bitboard};
 use crate::grid::Grid;
 
-/// The native propagation solver; see the module docs. Grids of at most 128 cells (orders up to
-/// 11) take the bitboard fast path of [`super::bitboard`]; larger ones the cell-major
-/// engine below.
+/// The native propagation solver; see the module docs. 9×9 grids take the band engine
+/// (`band9`), other grids of at most 128 cells (orders up to 11) the bitboard fast path of
+/// [`super::bitboard`]; larger ones the cell-major engine below.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Native;
 
@@ -102,6 +103,9 @@ impl Solver for Native {
 
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
         check_order(self, puzzle)?;
+        if band9::fits(puzzle.shape()) {
+            return Ok(band9::count(puzzle, limit, &Budget::start(limits)));
+        }
         if bitboard::fits(puzzle.shape()) {
             return Ok(bitboard::count(puzzle, limit, &Budget::start(limits)));
         }

@@ -1,0 +1,688 @@
+//! The 9×9 engine of `native` (3×3 boxes only): candidates kept per value and per **band** of
+//! three rows, 27 bits to a word, so that the propagation rules of a whole band are a handful of
+//! word operations.
+//!
+//! # Layout
+//! Cell `c` (row-major, 0..81) lies in band `c / 27` at bit `c % 27` of that band's word: bit
+//! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[9b + d]`
+//! holds the cells of the band where `d` is still possible (27 words in all, a band's nine words
+//! side by side); `unsolved[b]` holds the cells of the band not yet placed. The whole state is
+//! 120 bytes, copied per guess.
+//!
+//! # Rules
+//! A word is **updated** whenever it differs from the value the update last left in it (the 27
+//! comparisons are one branch-free pass):
+//! - **locked candidates inside the band**: the word is reduced to its nine *triads* (row ×
+//!   box, three cells each) that are not empty. Value `d` sits once in each of the band's rows and
+//!   once in each of its boxes, so the triads it ends up in form a permutation of the 3×3 triad
+//!   matrix; a table over the 512 occupancy patterns keeps exactly the triads that lie on such a
+//!   permutation (none: a contradiction). This covers pointing and claiming (box–line) inside the
+//!   band, and every row or box of the band left without a place;
+//! - **pointing along columns**: a box of the band where the value is left in one column (a
+//!   placed value is such a case) takes that column from the value's words of the other two
+//!   bands (one table over the nine column bits);
+//! - **hidden singles in rows and boxes**: a row of the band with one place left is placed (a box
+//!   with one place left has become such a row by the first rule): the cell leaves `unsolved` and
+//!   the other eight values' words.
+//!
+//! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
+//! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
+//! (a contradiction). Placing one, like a guess, only clears the cell's row and box from its
+//! value's word; the rules above do the rest. At the root (see `COLUMN_DEPTH`) a last pass finds
+//! **hidden singles in columns** (and columns left without a place). The fixpoint is the state of
+//! a search node; with every cell placed it is a solution (each value then has one cell per row
+//! of each band, in three different boxes, and one per column).
+//!
+//! # Search
+//! Depth-first; a node branches on the first cell with two candidates (three "seen" counters per
+//! band find them all), falling back to a cell with the fewest. The state before the choice is
+//! pushed with the values not yet tried; the last value reuses it without a copy. Counting goes
+//! on after a solution from the same stack, so "count to 2" costs one search, not two.
+//!
+//! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
+//! first solutions): on 9×9 the trees have no heavy tail (on all 48766 puzzles of
+//! `forum_hardest_1905_11plus`, first solution: median 118 guesses, p99 849, max 2842), so a
+//! restart would only repeat work.
+//!
+//! # Complexity
+//! A word update is O(1) (six table look-ups and about forty word operations); the naked-single
+//! pass 27 words; the column pass 27 words. Per node the state copy is 30 words. Memory: one state
+//! per open choice point (at most 81). Exponential in the worst case, like every exact method.
+//!
+//! # References
+//! - J. C. Z. (zhouyundong), "JCZSolve" (2012–2014): one 27-bit word per value and band, band
+//!   updates driven by the rows' and boxes' occupancy.
+//! - T. Dillon, "tdoku: A fast Sudoku solver and generator" (2019),
+//!   <https://t-dillon.github.io/tdoku/>: the write-up that explains JCZSolve's design (band
+//!   words, triads, bivalue-cell guesses, state copied per guess).
+//! - P. Norvig, "Solving Every Sudoku Puzzle" (2006): naked and hidden singles.
+
+use std::cell::RefCell;
+
+use super::{Budget, CountReport, Stats, StopReason};
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// The nine columns of a band row.
+const ROW: u32 = 0x1ff;
+
+/// Multiplying a 9-bit column set by this repeats it on the band's three rows.
+const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Whether the engine handles `shape`: 9×9 with 3×3 boxes.
+pub(crate) fn fits(shape: Shape) -> bool {
+    shape.order() == 9 && !shape.is_latin() && shape.box_rows() == 3
+}
+
+/// The columns (9 bits) where a band word has a place.
+#[inline(always)]
+fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & ROW
+}
+
+/// For a 9-bit band row, bit `k` set when its box `k` part (three cells) is not empty.
+const TRIADS_OF_ROW: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = ((x & 7 != 0) as u8) | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
+        x += 1;
+    }
+    t
+};
+
+/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the cells of
+/// the triads that lie on a permutation (one triad per row and per box) made of occupied triads;
+/// zero when there is none.
+const LOCKED: [u32; 512] = {
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut keep = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let sigma = PERMUTATIONS[p];
+            let mut triads = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                triads |= 1 << (3 * r + sigma[r]);
+                r += 1;
+            }
+            if triads & occ as u32 == triads {
+                keep |= triads;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut i = 0;
+        while i < 9 {
+            if keep & 1 << i != 0 {
+                let (r, k) = (i / 3, i % 3);
+                cells |= 7 << (9 * r + 3 * k);
+            }
+            i += 1;
+        }
+        t[occ] = cells;
+        occ += 1;
+    }
+    t
+};
+
+/// For a position in a band, its row and its box inside the band, without itself.
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, k) = (p / 9, p % 9);
+        let row = ROW << (9 * r);
+        let boxed = (7 << (3 * (k / 3))) * SPREAD;
+        t[p] = (row | boxed) & !(1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// Hidden singles in columns are searched while fewer than this many choice points are open (at
+/// the root, and below it on the last value of the first choice). Measured on the first 2000
+/// puzzles of each set (guesses per puzzle / instructions, first solution): at every node they
+/// cut guesses (royle17 4.2 → 1.6, forum_hardest 154 → 134, top1465 24.6 → 22.5) but made each
+/// node dearer (forum_hardest +8 % instructions, top1465 +9 %); never, royle17 cost 8 % more; at
+/// depth 1 royle17 keeps the gain (2.0 guesses) and the hard sets lose nothing; depth 3 was no
+/// better.
+const COLUMN_DEPTH: usize = 1;
+
+/// For each word `9b + d`, the words of value `d` in the two other bands.
+const OTHER: [(usize, usize); 27] = {
+    let mut t = [(0, 0); 27];
+    let mut j = 0;
+    while j < 27 {
+        let (b, d) = (j / 9, j % 9);
+        t[j] = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
+        j += 1;
+    }
+    t
+};
+
+/// For a 9-bit band row, the row itself when it has exactly one place, else 0.
+const LONE_IN_ROW: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        if (x as u32).count_ones() == 1 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the columns (9 bits) where a value has places in a band, the cells of the other bands'
+/// words to clear: the columns that are the value's only column in their box (pointing along a
+/// column, which includes a placed value's column).
+const POINTING_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut clear = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let part: usize = (cols >> (3 * k)) & 7;
+            if part.count_ones() == 1 {
+                clear |= (part << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        t[cols] = clear * SPREAD;
+        cols += 1;
+    }
+    t
+};
+
+/// The state of a search node.
+#[derive(Debug, Clone, Copy)]
+struct Board {
+    /// `cand[9b + d]`: where value `d` may go in band `b`.
+    cand: [u32; 27],
+    /// Cells of each band not yet placed.
+    unsolved: [u32; 3],
+}
+
+impl Board {
+    /// Every value possible everywhere.
+    fn full() -> Board {
+        Board {
+            cand: [BAND; 27],
+            unsolved: [BAND; 3],
+        }
+    }
+
+    /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
+    /// `seen[i]` becomes the word as left by the rules.
+    #[inline(always)]
+    fn update(&mut self, i: usize, seen: &mut [u32; 27], placed: &mut u64) -> bool {
+        let b = i / 9;
+        let a0 = self.cand[i];
+        let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
+            | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
+            | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
+        let a = a0 & LOCKED[occ];
+        if a == 0 {
+            return false;
+        }
+        self.cand[i] = a;
+        seen[i] = a;
+        let clear = !POINTING_COLUMNS[columns(a) as usize];
+        let (o1, o2) = OTHER[i];
+        self.cand[o1] &= clear;
+        self.cand[o2] &= clear;
+        // A row with one place left (so, by the rule above, the only place in its box too).
+        let lone = (LONE_IN_ROW[(a & ROW) as usize] as u32
+            | (LONE_IN_ROW[((a >> 9) & ROW) as usize] as u32) << 9
+            | (LONE_IN_ROW[((a >> 18) & ROW) as usize] as u32) << 18)
+            & self.unsolved[b];
+        if lone != 0 {
+            self.unsolved[b] &= !lone;
+            *placed += u64::from(lone.count_ones());
+            for w in &mut self.cand[9 * b..9 * b + 9] {
+                *w &= !lone;
+            }
+            self.cand[i] = a;
+        }
+        true
+    }
+
+    /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
+    /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
+    /// that differs is updated again).
+    fn propagate(&mut self, seen: &mut [u32; 27], columns: bool, placed: &mut u64) -> bool {
+        loop {
+            loop {
+                // Branch-free, so the comparison of the 27 words vectorises.
+                let mut changed = 0u32;
+                for (i, (c, s)) in self.cand.iter().zip(seen.iter()).enumerate() {
+                    changed |= u32::from(c != s) << i;
+                }
+                if changed == 0 {
+                    break;
+                }
+                while changed != 0 {
+                    let i = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    if !self.update(i, seen, placed) {
+                        return false;
+                    }
+                }
+            }
+            if self.unsolved == [0; 3] {
+                return true;
+            }
+            let mut any = false;
+            for b in 0..3 {
+                let (mut once, mut twice) = (0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[9 * b + d];
+                    twice |= once & x;
+                    once |= x;
+                }
+                if once != BAND {
+                    return false;
+                }
+                let mut singles = once & !twice & self.unsolved[b];
+                if singles != 0 {
+                    any = true;
+                    // Only the value's own row and box are cleared here; the band rules do
+                    // the rest when they see the word changed.
+                    while singles != 0 {
+                        let p = singles.trailing_zeros() as usize;
+                        singles &= singles - 1;
+                        for d in 0..9 {
+                            let j = 9 * b + d;
+                            if self.cand[j] >> p & 1 != 0 {
+                                self.cand[j] &= !BAND_PEERS[p];
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if !any {
+                if !columns {
+                    return true;
+                }
+                match self.column_singles() {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            }
+        }
+    }
+
+    /// Hidden singles in columns: a value whose column has one place left, for all values at
+    /// once from the three bands' column sets; the place's row and box are cleared, the band
+    /// rules do the rest. A column with no place is a contradiction (`None`). `Some(true)` if a
+    /// word changed.
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        for d in 0..9 {
+            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let c = [columns(w[0]), columns(w[1]), columns(w[2])];
+            if c[0] | c[1] | c[2] != ROW {
+                return None;
+            }
+            for b in 0..3 {
+                let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, w[b] >> 18);
+                // Columns with exactly one place in this band (an odd count that is not
+                // three) and none in the other two.
+                let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
+                let lone = c[b] & !c[o1] & !c[o2] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+                let mut new = w[b] & (lone * SPREAD) & self.unsolved[b];
+                if new != 0 {
+                    any = true;
+                    let mut a = w[b];
+                    while new != 0 {
+                        a &= !BAND_PEERS[new.trailing_zeros() as usize];
+                        new &= new - 1;
+                    }
+                    self.cand[9 * b + d] = a;
+                }
+            }
+        }
+        Some(any)
+    }
+
+    /// Whether every cell is placed (at a fixpoint: then the grid is a solution).
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The values of a cell (position `p` of band `b`) as a 9-bit mask.
+    #[inline(always)]
+    fn values(&self, b: usize, p: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= ((self.cand[9 * b + d] >> p) & 1) << d;
+        }
+        m
+    }
+
+    /// The cell to branch on: the first with two values, else one with the fewest. Returns the
+    /// band, the position and the values.
+    fn choose(&self) -> (usize, usize, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[9 * b + d];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = two & !three & self.unsolved[b];
+            if pairs != 0 {
+                let p = pairs.trailing_zeros() as usize;
+                return (b, p, self.values(b, p));
+            }
+        }
+        let mut best = (u32::MAX, 0, 0, 0);
+        for b in 0..3 {
+            let mut open = self.unsolved[b];
+            while open != 0 {
+                let p = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let m = self.values(b, p);
+                if m.count_ones() < best.0 {
+                    best = (m.count_ones(), b, p, m);
+                }
+            }
+        }
+        (best.1, best.2, best.3)
+    }
+
+    /// Sets value `v` on position `p` of band `b` (a guess): the place's row and box leave the
+    /// value's word, the band rules do the rest.
+    fn assign(&mut self, b: usize, p: usize, v: usize) {
+        self.cand[9 * b + v] &= !BAND_PEERS[p];
+    }
+
+    /// The (complete) assignment as a grid.
+    fn grid(&self, shape: Shape) -> Grid {
+        let mut grid = Grid::empty(shape);
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut cells = self.cand[9 * b + d];
+                while cells != 0 {
+                    grid.set(27 * b + cells.trailing_zeros() as usize, Some(d));
+                    cells &= cells - 1;
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// A choice point: the state before the choice, the cell, the values not yet tried.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    board: Board,
+    band: u8,
+    pos: u8,
+    rest: u32,
+}
+
+thread_local! {
+    /// The choice-point stack, kept between calls on this thread.
+    static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Counts the solutions of `puzzle` (which must [`fit`](fits)) up to `limit`, keeping the first
+/// two; see [`super::Solver::count`].
+pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+    let mut frames = FRAMES.with_borrow_mut(std::mem::take);
+    frames.clear();
+    frames.reserve(81);
+    let mut stats = Stats {
+        nodes: 1,
+        ..Stats::default()
+    };
+    let mut report = CountReport {
+        count: 0,
+        hit_limit: false,
+        stopped: None,
+        solutions: Vec::new(),
+        stats: Stats::default(),
+    };
+    let mut board = Board::full();
+    for (cell, v) in puzzle.givens() {
+        let (b, p) = (cell / 27, cell % 27);
+        for e in 0..9 {
+            if e != v {
+                board.cand[9 * b + e] &= !(1 << p);
+            }
+        }
+        board.assign(b, p, v);
+    }
+    if board.propagate(&mut [0; 27], true, &mut stats.propagations) {
+        report.stopped = search(
+            board,
+            puzzle.shape(),
+            limit,
+            budget,
+            &mut frames,
+            &mut stats,
+            &mut report,
+        );
+    }
+    stats.elapsed = budget.elapsed();
+    report.stats = stats;
+    FRAMES.with_borrow_mut(|slot| *slot = frames);
+    report
+}
+
+/// Depth-first search from a propagated root; fills `report` and returns why it stopped early, if
+/// a budget ran out.
+fn search(
+    mut board: Board,
+    shape: Shape,
+    limit: u64,
+    budget: &Budget,
+    frames: &mut Vec<Frame>,
+    stats: &mut Stats,
+    report: &mut CountReport,
+) -> Option<StopReason> {
+    'node: loop {
+        if board.solved() {
+            report.count += 1;
+            if report.solutions.len() < 2 {
+                report.solutions.push(board.grid(shape));
+            }
+            if report.count >= limit {
+                report.hit_limit = true;
+                return None;
+            }
+        } else {
+            let (band, pos, rest) = board.choose();
+            frames.push(Frame {
+                board,
+                band: band as u8,
+                pos: pos as u8,
+                rest,
+            });
+        }
+        loop {
+            let frame = frames.last_mut()?;
+            let v = frame.rest.trailing_zeros() as usize;
+            frame.rest &= frame.rest - 1;
+            let (band, pos) = (frame.band as usize, frame.pos as usize);
+            board = frame.board;
+            if frame.rest == 0 {
+                // The last value: nothing to come back to.
+                frames.pop();
+            }
+            stats.nodes += 1;
+            stats.guesses += 1;
+            if let Some(reason) = budget.exceeded(stats.nodes) {
+                return Some(reason);
+            }
+            // At a fixpoint every word is as the band rules left it.
+            let mut seen = board.cand;
+            board.assign(band, pos, v);
+            if board.propagate(
+                &mut seen,
+                frames.len() < COLUMN_DEPTH,
+                &mut stats.propagations,
+            ) {
+                continue 'node;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::solve::{Limits, NativeGeneral, Solver};
+    use crate::text::parse_line;
+
+    fn nine() -> Shape {
+        Shape::sudoku(3, 3).unwrap()
+    }
+
+    fn ours(puzzle: &Grid, limit: u64) -> CountReport {
+        count(puzzle, limit, &Budget::start(&Limits::none()))
+    }
+
+    fn general(puzzle: &Grid, limit: u64) -> CountReport {
+        NativeGeneral.count(puzzle, limit, &Limits::none()).unwrap()
+    }
+
+    /// Checks that both engines agree on the count, and that every solution kept is one.
+    fn agree(puzzle: &Grid, limit: u64) {
+        let (a, g) = (ours(puzzle, limit), general(puzzle, limit));
+        assert_eq!(a.count, g.count, "{puzzle:?}");
+        assert_eq!(a.hit_limit, g.hit_limit);
+        assert_eq!(a.solutions.len(), a.count.min(2) as usize);
+        for s in &a.solutions {
+            assert_eq!(crate::verify(puzzle, s), Ok(()));
+        }
+        if a.solutions.len() == 2 {
+            assert_ne!(a.solutions[0], a.solutions[1]);
+        }
+    }
+
+    #[test]
+    fn tables_describe_the_band() {
+        // A full band: every triad on some permutation.
+        assert_eq!(LOCKED[0x1ff], BAND);
+        // Row 0 only in box 0 forces box 0 out of rows 1 and 2.
+        let occ = 0b111_111_001;
+        assert_eq!(LOCKED[occ], 7 | (0o770 << 9) | (0o770 << 18));
+        // An empty row: no permutation.
+        assert_eq!(LOCKED[0b111_111_000], 0);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+        assert_eq!(TRIADS_OF_ROW[0b100_000_010], 0b101);
+    }
+
+    #[test]
+    fn solves_and_counts_known_puzzles() {
+        let puzzle = parse_line(
+            "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+            None,
+        )
+        .unwrap();
+        let report = ours(&puzzle, 2);
+        assert_eq!(report.count, 1);
+        assert!(!report.hit_limit);
+        assert_eq!(crate::verify(&puzzle, &report.solutions[0]), Ok(()));
+        agree(&puzzle, 2);
+        // Clashing givens.
+        let clash = parse_line(&format!("11{}", ".".repeat(79)), None).unwrap();
+        assert_eq!(ours(&clash, 2).count, 0);
+        // Every cell given.
+        let full = report.solutions[0].clone();
+        let r = ours(&full, 2);
+        assert_eq!((r.count, r.stats.guesses), (1, 0));
+    }
+
+    #[test]
+    fn counts_like_the_general_engine_on_random_puzzles() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let empty = Grid::empty(nine());
+        for round in 0..60 {
+            // A random solution: solve a grid seeded with a few random values.
+            let mut seed = empty.clone();
+            let mut cells: Vec<usize> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            for &c in &cells[..8] {
+                seed.set(c, Some(rng.random_range(0..9)));
+            }
+            let Some(solution) = ours(&seed, 1).solutions.first().cloned() else {
+                agree(&seed, 3);
+                continue;
+            };
+            // Keep between 18 and 40 of its values: unique or multi-solution puzzles.
+            cells.shuffle(&mut rng);
+            let keep = 18 + round % 23;
+            let mut puzzle = empty.clone();
+            for &c in &cells[..keep] {
+                puzzle.set(c, solution.get(c));
+            }
+            agree(&puzzle, 1);
+            agree(&puzzle, 2);
+            agree(&puzzle, 50);
+            // One more random given, often making it unsatisfiable.
+            let c = cells[keep];
+            puzzle.set(c, Some(rng.random_range(0..9)));
+            agree(&puzzle, 10);
+        }
+    }
+
+    #[test]
+    fn counts_multi_solution_puzzles_exactly() {
+        // Two rows swapped inside a band keep a grid valid: removing the cells where they
+        // differ leaves a puzzle with at least two solutions.
+        let solution = ours(&Grid::empty(nine()), 1).solutions[0].clone();
+        let mut puzzle = solution.clone();
+        for c in 0..9 {
+            puzzle.set(c, None);
+            puzzle.set(9 + c, None);
+        }
+        agree(&puzzle, u64::MAX);
+        // Sparse grids with many solutions, counted to a limit.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..5 {
+            let mut puzzle = solution.clone();
+            for c in 0..81 {
+                if rng.random_bool(0.75) {
+                    puzzle.set(c, None);
+                }
+            }
+            agree(&puzzle, 500);
+        }
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_count() {
+        let limits = Limits {
+            time: None,
+            nodes: Some(5),
+        };
+        let report = count(&Grid::empty(nine()), u64::MAX, &Budget::start(&limits));
+        assert_eq!(report.stopped, Some(StopReason::NodeLimit));
+        assert_eq!(report.stats.nodes, 6);
+    }
+}
