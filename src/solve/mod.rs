@@ -24,6 +24,7 @@
 //! | `fc-mrv` | [`backtrack`] | forward checking + minimum remaining values (Skiena) |
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
+//! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links on the exact cover, MRV item choice |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -43,6 +44,7 @@
 pub mod backtrack;
 pub mod bitboard;
 pub mod cp;
+pub mod dlx;
 mod geometry;
 pub(crate) mod mask;
 pub mod native;
@@ -59,6 +61,7 @@ use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use cp::Cp;
+pub use dlx::Dlx;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
@@ -392,10 +395,18 @@ fn duplicate_error(backend: &str) -> SolveError {
 }
 
 /// The command-line names of the backends built so far, the default first.
-pub const BACKENDS: &[&str] = &["native", "backtrack", "fc-mrv", "bitwise", "norvig", "cp"];
+pub const BACKENDS: &[&str] = &[
+    "native",
+    "backtrack",
+    "fc-mrv",
+    "bitwise",
+    "norvig",
+    "cp",
+    "dlx",
+];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour", "grasp"];
+pub const RESERVED: &[&str] = &["sat", "mip", "highs", "colour", "grasp"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -429,6 +440,7 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "bitwise" => Box::new(Verified(Bitwise)),
         "norvig" => Box::new(Verified(Norvig)),
         "cp" => Box::new(Verified(Cp::default())),
+        "dlx" => Box::new(Verified(Dlx)),
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
             Err(_) => {
