@@ -15,7 +15,8 @@ use super::batch::Item;
 /// `--backend`, `--time-limit`, `--node-limit`, `--threads`.
 #[derive(Debug, Clone, Args)]
 pub struct SolverArgs {
-    /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig, cp.
+    /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig, cp, dlx, colour
+    /// (colour:graph for the per-edge view).
     #[arg(long, default_value = solve::DEFAULT_BACKEND)]
     pub backend: String,
     /// Propagation scheme of the cp backend (FC, FCI, BC, BCI, HAC, HACS, ..., HACV; default HAC).

@@ -160,6 +160,9 @@ struct Links<const K: usize> {
     /// The cell and value of each option.
     option_cell: Vec<u32>,
     option_value: Vec<u32>,
+    /// Uncovered items, and the options left summed over them (each option once per item).
+    left_items: u64,
+    left_nodes: u64,
     /// Updates (see the module docs).
     updates: u64,
 }
@@ -209,6 +212,8 @@ impl<const K: usize> Links<K> {
             first: heads as u32,
             option_cell: Vec::with_capacity(options.len()),
             option_value: Vec::with_capacity(options.len()),
+            left_items: items as u64,
+            left_nodes: (K * options.len()) as u64,
             updates: 0,
         };
         let mut node = heads as u32;
@@ -251,8 +256,9 @@ impl<const K: usize> Links<K> {
             self.dlink[u as usize] = d;
             self.ulink[d as usize] = u;
             self.len[self.top[q] as usize] -= 1;
-            self.updates += 1;
         }
+        self.updates += K as u64 - 1;
+        self.left_nodes -= K as u64 - 1;
     }
 
     /// Puts back what [`Links::hide`] removed.
@@ -268,6 +274,7 @@ impl<const K: usize> Links<K> {
             self.ulink[d as usize] = q;
             self.len[self.top[q as usize] as usize] += 1;
         }
+        self.left_nodes += K as u64 - 1;
     }
 
     /// Covers item `i`: hides every option of `i` and takes `i` out of the header list.
@@ -280,6 +287,8 @@ impl<const K: usize> Links<K> {
         let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
         self.rlink[l as usize] = r;
         self.llink[r as usize] = l;
+        self.left_items -= 1;
+        self.left_nodes -= self.len[i as usize] as u64;
     }
 
     /// Undoes [`Links::cover`].
@@ -287,6 +296,8 @@ impl<const K: usize> Links<K> {
         let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
         self.rlink[l as usize] = i;
         self.llink[r as usize] = i;
+        self.left_items += 1;
+        self.left_nodes += self.len[i as usize] as u64;
         let mut p = self.ulink[i as usize];
         while p != i {
             self.unhide(p);
@@ -316,26 +327,34 @@ impl<const K: usize> Links<K> {
         }
     }
 
-    /// The uncovered item with the fewest options (the first in item order on ties), that
-    /// number, and whether every uncovered item has exactly one option left; `None` when every
-    /// item is covered.
+    /// The item to branch on, its number of options, and whether every uncovered item has
+    /// exactly one option left; `None` when every item is covered.
+    ///
+    /// The item is one with the fewest options (the first in item order), except that the scan
+    /// stops at the first item with one option while some item has two or more: a forced item
+    /// is taken at once (an item with none, if any, ends the branch a few forced steps later).
+    /// When as many options are left as items (counted with multiplicity), either every item has
+    /// exactly one, or one has none; a full scan tells which.
     #[inline]
     fn choose(&self) -> Option<(u32, u32, bool)> {
         let mut i = self.rlink[0];
         if i == 0 {
             return None;
         }
+        let stop = if self.left_nodes == self.left_items {
+            0
+        } else {
+            1
+        };
         let mut best = (i, self.len[i as usize]);
-        let mut most = 0;
-        while i != 0 && best.1 > 0 {
+        while i != 0 && best.1 > stop {
             let l = self.len[i as usize];
             if l < best.1 {
                 best = (i, l);
             }
-            most = most.max(l);
             i = self.rlink[i as usize];
         }
-        Some((best.0, best.1, best.1 == 1 && most == 1))
+        Some((best.0, best.1, best.1 == 1 && stop == 0))
     }
 
     /// Writes the options chosen at levels `x` into `grid`, and with `rest`, the single option

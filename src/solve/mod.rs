@@ -25,6 +25,7 @@
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links on the exact cover, MRV item choice |
+//! | `colour` | [`colouring`] | precolouring extension on the Sudoku graph, DSATUR-ordered backtracking (`colour:graph`: per-edge view) |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -43,6 +44,7 @@
 
 pub mod backtrack;
 pub mod bitboard;
+pub mod colouring;
 pub mod cp;
 pub mod dlx;
 mod geometry;
@@ -60,6 +62,7 @@ use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
+pub use colouring::Colouring;
 pub use cp::Cp;
 pub use dlx::Dlx;
 pub use native::{Native, NativeGeneral};
@@ -406,7 +409,7 @@ pub const BACKENDS: &[&str] = &[
 ];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["sat", "mip", "highs", "colour", "grasp"];
+pub const RESERVED: &[&str] = &["sat", "mip", "highs", "grasp"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -441,6 +444,7 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "norvig" => Box::new(Verified(Norvig)),
         "cp" => Box::new(Verified(Cp::default())),
         "dlx" => Box::new(Verified(Dlx)),
+        "colour" => Box::new(Verified(Colouring::default())),
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
             Err(_) => {
@@ -449,6 +453,8 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
                 });
             }
         },
+        "colour:graph" => Box::new(Verified(Colouring::graph())),
+        "colour:hypergraph" => Box::new(Verified(Colouring::hypergraph())),
         _ if RESERVED.contains(&name) => {
             return Err(UnknownBackend::NotBuilt {
                 name: name.to_string(),

@@ -2,6 +2,7 @@
 
 mod common;
 mod conformance;
+mod dlx_colour;
 mod export;
 mod export_props;
 mod export_support;
