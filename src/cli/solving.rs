@@ -16,7 +16,7 @@ use super::batch::Item;
 #[derive(Debug, Clone, Args)]
 pub struct SolverArgs {
     /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig, cp, dlx, colour
-    /// (colour:graph for the per-edge view).
+    /// (colour:dsatur, colour:graph: plain DSATUR per unit, per edge).
     #[arg(long, default_value = solve::DEFAULT_BACKEND)]
     pub backend: String,
     /// Propagation scheme of the cp backend (FC, FCI, BC, BCI, HAC, HACS, ..., HACV; default HAC).

@@ -78,33 +78,53 @@ pub enum View {
 }
 
 /// The DSATUR precolouring-extension backend; see the module docs.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Colouring {
     /// How saturation is kept.
     pub view: View,
+    /// Whether a colour with one feasible vertex left in a unit is placed there before a
+    /// DSATUR branch (the hyperedge rule; see the module docs).
+    pub hyperedge_rule: bool,
+}
+
+impl Default for Colouring {
+    /// The hypergraph view with the hyperedge rule: `colour`.
+    fn default() -> Colouring {
+        Colouring {
+            view: View::Hypergraph,
+            hyperedge_rule: true,
+        }
+    }
 }
 
 impl Colouring {
-    /// The per-edge (graph) view.
+    /// Plain DSATUR, per-edge (graph) view: `colour:graph`.
     pub fn graph() -> Colouring {
-        Colouring { view: View::Graph }
+        Colouring {
+            view: View::Graph,
+            hyperedge_rule: false,
+        }
     }
 
-    /// The per-unit (hypergraph) view, the default.
-    pub fn hypergraph() -> Colouring {
+    /// Plain DSATUR, per-unit (hypergraph) view: `colour:dsatur`.
+    pub fn dsatur() -> Colouring {
         Colouring {
             view: View::Hypergraph,
+            hyperedge_rule: false,
         }
     }
 }
 
 impl Solver for Colouring {
-    /// `colour` (the default hypergraph view), or `colour:graph` for the graph view, so that
-    /// tables tell the views apart.
+    /// `colour` (the default), `colour:dsatur` (per unit, no hyperedge rule), `colour:graph`
+    /// (per edge, no hyperedge rule; with the rule, `colour:graph+rule`), so tables tell them
+    /// apart.
     fn name(&self) -> &str {
-        match self.view {
-            View::Hypergraph => "colour",
-            View::Graph => "colour:graph",
+        match (self.view, self.hyperedge_rule) {
+            (View::Hypergraph, true) => "colour",
+            (View::Hypergraph, false) => "colour:dsatur",
+            (View::Graph, false) => "colour:graph",
+            (View::Graph, true) => "colour:graph+rule",
         }
     }
 
@@ -119,8 +139,12 @@ impl Solver for Colouring {
             return Ok(super::unsat_report(&budget));
         }
         let mut report = dispatch_mask!(puzzle.shape().order(), M => match self.view {
-            View::Graph => search::<M, _>(puzzle, EdgeView::new(puzzle), limit, &budget),
-            View::Hypergraph => search::<M, _>(puzzle, UnitView::new(puzzle), limit, &budget),
+            View::Graph => {
+                search::<M, _>(puzzle, EdgeView::new(puzzle), self.hyperedge_rule, limit, &budget)
+            }
+            View::Hypergraph => {
+                search::<M, _>(puzzle, UnitView::new(puzzle), self.hyperedge_rule, limit, &budget)
+            }
         });
         report.stats.elapsed = budget.elapsed();
         Ok(report)
@@ -384,10 +408,60 @@ fn choose<M: Mask, S: Saturation<M>>(view: &S, list: &Uncoloured, n: u32) -> (us
     (best.2, best.3)
 }
 
+/// What the hyperedge rule found.
+enum Rule {
+    Nothing,
+    /// A colour missing from a unit has no feasible vertex there.
+    Dead,
+    /// A colour missing from a unit has one feasible vertex there.
+    Forced(usize, usize),
+}
+
+/// The hyperedge rule: in each unit, a colour not used yet must go to one of its uncoloured
+/// vertices where no neighbour has it; none is a dead end, one forces it. One pass over the units
+/// with "feasible somewhere" and "feasible twice" masks: O(n) per unit.
+fn hyperedge_rule<M: Mask, S: Saturation<M>>(
+    view: &S,
+    geo: &Geometry,
+    colour: &[u32],
+    full: M,
+) -> Rule {
+    for u in 0..geo.unit_count {
+        let cells = geo.unit(u);
+        let (mut placed, mut once, mut twice) = (M::ZERO, M::ZERO, M::ZERO);
+        for &y in cells {
+            let c = colour[y as usize];
+            if c != NONE {
+                placed |= M::bit(c as usize);
+            } else {
+                let f = full & !view.forbidden(y as usize);
+                twice |= once & f;
+                once |= f;
+            }
+        }
+        let missing = full & !placed;
+        if missing & !once != M::ZERO {
+            return Rule::Dead;
+        }
+        let hidden = missing & !twice;
+        if hidden != M::ZERO {
+            let c = hidden.lowest();
+            let y = cells
+                .iter()
+                .map(|&y| y as usize)
+                .find(|&y| colour[y] == NONE && view.forbidden(y) & M::bit(c) == M::ZERO)
+                .expect("a feasible vertex for a colour seen once");
+            return Rule::Forced(y, c);
+        }
+    }
+    Rule::Nothing
+}
+
 /// The backtracking search: counts colourings up to `limit`, keeps the first two.
 fn search<M: Mask, S: Saturation<M>>(
     puzzle: &Grid,
     mut view: S,
+    rule: bool,
     limit: u64,
     budget: &Budget,
 ) -> CountReport {
@@ -396,6 +470,7 @@ fn search<M: Mask, S: Saturation<M>>(
     let full = M::below(n);
     let mut colour = vec![NONE; shape.cells()];
     let mut list = Uncoloured::new(shape.cells());
+    let geo = geometry(shape);
     for (x, c) in puzzle.givens() {
         view.assign(x, c);
         colour[x] = c as u32;
@@ -426,8 +501,18 @@ fn search<M: Mask, S: Saturation<M>>(
                 break 'search;
             }
         } else {
-            let (x, forbidden) = choose(&view, &list, n as u32);
-            let feasible = full & !forbidden;
+            let (mut x, forbidden) = choose(&view, &list, n as u32);
+            let mut feasible = full & !forbidden;
+            if rule && feasible.without_lowest() != M::ZERO {
+                match hyperedge_rule(&view, &geo, &colour, full) {
+                    Rule::Nothing => {}
+                    Rule::Dead => feasible = M::ZERO,
+                    Rule::Forced(y, c) => {
+                        x = y;
+                        feasible = M::bit(c);
+                    }
+                }
+            }
             if feasible != M::ZERO {
                 stats.nodes += 1;
                 if let Some(reason) = budget.exceeded(stats.nodes) {
@@ -487,7 +572,11 @@ mod tests {
 
     #[test]
     fn counts_the_small_empty_grids_in_both_views() {
-        for view in [Colouring::graph(), Colouring::hypergraph()] {
+        for view in [
+            Colouring::graph(),
+            Colouring::dsatur(),
+            Colouring::default(),
+        ] {
             let four = count(view, &Grid::empty(Shape::sudoku(2, 2).unwrap()), u64::MAX);
             assert_eq!((four.count, four.complete()), (288, true));
             assert_eq!(
@@ -521,14 +610,23 @@ mod tests {
             latin,
         ];
         for puzzle in &puzzles {
-            let a = count(Colouring::graph(), puzzle, 50);
-            let b = count(Colouring::hypergraph(), puzzle, 50);
-            assert_eq!(a.count, b.count);
-            assert_eq!(a.solutions, b.solutions);
-            assert_eq!(
-                (a.stats.nodes, a.stats.guesses),
-                (b.stats.nodes, b.stats.guesses)
-            );
+            let ruled = Colouring {
+                view: View::Graph,
+                hyperedge_rule: true,
+            };
+            for (one, other) in [
+                (Colouring::graph(), Colouring::dsatur()),
+                (ruled, Colouring::default()),
+            ] {
+                let a = count(one, puzzle, 50);
+                let b = count(other, puzzle, 50);
+                assert_eq!(a.count, b.count);
+                assert_eq!(a.solutions, b.solutions);
+                assert_eq!(
+                    (a.stats.nodes, a.stats.guesses),
+                    (b.stats.nodes, b.stats.guesses)
+                );
+            }
         }
     }
 

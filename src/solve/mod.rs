@@ -25,7 +25,7 @@
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links on the exact cover, MRV item choice |
-//! | `colour` | [`colouring`] | precolouring extension on the Sudoku graph, DSATUR-ordered backtracking (`colour:graph`: per-edge view) |
+//! | `colour` | [`colouring`] | precolouring extension on the Sudoku graph, DSATUR-ordered backtracking with the hyperedge rule (`colour:dsatur`, `colour:graph`: plain DSATUR per unit, per edge) |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -454,7 +454,7 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
             }
         },
         "colour:graph" => Box::new(Verified(Colouring::graph())),
-        "colour:hypergraph" => Box::new(Verified(Colouring::hypergraph())),
+        "colour:dsatur" => Box::new(Verified(Colouring::dsatur())),
         _ if RESERVED.contains(&name) => {
             return Err(UnknownBackend::NotBuilt {
                 name: name.to_string(),
