@@ -9,9 +9,16 @@ use crate::conformance::conformance_suite;
 
 conformance_suite!(dlx, || Box::new(sudokit::solve::Dlx));
 conformance_suite!(colour, || Box::new(sudokit::solve::Colouring::default()));
+// Plain DSATUR (no hyperedge rule) takes seconds per 16×16 model: small cases only.
 conformance_suite!(
     colour_graph,
-    || Box::new(sudokit::solve::Colouring::graph())
+    || Box::new(sudokit::solve::Colouring::graph()),
+    big = false
+);
+conformance_suite!(
+    colour_dsatur,
+    || Box::new(sudokit::solve::Colouring::dsatur()),
+    big = false
 );
 
 fn exact_count(solver: &dyn Solver, grid: &Grid) -> u64 {
@@ -122,7 +129,7 @@ fn the_cli_counts_and_solves_with_both() {
     let out = run(&["count", "--latin", "4", "--backend", "dlx"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "576");
-    for name in ["dlx", "colour", "colour:graph"] {
+    for name in ["dlx", "colour", "colour:dsatur", "colour:graph"] {
         let out = run(
             &["solve", "--backend", name, "models/sudoku/6x6/puzzles.txt"],
             b"",
@@ -142,11 +149,4 @@ fn dlx_colour_release_counts_the_empty_6x6_grid() {
     let out = run(&["count", "--box", "2x3", "--backend", "dlx"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "28200960");
-}
-
-/// Release suite: the conformance models with the hard 9×9 and 16×16 puzzles, for `colour`.
-#[test]
-#[ignore = "release suite: colour on the hard models (run by .ci/run)"]
-fn dlx_colour_release_colour_solves_the_big_models() {
-    crate::conformance::solves_models(Box::new(sudokit::solve::Colouring::default()), true);
 }
