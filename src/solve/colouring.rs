@@ -1,5 +1,5 @@
 //! `colour`: a puzzle as precolouring extension on the Sudoku graph, solved by DSATUR-ordered
-//! backtracking (Brélaz), for any shape up to order 128.
+//! backtracking (Brélaz) with a hyperedge rule, for any shape up to order 128.
 //!
 //! # Problem
 //! The Sudoku graph of [`crate::encode::graph`] has a vertex per cell and an edge between any
@@ -29,19 +29,32 @@
 //!   column-box intersection, by inclusion–exclusion: `|R| + |C| + |B| − |R∩B| − |C∩B| − 1`.
 //!   Colouring a vertex updates 5 counters and 3 masks.
 //!
-//! The hypergraph view is the default: on `models/sudoku/9x9/top95.txt` it takes about half
-//! the time of the graph view for the same nodes (BENCHMARKS.md, section "DLX and colouring
-//! backends", has the measurement and the command); [`Colouring::graph`] gives the other one.
+//! The hypergraph view also gives a rule the graph view cannot see: **the hyperedge rule**. In a
+//! unit, every colour not used yet must go to one of the unit's uncoloured vertices where it is
+//! feasible; if there is none the branch is dead, and if there is one the colour is placed there
+//! (a forced move, no guess). When the DSATUR vertex has two or more feasible colours, one pass
+//! over the units (an O(n) "feasible once / twice" mask scan each) looks for such a colour first.
+//!
+//! Measured (BENCHMARKS.md, section "DLX and colouring backends (issue 5)", one run, release):
+//! plain DSATUR per unit (`colour:dsatur`) is 1.25× as fast as per edge (`colour:graph`) on
+//! `models/sudoku/9x9/top95.txt` and 1.4× on `models/sudoku/9x9/hard.txt`, for the same nodes;
+//! the hyperedge rule then cuts the guesses on top95 from 1890 to 49 per puzzle and makes the
+//! search about 10× faster, and solves every 16×16 of `kr_16x16.txt` where plain DSATUR leaves
+//! 2 of the 5 `kr_16x16_sample.txt` puzzles unsolved after 10 s. So `colour` is the per-unit
+//! view with the hyperedge rule; [`Colouring::dsatur`] and [`Colouring::graph`] are plain DSATUR
+//! per unit and per edge.
 //!
 //! # Counters
 //! [`Stats::nodes`]: the root plus every colour tried. [`Stats::guesses`]: colours tried at a
 //! vertex with two or more feasible colours. [`Stats::propagations`]: updates of the saturation
 //! structure (a neighbour's colour count in the graph view, a unit's mask in the hypergraph view).
+//! A colour placed by the hyperedge rule counts as a node, not a guess.
 //!
 //! # Complexity
 //! Memory O(n³) in the graph view (a colour count per vertex and colour), O(n²) in the
-//! hypergraph view. Per node, choosing the vertex is O(n²) (a scan of the uncoloured vertices);
-//! colouring a vertex is O(degree) in the graph view and O(1) in the hypergraph view. The search
+//! hypergraph view. Per node, choosing the vertex is O(n²) (a scan of the uncoloured vertices),
+//! and so is the hyperedge rule (3n units of n vertices); colouring a vertex is O(degree) in
+//! the graph view and O(1) in the hypergraph view. The search
 //! is exponential in the worst case (precolouring extension is NP-complete).
 //!
 //! # References
@@ -63,7 +76,7 @@
 
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
+use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, check_order};
 use crate::encode::graph::precoloured;
 use crate::grid::Grid;
 
@@ -72,7 +85,7 @@ use crate::grid::Grid;
 pub enum View {
     /// Per edge of the Sudoku graph.
     Graph,
-    /// Per unit (hyperedge): the faster, the default.
+    /// Per unit (hyperedge): the faster, and the one `colour` uses.
     #[default]
     Hypergraph,
 }
@@ -233,7 +246,7 @@ impl<M: Mask> Saturation<M> for EdgeView<M> {
             let slot = &mut self.count[w * self.n + c];
             *slot -= 1;
             if *slot == 0 {
-                self.forbidden[w] = self.forbidden[w] & !M::bit(c);
+                self.forbidden[w] &= !M::bit(c);
             }
             self.degree[w] += 1;
         }
@@ -321,7 +334,7 @@ impl<M: Mask> Saturation<M> for UnitView<M> {
     #[inline]
     fn unassign(&mut self, x: usize, c: usize) {
         for &u in self.geo.units_of(x) {
-            self.used[u as usize] = self.used[u as usize] & !M::bit(c);
+            self.used[u as usize] &= !M::bit(c);
         }
         let k = if self.latin { 2 } else { 5 };
         for &s in &self.slots[x][..k] {
@@ -563,7 +576,7 @@ fn search<M: Mask, S: Saturation<M>>(
 mod tests {
     use super::*;
     use crate::Shape;
-    use crate::solve::Native;
+    use crate::solve::{Native, StopReason};
     use crate::text::parse_line;
 
     fn count(solver: Colouring, puzzle: &Grid, limit: u64) -> CountReport {

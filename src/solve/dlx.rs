@@ -26,12 +26,16 @@
 //! option `o` is the `K` consecutive nodes from `first + K·o` and needs no spacer nodes; `K` is
 //! a const parameter so the position arithmetic compiles to shifts and multiplications. At each
 //! level the search covers the uncovered item with the fewest options (first such in item
-//! order; an item with none ends the branch at once), then tries its options in order.
-//! Everything is allocated once per call, nothing per search node.
+//! order; an item with none ends the branch at once), then tries its options in order. Two
+//! refinements keep the item scan short without changing what is counted: the scan stops at the
+//! first item with a single option (a forced move), and when every uncovered item has exactly
+//! one option left, those options are the one solution below the node, counted without
+//! descending (a running total of options left per item tells when to check). Everything is
+//! allocated once per call, nothing per search node.
 //!
 //! # Counters
-//! [`Stats::nodes`]: the root plus every option tried (Knuth's "nodes"), forced ones included,
-//! which is what the node budget counts. [`Stats::guesses`]: options tried for an item that had
+//! [`Stats::nodes`]: the root plus every option tried (Knuth's "nodes"), forced ones included
+//! (except the final forced options of the shortcut above), which is what the node budget counts. [`Stats::guesses`]: options tried for an item that had
 //! two or more when chosen. [`Stats::propagations`]: **updates** in Knuth's sense, the number of
 //! times a node was removed from its item's list (one `hide` step), a machine-independent measure
 //! of work proportional to Knuth's mems (each update costs a constant number of memory accesses).
