@@ -35,16 +35,18 @@
 //!
 //! # Counters
 //! [`Stats::nodes`]: the root plus every option tried (Knuth's "nodes"), forced ones included
-//! (except the final forced options of the shortcut above), which is what the node budget counts. [`Stats::guesses`]: options tried for an item that had
-//! two or more when chosen. [`Stats::propagations`]: **updates** in Knuth's sense, the number of
-//! times a node was removed from its item's list (one `hide` step), a machine-independent measure
-//! of work proportional to Knuth's mems (each update costs a constant number of memory accesses).
+//! (except the final forced options of the shortcut above), which is what the node budget
+//! counts. [`Stats::guesses`]: options tried for an item that had two or more when chosen.
+//! [`Stats::propagations`]: **updates** in Knuth's sense, the number of times a node was removed
+//! from its item's list (one `hide` step), a machine-independent measure of work proportional to
+//! Knuth's mems (each update costs a constant number of memory accesses).
 //!
 //! # Complexity
-//! Memory O(n³): `K` nodes per option, at most `n³` options, 12 bytes per node (about 100 MB at
-//! the order limit 128 for an empty grid, 3 MB for an empty 25×25). Building costs O(n³); each
-//! search node O(n²) for the item choice plus the updates of its covers. The search is
-//! exponential in the worst case (the problem is NP-complete); counting visits every solution.
+//! Memory O(n³): `K` nodes per option, at most `n³` options, 12 bytes per node plus 8 per
+//! option, and the encoding's n³-byte table while building (about 120 MB at the order limit 128
+//! for an empty grid, 3 MB for an empty 25×25). Building costs O(n³); each search node O(n²)
+//! for the item choice plus the updates of its covers. The search is exponential in the worst
+//! case (the problem is NP-complete); counting visits every solution.
 //!
 //! # References
 //! - D. E. Knuth, "Dancing links", in *Millennial Perspectives in Computer Science*, Palgrave
@@ -197,11 +199,13 @@ impl<const K: usize> Links<K> {
             }
         }
         let heads = items as usize + 1;
-        let options: Vec<(usize, usize, usize)> = problem
-            .options()
-            .filter(|&(r, c, _)| puzzle.at(r, c).is_none())
-            .collect();
-        let total = heads + K * options.len();
+        let options = || {
+            problem
+                .options()
+                .filter(|&(r, c, _)| puzzle.at(r, c).is_none())
+        };
+        let option_count = options().count();
+        let total = heads + K * option_count;
         let mut links = Links {
             llink: (0..heads as u32)
                 .map(|i| if i == 0 { items } else { i - 1 })
@@ -214,14 +218,14 @@ impl<const K: usize> Links<K> {
             dlink: (0..total as u32).collect(),
             top: vec![0; total],
             first: heads as u32,
-            option_cell: Vec::with_capacity(options.len()),
-            option_value: Vec::with_capacity(options.len()),
+            option_cell: Vec::with_capacity(option_count),
+            option_value: Vec::with_capacity(option_count),
             left_items: items as u64,
-            left_nodes: (K * options.len()) as u64,
+            left_nodes: (K * option_count) as u64,
             updates: 0,
         };
         let mut node = heads as u32;
-        for &(r, c, v) in &options {
+        for (r, c, v) in options() {
             links.option_cell.push(shape.cell(r, c) as u32);
             links.option_value.push(v as u32);
             for item in problem.option_items(r, c, v) {
