@@ -15,7 +15,8 @@ use super::batch::Item;
 /// `--backend`, `--time-limit`, `--node-limit`, `--threads`.
 #[derive(Debug, Clone, Args)]
 pub struct SolverArgs {
-    /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig, cp, sat (sat:ENCODING:AMO),
+    /// Backend: native (default), backtrack, fc-mrv, bitwise, norvig, cp, dlx, colour
+    /// (colour:dsatur, colour:graph: plain DSATUR per unit, per edge), sat (sat:ENCODING:AMO),
     /// grasp (heuristic; `grasp:pre=FCI,alpha=2,seed=0,plateau=1000,nodes=1000000` sets its
     /// options).
     #[arg(long, default_value = solve::DEFAULT_BACKEND)]

@@ -26,6 +26,8 @@
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
 //! | `sat` | [`sat`] | a CNF encoding solved by varisat (CDCL); `sat:ENCODING:AMO` picks the encoding |
 //! | `grasp` | [`grasp`] | GRASP metaheuristic: solutions only, never unsat or unique (heuristic) |
+//! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links on the exact cover, MRV item choice |
+//! | `colour` | [`colouring`] | precolouring extension on the Sudoku graph, DSATUR-ordered backtracking with the hyperedge rule (`colour:dsatur`, `colour:graph`: plain DSATUR per unit, per edge) |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -44,7 +46,9 @@
 pub mod backtrack;
 mod band9;
 pub mod bitboard;
+pub mod colouring;
 pub mod cp;
+pub mod dlx;
 mod geometry;
 pub mod grasp;
 pub(crate) mod mask;
@@ -62,7 +66,9 @@ use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
+pub use colouring::Colouring;
 pub use cp::Cp;
+pub use dlx::Dlx;
 pub use grasp::Grasp;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
@@ -405,12 +411,14 @@ pub const BACKENDS: &[&str] = &[
     "bitwise",
     "norvig",
     "cp",
+    "dlx",
+    "colour",
     "sat",
     "grasp",
 ];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["dlx", "mip", "highs", "colour"];
+pub const RESERVED: &[&str] = &["mip", "highs"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -444,6 +452,8 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "bitwise" => Box::new(Verified(Bitwise)),
         "norvig" => Box::new(Verified(Norvig)),
         "cp" => Box::new(Verified(Cp::default())),
+        "dlx" => Box::new(Verified(Dlx)),
+        "colour" => Box::new(Verified(Colouring::default())),
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
             Err(_) => {
@@ -469,6 +479,8 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
                 });
             }
         },
+        "colour:graph" => Box::new(Verified(Colouring::graph())),
+        "colour:dsatur" => Box::new(Verified(Colouring::dsatur())),
         _ if RESERVED.contains(&name) => {
             return Err(UnknownBackend::NotBuilt {
                 name: name.to_string(),

@@ -3,6 +3,7 @@
 mod common;
 mod conformance;
 mod crosscheck;
+mod dlx_colour;
 mod export;
 mod export_props;
 mod export_support;

@@ -138,14 +138,14 @@ fn unknown_and_reserved_backends_are_named() {
         &[
             "bench",
             "--backends",
-            "native,dlx",
+            "native,grasp",
             "models/sudoku/4x4/kr_4x4_sample.txt",
         ],
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("backend dlx is not built yet"),
+        stderr(&out).contains("backend grasp is not built yet"),
         "{}",
         stderr(&out)
     );
