@@ -24,6 +24,8 @@
 //! | `fc-mrv` | [`backtrack`] | forward checking + minimum remaining values (Skiena) |
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
 //! | `norvig` | [`norvig`] | Norvig's eliminate/assign propagation with search |
+//! | `mip` | [`mip`] | 0-1 ILP through good_lp + microlp, counting by no-good cuts |
+//! | `highs` | `highs` (feature `highs`) | the same ILP and loop with HiGHS |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -44,7 +46,10 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod cp;
 mod geometry;
+#[cfg(feature = "highs")]
+pub mod highs;
 pub(crate) mod mask;
+pub mod mip;
 pub mod native;
 pub mod norvig;
 mod parallel;
@@ -59,6 +64,9 @@ use crate::reduce::certificate::{Violation, verify};
 
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use cp::Cp;
+#[cfg(feature = "highs")]
+pub use highs::Highs;
+pub use mip::Mip;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
@@ -219,6 +227,14 @@ pub enum SolveError {
     Duplicate {
         /// The backend's name.
         backend: String,
+    },
+    /// An embedded solver failed for a reason other than a limit (a numerical or internal error).
+    #[error("backend {backend} failed: {message}")]
+    Backend {
+        /// The backend's name.
+        backend: String,
+        /// The solver's message.
+        message: String,
     },
 }
 
@@ -392,10 +408,20 @@ fn duplicate_error(backend: &str) -> SolveError {
 }
 
 /// The command-line names of the backends built so far, the default first.
-pub const BACKENDS: &[&str] = &["native", "backtrack", "fc-mrv", "bitwise", "norvig", "cp"];
+pub const BACKENDS: &[&str] = &[
+    "native",
+    "backtrack",
+    "fc-mrv",
+    "bitwise",
+    "norvig",
+    "cp",
+    "mip",
+    #[cfg(feature = "highs")]
+    "highs",
+];
 
 /// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["dlx", "sat", "mip", "highs", "colour", "grasp"];
+pub const RESERVED: &[&str] = &["dlx", "sat", "colour", "grasp"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -415,12 +441,23 @@ pub enum UnknownBackend {
         /// The name asked for.
         name: String,
     },
+    /// A backend behind a cargo feature this build was compiled without.
+    #[error(
+        "backend {name} is not in this build (feature {feature}); rebuild with: cargo build --release --features {feature}"
+    )]
+    NotCompiled {
+        /// The name asked for.
+        name: String,
+        /// The cargo feature that enables it.
+        feature: String,
+    },
 }
 
 /// The backend called `name` on the command line, wrapped in [`Verified`].
 ///
 /// # Errors
-/// [`UnknownBackend::NotBuilt`] for a reserved name, [`UnknownBackend::Unknown`] otherwise.
+/// [`UnknownBackend::NotBuilt`] for a reserved name, [`UnknownBackend::NotCompiled`] for a
+/// backend whose cargo feature is off (`highs`), [`UnknownBackend::Unknown`] otherwise.
 pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
     Ok(match name {
         "native" => Box::new(Verified(Native)),
@@ -429,6 +466,16 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "bitwise" => Box::new(Verified(Bitwise)),
         "norvig" => Box::new(Verified(Norvig)),
         "cp" => Box::new(Verified(Cp::default())),
+        "mip" => Box::new(Verified(Mip)),
+        #[cfg(feature = "highs")]
+        "highs" => Box::new(Verified(Highs)),
+        #[cfg(not(feature = "highs"))]
+        "highs" => {
+            return Err(UnknownBackend::NotCompiled {
+                name: name.to_string(),
+                feature: "highs".to_string(),
+            });
+        }
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
             Err(_) => {
@@ -531,6 +578,15 @@ mod tests {
                     name: name.to_string()
                 })
             );
+        }
+        #[cfg(not(feature = "highs"))]
+        {
+            let message = backend("highs").err().unwrap().to_string();
+            assert!(
+                message.contains("rebuild with: cargo build --release --features highs"),
+                "{message}"
+            );
+            assert!(!BACKENDS.contains(&"highs"));
         }
         let message = backend("quantum").err().unwrap().to_string();
         assert!(message.contains("unknown backend quantum"), "{message}");

@@ -9,6 +9,7 @@ mod external_tools;
 mod grade;
 mod latin_reduction;
 mod malformed;
+mod mip;
 mod propagate_data;
 mod reduce_latin;
 mod round_trip;
