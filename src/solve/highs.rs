@@ -31,7 +31,7 @@
 
 use std::time::Duration;
 
-use highs::HighsModelStatus;
+use ::highs::{HighsModelStatus, HighsSolutionStatus};
 
 use crate::grid::Grid;
 use crate::solve::mip::{Engine, MIP_MAX_ORDER, Once, Reduced, Solved, count_with};
@@ -100,7 +100,7 @@ impl Engine for Highs {
             .and_then(|n| u64::try_from(n).ok())
             .unwrap_or(0)
             .max(1);
-        let has_solution = solved.primal_solution_status() == highs::HighsSolutionStatus::Feasible;
+        let has_solution = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
         let once = match solved.status() {
             // All variables are binary and the objective is 0, so "unbounded" is impossible.
             HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {

@@ -272,9 +272,7 @@ pub(crate) fn count_with(
             Once::Found(values) => {
                 let grid = read_grid(engine.backend(), puzzle, &model, &values)?;
                 count += 1;
-                let cut: Vec<usize> = (0..model.open.len())
-                    .filter(|&k| values[k] > 0.5)
-                    .collect();
+                let cut: Vec<usize> = (0..model.open.len()).filter(|&k| values[k] > 0.5).collect();
                 cuts.push(cut);
                 if solutions.len() < 2 {
                     solutions.push(grid);
@@ -416,7 +414,12 @@ mod tests {
         assert_eq!(model.open.len(), open);
         assert!(model.open.len() < 64);
         // Every row asks for exactly one of its open variables.
-        assert!(model.rows.iter().all(|(vars, rhs)| !vars.is_empty() && *rhs == 1.0));
+        assert!(
+            model
+                .rows
+                .iter()
+                .all(|(vars, rhs)| !vars.is_empty() && *rhs == 1.0)
+        );
         // The empty grid keeps all n³ variables and the 4n² rows.
         let empty = Reduced::new(&Grid::empty(Shape::sudoku(2, 2).unwrap())).unwrap();
         assert_eq!((empty.open.len(), empty.rows.len()), (64, 64));

@@ -62,10 +62,10 @@ use thiserror::Error;
 use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
 
+#[cfg(feature = "highs")]
+pub use self::highs::Highs;
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use cp::Cp;
-#[cfg(feature = "highs")]
-pub use highs::Highs;
 pub use mip::Mip;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;

@@ -3,14 +3,64 @@
 //! the feature).
 
 use crate::common::{assert_no_panic, path, run, stderr, stdout};
-use crate::conformance::conformance_suite;
 
-// microlp solves the 16×16 models in seconds each in a debug build, and the hard 9×9 ones branch
-// a lot: the small cases only here (BENCHMARKS.md has microlp's release figures).
-conformance_suite!(mip, || Box::new(sudokit::solve::Mip), big = false);
+/// The conformance suite (the functions behind `conformance_suite!`), each test `#[ignore]`d so
+/// that it runs in the release-mode suite of `.ci/run`:
+/// `cargo test --release --test it -- --ignored mip_release`. Counting by no-good cuts re-solves the program once per solution, and the suite
+/// counts the 288 4×4 grids and the 576 Latin squares of order 4 one by one: in a debug build
+/// microlp takes about ten minutes for the 288 alone, in release it takes seconds.
+macro_rules! release_conformance {
+    ($name:ident, $make:expr, big = $big:expr) => {
+        mod $name {
+            use sudokit::solve::Solver;
 
+            fn solver() -> Box<dyn Solver> {
+                ($make)()
+            }
+
+            #[test]
+            #[ignore = "release-mode suite (.ci/run)"]
+            fn solves_the_model_puzzles() {
+                crate::conformance::solves_models(solver(), $big);
+            }
+
+            #[test]
+            #[ignore = "release-mode suite (.ci/run)"]
+            fn proves_unsat() {
+                crate::conformance::proves_unsat(solver());
+            }
+
+            #[test]
+            #[ignore = "release-mode suite (.ci/run)"]
+            fn counts_multiple_solutions_exactly() {
+                crate::conformance::counts_exactly(solver());
+            }
+
+            #[test]
+            #[ignore = "release-mode suite (.ci/run)"]
+            fn accepts_a_full_grid() {
+                crate::conformance::full_grid(solver());
+            }
+
+            #[test]
+            #[ignore = "release-mode suite (.ci/run)"]
+            fn honours_limits() {
+                crate::conformance::honours_limits(solver());
+            }
+        }
+    };
+}
+
+// microlp on the hard 9×9 and the 16×16 models is slow even in release: small cases only.
+release_conformance!(mip_release, || Box::new(sudokit::solve::Mip), big = false);
+
+// HiGHS (optimised C++ in every build profile) runs the whole suite in the ordinary test run.
 #[cfg(feature = "highs")]
-conformance_suite!(highs, || Box::new(sudokit::solve::Highs));
+crate::conformance::conformance_suite!(
+    highs,
+    || Box::new(sudokit::solve::Highs),
+    big = true
+);
 
 #[test]
 fn solve_with_mip_prints_the_model_solutions() {
@@ -72,7 +122,6 @@ fn solve_with_highs_prints_the_model_solutions() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let expected =
-        std::fs::read_to_string(path("models/sudoku/9x9/easy.solutions.txt")).unwrap();
+    let expected = std::fs::read_to_string(path("models/sudoku/9x9/easy.solutions.txt")).unwrap();
     assert_eq!(stdout(&out), expected);
 }
