@@ -56,11 +56,7 @@ release_conformance!(mip_release, || Box::new(sudokit::solve::Mip), big = false)
 
 // HiGHS (optimised C++ in every build profile) runs the whole suite in the ordinary test run.
 #[cfg(feature = "highs")]
-crate::conformance::conformance_suite!(
-    highs,
-    || Box::new(sudokit::solve::Highs),
-    big = true
-);
+crate::conformance::conformance_suite!(highs, || Box::new(sudokit::solve::Highs), big = true);
 
 #[test]
 fn solve_with_mip_prints_the_model_solutions() {
