@@ -1,6 +1,6 @@
 //! `mip`: the 0-1 integer program of [`crate::encode::ilp`] solved through good_lp, with microlp
-//! (pure Rust) as the solver; the same model and loop drive `highs` ([`super::highs`], feature
-//! `highs`).
+//! (pure Rust) as the solver; the same model and loop drive `highs` (`solve::highs`, behind the
+//! cargo feature `highs`).
 //!
 //! # Model
 //! The rows of [`Ilp::rows`] (one `= 1` per cell, per row and value, per column and value, per
