@@ -14,8 +14,9 @@
 //!
 //! Backends are looked up by their command-line name with [`backend`], which wraps each in
 //! [`Verified`]: every grid it returns has passed the certificate verifier
-//! [`verify`], and a grid that fails it becomes [`SolveError::Unverified`]. The
-//! names DESIGN.md §6 reserves for later backends ([`RESERVED`]) give [`UnknownBackend::NotBuilt`].
+//! [`verify`], and a grid that fails it becomes [`SolveError::Unverified`]. A backend behind
+//! a cargo feature the build lacks (`highs`) gives [`UnknownBackend::NotCompiled`], which says
+//! how to enable it.
 //!
 //! | name | file | method |
 //! |---|---|---|
@@ -28,6 +29,8 @@
 //! | `grasp` | [`grasp`] | GRASP metaheuristic: solutions only, never unsat or unique (heuristic) |
 //! | `dlx` | [`dlx`] | Knuth's Algorithm X with dancing links on the exact cover, MRV item choice |
 //! | `colour` | [`colouring`] | precolouring extension on the Sudoku graph, DSATUR-ordered backtracking with the hyperedge rule (`colour:dsatur`, `colour:graph`: plain DSATUR per unit, per edge) |
+//! | `mip` | [`mip`] | 0-1 ILP through good_lp + microlp, counting by no-good cuts |
+//! | `highs` | `highs` (feature `highs`) | the same ILP and loop with HiGHS |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -51,7 +54,10 @@ pub mod cp;
 pub mod dlx;
 mod geometry;
 pub mod grasp;
+#[cfg(feature = "highs")]
+pub mod highs;
 pub(crate) mod mask;
+pub mod mip;
 pub mod native;
 pub mod norvig;
 mod parallel;
@@ -65,11 +71,14 @@ use thiserror::Error;
 use crate::grid::Grid;
 use crate::reduce::certificate::{Violation, verify};
 
+#[cfg(feature = "highs")]
+pub use self::highs::Highs;
 pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use colouring::Colouring;
 pub use cp::Cp;
 pub use dlx::Dlx;
 pub use grasp::Grasp;
+pub use mip::Mip;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
@@ -231,6 +240,14 @@ pub enum SolveError {
     Duplicate {
         /// The backend's name.
         backend: String,
+    },
+    /// An embedded solver failed for a reason other than a limit (a numerical or internal error).
+    #[error("backend {backend} failed: {message}")]
+    Backend {
+        /// The backend's name.
+        backend: String,
+        /// The solver's message.
+        message: String,
     },
 }
 
@@ -414,11 +431,11 @@ pub const BACKENDS: &[&str] = &[
     "dlx",
     "colour",
     "sat",
+    "mip",
+    #[cfg(feature = "highs")]
+    "highs",
     "grasp",
 ];
-
-/// Names DESIGN.md §6 reserves for backends that later work adds.
-pub const RESERVED: &[&str] = &["mip", "highs"];
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
@@ -426,24 +443,29 @@ pub const DEFAULT_BACKEND: &str = "native";
 /// A backend name that [`backend`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum UnknownBackend {
-    /// A name DESIGN.md reserves, for a backend not built yet.
-    #[error("backend {name} is not built yet (available: {})", BACKENDS.join(", "))]
-    NotBuilt {
-        /// The name asked for.
-        name: String,
-    },
     /// Not a backend name at all.
     #[error("unknown backend {name} (available: {})", BACKENDS.join(", "))]
     Unknown {
         /// The name asked for.
         name: String,
     },
+    /// A backend behind a cargo feature this build was compiled without.
+    #[error(
+        "backend {name} is not in this build (feature {feature}); rebuild with: cargo build --release --features {feature}"
+    )]
+    NotCompiled {
+        /// The name asked for.
+        name: String,
+        /// The cargo feature that enables it.
+        feature: String,
+    },
 }
 
 /// The backend called `name` on the command line, wrapped in [`Verified`].
 ///
 /// # Errors
-/// [`UnknownBackend::NotBuilt`] for a reserved name, [`UnknownBackend::Unknown`] otherwise.
+/// [`UnknownBackend::NotCompiled`] for a backend whose cargo feature is off (`highs`),
+/// [`UnknownBackend::Unknown`] otherwise.
 pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
     Ok(match name {
         "native" => Box::new(Verified(Native)),
@@ -454,6 +476,16 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         "cp" => Box::new(Verified(Cp::default())),
         "dlx" => Box::new(Verified(Dlx)),
         "colour" => Box::new(Verified(Colouring::default())),
+        "mip" => Box::new(Verified(Mip)),
+        #[cfg(feature = "highs")]
+        "highs" => Box::new(Verified(Highs)),
+        #[cfg(not(feature = "highs"))]
+        "highs" => {
+            return Err(UnknownBackend::NotCompiled {
+                name: name.to_string(),
+                feature: "highs".to_string(),
+            });
+        }
         _ if name.starts_with("cp:") => match name[3..].parse() {
             Ok(scheme) => Box::new(Verified(Cp { scheme })),
             Err(_) => {
@@ -481,11 +513,6 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
         },
         "colour:graph" => Box::new(Verified(Colouring::graph())),
         "colour:dsatur" => Box::new(Verified(Colouring::dsatur())),
-        _ if RESERVED.contains(&name) => {
-            return Err(UnknownBackend::NotBuilt {
-                name: name.to_string(),
-            });
-        }
         _ => {
             return Err(UnknownBackend::Unknown {
                 name: name.to_string(),
@@ -576,13 +603,14 @@ mod tests {
             backend("cp:XYZ"),
             Err(UnknownBackend::Unknown { .. })
         ));
-        for name in RESERVED {
-            assert_eq!(
-                backend(name).err(),
-                Some(UnknownBackend::NotBuilt {
-                    name: name.to_string()
-                })
+        #[cfg(not(feature = "highs"))]
+        {
+            let message = backend("highs").err().unwrap().to_string();
+            assert!(
+                message.contains("rebuild with: cargo build --release --features highs"),
+                "{message}"
             );
+            assert!(!BACKENDS.contains(&"highs"));
         }
         let message = backend("quantum").err().unwrap().to_string();
         assert!(message.contains("unknown backend quantum"), "{message}");

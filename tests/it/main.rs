@@ -12,6 +12,7 @@ mod grade;
 mod grasp;
 mod latin_reduction;
 mod malformed;
+mod mip;
 mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;
