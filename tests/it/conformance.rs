@@ -258,6 +258,13 @@ fn every_cell_has_a_candidate(g: &Grid) -> bool {
 }
 
 pub fn counts_exactly(solver: Box<dyn Solver>) {
+    counts_exactly_up_to(solver, u64::MAX);
+}
+
+/// [`counts_exactly`] on the cases with at most `max` solutions: for backends that count by
+/// re-solving once per solution with one more cut (the MIP backends), whose cost grows with the
+/// square of the count, the empty 4×4 grid (288) and Latin square (576) are left out.
+pub fn counts_exactly_up_to(solver: Box<dyn Solver>, max: u64) {
     let solver = Verified(solver);
     let four = Shape::sudoku(2, 2).unwrap();
     let cases = [
@@ -272,6 +279,9 @@ pub fn counts_exactly(solver: Box<dyn Solver>) {
     ];
     for puzzle in &cases {
         let expected = brute_count(puzzle, u64::MAX);
+        if expected > max {
+            continue;
+        }
         let all = solver.count(puzzle, u64::MAX, &Limits::none()).unwrap();
         assert_eq!(all.count, expected, "{} on {puzzle:?}", solver.name());
         assert!(all.complete());
