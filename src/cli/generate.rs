@@ -100,7 +100,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             || args.not_scheme.is_some()
             || args.symmetry != Symmetry::None)
     {
-        bail!("--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme or --symmetry");
+        bail!(
+            "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme or --symmetry"
+        );
     }
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");

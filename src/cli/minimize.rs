@@ -258,7 +258,12 @@ fn summary_json(table: &FileTable) -> Value {
 }
 
 fn write_table(out: &mut impl Write, tables: &[FileTable]) -> io::Result<()> {
-    let width = tables.iter().map(|t| t.name.len()).max().unwrap_or(4).max(4);
+    let width = tables
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     writeln!(out)?;
     writeln!(
         out,
