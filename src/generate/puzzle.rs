@@ -62,12 +62,12 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
-use super::symmetry::random_pattern_grid;
+use super::symmetry::{Transform, random_pattern_grid};
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::Scheme;
 use crate::shape::Shape;
-use crate::solve::{Limits, Native, Solver, Verified};
+use crate::solve::{Answer, Limits, Native, Solver, Verified};
 
 /// The largest order puzzles are made or reduced for (the `native` backend's limit).
 pub const MAX_PUZZLE_ORDER: usize = MAX_RANDOM_GRID_ORDER;
@@ -253,6 +253,11 @@ struct Checker {
     solver: Verified<Native>,
     scheme: Option<Scheme>,
     grader: Grader,
+    /// Draws the isomorphic copies of the restarts (see [`Checker::unique`]); the answers do
+    /// not depend on it, only the time they take.
+    rng: ChaCha8Rng,
+    /// Nodes per unit of the restart schedule.
+    unit: u64,
 }
 
 impl Checker {
@@ -261,16 +266,40 @@ impl Checker {
             solver: Verified(Native),
             scheme,
             grader: Grader::new(shape),
+            rng: ChaCha8Rng::seed_from_u64(0x5eed),
+            unit: 32 * shape.order() as u64,
         }
     }
 
     /// Exactly one solution (`native`, count up to 2).
-    fn unique(&self, puzzle: &Grid) -> bool {
-        let report = self
-            .solver
-            .count(puzzle, 2, &Limits::none())
+    ///
+    /// The time of a count varies wildly with the order of the search, and a fixed order meets
+    /// heavy tails on large sparse grids. So the count runs under a node budget that follows the
+    /// Luby sequence, each run on a random isomorphic copy of the puzzle ([`Transform`]: values
+    /// relabelled, rows and columns permuted within bands and stacks), which has the same number
+    /// of solutions but is searched in another order. The budget grows without bound, so the
+    /// answer is exact.
+    fn unique(&mut self, puzzle: &Grid) -> bool {
+        for run in 1.. {
+            let limits = Limits {
+                time: None,
+                nodes: Some(self.unit.saturating_mul(luby(run))),
+            };
+            let report = if run == 1 {
+                self.solver.count(puzzle, 2, &limits)
+            } else {
+                let copy = Transform::random(puzzle.shape(), &mut self.rng).apply(puzzle);
+                self.solver.count(&copy, 2, &limits)
+            }
             .expect("orders are checked against the native limit first");
-        report.count == 1 && report.complete()
+            if report.count >= 2 {
+                return false;
+            }
+            if report.stopped.is_none() {
+                return report.count == 1;
+            }
+        }
+        unreachable!("the restart loop only ends by returning")
     }
 
     /// The property of the reduction: search-free for the scheme if one is required, else unique.
@@ -334,6 +363,19 @@ fn reduce(
             }
             k = (take / 2).max(1);
         }
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (`i` ≥ 1): the restart schedule within a constant
+/// factor of the optimal one for an unknown run-time distribution (Luby, Sinclair, Zuckerman 1993).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
     }
 }
 
@@ -454,17 +496,16 @@ fn unique_solution(puzzle: &Grid) -> Result<Grid, MinimizeError> {
     if puzzle.shape().order() > MAX_PUZZLE_ORDER {
         return Err(MinimizeError::TooLarge(puzzle.shape().order()));
     }
-    let report = Verified(Native)
-        .count(puzzle, 2, &Limits::none())
+    let solved = Verified(Native)
+        .solve(puzzle, &Limits::none())
         .expect("order checked above");
-    match report.count {
-        0 => Err(MinimizeError::Unsat),
-        1 => Ok(report
-            .solutions
-            .into_iter()
-            .next()
-            .expect("one solution kept")),
-        _ => Err(MinimizeError::Multiple),
+    let Answer::Solved(solution) = solved.answer else {
+        return Err(MinimizeError::Unsat);
+    };
+    if Checker::new(puzzle.shape(), None).unique(puzzle) {
+        Ok(solution)
+    } else {
+        Err(MinimizeError::Multiple)
     }
 }
 
@@ -506,7 +547,7 @@ pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
         Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
         Err(_) => return Ok(false),
     }
-    let checker = Checker::new(puzzle.shape(), None);
+    let mut checker = Checker::new(puzzle.shape(), None);
     let mut probe = puzzle.clone();
     for (cell, v) in puzzle.givens() {
         probe.set(cell, None);
@@ -605,6 +646,32 @@ mod tests {
             }
             assert_eq!(blocks, single, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn restarted_counts_agree_with_plain_counts() {
+        // A unit of one node forces many restarts on isomorphic copies.
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let mut checker = Checker::new(shape, None);
+        checker.unit = 1;
+        let mut rng = puzzle_rng(8, 0);
+        let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+        let mut cells: Vec<usize> = (0..81).collect();
+        cells.shuffle(&mut rng);
+        let mut puzzle = solution.clone();
+        let (mut unique, mut multiple) = (0, 0);
+        for c in cells {
+            puzzle.set(c, None);
+            let plain = Native.count(&puzzle, 2, &Limits::none()).unwrap().count == 1;
+            assert_eq!(checker.unique(&puzzle), plain);
+            if plain {
+                unique += 1;
+            } else {
+                multiple += 1;
+                puzzle.set(c, solution.get(c));
+            }
+        }
+        assert!(unique > 0 && multiple > 0);
     }
 
     #[test]
