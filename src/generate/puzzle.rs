@@ -5,7 +5,9 @@
 //! A complete grid is drawn ([`GridSource`]), its cells are grouped into the orbits of a
 //! [`Symmetry`], and the orbits are visited once in random order: an orbit's givens are removed
 //! and the removal is kept when the puzzle still has the **property** — well posed (exactly one
-//! solution, checked with the `native` backend counting up to 2), or, with a required scheme S,
+//! solution: a count up to 2 by the `native` backend, or from order [`HAC_FROM_ORDER`] on by
+//! search with HAC propagation, restarted on random isomorphic copies under a Luby node budget
+//! against heavy tails; the answer is exact), or, with a required scheme S,
 //! search-free for S (the fixpoint of S fixes every cell, which implies a unique solution). The
 //! result is **locally minimal** for the property: removing any remaining orbit loses it.
 //!
@@ -34,8 +36,8 @@
 //! original solution solves it, and being unique it is the only one.
 //!
 //! # Complexity
-//! One uniqueness check (a `native` count up to 2: exponential in the worst case, fast in
-//! practice) per block tried: about n² checks in the worst case, and close to one per final
+//! One uniqueness check (a count up to 2: exponential in the worst case; fast in practice up to
+//! 16×16, but seconds per check on 25×25 grids near half their cells given) per block tried: about n² checks in the worst case, and close to one per final
 //! given (the failed removals) plus O(log n²) for the successful blocks in practice. A scheme
 //! check is one fixpoint of the scheme (see [`crate::propagate`]).
 //!
