@@ -11,12 +11,14 @@ mod count;
 mod crosscheck;
 mod decode;
 mod export;
+mod generate;
 mod generate_latin;
 mod grade;
 mod info;
 mod input;
 mod latin_chain;
 mod latin_sat_chain;
+mod minimize;
 mod output;
 mod reduce;
 mod render;
@@ -47,6 +49,8 @@ Examples:
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
   sudokit grade --summary models/sudoku/9x9/top95.txt
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig,cp
+  sudokit generate --box 3x3 --count 10 --seed 7
+  sudokit minimize models/sudoku/9x9/easy.txt
 
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
@@ -76,6 +80,10 @@ enum Command {
     Decode(decode::Args),
     /// Which propagation schemes (Simonis) solve each puzzle without search; tables per file.
     Grade(grade::Args),
+    /// Random complete grids and locally minimal well-posed puzzles (symmetry, givens, scheme).
+    Generate(generate::Args),
+    /// Remove redundant givens until each puzzle is locally minimal; table of givens removed.
+    Minimize(minimize::Args),
 }
 
 /// Parses the command line and runs the subcommand.
@@ -94,5 +102,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Decode(args) => decode::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Minimize(args) => minimize::run(args),
     }
 }

@@ -1,8 +1,15 @@
-//! Generating instances: complete grids, random partial Latin squares.
+//! Generating instances: complete grids, puzzles, random partial Latin squares.
 //!
 //! - [`pattern`]: complete grids of any shape in O(n²) by two constructions;
+//! - [`symmetry`]: validity-preserving transformations, and random grids as transformed patterns;
+//! - [`random_grid`]: random complete grids (and completions) by randomized search;
+//! - [`puzzle`]: locally minimal well-posed puzzles, with symmetric orbits, a number of givens
+//!   and propagation difficulty; [`puzzle::minimize`] reduces the givens of a given puzzle;
 //! - [`latin`]: random complete and partial Latin squares (quasigroups with holes, and random
 //!   consistent givens that may not complete).
 
 pub mod latin;
 pub mod pattern;
+pub mod puzzle;
+pub mod random_grid;
+pub mod symmetry;

@@ -8,6 +8,7 @@ mod export;
 mod export_props;
 mod export_support;
 mod external_tools;
+mod generate;
 mod grade;
 mod grasp;
 mod latin_reduction;

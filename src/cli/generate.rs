@@ -1,0 +1,193 @@
+//! `sudokit generate --box PxQ`: random complete grids and locally minimal well-posed puzzles,
+//! of a chosen symmetry, number of givens and propagation difficulty, seeded and reproducible.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::{Args as ClapArgs, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+use sudokit::Shape;
+use sudokit::generate::puzzle::{Generated, Generator, GridSource, Options, Symmetry, puzzle_rng};
+use sudokit::propagate::Scheme;
+use sudokit::text::to_json;
+
+use super::batch;
+use super::input::BoxArg;
+use super::minimize::text_record;
+
+/// Arguments of `generate`.
+#[derive(Debug, ClapArgs)]
+#[command(after_help = "\
+Each puzzle is made from a random complete grid by removing givens (or symmetric orbits of
+givens) in random order while the puzzle stays well posed: the result is locally minimal (every
+given is needed). With --scheme S a removal must also keep the puzzle search-free for S (the
+puzzle is then minimal for that), with --not-scheme T the finished puzzle must not be search-free
+for T, and with --givens K the removal stops at K givens (well posed, usually not minimal).
+Puzzle i of a run depends only on --seed and i: the output is the same for any --threads.
+
+Output: one puzzle line per puzzle (grid blocks above order 35), in order; --json adds the
+solution, the seed, the index and the complete grids tried.
+
+Examples:
+  sudokit generate --box 3x3 --count 10 --seed 7
+  sudokit generate --box 3x3 --symmetry rot180 --json
+  sudokit generate --box 3x3 --scheme HACS --not-scheme HAC --count 5
+  sudokit generate --box 4x4 --givens 120
+  sudokit generate --box 5x5 --grid-only --grids pattern")]
+pub struct Args {
+    /// Box shape PxQ (P rows, Q columns per box).
+    #[arg(long = "box", value_name = "PxQ")]
+    box_shape: BoxArg,
+    /// How many puzzles (or grids).
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Base random seed: puzzle i is drawn from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Symmetry of the givens: none, rot180, rot90, mirror, diagonal.
+    #[arg(long, default_value = "none", value_name = "SYMMETRY")]
+    symmetry: Symmetry,
+    /// Stop removing givens at this many (well posed, usually not minimal).
+    #[arg(long, value_name = "K")]
+    givens: Option<usize>,
+    /// The puzzle must be search-free for this propagation scheme (e.g. HACS).
+    #[arg(long, value_name = "SCHEME")]
+    scheme: Option<Scheme>,
+    /// The puzzle must not be search-free for this scheme (e.g. HAC).
+    #[arg(long, value_name = "SCHEME")]
+    not_scheme: Option<Scheme>,
+    /// Where complete grids come from.
+    #[arg(long, value_enum, default_value_t = Grids::Search)]
+    grids: Grids,
+    /// Complete grids tried per puzzle before giving up (with --givens or --not-scheme).
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    attempts: usize,
+    /// Output the complete grids only (no givens removed).
+    #[arg(long)]
+    grid_only: bool,
+    /// One JSON object per puzzle.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+/// `--grids` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Grids {
+    /// Randomized search: any grid can come out (not exactly uniform).
+    Search,
+    /// The pattern grid under random symmetries: O(n²), but uniform on one orbit only.
+    Pattern,
+}
+
+/// Puzzles generated per parallel chunk (output is written after each chunk, in order).
+const CHUNK: u64 = 256;
+
+/// A run longer than this shows a progress bar (when standard error is a terminal).
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let shape = Shape::sudoku(args.box_shape.rows, args.box_shape.cols).context("--box")?;
+    if args.grid_only
+        && (args.givens.is_some()
+            || args.scheme.is_some()
+            || args.not_scheme.is_some()
+            || args.symmetry != Symmetry::None)
+    {
+        bail!(
+            "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme or --symmetry"
+        );
+    }
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1");
+    }
+    let options = Options {
+        symmetry: args.symmetry,
+        givens: args.givens,
+        scheme: args.scheme,
+        not_scheme: args.not_scheme,
+        source: match args.grids {
+            Grids::Search => GridSource::Search,
+            Grids::Pattern => GridSource::Pattern,
+        },
+        attempts: args.attempts,
+    };
+    // Checks the shape and the target before any work.
+    Generator::new(shape, options)?;
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        builder = builder.num_threads(n);
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+
+    let terminal = io::stderr().is_terminal();
+    let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+            .expect("valid template"),
+    );
+    let start = Instant::now();
+    let tick = || {
+        bar.inc(1);
+        if terminal && bar.is_hidden() && start.elapsed() > PROGRESS_AFTER {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    };
+
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut first = 0;
+    while first < args.count {
+        let last = (first + CHUNK).min(args.count);
+        let made: Vec<anyhow::Result<Generated>> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map_init(
+                    || Generator::new(shape, options).expect("checked above"),
+                    |generator, index| {
+                        let mut rng = puzzle_rng(args.seed, index);
+                        let result = if args.grid_only {
+                            generator.complete_grid(&mut rng).map(|grid| Generated {
+                                puzzle: grid.clone(),
+                                solution: grid,
+                                attempts: 1,
+                            })
+                        } else {
+                            generator.generate(&mut rng)
+                        };
+                        tick();
+                        result.with_context(|| format!("puzzle {index}"))
+                    },
+                )
+                .collect()
+        });
+        for (index, result) in (first..).zip(made) {
+            let generated = result?;
+            if args.json {
+                batch::write_json(&mut out, &puzzle_json(&generated, args.seed, index))?;
+            } else {
+                out.write_all(text_record(&generated.puzzle).as_bytes())?;
+            }
+        }
+        out.flush()?;
+        first = last;
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `{"index", "seed", "clues", "attempts", <puzzle fields>, "solution": {...}}`.
+fn puzzle_json(generated: &Generated, seed: u64, index: u64) -> serde_json::Value {
+    let mut value = to_json(&generated.puzzle);
+    value["index"] = json!(index);
+    value["seed"] = json!(seed);
+    value["clues"] = json!(generated.puzzle.filled());
+    value["attempts"] = json!(generated.attempts);
+    value["solution"] = to_json(&generated.solution);
+    value
+}

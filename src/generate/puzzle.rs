@@ -1,0 +1,798 @@
+//! Puzzles: locally minimal well-posed puzzles from random complete grids, of a chosen symmetry,
+//! number of givens and propagation difficulty; and the reduction of a given puzzle's givens.
+//!
+//! # Method
+//! A complete grid is drawn ([`GridSource`]), its cells are grouped into the orbits of a
+//! [`Symmetry`], and the orbits are visited once in random order: an orbit's givens are removed
+//! and the removal is kept when the puzzle still has the **property** — well posed (exactly one
+//! solution: a count up to 2 by the `native` backend, or from order [`HAC_FROM_ORDER`] on by
+//! search with HAC propagation, restarted on random isomorphic copies under a Luby node budget
+//! against heavy tails; the answer is exact), or, with a required scheme S,
+//! search-free for S (the fixpoint of S fixes every cell, which implies a unique solution). The
+//! result is **locally minimal** for the property: removing any remaining orbit loses it.
+//!
+//! One pass suffices because both properties are *monotone*: removing givens only adds solutions
+//! (and only widens the fixpoint of a propagation scheme). A given kept during the pass failed
+//! when the puzzle held more givens; the final puzzle is a subset of that puzzle, so removing the
+//! given from it fails too. Monotonicity also makes the pass cheap: a block of k consecutive
+//! orbits is tried at once, and if the puzzle keeps the property without all of them, removing
+//! them one by one would have succeeded every time (each intermediate puzzle holds more givens),
+//! so the result is exactly that of the one-by-one pass. The block doubles after a success and
+//! halves after a failure, so the early removals (which almost all succeed) cost few checks.
+//!
+//! With a target number of givens K the pass skips orbits that would take the puzzle below K and
+//! stops at K (the puzzle is then well posed but usually not minimal); a grid whose pass ends
+//! above K is discarded and another drawn. An excluded scheme (not search-free for it) is checked
+//! at the end, and a puzzle that fails it is discarded too. Each puzzle is drawn from its own
+//! random stream ([`puzzle_rng`]: the base seed and the puzzle's index), so a batch is
+//! reproducible whatever the number of threads.
+//!
+//! With a symmetry other than [`Symmetry::None`] the result is minimal among puzzles of that
+//! symmetry: a single given of an orbit may still be redundant.
+//!
+//! [`minimize`] is the same pass on a given puzzle (hint reduction by committed choice): its
+//! givens, in cell order or a random one, are removed while the puzzle stays well posed. The
+//! solution never changes: every puzzle of the pass is a subset of the original givens, so the
+//! original solution solves it, and being unique it is the only one.
+//!
+//! # Complexity
+//! One uniqueness check (a count up to 2: exponential in the worst case; fast in practice up to
+//! 16×16, but seconds per check on 25×25 grids near half their cells given) per block tried: about n² checks in the worst case, and close to one per final
+//! given (the failed removals) plus O(log n²) for the successful blocks in practice. A scheme
+//! check is one fixpoint of the scheme (see [`crate::propagate`]).
+//!
+//! # References
+//! - G. McGuire, B. Tugemann, G. Civario, "There is no 16-clue Sudoku puzzle", *Experimental
+//!   Mathematics* 23 (2014): minimal puzzles (every given needed for uniqueness).
+//! - H. Simonis, "Sudoku as a constraint problem" (2005): search-free puzzles per scheme.
+//!
+//! # Examples
+//! ```
+//! use sudokit::generate::puzzle::{Generator, Options, is_locally_minimal, puzzle_rng};
+//! use sudokit::Shape;
+//! let mut generator = Generator::new(Shape::sudoku(3, 3).unwrap(), Options::default()).unwrap();
+//! let made = generator.generate(&mut puzzle_rng(42, 0)).unwrap();
+//! assert!(made.puzzle.filled() < 40);
+//! assert!(is_locally_minimal(&made.puzzle).unwrap());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
+use super::symmetry::{Transform, random_pattern_grid};
+use crate::grade::Grader;
+use crate::grid::Grid;
+use crate::propagate::search::Searcher;
+use crate::propagate::{Budget, Scheme};
+use crate::shape::Shape;
+use crate::solve::{Answer, Limits, Native, Solver, Verified};
+
+/// The largest order puzzles are made or reduced for (the `native` backend's limit).
+pub const MAX_PUZZLE_ORDER: usize = MAX_RANDOM_GRID_ORDER;
+
+/// The symmetry of the pattern of givens: the orbits removed together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Every cell on its own.
+    #[default]
+    None,
+    /// Half-turn: `(r, c)` with `(n−1−r, n−1−c)`.
+    Rot180,
+    /// Quarter-turns: the four images of `(r, c)` under rotation by 90°.
+    Rot90,
+    /// Left–right mirror: `(r, c)` with `(r, n−1−c)`.
+    Mirror,
+    /// Main diagonal: `(r, c)` with `(c, r)`.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, in command-line order.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The image of cell `(r, c)` in a grid of order `n`.
+    fn image(self, n: usize, r: usize, c: usize) -> (usize, usize) {
+        match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rot180 => (n - 1 - r, n - 1 - c),
+            Symmetry::Rot90 => (c, n - 1 - r),
+            Symmetry::Mirror => (r, n - 1 - c),
+            Symmetry::Diagonal => (c, r),
+        }
+    }
+
+    /// The orbits of the cells of `shape`, each sorted, in order of their first cell.
+    pub fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
+        let n = shape.order();
+        let mut seen = vec![false; shape.cells()];
+        let mut orbits = Vec::new();
+        for cell in 0..shape.cells() {
+            if seen[cell] {
+                continue;
+            }
+            let mut orbit = vec![cell];
+            seen[cell] = true;
+            let (mut r, mut c) = (shape.row_of(cell), shape.col_of(cell));
+            loop {
+                (r, c) = self.image(n, r, c);
+                let next = shape.cell(r, c);
+                if seen[next] {
+                    break;
+                }
+                seen[next] = true;
+                orbit.push(next);
+            }
+            orbit.sort_unstable();
+            orbits.push(orbit);
+        }
+        orbits
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Symmetry, String> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown symmetry {s:?}: none, rot180, rot90, mirror, diagonal"))
+    }
+}
+
+/// Where the complete grids come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GridSource {
+    /// Randomized search ([`super::random_grid`]): any grid can come out (not exactly uniform).
+    #[default]
+    Search,
+    /// A transformed pattern grid ([`super::symmetry`]): O(n²), uniform on one orbit only.
+    Pattern,
+}
+
+/// What puzzles to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Orbits of givens removed together.
+    pub symmetry: Symmetry,
+    /// Stop at this many givens (the puzzle is then well posed, usually not minimal).
+    pub givens: Option<usize>,
+    /// The puzzle must be search-free for this scheme (minimal for that property).
+    pub scheme: Option<Scheme>,
+    /// The puzzle must not be search-free for this scheme.
+    pub not_scheme: Option<Scheme>,
+    /// Where the complete grids come from.
+    pub source: GridSource,
+    /// Complete grids tried per puzzle before giving up.
+    pub attempts: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            symmetry: Symmetry::None,
+            givens: None,
+            scheme: None,
+            not_scheme: None,
+            source: GridSource::Search,
+            attempts: 1000,
+        }
+    }
+}
+
+/// Why no puzzle could be made (or reduced).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The order is above [`MAX_PUZZLE_ORDER`].
+    #[error("puzzles are made up to order {MAX_PUZZLE_ORDER}, not {0}")]
+    TooLarge(usize),
+    /// More givens asked for than cells.
+    #[error("{givens} givens asked for, but the grid has {cells} cells")]
+    TooManyGivens {
+        /// Givens asked for.
+        givens: usize,
+        /// Cells of the grid.
+        cells: usize,
+    },
+    /// Every attempt missed the target.
+    #[error(
+        "no puzzle met the requirements in {0} complete grids (try more --attempts, or relax --givens/--scheme/--not-scheme)"
+    )]
+    GaveUp(usize),
+    /// The grid search failed.
+    #[error("{0}")]
+    Grid(#[from] RandomGridError),
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle (well posed).
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Complete grids drawn to get it (1 when the first one did).
+    pub attempts: usize,
+}
+
+/// The random stream of puzzle number `index` of a batch with base seed `seed`: the same pair
+/// always gives the same stream, whatever else runs (ChaCha8, one stream per index).
+pub fn puzzle_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// Checks the property a reduction keeps; owns the engines, one per thread.
+struct Checker {
+    solver: Verified<Native>,
+    scheme: Option<Scheme>,
+    grader: Grader,
+    /// Draws the isomorphic copies of the restarts (see [`Checker::unique`]); the answers do
+    /// not depend on it, only the time they take.
+    rng: ChaCha8Rng,
+    /// Nodes per unit of the restart schedule.
+    unit: u64,
+    /// The HAC search that replaces `native` from order [`HAC_FROM_ORDER`] on.
+    searcher: Option<Searcher>,
+}
+
+/// From this order on, uniqueness is decided by search on the HAC scheme (all-different
+/// propagated to hyper-arc consistency by matching) instead of `native`'s singles: each node
+/// costs more, but near the sparse puzzles the reduction ends with, the trees are orders of
+/// magnitude smaller.
+pub const HAC_FROM_ORDER: usize = 20;
+
+impl Checker {
+    fn new(shape: Shape, scheme: Option<Scheme>) -> Checker {
+        Checker {
+            solver: Verified(Native),
+            scheme,
+            grader: Grader::new(shape),
+            rng: ChaCha8Rng::seed_from_u64(0x5eed),
+            unit: 32 * shape.order() as u64,
+            searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
+        }
+    }
+
+    /// Exactly one solution (`native`, count up to 2).
+    ///
+    /// The time of a count varies wildly with the order of the search, and a fixed order meets
+    /// heavy tails on large sparse grids. So the count runs under a node budget that follows the
+    /// Luby sequence, each run on a random isomorphic copy of the puzzle ([`Transform`]: values
+    /// relabelled, rows and columns permuted within bands and stacks), which has the same number
+    /// of solutions but is searched in another order. The budget grows without bound, so the
+    /// answer is exact.
+    fn unique(&mut self, puzzle: &Grid) -> bool {
+        for run in 1.. {
+            let limits = Limits {
+                time: None,
+                nodes: Some(self.unit.saturating_mul(luby(run))),
+            };
+            let copy;
+            let target = if run == 1 {
+                puzzle
+            } else {
+                copy = Transform::random(puzzle.shape(), &mut self.rng).apply(puzzle);
+                &copy
+            };
+            let (count, stopped) = match self.searcher.as_mut() {
+                Some(searcher) => {
+                    let budget = Budget {
+                        time: None,
+                        nodes: limits.nodes,
+                    };
+                    let outcome = searcher
+                        .run(target, Scheme::HAC, 2, budget)
+                        .expect("HAC is sound and the limit is 2");
+                    (outcome.solutions.len() as u64, outcome.stopped.is_some())
+                }
+                None => {
+                    let report = self
+                        .solver
+                        .count(target, 2, &limits)
+                        .expect("orders are checked against the native limit first");
+                    (report.count, report.stopped.is_some())
+                }
+            };
+            if count >= 2 {
+                return false;
+            }
+            if !stopped {
+                return count == 1;
+            }
+        }
+        unreachable!("the restart loop only ends by returning")
+    }
+
+    /// The property of the reduction: search-free for the scheme if one is required, else unique.
+    fn keeps(&mut self, puzzle: &Grid) -> bool {
+        match self.scheme {
+            Some(s) => self.grader.grade(puzzle, &[s]).is_search_free(s),
+            None => self.unique(puzzle),
+        }
+    }
+}
+
+/// Removes the orbits of `order` from `puzzle` one by one (in blocks; see the module docs) while
+/// `checker` keeps its property, never going below `floor` givens.
+fn reduce(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    order: &[&[usize]],
+    floor: usize,
+    checker: &mut Checker,
+) {
+    let mut givens = puzzle.filled();
+    let (mut i, mut k) = (0, 1usize);
+    while i < order.len() && givens > floor {
+        // The longest block of at most k orbits that keeps the floor.
+        let mut size = 0;
+        let mut take = 0;
+        while take < k && i + take < order.len() {
+            let s = order[i + take]
+                .iter()
+                .filter(|&&c| puzzle.get(c).is_some())
+                .count();
+            if givens < floor + size + s {
+                break;
+            }
+            size += s;
+            take += 1;
+        }
+        if take == 0 {
+            // This orbit alone would go below the floor: skip it.
+            i += 1;
+            k = 1;
+            continue;
+        }
+        for orbit in &order[i..i + take] {
+            for &c in *orbit {
+                puzzle.set(c, None);
+            }
+        }
+        if checker.keeps(puzzle) {
+            givens -= size;
+            i += take;
+            k = k.saturating_mul(2);
+        } else {
+            for orbit in &order[i..i + take] {
+                for &c in *orbit {
+                    puzzle.set(c, solution.get(c));
+                }
+            }
+            if take == 1 {
+                i += 1;
+            }
+            k = (take / 2).max(1);
+        }
+    }
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (`i` ≥ 1): the restart schedule within a constant
+/// factor of the optimal one for an unknown run-time distribution (Luby, Sinclair, Zuckerman 1993).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Makes puzzles of one shape; keeps its engines between puzzles (one per thread).
+pub struct Generator {
+    shape: Shape,
+    options: Options,
+    orbits: Vec<Vec<usize>>,
+    checker: Checker,
+}
+
+impl Generator {
+    /// A generator for `shape`.
+    ///
+    /// # Errors
+    /// [`GenerateError::TooLarge`] above order [`MAX_PUZZLE_ORDER`],
+    /// [`GenerateError::TooManyGivens`] when the target exceeds the cells.
+    pub fn new(shape: Shape, options: Options) -> Result<Generator, GenerateError> {
+        if shape.order() > MAX_PUZZLE_ORDER {
+            return Err(GenerateError::TooLarge(shape.order()));
+        }
+        if let Some(givens) = options.givens
+            && givens > shape.cells()
+        {
+            return Err(GenerateError::TooManyGivens {
+                givens,
+                cells: shape.cells(),
+            });
+        }
+        Ok(Generator {
+            shape,
+            options,
+            orbits: options.symmetry.orbits(shape),
+            checker: Checker::new(shape, options.scheme),
+        })
+    }
+
+    /// A random complete grid from the configured source.
+    ///
+    /// # Errors
+    /// As [`random_grid`].
+    pub fn complete_grid<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Grid, GenerateError> {
+        Ok(match self.options.source {
+            GridSource::Pattern => random_pattern_grid(self.shape, rng),
+            GridSource::Search => random_grid(&Grid::empty(self.shape), rng)?
+                .expect("the empty grid has a completion (the pattern grid)"),
+        })
+    }
+
+    /// One puzzle meeting the options, drawn from `rng` (see the module docs).
+    ///
+    /// # Errors
+    /// [`GenerateError::GaveUp`] when no grid of `options.attempts` met the target.
+    pub fn generate<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Generated, GenerateError> {
+        let floor = self.options.givens.unwrap_or(0);
+        let mut not_grader = self.options.not_scheme.map(|_| Grader::new(self.shape));
+        for attempt in 1..=self.options.attempts.max(1) {
+            let solution = self.complete_grid(rng)?;
+            let mut order: Vec<&[usize]> = self.orbits.iter().map(Vec::as_slice).collect();
+            order.shuffle(rng);
+            let mut puzzle = solution.clone();
+            reduce(&mut puzzle, &solution, &order, floor, &mut self.checker);
+            if puzzle.filled() > floor && self.options.givens.is_some() {
+                continue;
+            }
+            if let (Some(s), Some(grader)) = (self.options.not_scheme, not_grader.as_mut())
+                && grader.grade(&puzzle, &[s]).is_search_free(s)
+            {
+                continue;
+            }
+            debug_assert!(self.checker.unique(&puzzle));
+            return Ok(Generated {
+                puzzle,
+                solution,
+                attempts: attempt,
+            });
+        }
+        Err(GenerateError::GaveUp(self.options.attempts.max(1)))
+    }
+}
+
+/// Why a puzzle cannot be reduced.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MinimizeError {
+    /// The order is above [`MAX_PUZZLE_ORDER`].
+    #[error("puzzles are reduced up to order {MAX_PUZZLE_ORDER}, not {0}")]
+    TooLarge(usize),
+    /// The puzzle has no solution.
+    #[error("no solution: nothing to reduce")]
+    Unsat,
+    /// The puzzle has several solutions.
+    #[error("several solutions: not well posed, nothing to reduce")]
+    Multiple,
+}
+
+/// A reduced puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Minimized {
+    /// The locally minimal puzzle (a subset of the original givens).
+    pub puzzle: Grid,
+    /// The solution, the same as the original puzzle's.
+    pub solution: Grid,
+    /// Givens before.
+    pub before: usize,
+    /// Givens after.
+    pub after: usize,
+}
+
+impl Minimized {
+    /// Whether no given could be removed: the puzzle was locally minimal already.
+    pub fn already_minimal(&self) -> bool {
+        self.before == self.after
+    }
+}
+
+/// The unique solution of `puzzle`, or why it has none.
+fn unique_solution(puzzle: &Grid) -> Result<Grid, MinimizeError> {
+    if puzzle.shape().order() > MAX_PUZZLE_ORDER {
+        return Err(MinimizeError::TooLarge(puzzle.shape().order()));
+    }
+    let solved = Verified(Native)
+        .solve(puzzle, &Limits::none())
+        .expect("order checked above");
+    let Answer::Solved(solution) = solved.answer else {
+        return Err(MinimizeError::Unsat);
+    };
+    if Checker::new(puzzle.shape(), None).unique(puzzle) {
+        Ok(solution)
+    } else {
+        Err(MinimizeError::Multiple)
+    }
+}
+
+/// Removes redundant givens of a well-posed puzzle by committed choice until it is locally
+/// minimal: givens in cell order, or in a random order drawn from `rng` when one is given.
+///
+/// # Errors
+/// [`MinimizeError::Unsat`] or [`MinimizeError::Multiple`] when the puzzle is not well posed,
+/// [`MinimizeError::TooLarge`] above order [`MAX_PUZZLE_ORDER`].
+pub fn minimize(
+    puzzle: &Grid,
+    rng: Option<&mut dyn rand::Rng>,
+) -> Result<Minimized, MinimizeError> {
+    let solution = unique_solution(puzzle)?;
+    let cells: Vec<[usize; 1]> = puzzle.givens().map(|(c, _)| [c]).collect();
+    let mut order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
+    if let Some(rng) = rng {
+        order.shuffle(rng);
+    }
+    let mut reduced = puzzle.clone();
+    let mut checker = Checker::new(puzzle.shape(), None);
+    reduce(&mut reduced, &solution, &order, 0, &mut checker);
+    Ok(Minimized {
+        before: puzzle.filled(),
+        after: reduced.filled(),
+        puzzle: reduced,
+        solution,
+    })
+}
+
+/// Whether `puzzle` is well posed and every given is needed: removing any one of them leaves
+/// several solutions.
+///
+/// # Errors
+/// [`MinimizeError::TooLarge`] above order [`MAX_PUZZLE_ORDER`].
+pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
+    match unique_solution(puzzle) {
+        Ok(_) => {}
+        Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
+        Err(_) => return Ok(false),
+    }
+    let mut checker = Checker::new(puzzle.shape(), None);
+    let mut probe = puzzle.clone();
+    for (cell, v) in puzzle.givens() {
+        probe.set(cell, None);
+        let unique = checker.unique(&probe);
+        probe.set(cell, Some(v));
+        if unique {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_line;
+
+    #[test]
+    fn orbits_partition_the_cells() {
+        for (p, q) in [(3, 3), (2, 3), (2, 2), (4, 4)] {
+            let shape = Shape::sudoku(p, q).unwrap();
+            for s in Symmetry::ALL {
+                let orbits = s.orbits(shape);
+                let mut all: Vec<usize> = orbits.iter().flatten().copied().collect();
+                all.sort_unstable();
+                assert_eq!(all, (0..shape.cells()).collect::<Vec<_>>(), "{s} {shape}");
+                let max = orbits.iter().map(Vec::len).max().unwrap();
+                let expected = match s {
+                    Symmetry::None => 1,
+                    Symmetry::Rot90 => 4,
+                    _ => 2,
+                };
+                assert_eq!(max, expected, "{s}");
+            }
+        }
+        // 9×9 half-turn: 40 pairs and the centre.
+        let orbits = Symmetry::Rot180.orbits(Shape::sudoku(3, 3).unwrap());
+        assert_eq!(orbits.len(), 41);
+        assert!(orbits.contains(&vec![0, 80]) && orbits.contains(&vec![40]));
+    }
+
+    #[test]
+    fn symmetry_names_round_trip() {
+        for s in Symmetry::ALL {
+            assert_eq!(s.name().parse::<Symmetry>(), Ok(s));
+        }
+        assert!("spiral".parse::<Symmetry>().is_err());
+    }
+
+    #[test]
+    fn generated_puzzles_are_minimal_and_symmetric() {
+        let shape = Shape::sudoku(2, 3).unwrap();
+        for symmetry in Symmetry::ALL {
+            let options = Options {
+                symmetry,
+                ..Options::default()
+            };
+            let mut generator = Generator::new(shape, options).unwrap();
+            for index in 0..5 {
+                let made = generator.generate(&mut puzzle_rng(1, index)).unwrap();
+                assert_eq!(crate::verify(&made.puzzle, &made.solution), Ok(()));
+                assert_eq!(unique_solution(&made.puzzle), Ok(made.solution.clone()));
+                for orbit in symmetry.orbits(shape) {
+                    let kept = orbit
+                        .iter()
+                        .filter(|&&c| made.puzzle.get(c).is_some())
+                        .count();
+                    assert!(kept == 0 || kept == orbit.len(), "{symmetry}: {orbit:?}");
+                }
+                if symmetry == Symmetry::None {
+                    assert!(is_locally_minimal(&made.puzzle).unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_block_pass_equals_the_one_by_one_pass() {
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let generator = Generator::new(shape, Options::default()).unwrap();
+        for seed in 0..10 {
+            let mut rng = puzzle_rng(seed, 0);
+            let solution = generator.complete_grid(&mut rng).unwrap();
+            let mut cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
+            cells.shuffle(&mut rng);
+            let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
+            let mut blocks = solution.clone();
+            let mut checker = Checker::new(shape, None);
+            reduce(&mut blocks, &solution, &order, 0, &mut checker);
+            let mut single = solution.clone();
+            for &[c] in &cells {
+                single.set(c, None);
+                if !checker.unique(&single) {
+                    single.set(c, solution.get(c));
+                }
+            }
+            assert_eq!(blocks, single, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn restarted_counts_agree_with_plain_counts() {
+        // A unit of one node forces many restarts on isomorphic copies.
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let mut checker = Checker::new(shape, None);
+        checker.unit = 1;
+        let mut rng = puzzle_rng(8, 0);
+        let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+        let mut cells: Vec<usize> = (0..81).collect();
+        cells.shuffle(&mut rng);
+        let mut puzzle = solution.clone();
+        let (mut unique, mut multiple) = (0, 0);
+        for c in cells {
+            puzzle.set(c, None);
+            let plain = Native.count(&puzzle, 2, &Limits::none()).unwrap().count == 1;
+            assert_eq!(checker.unique(&puzzle), plain);
+            if plain {
+                unique += 1;
+            } else {
+                multiple += 1;
+                puzzle.set(c, solution.get(c));
+            }
+        }
+        assert!(unique > 0 && multiple > 0);
+    }
+
+    #[test]
+    fn a_target_number_of_givens_is_met() {
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let options = Options {
+            givens: Some(32),
+            ..Options::default()
+        };
+        let mut generator = Generator::new(shape, options).unwrap();
+        let made = generator.generate(&mut puzzle_rng(3, 0)).unwrap();
+        assert_eq!(made.puzzle.filled(), 32);
+        assert_eq!(unique_solution(&made.puzzle), Ok(made.solution));
+        let too_many = Options {
+            givens: Some(82),
+            ..Options::default()
+        };
+        assert!(matches!(
+            Generator::new(shape, too_many),
+            Err(GenerateError::TooManyGivens { .. })
+        ));
+    }
+
+    #[test]
+    fn an_unreachable_target_gives_up() {
+        // No 4×4 puzzle has 3 givens with a unique solution (the minimum is 4).
+        let options = Options {
+            givens: Some(3),
+            attempts: 5,
+            ..Options::default()
+        };
+        let mut generator = Generator::new(Shape::sudoku(2, 2).unwrap(), options).unwrap();
+        assert_eq!(
+            generator.generate(&mut puzzle_rng(0, 0)),
+            Err(GenerateError::GaveUp(5))
+        );
+    }
+
+    #[test]
+    fn scheme_requirements_are_met() {
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let options = Options {
+            scheme: Some(Scheme::HACS),
+            not_scheme: Some(Scheme::HAC),
+            ..Options::default()
+        };
+        let mut generator = Generator::new(shape, options).unwrap();
+        let made = generator.generate(&mut puzzle_rng(5, 0)).unwrap();
+        let grade = crate::grade::grade(&made.puzzle, &[Scheme::HAC, Scheme::HACS]);
+        assert!(grade.is_search_free(Scheme::HACS) && !grade.is_search_free(Scheme::HAC));
+        assert_eq!(unique_solution(&made.puzzle), Ok(made.solution));
+    }
+
+    #[test]
+    fn minimize_keeps_the_solution_and_ends_minimal() {
+        // A puzzle with many redundant givens: a complete grid with every fifth cell emptied.
+        let solution = parse_line(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+            None,
+        )
+        .unwrap();
+        let mut puzzle = solution.clone();
+        for cell in (0..81).step_by(5) {
+            puzzle.set(cell, None);
+        }
+        let reduced = minimize(&puzzle, None).unwrap();
+        assert_eq!(reduced.solution, solution);
+        assert_eq!(reduced.before, 64);
+        assert!(reduced.after < 64 && !reduced.already_minimal());
+        assert_eq!(unique_solution(&reduced.puzzle), Ok(solution.clone()));
+        assert!(is_locally_minimal(&reduced.puzzle).unwrap());
+        assert!(
+            reduced
+                .puzzle
+                .givens()
+                .all(|(c, v)| puzzle.get(c) == Some(v))
+        );
+        // Reducing again changes nothing.
+        let again = minimize(&reduced.puzzle, None).unwrap();
+        assert!(again.already_minimal());
+        assert_eq!(again.puzzle, reduced.puzzle);
+    }
+
+    #[test]
+    fn minimize_rejects_puzzles_that_are_not_well_posed() {
+        let empty = Grid::empty(Shape::sudoku(2, 2).unwrap());
+        assert_eq!(minimize(&empty, None), Err(MinimizeError::Multiple));
+        // Row 2 needs 1 and 2 in its first box, which already holds them: no clash, no solution.
+        let unsat = parse_line("12....34........", None).unwrap();
+        assert_eq!(minimize(&unsat, None), Err(MinimizeError::Unsat));
+        assert!(!is_locally_minimal(&empty).unwrap());
+    }
+}
