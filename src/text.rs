@@ -280,12 +280,16 @@ fn parse_line_at(
             return Err(err(0, TextErrorKind::LineOrderTooLarge { order: n }));
         }
         (Some(n), spec) => resolve_shape(n, spec).map_err(|k| err(len, k))?,
-        (None, Some(ShapeSpec::Box(p, q))) if p * q <= MAX_LINE_ORDER => {
+        // Checked: a JSON `"box"` can hold any two numbers.
+        (None, Some(ShapeSpec::Box(p, q)))
+            if p.checked_mul(q).is_some_and(|n| n <= MAX_LINE_ORDER) =>
+        {
+            let needed = (p * q) * (p * q);
             return Err(err(
-                len.min(p * p * q * q),
+                len.min(needed),
                 TextErrorKind::Length {
                     found: len,
-                    expected: Some(p * p * q * q),
+                    expected: Some(needed),
                 },
             ));
         }

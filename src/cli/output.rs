@@ -21,6 +21,8 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
         name.to_string_lossy(),
         std::process::id()
     ));
+    // A signal or --timeout that stops the process deletes the temporary file.
+    super::stop::register_temp(temp.clone());
     let result = (|| -> anyhow::Result<()> {
         let mut file =
             fs::File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
@@ -31,6 +33,7 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
+    super::stop::unregister_temp(&temp);
     result
 }
 

@@ -6,6 +6,7 @@ mod export;
 mod export_props;
 mod export_support;
 mod external_tools;
+mod fuzz_corpus;
 mod grade;
 mod latin_reduction;
 mod malformed;
