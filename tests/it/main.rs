@@ -8,6 +8,7 @@ mod export_support;
 mod external_tools;
 mod fuzz_corpus;
 mod grade;
+mod interrupt;
 mod latin_reduction;
 mod malformed;
 mod propagate_data;
