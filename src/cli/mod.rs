@@ -10,6 +10,7 @@ mod bench;
 mod count;
 mod decode;
 mod export;
+mod export_size;
 mod generate_latin;
 mod grade;
 mod info;
