@@ -14,6 +14,7 @@ use sudokit::{Grid, Shape};
 
 use super::batch::{self, Tally};
 use super::input::{BoxArg, FormatArg, InputArgs};
+use super::max_order::MaxNArgs;
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solve::stats_json;
 use super::solving::SolverArgs;
@@ -49,6 +50,8 @@ pub struct Args {
     limit: Option<u64>,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    max_n: MaxNArgs,
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
@@ -57,7 +60,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let solver = args.solver.solver()?;
+    let solver = args.max_n.guard(args.solver.solver()?)?;
     let limits = args.solver.limits()?;
     let pool = args.solver.pool()?;
     let limit = args.limit.unwrap_or(u64::MAX);

@@ -63,7 +63,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
         let result = run_latin_chain(
             &record.grid,
             solver.as_ref(),
-            &limits,
+            &super::stop::clip(&limits),
             chain.count.unwrap_or(1),
         );
         let run = match result {

@@ -16,6 +16,7 @@ mod grade;
 mod info;
 mod input;
 mod latin_chain;
+mod max_order;
 mod output;
 mod reduce;
 mod render;

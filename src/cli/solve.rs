@@ -11,6 +11,7 @@ use sudokit::text;
 
 use super::batch::{self, Item, Tally};
 use super::input::InputArgs;
+use super::max_order::MaxNArgs;
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::{SolverArgs, ordered_batch};
 use super::stop;
@@ -39,6 +40,8 @@ pub struct Args {
     input: InputArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    max_n: MaxNArgs,
     /// Decide uniqueness: count up to two solutions; print `multiple` when there are two.
     #[arg(long)]
     unique: bool,
@@ -57,7 +60,7 @@ enum Kind {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let solver = args.solver.solver()?;
+    let solver = args.max_n.guard(args.solver.solver()?)?;
     let limits = args.solver.limits()?;
     let pool = args.solver.pool()?;
     // Clashing givens are bad input (reported with line and column, exit 2), as everywhere; a

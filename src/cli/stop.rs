@@ -127,12 +127,18 @@ pub fn timeout_seconds() -> Option<f64> {
 /// `limits` with the time budget cut to what is left before the `--timeout` deadline (zero once
 /// it has passed, so a solver started late answers `unknown (time limit)` at once).
 pub fn clip(limits: &Limits) -> Limits {
-    let Some((deadline, _)) = DEADLINE.get() else {
-        return *limits;
-    };
-    let left = deadline.saturating_duration_since(Instant::now());
     Limits {
-        time: Some(limits.time.map_or(left, |t| t.min(left))),
+        time: clip_time(limits.time),
         nodes: limits.nodes,
     }
+}
+
+/// A time budget cut to what is left before the `--timeout` deadline (for budgets other than
+/// [`Limits`], such as the propagation search's).
+pub fn clip_time(time: Option<Duration>) -> Option<Duration> {
+    let Some((deadline, _)) = DEADLINE.get() else {
+        return time;
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    Some(time.map_or(left, |t| t.min(left)))
 }
