@@ -16,8 +16,11 @@ use sudokit::format::dimacs::{self, Answer, AnswerFormat};
 use sudokit::format::{col, dlx, hgr, mip_answer};
 use sudokit::text::{self, Format, PuzzleReader, ReadOptions, ShapeSpec};
 
+/// A driver: feeds one input to one reader.
+pub type Driver = fn(&[u8]);
+
 /// Every fuzz target by name, with its driver.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Driver)] = &[
     ("puzzle_line", puzzle_line),
     ("grid_block", grid_block),
     ("json_puzzle", json_puzzle),
