@@ -70,6 +70,24 @@ pub struct State {
     last_line: usize,
     /// `(FILE.partial, FILE)` with `-o`.
     files: Option<(PathBuf, PathBuf)>,
+    /// Whole results not yet written ([`Sink::buffered`]).
+    pending: Vec<u8>,
+    /// Write each result at once (`false`: gather up to [`BUFFERED`] bytes of whole results).
+    flush_each: bool,
+}
+
+/// Bytes of whole results a buffered sink gathers before writing them.
+const BUFFERED: usize = 64 << 10;
+
+impl State {
+    /// Writes the gathered results.
+    fn drain(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            self.out.write_all(&self.pending)?;
+            self.pending.clear();
+        }
+        self.out.flush()
+    }
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
@@ -131,8 +149,28 @@ impl Sink {
             written: 0,
             last_line: 0,
             files,
+            pending: Vec::new(),
+            flush_each: true,
         });
         Ok(Sink { skip: kept })
+    }
+
+    /// A sink that gathers whole results and writes them 64 KiB at a time, for commands whose
+    /// results come faster than a write per line is worth (`info`). The output still ends at a
+    /// result boundary: a signal writes the gathered results before the process exits.
+    ///
+    /// # Errors
+    /// As [`Sink::open`].
+    pub fn buffered(
+        args: &OutputArgs,
+        framing: Framing,
+        what: &'static str,
+    ) -> anyhow::Result<Sink> {
+        let sink = Sink::open(args, framing, what)?;
+        if let Some(state) = state().as_mut() {
+            state.flush_each = false;
+        }
+        Ok(sink)
     }
 
     /// Puzzles to skip: the results already in the output (`--resume`), else 0.
@@ -148,10 +186,12 @@ impl Sink {
     pub fn write(&self, text: &str, line: usize) -> io::Result<()> {
         let mut guard = state();
         let state = guard.as_mut().expect("the sink is open");
-        state.out.write_all(text.as_bytes())?;
-        state.out.flush()?;
+        state.pending.extend_from_slice(text.as_bytes());
         state.written += 1;
         state.last_line = line;
+        if state.flush_each || state.pending.len() >= BUFFERED {
+            state.drain()?;
+        }
         Ok(())
     }
 
@@ -163,7 +203,7 @@ impl Sink {
     pub fn finish(self, complete: bool) -> anyhow::Result<bool> {
         let mut guard = state();
         let mut state = guard.take().expect("the sink is open");
-        state.out.flush()?;
+        state.drain()?;
         // Close the file before the rename.
         state.out = Box::new(io::sink());
         if !complete {
@@ -220,7 +260,7 @@ pub fn lock_and_summarize(why: &str) -> MutexGuard<'static, Option<State>> {
     let mut guard = state();
     match guard.as_mut() {
         Some(state) => {
-            let _ = state.out.flush();
+            let _ = state.drain();
             eprintln!("sudokit: {}", summary(why, state));
         }
         None => eprintln!("sudokit: {why}"),
