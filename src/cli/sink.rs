@@ -338,7 +338,7 @@ mod tests {
     fn records_count_blocks_once_and_drop_an_open_block() {
         let text = b"123\nunsat\n 1  2\n 2  1\n\nunknown (time limit)\n 1  2\n";
         // 123, unsat, the closed block, unknown; the open block's row is dropped.
-        assert_eq!(complete_prefix(text, Framing::Records), (4, 38));
+        assert_eq!(complete_prefix(text, Framing::Records), (4, 44));
         assert_eq!(
             complete_prefix(b"error: f:1:2: bad symbol\n", Framing::Records),
             (1, 25)
