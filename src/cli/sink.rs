@@ -256,8 +256,24 @@ fn summary(why: &str, state: &State) -> String {
 
 /// Takes the output lock for good (the process is about to exit) and prints the summary of the
 /// running batch, if any, after `why` (`interrupted by SIGTERM`, ...).
-pub fn lock_and_summarize(why: &str) -> MutexGuard<'static, Option<State>> {
-    let mut guard = state();
+///
+/// A writer blocked on a full pipe holds the lock; after [`LOCK_WAIT`] the summary is printed
+/// without it and `None` returned, so a signal always ends the process.
+pub fn lock_and_summarize(why: &str) -> Option<MutexGuard<'static, Option<State>>> {
+    let start = std::time::Instant::now();
+    let mut guard = loop {
+        match STATE.try_lock() {
+            Ok(guard) => break guard,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(std::sync::TryLockError::WouldBlock) => {
+                eprintln!("sudokit: {why} (while writing a result: the output may end inside it)");
+                return None;
+            }
+        }
+    };
     match guard.as_mut() {
         Some(state) => {
             let _ = state.drain();
@@ -265,8 +281,11 @@ pub fn lock_and_summarize(why: &str) -> MutexGuard<'static, Option<State>> {
         }
         None => eprintln!("sudokit: {why}"),
     }
-    guard
+    Some(guard)
 }
+
+/// How long a signal waits for a result being written before the process exits anyway.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Opens `partial` for appending after its complete results, dropping a trailing incomplete
 /// one; a missing file starts empty.
