@@ -45,3 +45,16 @@ fn json_box_sides_whose_product_overflows() {
         .unwrap_err();
     assert!(e.to_string().contains("the line has 2 symbols"), "{e}");
 }
+
+/// Found by the `glpsol_solution` target: a row of the column table holding one token indexed
+/// past its fields (a panic); it is now a "column line without its value" error with its place.
+#[test]
+fn glpsol_column_row_with_one_token() {
+    let report = b"Status:     INTEGER OPTIMAL\n\n   No. Column name       Activity\n------ ------------ -------------\n     1\n";
+    drivers::glpsol_solution(report);
+    let e = sudokit::format::mip_answer::read_glpsol(&report[..]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 5, column 7: a column line without its value"
+    );
+}
