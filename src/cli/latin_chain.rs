@@ -21,6 +21,7 @@ pub struct ChainOptions {
     pub backend: String,
     pub count: Option<u64>,
     pub time: Option<Duration>,
+    pub nodes: Option<u64>,
     pub report: Option<PathBuf>,
     pub json: bool,
 }
@@ -33,7 +34,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
     let solver = backend(&chain.backend)?;
     let limits = Limits {
         time: chain.time,
-        nodes: None,
+        nodes: chain.nodes,
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();

@@ -60,6 +60,9 @@ struct LatinArgs {
     /// Seconds allowed to the solve step of each square (with --solve).
     #[arg(long, requires = "solve")]
     time_limit: Option<f64>,
+    /// Search nodes allowed to the solve step of each square (with --solve).
+    #[arg(long, value_name = "N", requires = "solve")]
+    node_limit: Option<u64>,
     /// Write a self-contained HTML page of the chain (with --solve).
     #[arg(long, value_name = "FILE.html", requires = "solve")]
     report: Option<PathBuf>,
@@ -90,6 +93,7 @@ impl LatinArgs {
             backend: self.backend.clone(),
             count: self.count,
             time,
+            nodes: self.node_limit,
             report: self.report.clone(),
             json: self.json || self.output == Output::Json,
         })
