@@ -36,8 +36,9 @@ fn every_target_has_a_stored_corpus_and_replays_it_without_a_panic() {
     assert!(failures.is_empty(), "inputs that panic: {failures:?}");
 }
 
-/// Found by the `json_puzzle` target: `"box"` sides whose product overflows made the puzzle-line
-/// length check multiply out of range (a panic in debug builds, a wrong message in release).
+/// Found while writing the `json_puzzle` driver (then confirmed on the command line): `"box"`
+/// sides whose product overflows made the puzzle-line length check multiply out of range (a panic
+/// in debug builds, a wrong message in release).
 #[test]
 fn json_box_sides_whose_product_overflows() {
     drivers::json_puzzle(b"\0{\"box\":[4294967296,4294967296],\"grid\":\"12\"}");
