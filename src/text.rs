@@ -48,6 +48,11 @@ use crate::shape::{MAX_ORDER, Shape, ShapeError, order_from_cells};
 /// The largest order a puzzle line can express (`Z` = 35).
 pub const MAX_LINE_ORDER: usize = 35;
 
+/// The longest line the reader keeps in memory (64 MiB): far above any puzzle (a JSON line with
+/// every given of a 1024×1024 grid is about 15 MiB), so a huge line without a newline (a binary
+/// file, a wrong file) costs bounded memory and is reported, not loaded.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
 /// The symbols of values `1..=35` in a puzzle line.
 pub const ALPHABET: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -197,6 +202,12 @@ pub enum TextErrorKind {
     /// Reading failed.
     #[error("read error: {0}")]
     Io(String),
+    /// A line longer than [`MAX_LINE_BYTES`].
+    #[error("the line is longer than {} MiB: not a puzzle (a binary file?)", max >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        max: usize,
+    },
 }
 
 fn length_message(found: usize, expected: Option<usize>) -> String {
@@ -280,12 +291,16 @@ fn parse_line_at(
             return Err(err(0, TextErrorKind::LineOrderTooLarge { order: n }));
         }
         (Some(n), spec) => resolve_shape(n, spec).map_err(|k| err(len, k))?,
-        (None, Some(ShapeSpec::Box(p, q))) if p * q <= MAX_LINE_ORDER => {
+        // Checked: a JSON `"box"` can hold any two numbers.
+        (None, Some(ShapeSpec::Box(p, q)))
+            if p.checked_mul(q).is_some_and(|n| n <= MAX_LINE_ORDER) =>
+        {
+            let needed = (p * q) * (p * q);
             return Err(err(
-                len.min(p * p * q * q),
+                len.min(needed),
                 TextErrorKind::Length {
                     found: len,
-                    expected: Some(p * p * q * q),
+                    expected: Some(needed),
                 },
             ));
         }
@@ -646,10 +661,19 @@ impl<R: BufRead> PuzzleReader<R> {
         if let Some(p) = self.pending.take() {
             return Some(Ok(p));
         }
-        self.buffer.clear();
-        match self.input.read_until(b'\n', &mut self.buffer) {
-            Ok(0) => None,
-            Ok(_) => {
+        match self.read_line_capped() {
+            Ok(None) => None,
+            Ok(Some(true)) => {
+                self.line_no += 1;
+                Some(Err(TextError {
+                    line: self.line_no,
+                    column: 1,
+                    kind: TextErrorKind::LineTooLong {
+                        max: MAX_LINE_BYTES,
+                    },
+                }))
+            }
+            Ok(Some(false)) => {
                 self.line_no += 1;
                 let line = self.line_no;
                 while matches!(self.buffer.last(), Some(b'\n' | b'\r')) {
@@ -682,6 +706,42 @@ impl<R: BufRead> PuzzleReader<R> {
                     column: 1,
                     kind: TextErrorKind::Io(e.to_string()),
                 }))
+            }
+        }
+    }
+
+    /// Reads one line into `buffer` (with its ending): `None` at the end of the input,
+    /// `Some(true)` when the line was longer than [`MAX_LINE_BYTES`] (then skipped to its end,
+    /// holding at most that much).
+    fn read_line_capped(&mut self) -> std::io::Result<Option<bool>> {
+        self.buffer.clear();
+        let mut any = false;
+        let mut too_long = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(any.then_some(too_long));
+            }
+            any = true;
+            let (take, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            if !too_long {
+                if self.buffer.len() + take > MAX_LINE_BYTES {
+                    too_long = true;
+                    self.buffer = Vec::new();
+                } else {
+                    self.buffer.extend_from_slice(&available[..take]);
+                }
+            }
+            self.input.consume(take);
+            if done {
+                return Ok(Some(too_long));
             }
         }
     }

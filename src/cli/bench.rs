@@ -12,6 +12,7 @@ use sudokit::solve;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
+use super::max_order::MaxNArgs;
 use super::solving::SolverArgs;
 
 /// Arguments of `bench`.
@@ -47,6 +48,8 @@ pub struct Args {
     threads: usize,
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    max_n: MaxNArgs,
     /// One JSON object per backend and file.
     #[arg(long)]
     json: bool,
@@ -65,8 +68,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solvers = args
         .backends
         .iter()
-        .map(|name| solve::backend(name))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|name| args.max_n.guard(solve::backend(name)?))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     if solvers.is_empty() {
         bail!("--backends names no backend");
     }
@@ -113,7 +116,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
         for solver in &solvers {
             let row = pool
-                .install(|| bench::run(&**solver, &puzzles, &limits, args.threads > 1))
+                .install(|| {
+                    bench::run(
+                        &**solver,
+                        &puzzles,
+                        &super::stop::clip(&limits),
+                        args.threads > 1,
+                    )
+                })
                 .with_context(|| format!("{} on {}", solver.name(), file.display()))?;
             if args.json {
                 let mut value = serde_json::to_value(&row)?;

@@ -14,8 +14,11 @@ use sudokit::{Grid, Shape};
 
 use super::batch::{self, Tally};
 use super::input::{BoxArg, FormatArg, InputArgs};
+use super::max_order::MaxNArgs;
+use super::sink::{Framing, OutputArgs, Sink};
 use super::solve::stats_json;
 use super::solving::SolverArgs;
+use super::stop;
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
@@ -47,13 +50,17 @@ pub struct Args {
     limit: Option<u64>,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    max_n: MaxNArgs,
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let solver = args.solver.solver()?;
+    let solver = args.max_n.guard(args.solver.solver()?)?;
     let limits = args.solver.limits()?;
     let pool = args.solver.pool()?;
     let limit = args.limit.unwrap_or(u64::MAX);
@@ -61,8 +68,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--limit must be at least 1");
     }
     let parts = 64 * pool.current_num_threads();
-    let count =
-        |grid: &Grid| pool.install(|| count_parallel(&*solver, grid, limit, &limits, parts));
+    // --timeout: each count's budget ends at the deadline.
+    let count = |grid: &Grid| {
+        let limits = stop::clip(&limits);
+        pool.install(|| count_parallel(&*solver, grid, limit, &limits, parts))
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
     let Some(file) = &args.file else {
@@ -73,6 +83,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 bail!("give a puzzle FILE, or --box PxQ / --latin N for the empty grid")
             }
         };
+        if args.output.output.is_some() {
+            bail!("-o and --resume go with a puzzle FILE");
+        }
         let report = count(&Grid::empty(shape))?;
         write_report(&mut out, &report, None, args.json)?;
         out.flush()?;
@@ -84,7 +97,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         format: args.format,
     };
     let options = input.read_options();
-    for item in batch::puzzles(file, options)? {
+    drop(out);
+    let sink = Sink::open(&args.output, Framing::Lines, "puzzles")?;
+    let mut items = batch::puzzles(file, options)?;
+    // --resume: the puzzles whose counts are already in the output.
+    items.by_ref().take(sink.skip()).for_each(drop);
+    // One result per puzzle, written whole and flushed by the sink.
+    let mut out = Vec::new();
+    while !stop::expired() {
+        let Some(item) = items.next() else { break };
+        out.clear();
+        let line = match &item {
+            Ok(record) => record.line,
+            Err(e) => e.line,
+        };
         tally.total += 1;
         match item {
             Err(e) => {
@@ -107,19 +133,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         file.display(),
                         record.line
                     )?;
-                    continue;
-                }
-                match count(&record.grid) {
-                    Ok(report) => write_report(&mut out, &report, Some(record.line), args.json)?,
-                    Err(e) => {
-                        tally.bad_input += 1;
-                        writeln!(out, "error: {}:{}:1: {e}", file.display(), record.line)?;
+                } else {
+                    match count(&record.grid) {
+                        Ok(report) => {
+                            write_report(&mut out, &report, Some(record.line), args.json)?
+                        }
+                        Err(e) => {
+                            tally.bad_input += 1;
+                            writeln!(out, "error: {}:{}:1: {e}", file.display(), record.line)?;
+                        }
                     }
                 }
             }
         }
+        sink.write(&String::from_utf8_lossy(&out), line)?;
     }
-    out.flush()?;
+    // The input is exhausted unless --timeout stopped the batch.
+    let complete = items.next().is_none();
+    if !sink.finish(complete)? {
+        return Ok(ExitCode::from(1));
+    }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }

@@ -7,7 +7,7 @@
 //! `STEM-K.EXT`, where STEM is the input file's name without extension, K the 1-based position of
 //! the puzzle in the input, and EXT `cnf`, `lp`, `mps`, `dlx`, `col` (+ `given`), `hgr`, `dzn`.
 
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,7 +24,9 @@ use sudokit::format::{col, dimacs, dlx, hgr, lp, minizinc, mps};
 use sudokit::text::{PuzzleReader, Record};
 
 use super::batch::{self, Tally};
+use super::export_size::{self, MaxSize};
 use super::input::InputArgs;
+use super::output::AtomicFile;
 
 /// Arguments of `export`.
 #[derive(Debug, ClapArgs)]
@@ -62,6 +64,9 @@ pub struct Args {
     stats: bool,
     #[command(flatten)]
     input: InputArgs,
+    /// Refuse an export estimated above SIZE (K, M, G, T; `unlimited`): default 1G.
+    #[arg(long, value_name = "SIZE", default_value = "1G")]
+    max_size: MaxSize,
 }
 
 /// `--to` values.
@@ -127,6 +132,7 @@ impl<W: Write> Write for Counting<W> {
 struct Plan {
     to: Target,
     cnf: CnfOptions,
+    max_size: MaxSize,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -142,6 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             encoding: args.encoding.unwrap_or_default(),
             amo: args.amo.unwrap_or_default(),
         },
+        max_size: args.max_size,
     };
     let destination = match &args.output {
         None => Destination::Stdout,
@@ -157,21 +164,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Destination::Dir(dir) => export_all(&args, plan, reader, &dir),
         single => {
             let record = select_one(&args.file, reader, args.index)?;
-            let (label, mut out): (String, Box<dyn Write>) = match &single {
-                Destination::File(path) => (
-                    path.display().to_string(),
-                    Box::new(
-                        File::create(path)
-                            .with_context(|| format!("cannot create {}", path.display()))?,
-                    ),
-                ),
-                _ => ("stdout".to_string(), Box::new(io::stdout().lock())),
+            check_size(&record, plan)?;
+            let (label, stats) = match &single {
+                Destination::File(path) => {
+                    let mut out = AtomicFile::create(path)?;
+                    let stats = export_one(&record.grid, plan, &mut out)?;
+                    out.commit()?;
+                    if plan.to == Target::Col {
+                        write_given_beside(&record.grid, path)?;
+                    }
+                    (path.display().to_string(), stats)
+                }
+                _ => {
+                    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                    let stats = export_one(&record.grid, plan, &mut out)?;
+                    out.flush()?;
+                    ("stdout".to_string(), stats)
+                }
             };
-            let stats = export_one(&record.grid, plan, &mut out)?;
-            out.flush()?;
-            if let (Target::Col, Destination::File(path)) = (plan.to, &single) {
-                write_given_beside(&record.grid, path)?;
-            }
             if args.stats {
                 eprintln!("{}: line {}: {stats}", label, record.line);
             }
@@ -245,11 +255,10 @@ fn export_all<R: io::BufRead>(
             }
         };
         let path = dir.join(format!("{stem}-{k}.{}", plan.to.extension()));
-        let mut out = io::BufWriter::new(
-            File::create(&path).with_context(|| format!("cannot create {}", path.display()))?,
-        );
+        check_size(&record, plan)?;
+        let mut out = AtomicFile::create(&path)?;
         let stats = export_one(&record.grid, plan, &mut out)?;
-        out.flush()?;
+        out.commit()?;
         if plan.to == Target::Col {
             write_given_beside(&record.grid, &path)?;
         }
@@ -268,10 +277,27 @@ fn export_all<R: io::BufRead>(
 
 fn write_given_beside(grid: &Grid, path: &Path) -> anyhow::Result<()> {
     let given = path.with_extension("given");
-    let file =
-        File::create(&given).with_context(|| format!("cannot create {}", given.display()))?;
-    col::write_given(grid, file)?;
-    Ok(())
+    let mut out = AtomicFile::create(&given)?;
+    col::write_given(grid, &mut out)?;
+    out.commit()
+}
+
+/// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
+fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
+    let estimate = export_size::estimate(&record.grid, plan.to, plan.cnf);
+    let n = record.grid.shape().order();
+    let what = match plan.to {
+        Target::Cnf => format!(
+            "the CNF ({}/{}) of the {n}×{n} puzzle on line {}",
+            plan.cnf.encoding, plan.cnf.amo, record.line
+        ),
+        other => format!(
+            "the {} file of the {n}×{n} puzzle on line {}",
+            other.extension(),
+            record.line
+        ),
+    };
+    export_size::check(estimate, plan.max_size, &what)
 }
 
 /// Writes one export and returns its `--stats` text.

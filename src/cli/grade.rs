@@ -119,12 +119,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .or_insert_with(|| Searcher::new(shape));
                     for &s in &schemes {
                         // A search error is a propagator bug: it aborts with the message.
-                        let outcome =
-                            searcher
-                                .run(&record.grid, s, 2, budget)
-                                .unwrap_or_else(|e| {
-                                    panic!("{}:{}: {s}: {e}", path.display(), record.line)
-                                });
+                        let outcome = searcher
+                            .run(&record.grid, s, 2, clipped(budget))
+                            .unwrap_or_else(|e| {
+                                panic!("{}:{}: {s}: {e}", path.display(), record.line)
+                            });
                         runs.push(outcome);
                     }
                 }
@@ -397,4 +396,12 @@ fn write_tables(
         }
     }
     Ok(())
+}
+
+/// `budget` with its time cut at the `--timeout` deadline.
+fn clipped(budget: Budget) -> Budget {
+    Budget {
+        time: super::stop::clip_time(budget.time),
+        ..budget
+    }
 }

@@ -1,6 +1,6 @@
 //! `sudokit info FILE`: shape, givens and clashes of each puzzle.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
+use super::sink::{Framing, OutputArgs, Sink};
 
 /// Arguments of `info`.
 #[derive(Debug, ClapArgs)]
@@ -29,10 +30,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut options = args.input.read_options();
     // Clashing givens are what `info` reports, not a reason to refuse the puzzle.
     options.reject_clashes = false;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Whole results only reach the output, so an interrupted run leaves a valid prefix.
+    let sink = Sink::buffered(&OutputArgs::default(), Framing::Lines, "puzzles")?;
     let mut tally = Tally::default();
+    let mut out = Vec::new();
     for item in batch::puzzles(&args.file, options)? {
         tally.total += 1;
+        out.clear();
+        let line = match &item {
+            Ok(record) => record.line,
+            Err(e) => e.line,
+        };
         match item {
             Err(e) => {
                 tally.bad_input += 1;
@@ -69,8 +77,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        sink.write(&String::from_utf8_lossy(&out), line)?;
     }
-    out.flush()?;
+    sink.finish(true)?;
     tally.require_some(&args.file)?;
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())

@@ -25,6 +25,7 @@ pub struct ChainOptions {
     pub backend: String,
     pub count: Option<u64>,
     pub time: Option<Duration>,
+    pub nodes: Option<u64>,
     pub report: Option<PathBuf>,
     pub json: bool,
 }
@@ -37,7 +38,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
     let solver = backend(&chain.backend)?;
     let limits = Limits {
         time: chain.time,
-        nodes: None,
+        nodes: chain.nodes,
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
@@ -67,7 +68,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
         let result = run_latin_chain(
             &record.grid,
             solver.as_ref(),
-            &limits,
+            &super::stop::clip(&limits),
             chain.count.unwrap_or(1),
         );
         let run = match result {

@@ -11,6 +11,7 @@ mod count;
 mod crosscheck;
 mod decode;
 mod export;
+mod export_size;
 mod generate;
 mod generate_latin;
 mod grade;
@@ -18,12 +19,15 @@ mod info;
 mod input;
 mod latin_chain;
 mod latin_sat_chain;
+mod max_order;
 mod minimize;
 mod output;
 mod reduce;
 mod render;
+mod sink;
 mod solve;
 mod solving;
+mod stop;
 mod verify;
 
 use std::process::ExitCode;
@@ -36,6 +40,10 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Stop the whole command after SECONDS: puzzles in flight end `unknown (time limit)`, a
+    /// batch stops with a summary of how far it got (exit 1; 124 if still running 2 s later).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    timeout: Option<f64>,
 }
 
 const EXAMPLES: &str = "\
@@ -89,6 +97,7 @@ enum Command {
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    stop::install(cli.timeout)?;
     match cli.command {
         Command::Verify(args) => verify::run(args),
         Command::Info(args) => info::run(args),

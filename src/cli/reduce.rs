@@ -102,6 +102,9 @@ struct LatinArgs {
     /// Seconds allowed to the solve step of each square (with --solve).
     #[arg(long, requires = "solve")]
     time_limit: Option<f64>,
+    /// Search nodes allowed to the solve step of each square (with --solve).
+    #[arg(long, value_name = "N", requires = "solve")]
+    node_limit: Option<u64>,
     /// Write a self-contained HTML page of the chain (with --solve).
     #[arg(long, value_name = "FILE.html", requires = "solve")]
     report: Option<PathBuf>,
@@ -132,6 +135,7 @@ impl LatinArgs {
                 .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string()),
             count: self.count,
             time,
+            nodes: self.node_limit,
             report: self.report.clone(),
             json: self.json || self.output == Output::Json,
         })

@@ -1,6 +1,5 @@
 //! `sudokit solve FILE`: one answer per puzzle, in input order, solved on all cores.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,7 +13,10 @@ use sudokit::text;
 
 use super::batch::{self, Item, Tally};
 use super::input::InputArgs;
+use super::max_order::MaxNArgs;
+use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::{SolverArgs, ordered_batch};
+use super::stop;
 
 /// Arguments of `solve`.
 #[derive(Debug, ClapArgs)]
@@ -48,6 +50,8 @@ pub struct Args {
     input: InputArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    max_n: MaxNArgs,
     /// Decide uniqueness: count up to two solutions; print `multiple` when there are two.
     #[arg(long)]
     unique: bool,
@@ -65,6 +69,8 @@ pub struct Args {
     /// and check it.
     #[arg(long, value_name = "DIR")]
     proof: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// What a puzzle's line counts as in the tally.
@@ -80,13 +86,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(sat) = &sat {
         solver = Box::new(sudokit::solve::Verified(sat.clone()));
     }
+    let solver = args.max_n.guard(solver)?;
     let proof_dir = args.proof.as_deref();
     let limits = args.solver.limits()?;
     let pool = args.solver.pool()?;
     // Clashing givens are bad input (reported with line and column, exit 2), as everywhere; a
     // puzzle that is unsat only after search is answered `unsat`.
     let options = args.input.read_options();
-    let items = batch::puzzles(&args.file, options)?;
+    let framing = if args.json {
+        Framing::Lines
+    } else {
+        Framing::Records
+    };
+    let sink = Sink::open(&args.output, framing, "puzzles")?;
+    let mut items = batch::puzzles(&args.file, options)?;
+    // --resume: the puzzles whose results are already in the output.
+    items.by_ref().take(sink.skip()).for_each(drop);
     let (file, json, unique) = (&args.file, args.json, args.unique);
     let work = |item: Item| -> (String, Kind) {
         let record = match item {
@@ -100,6 +115,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 return (text, Kind::Bad);
             }
         };
+        // --timeout: the budget of each puzzle ends at the deadline.
+        let limits = stop::clip(&limits);
         let line = record.line;
         let fail = |message: String| {
             let text = if json {
@@ -136,19 +153,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let answer = |item: Item| -> (String, Kind, usize) {
+        let line = match &item {
+            Ok(record) => record.line,
+            Err(e) => e.line,
+        };
+        let (text, kind) = work(item);
+        (text, kind, line)
+    };
     let mut tally = Tally::default();
-    ordered_batch(&pool, items, work, |(text, kind)| {
+    ordered_batch(&pool, items.by_ref(), answer, |(text, kind, line)| {
         tally.total += 1;
         match kind {
             Kind::Positive => {}
             Kind::Negative => tally.negative += 1,
             Kind::Bad => tally.bad_input += 1,
         }
-        out.write_all(text.as_bytes())?;
+        sink.write(&text, line)?;
         Ok(())
     })?;
-    out.flush()?;
+    // The input is exhausted unless --timeout stopped the batch.
+    let complete = items.next().is_none();
+    if !sink.finish(complete)? {
+        return Ok(ExitCode::from(1));
+    }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }

@@ -102,7 +102,8 @@ where
     });
     let mut items = items.peekable();
     let mut done: u64 = 0;
-    while items.peek().is_some() {
+    // --timeout: no new chunk once the deadline has passed (the caller sees the input left).
+    while !super::stop::expired() && items.peek().is_some() {
         let chunk: Vec<Item> = items.by_ref().take(CHUNK).collect();
         let results: Vec<T> = pool.install(|| chunk.into_par_iter().map(&work).collect());
         for result in results {

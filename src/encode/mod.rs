@@ -100,7 +100,18 @@ pub fn allowed(puzzle: &Grid) -> Vec<bool> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Model {
     values: Vec<Option<bool>>,
+    /// Variables far past the dense part (a stray `1144444442` in an answer file), kept sparse so
+    /// a few bytes of input never allocate gigabytes; the dense part grows only as far as the
+    /// literals set so far justify.
+    far: std::collections::BTreeMap<usize, bool>,
+    /// Literals set so far.
+    set: usize,
+    /// One past the largest variable index mentioned.
+    len: usize,
 }
+
+/// Slack of the dense part of a [`Model`]: it grows to index `i` when `i < 2·set + DENSE_SLACK`.
+const DENSE_SLACK: usize = 1 << 16;
 
 impl Model {
     /// The model that sets each literal of `lits` true (later literals win on a repeat).
@@ -115,7 +126,13 @@ impl Model {
     /// Makes `lit` true.
     pub fn set(&mut self, lit: Lit) {
         let i = lit.var().index();
+        self.set += 1;
+        self.len = self.len.max(i + 1);
         if i >= self.values.len() {
+            if i >= 2 * self.set + DENSE_SLACK {
+                self.far.insert(i, !lit.is_negative());
+                return;
+            }
             self.values.resize(i + 1, None);
         }
         self.values[i] = Some(!lit.is_negative());
@@ -123,7 +140,11 @@ impl Model {
 
     /// The value of a variable, `None` if the answer does not mention it.
     pub fn value(&self, var: Var) -> Option<bool> {
-        self.values.get(var.index()).copied().flatten()
+        let i = var.index();
+        match self.values.get(i).copied().flatten() {
+            Some(value) => Some(value),
+            None => self.far.get(&i).copied(),
+        }
     }
 
     /// Whether a variable is true (unmentioned variables count as false).
@@ -133,12 +154,12 @@ impl Model {
 
     /// One past the largest variable index mentioned.
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.len
     }
 
     /// Whether no variable is mentioned.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len == 0
     }
 
     /// The true/false vector of variables `0..vars` (unmentioned = false).
@@ -415,5 +436,23 @@ mod tests {
         let mut count = Counter::default();
         cnf.replay(&mut count);
         assert_eq!((count.vars, count.clauses, count.literals), (2, 2, 3));
+    }
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+
+    /// Found by the `sat_answer` fuzz target: one literal `1144444442` in a three-line answer
+    /// made the model allocate a gigabyte.
+    #[test]
+    fn a_huge_variable_is_kept_sparse() {
+        let far = Var::from_index(1_144_444_441).positive();
+        let model = Model::from_lits([Var::from_index(0).positive(), far]);
+        assert!(model.values.len() < 1 << 20, "{}", model.values.len());
+        assert_eq!(model.len(), 1_144_444_442);
+        assert_eq!(model.value(far.var()), Some(true));
+        assert_eq!(model.value(Var::from_index(0)), Some(true));
+        assert_eq!(model.value(Var::from_index(5)), None);
     }
 }

@@ -141,6 +141,15 @@ pub fn read_glpsol(input: impl BufRead) -> Result<IlpSolution, MipAnswerError> {
             break;
         }
         let mut fields: Vec<&str> = line.split_whitespace().collect();
+        // A row needs at least its number and column name (found by the glpsol fuzz target:
+        // a one-token row indexed past its fields).
+        if fields.len() < 2 {
+            return Err(err(
+                line_no,
+                line.chars().count() + 1,
+                MipAnswerErrorKind::MissingValue,
+            ));
+        }
         let (name, value_line, value_line_no) = if fields.len() == 2 {
             // A long name: the numbers are on the next line.
             let Some(next) = lines.get(i) else {

@@ -39,7 +39,7 @@ pub const MAX_RANDOM_ORDER: usize = 128;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LatinGenError {
     /// The order is 0 or too large.
-    #[error("{0}")]
+    #[error(transparent)]
     Shape(#[from] ShapeError),
     /// The order is above [`MAX_RANDOM_ORDER`].
     #[error("random Latin squares are made up to order {MAX_RANDOM_ORDER}, not {0}")]

@@ -67,10 +67,10 @@ pub struct LatinChain {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChainError {
     /// The reduction or the back-map refused (too large, or a solution that does not verify).
-    #[error("{0}")]
+    #[error(transparent)]
     Reduction(#[from] LatinReductionError),
     /// The backend could not answer.
-    #[error("{0}")]
+    #[error(transparent)]
     Solve(#[from] SolveError),
 }
 

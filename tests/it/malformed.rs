@@ -263,10 +263,335 @@ fn cases() -> Vec<Case> {
     ]
 }
 
+/// A case for any command: `args` (with `-` for standard input where a file goes), `stdin`,
+/// the expected text and exit code.
+fn cmd(
+    name: &'static str,
+    args: &[&str],
+    stdin: impl Into<Vec<u8>>,
+    expect: impl Into<String>,
+    code: i32,
+) -> Case {
+    Case {
+        name,
+        args: args.iter().map(|a| a.to_string()).collect(),
+        stdin: stdin.into(),
+        expect: expect.into(),
+        code,
+    }
+}
+
+const EASY: &str = "models/sudoku/9x9/easy.txt";
+const FOUR: &str = "models/sudoku/4x4/kr_4x4_sample.txt";
+
+/// Every command and format beyond `info`'s readers: options, solver answers, limits, exports.
+fn more_cases() -> Vec<Case> {
+    let four = "1.3.....4....2..\n";
+    let answer = |name: &str, text: &[u8]| s(&temp_file(name, text)).to_string();
+    let truncated_sat = answer("truncated.out", b"s SATISFIABLE\nv 1 -2\n");
+    let no_status = answer("nostatus.out", b"v 1 -2 0\n");
+    let bad_minisat = answer("minisat.out", b"SAT\n1 2 x 0\n");
+    let glpsol = answer("glpsol.sol", b"garbage\n");
+    let cbc = answer("cbc.sol", b"garbage\n");
+    let both_signs = answer("both.out", b"s SATISFIABLE\nv 1 -1 0\n");
+    let huge = r#"{"box":[10,10],"givens":[]}"#;
+    let mut long_line = vec![b'1'; 65 << 20];
+    long_line.push(b'\n');
+    vec![
+        // solve
+        cmd(
+            "solve: unknown backend",
+            &["solve", "--backend", "nosuch", "-"],
+            four,
+            "unknown backend nosuch (available: native",
+            2,
+        ),
+        cmd(
+            "solve: zero time limit",
+            &["solve", "--time-limit", "0", "-"],
+            four,
+            "--time-limit must be a positive number of seconds, not 0",
+            2,
+        ),
+        cmd(
+            "solve: zero threads",
+            &["solve", "--threads", "0", "-"],
+            four,
+            "--threads must be at least 1",
+            2,
+        ),
+        cmd(
+            "solve: zero --timeout",
+            &["solve", "--timeout", "0", "-"],
+            four,
+            "--timeout must be a positive number of seconds, not 0",
+            2,
+        ),
+        cmd(
+            "solve: --timeout not a number",
+            &["solve", "--timeout", "abc", "-"],
+            four,
+            "invalid value 'abc' for '--timeout <SECONDS>'",
+            2,
+        ),
+        cmd(
+            "solve: --scheme without cp",
+            &["solve", "--scheme", "HAC", "-"],
+            four,
+            "--scheme goes with --backend cp, not native",
+            2,
+        ),
+        cmd(
+            "solve: --resume without -o",
+            &["solve", "--resume", "-"],
+            four,
+            "--output <FILE>",
+            2,
+        ),
+        cmd(
+            "solve: --max-n 0",
+            &["solve", "--max-n", "0", "-"],
+            four,
+            "--max-n must be at least 1",
+            2,
+        ),
+        cmd(
+            "solve: puzzle above --max-n",
+            &["solve", "--max-n", "4", EASY],
+            "",
+            "error: models/sudoku/9x9/easy.txt:1:1: backend native (--max-n 4) handles orders up to 4, the puzzle has order 9",
+            2,
+        ),
+        cmd(
+            "solve: clashing givens",
+            &["solve", "-"],
+            "1..1............\n",
+            "error: -:1:4: clashing givens: row 1 has 1 twice",
+            2,
+        ),
+        cmd(
+            "solve: -o into a missing directory",
+            &["solve", "-", "-o", "/nonexistent-dir/x.txt"],
+            four,
+            "cannot create /nonexistent-dir/x.txt.partial",
+            2,
+        ),
+        cmd(
+            "solve: JSON box sides whose product overflows",
+            &["solve", "-"],
+            r#"{"box":[4294967296,4294967296],"grid":"12"}"#,
+            "-:1:42: the line has 2 symbols",
+            2,
+        ),
+        cmd(
+            "solve: a 65 MiB line",
+            &["solve", "-"],
+            long_line,
+            "-:1:1: the line is longer than 64 MiB",
+            2,
+        ),
+        // count
+        cmd(
+            "count: nothing to count",
+            &["count"],
+            "",
+            "give a puzzle FILE, or --box PxQ / --latin N for the empty grid",
+            2,
+        ),
+        cmd(
+            "count: --limit 0",
+            &["count", "--limit", "0", "--box", "2x2"],
+            "",
+            "--limit must be at least 1",
+            2,
+        ),
+        cmd(
+            "count: --latin N that does not match",
+            &["count", "--latin", "4", EASY],
+            "",
+            "models/sudoku/9x9/easy.txt:1:1: --latin 4 but the puzzle has order 9",
+            2,
+        ),
+        cmd(
+            "count: -o without a FILE",
+            &["count", "-o", "x.txt", "--box", "2x2"],
+            "",
+            "-o and --resume go with a puzzle FILE",
+            2,
+        ),
+        // bench
+        cmd(
+            "bench: unknown backend",
+            &["bench", "--backends", "nosuch", EASY],
+            "",
+            "unknown backend nosuch",
+            2,
+        ),
+        cmd(
+            "bench: puzzle above --max-n",
+            &["bench", "--max-n", "4", EASY],
+            "",
+            "backend native (--max-n 4) handles orders up to 4, the puzzle has order 9",
+            2,
+        ),
+        // export
+        cmd(
+            "export: --encoding with --to lp",
+            &["export", EASY, "--to", "lp", "--encoding", "minimal"],
+            "",
+            "--encoding and --amo apply to --to cnf only",
+            2,
+        ),
+        cmd(
+            "export: --index 0",
+            &["export", EASY, "--to", "cnf", "--index", "0"],
+            "",
+            "--index counts from 1",
+            2,
+        ),
+        cmd(
+            "export: several puzzles, no --index",
+            &["export", EASY, "--to", "cnf"],
+            "",
+            "has several puzzles: pick one with --index K",
+            2,
+        ),
+        cmd(
+            "export: --index past the end",
+            &["export", EASY, "--to", "cnf", "--index", "99"],
+            "",
+            "has 10 puzzles, not 99",
+            2,
+        ),
+        cmd(
+            "export: pairwise CNF of 100×100 above the cap",
+            &["export", "-", "--to", "cnf"],
+            huge,
+            "the CNF (extended/pairwise) of the 100×100 puzzle on line 1 would be about 3.7 GiB (estimated before writing), above the cap of 1.0 GiB; raise it with --max-size 8G",
+            2,
+        ),
+        cmd(
+            "export: LP of 100×100 above a small cap",
+            &["export", "-", "--to", "lp", "--max-size", "10M"],
+            huge,
+            "above the cap of 10.0 MiB; raise it with --max-size",
+            2,
+        ),
+        cmd(
+            "export: --max-size with a bad unit",
+            &["export", EASY, "--to", "cnf", "--max-size", "2X"],
+            "",
+            "\"2X\" is not a size: the units are K, M, G, T",
+            2,
+        ),
+        // decode: SAT and MIP answers
+        cmd(
+            "decode: truncated SAT model",
+            &["decode", "-", "--from", "dimacs", &truncated_sat],
+            four,
+            "the model ends without its final 0 (truncated answer?)",
+            2,
+        ),
+        cmd(
+            "decode: SAT answer without an s line",
+            &["decode", "-", "--from", "dimacs", &no_status],
+            four,
+            ":1:1: a model line before the status line",
+            2,
+        ),
+        cmd(
+            "decode: variable both true and false",
+            &["decode", "-", "--from", "dimacs", &both_signs],
+            four,
+            ":2:5: variable 1 is both true and false",
+            2,
+        ),
+        cmd(
+            "decode: minisat token that is not a literal",
+            &["decode", "-", "--from", "minisat", &bad_minisat],
+            four,
+            ":2:5: 'x' is not a literal",
+            2,
+        ),
+        cmd(
+            "decode: glpsol report without status",
+            &["decode", "-", "--from", "glpsol", &glpsol],
+            four,
+            ":2:1: no status line (empty or truncated solution file?)",
+            2,
+        ),
+        cmd(
+            "decode: cbc file with an unknown status",
+            &["decode", "-", "--from", "cbc", &cbc],
+            four,
+            ":1:1: unknown status 'garbage'",
+            2,
+        ),
+        cmd(
+            "decode: missing answer file",
+            &["decode", "-", "--from", "dimacs", "/nonexistent-answer.out"],
+            four,
+            "cannot open /nonexistent-answer.out",
+            2,
+        ),
+        // grade, generate-latin, render, reduce
+        cmd(
+            "grade: unknown scheme",
+            &["grade", "--schemes", "BOGUS", EASY],
+            "",
+            "--schemes: unknown scheme 'BOGUS' (known: FC,",
+            2,
+        ),
+        cmd(
+            "grade: zero time limit",
+            &["grade", "--time-limit", "0", EASY],
+            "",
+            "--time-limit must be a positive number of seconds",
+            2,
+        ),
+        cmd(
+            "generate-latin: order 0",
+            &["generate-latin", "--order", "0"],
+            "",
+            "sudokit: the order and the box sides must be at least 1\n",
+            2,
+        ),
+        cmd(
+            "generate-latin: order above the maximum",
+            &["generate-latin", "--order", "5000"],
+            "",
+            "sudokit: order 5000 is larger than the maximum 1024\n",
+            2,
+        ),
+        cmd(
+            "generate-latin: more holes than cells",
+            &["generate-latin", "--order", "5", "--holes", "99"],
+            "",
+            "99 cells asked for, but an order-5 square has 25",
+            2,
+        ),
+        cmd(
+            "render: cell size out of range",
+            &["render", "--cell", "0", FOUR, "--index", "1"],
+            "",
+            "--cell must be between 4 and 200 pixels",
+            2,
+        ),
+        cmd(
+            "reduce latin: the Sudoku cannot be a puzzle line",
+            &["reduce", "latin", "--to", "sudoku", EASY],
+            "",
+            "the Sudoku of order 81 cannot be a puzzle line (values above Z = 35); use --output block or --json",
+            2,
+        ),
+    ]
+}
+
 #[test]
 fn every_malformed_input_gets_its_message_and_exit_code_2() {
-    let all = cases();
-    assert!(all.len() >= 25);
+    let mut all = cases();
+    all.extend(more_cases());
+    assert!(all.len() >= 60, "{} cases", all.len());
     let mut failures = Vec::new();
     for case in all {
         let args: Vec<&str> = case.args.iter().map(String::as_str).collect();

@@ -1,0 +1,7 @@
+//! libFuzzer target `cbc_solution`: see `fuzz/drivers.rs`.
+#![no_main]
+
+#[path = "../drivers.rs"]
+mod drivers;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| drivers::cbc_solution(data));

@@ -1,0 +1,7 @@
+//! libFuzzer target `dimacs_cnf`: see `fuzz/drivers.rs`.
+#![no_main]
+
+#[path = "../drivers.rs"]
+mod drivers;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| drivers::dimacs_cnf(data));

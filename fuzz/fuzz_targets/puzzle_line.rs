@@ -1,0 +1,7 @@
+//! libFuzzer target `puzzle_line`: see `fuzz/drivers.rs`.
+#![no_main]
+
+#[path = "../drivers.rs"]
+mod drivers;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| drivers::puzzle_line(data));

@@ -1,0 +1,366 @@
+//! Batch output that an interruption cannot corrupt, and that `--resume` continues.
+//!
+//! A batch command opens a [`Sink`] and writes each puzzle's result through it, in input order.
+//! Every result is written whole and flushed at once, under one process-wide lock that the
+//! signal thread of [`super::stop`] takes before it exits, so the output (a pipe, a terminal or a
+//! file) always ends at a result boundary: a valid prefix of the full run's output.
+//!
+//! With `-o FILE` the results go to `FILE.partial`, renamed to `FILE` when the batch completes,
+//! so `FILE` never exists half written. An interrupted run (signal, `--timeout`) leaves
+//! `FILE.partial` and says so. `-o FILE --resume` counts the complete results already in
+//! `FILE.partial` (or in `FILE`), drops a trailing incomplete one, skips that many puzzles of the
+//! input and appends the rest: the finished file is byte for byte the one an uninterrupted run
+//! writes (results do not depend on timing unless a time limit is set).
+//!
+//! On a stop the summary on standard error says how many results were written, up to which input
+//! line, and how to continue.
+//!
+//! # Using it in a command
+//! ```text
+//! let sink = Sink::open(&args.output, Framing::Lines, "puzzles")?;
+//! let mut items = batch::puzzles(..)?;
+//! items.by_ref().take(sink.skip()).for_each(drop);      // --resume
+//! ordered_batch(&pool, items.by_ref(), work, |(text, line)| Ok(sink.write(&text, line)?))?;
+//! let complete = items.next().is_none();                 // false when --timeout stopped it
+//! sink.finish(complete)?;
+//! ```
+//!
+//! # Complexity
+//! One write and one flush per result; `--resume` reads the existing output once.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+/// `-o FILE` and `--resume`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct OutputArgs {
+    /// Write results to FILE (through FILE.partial, renamed when complete) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Continue an interrupted run: keep the complete results in FILE.partial (or FILE), skip
+    /// that many puzzles, append the rest.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+}
+
+/// How results are delimited in the output, for counting them on `--resume`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// One line per result (JSON lines, counts, tables).
+    Lines,
+    /// `solve`'s text output: one line per result, except solutions above order 35, written as
+    /// grid-block rows (tokens separated by spaces) closed by a blank line.
+    Records,
+}
+
+/// The output of the running batch, shared with the signal thread.
+pub struct State {
+    out: Box<dyn Write + Send>,
+    what: &'static str,
+    /// Results already present before this run (`--resume`).
+    kept: usize,
+    /// Results written by this run.
+    written: usize,
+    /// Input line of the last result written.
+    last_line: usize,
+    /// `(FILE.partial, FILE)` with `-o`.
+    files: Option<(PathBuf, PathBuf)>,
+    /// Whole results not yet written ([`Sink::buffered`]).
+    pending: Vec<u8>,
+    /// Write each result at once (`false`: gather up to [`BUFFERED`] bytes of whole results).
+    flush_each: bool,
+}
+
+/// Bytes of whole results a buffered sink gathers before writing them.
+const BUFFERED: usize = 64 << 10;
+
+impl State {
+    /// Writes the gathered results.
+    fn drain(&mut self) -> io::Result<()> {
+        if !self.pending.is_empty() {
+            self.out.write_all(&self.pending)?;
+            self.pending.clear();
+        }
+        self.out.flush()
+    }
+}
+
+static STATE: Mutex<Option<State>> = Mutex::new(None);
+
+fn state() -> MutexGuard<'static, Option<State>> {
+    STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A handle on the batch output; see the module docs.
+#[derive(Debug)]
+pub struct Sink {
+    skip: usize,
+}
+
+/// `FILE.partial` beside `FILE`.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+impl Sink {
+    /// Opens standard output, or `FILE.partial` for `-o FILE` (continued with `--resume`).
+    ///
+    /// # Errors
+    /// The file cannot be created, read or truncated.
+    pub fn open(args: &OutputArgs, framing: Framing, what: &'static str) -> anyhow::Result<Sink> {
+        let (out, kept, files): (Box<dyn Write + Send>, usize, _) = match &args.output {
+            None => {
+                if args.resume {
+                    bail!("--resume needs -o FILE: the results to continue are read from FILE");
+                }
+                (Box::new(io::stdout()), 0, None)
+            }
+            Some(path) if path.as_os_str() == "-" => bail!("-o takes a file name, not -"),
+            Some(path) => {
+                let partial = partial_path(path);
+                let (file, kept) = if args.resume {
+                    if !partial.exists() && path.exists() {
+                        fs::rename(path, &partial).with_context(|| {
+                            format!("cannot rename {} to {}", path.display(), partial.display())
+                        })?;
+                    }
+                    resume_file(&partial, framing)?
+                } else {
+                    let file = File::create(&partial)
+                        .with_context(|| format!("cannot create {}", partial.display()))?;
+                    (file, 0)
+                };
+                (Box::new(file), kept, Some((partial, path.clone())))
+            }
+        };
+        *state() = Some(State {
+            out,
+            what,
+            kept,
+            written: 0,
+            last_line: 0,
+            files,
+            pending: Vec::new(),
+            flush_each: true,
+        });
+        Ok(Sink { skip: kept })
+    }
+
+    /// A sink that gathers whole results and writes them 64 KiB at a time, for commands whose
+    /// results come faster than a write per line is worth (`info`). The output still ends at a
+    /// result boundary: a signal writes the gathered results before the process exits.
+    ///
+    /// # Errors
+    /// As [`Sink::open`].
+    pub fn buffered(
+        args: &OutputArgs,
+        framing: Framing,
+        what: &'static str,
+    ) -> anyhow::Result<Sink> {
+        let sink = Sink::open(args, framing, what)?;
+        if let Some(state) = state().as_mut() {
+            state.flush_each = false;
+        }
+        Ok(sink)
+    }
+
+    /// Puzzles to skip: the results already in the output (`--resume`), else 0.
+    pub fn skip(&self) -> usize {
+        self.skip
+    }
+
+    /// Writes one result (whole lines, ending in `\n`) of the puzzle at input line `line`, and
+    /// flushes it.
+    ///
+    /// # Errors
+    /// The write fails (a closed pipe: the caller stops quietly).
+    pub fn write(&self, text: &str, line: usize) -> io::Result<()> {
+        let mut guard = state();
+        let state = guard.as_mut().expect("the sink is open");
+        state.pending.extend_from_slice(text.as_bytes());
+        state.written += 1;
+        state.last_line = line;
+        if state.flush_each || state.pending.len() >= BUFFERED {
+            state.drain()?;
+        }
+        Ok(())
+    }
+
+    /// Ends the batch. When `complete`, renames `FILE.partial` to `FILE` and returns `true`;
+    /// otherwise (`--timeout` stopped the batch) keeps it, prints the summary and returns `false`.
+    ///
+    /// # Errors
+    /// The final flush or rename fails.
+    pub fn finish(self, complete: bool) -> anyhow::Result<bool> {
+        let mut guard = state();
+        let mut state = guard.take().expect("the sink is open");
+        state.drain()?;
+        // Close the file before the rename.
+        state.out = Box::new(io::sink());
+        if !complete {
+            let why = match super::stop::timeout_seconds() {
+                Some(s) => format!("--timeout {s} s reached"),
+                None => "stopped".to_string(),
+            };
+            eprintln!("sudokit: {}", summary(&why, &state));
+            return Ok(false);
+        }
+        if let Some((partial, path)) = &state.files {
+            fs::rename(partial, path).with_context(|| {
+                format!("cannot rename {} to {}", partial.display(), path.display())
+            })?;
+        }
+        Ok(true)
+    }
+}
+
+/// The summary line of a stopped batch.
+fn summary(why: &str, state: &State) -> String {
+    let done = state.kept + state.written;
+    let place = if state.written > 0 {
+        format!(" (up to input line {})", state.last_line)
+    } else {
+        String::new()
+    };
+    let mut text = format!(
+        "{why}: {done} {} answered{place}, every one written whole",
+        state.what
+    );
+    if state.kept > 0 {
+        text += &format!(
+            " ({} kept from before, {} by this run)",
+            state.kept, state.written
+        );
+    }
+    match &state.files {
+        Some((partial, path)) => {
+            text += &format!(
+                "; the results are in {}: continue with the same command and --resume (it writes {} when complete)",
+                partial.display(),
+                path.display()
+            )
+        }
+        None => text += "; add -o FILE to make a run that --resume can continue",
+    }
+    text
+}
+
+/// Takes the output lock for good (the process is about to exit) and prints the summary of the
+/// running batch, if any, after `why` (`interrupted by SIGTERM`, ...).
+///
+/// A writer blocked on a full pipe holds the lock; after [`LOCK_WAIT`] the summary is printed
+/// without it and `None` returned, so a signal always ends the process.
+pub fn lock_and_summarize(why: &str) -> Option<MutexGuard<'static, Option<State>>> {
+    let start = std::time::Instant::now();
+    let mut guard = loop {
+        match STATE.try_lock() {
+            Ok(guard) => break guard,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(std::sync::TryLockError::WouldBlock) => {
+                eprintln!("sudokit: {why} (while writing a result: the output may end inside it)");
+                return None;
+            }
+        }
+    };
+    match guard.as_mut() {
+        Some(state) => {
+            let _ = state.drain();
+            eprintln!("sudokit: {}", summary(why, state));
+        }
+        None => eprintln!("sudokit: {why}"),
+    }
+    Some(guard)
+}
+
+/// How long a signal waits for a result being written before the process exits anyway.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Opens `partial` for appending after its complete results, dropping a trailing incomplete
+/// one; a missing file starts empty.
+fn resume_file(partial: &Path, framing: Framing) -> anyhow::Result<(File, usize)> {
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(partial)
+        .with_context(|| format!("cannot open {}", partial.display()))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", partial.display()))?;
+    let (results, length) = complete_prefix(&bytes, framing);
+    file.set_len(length as u64)
+        .with_context(|| format!("cannot truncate {}", partial.display()))?;
+    file.seek(SeekFrom::Start(length as u64))?;
+    Ok((file, results))
+}
+
+/// The number of complete results at the start of `bytes` and the length they take.
+pub fn complete_prefix(bytes: &[u8], framing: Framing) -> (usize, usize) {
+    let mut results = 0;
+    let mut length = 0;
+    let mut in_block = false;
+    let mut start = 0;
+    while let Some(end) = bytes[start..].iter().position(|&b| b == b'\n') {
+        let line = &bytes[start..start + end];
+        let next = start + end + 1;
+        match framing {
+            Framing::Lines => {
+                results += 1;
+                length = next;
+            }
+            Framing::Records => {
+                let block_row =
+                    line.contains(&b' ') && !line.first().is_some_and(u8::is_ascii_lowercase);
+                if line.is_empty() {
+                    if in_block {
+                        results += 1;
+                    }
+                    in_block = false;
+                    length = next;
+                } else if block_row {
+                    in_block = true;
+                } else {
+                    results += 1;
+                    length = next;
+                }
+            }
+        }
+        start = next;
+    }
+    (results, length)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_drop_a_trailing_fragment() {
+        assert_eq!(complete_prefix(b"a\nb\nc", Framing::Lines), (2, 4));
+        assert_eq!(complete_prefix(b"", Framing::Lines), (0, 0));
+    }
+
+    #[test]
+    fn records_count_blocks_once_and_drop_an_open_block() {
+        let text = b"123\nunsat\n 1  2\n 2  1\n\nunknown (time limit)\n 1  2\n";
+        // 123, unsat, the closed block, unknown; the open block's row is dropped.
+        assert_eq!(complete_prefix(text, Framing::Records), (4, 44));
+        assert_eq!(
+            complete_prefix(b"error: f:1:2: bad symbol\n", Framing::Records),
+            (1, 25)
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! Stopping a command early without losing or corrupting output: SIGINT, SIGTERM and SIGHUP,
+//! and the global `--timeout SECONDS`.
+//!
+//! [`install`] runs once, before the subcommand. It starts two small threads:
+//! - a **signal thread** (`signal-hook`'s blocking iterator: no handler code of our own runs in
+//!   signal context). On a signal it takes the output lock, so no result line is half written,
+//!   deletes the temporary files that [`register_temp`] named, prints the batch summary (how far
+//!   the run got, and how to resume it) and exits with 128 + the signal number (130 for Ctrl-C,
+//!   143 for SIGTERM). The puzzles in flight are abandoned: their results were never written, so
+//!   a resumed run redoes them.
+//! - a **deadline thread** for `--timeout`. Solving commands clip every per-puzzle time budget to
+//!   the time left ([`clip`]), so at the deadline the puzzles in flight end as `unknown (time
+//!   limit)` and batches stop before the next chunk ([`expired`]), print the summary and exit 1.
+//!   If the command has still not finished [`GRACE`] after the deadline (a command with no
+//!   solver budget, such as a huge export), the thread stops it as a signal would, with exit
+//!   code 124 (as `timeout(1)` does).
+//!
+//! The output lock and the progress counters live in [`super::sink`]; this file only decides
+//! when to stop.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+use sudokit::solve::Limits;
+
+/// How long a command may overrun `--timeout` before it is stopped outright.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// Exit code when the grace period after `--timeout` runs out (as `timeout(1)`).
+pub const TIMEOUT_EXIT: i32 = 124;
+
+/// The `--timeout` deadline, when one was given.
+static DEADLINE: OnceLock<(Instant, f64)> = OnceLock::new();
+
+/// Temporary files to delete when the process is stopped from outside.
+static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Installs the signal thread and, with `timeout`, the deadline thread.
+///
+/// # Errors
+/// A timeout that is not a positive number of seconds; the signal handlers cannot be set.
+pub fn install(timeout: Option<f64>) -> anyhow::Result<()> {
+    if let Some(seconds) = timeout {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            bail!("--timeout must be a positive number of seconds, not {seconds}");
+        }
+        let deadline = Instant::now() + Duration::from_secs_f64(seconds.min(1e9));
+        let _ = DEADLINE.set((deadline, seconds));
+        std::thread::Builder::new()
+            .name("sudokit-deadline".into())
+            .spawn(move || {
+                let hard = deadline + GRACE;
+                loop {
+                    let now = Instant::now();
+                    if now >= hard {
+                        break;
+                    }
+                    std::thread::sleep(hard - now);
+                }
+                let why = format!(
+                    "--timeout {seconds} s reached and the command did not stop within {} s more",
+                    GRACE.as_secs()
+                );
+                stop_now(&why, TIMEOUT_EXIT);
+            })
+            .context("cannot start the deadline thread")?;
+    }
+    let mut signals =
+        Signals::new([SIGINT, SIGTERM, SIGHUP]).context("cannot install the signal handlers")?;
+    std::thread::Builder::new()
+        .name("sudokit-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let name = match signal {
+                    SIGINT => "SIGINT",
+                    SIGTERM => "SIGTERM",
+                    SIGHUP => "SIGHUP",
+                    _ => "a signal",
+                };
+                stop_now(&format!("interrupted by {name}"), 128 + signal);
+            }
+        })
+        .context("cannot start the signal thread")?;
+    Ok(())
+}
+
+/// Ends the process at once: output lock held, temporary files removed, summary printed.
+fn stop_now(why: &str, code: i32) -> ! {
+    let _guard = super::sink::lock_and_summarize(why);
+    if let Ok(temps) = TEMPS.lock() {
+        for path in temps.iter() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    std::process::exit(code)
+}
+
+/// Names a temporary file to delete if the process is stopped before it is renamed.
+pub fn register_temp(path: PathBuf) {
+    if let Ok(mut temps) = TEMPS.lock() {
+        temps.push(path);
+    }
+}
+
+/// Forgets a temporary file (renamed or removed by its writer).
+pub fn unregister_temp(path: &std::path::Path) {
+    if let Ok(mut temps) = TEMPS.lock() {
+        temps.retain(|p| p != path);
+    }
+}
+
+/// Whether the `--timeout` deadline has passed.
+pub fn expired() -> bool {
+    DEADLINE.get().is_some_and(|(d, _)| Instant::now() >= *d)
+}
+
+/// The `--timeout` value in seconds, when one was given.
+pub fn timeout_seconds() -> Option<f64> {
+    DEADLINE.get().map(|(_, s)| *s)
+}
+
+/// `limits` with the time budget cut to what is left before the `--timeout` deadline (zero once
+/// it has passed, so a solver started late answers `unknown (time limit)` at once).
+pub fn clip(limits: &Limits) -> Limits {
+    Limits {
+        time: clip_time(limits.time),
+        nodes: limits.nodes,
+    }
+}
+
+/// A time budget cut to what is left before the `--timeout` deadline (for budgets other than
+/// [`Limits`], such as the propagation search's).
+pub fn clip_time(time: Option<Duration>) -> Option<Duration> {
+    let Some((deadline, _)) = DEADLINE.get() else {
+        return time;
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    Some(time.map_or(left, |t| t.min(left)))
+}

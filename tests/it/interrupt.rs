@@ -1,0 +1,218 @@
+//! Interrupted batches lose nothing: a SIGTERM leaves a valid prefix and a summary, `--resume`
+//! completes it to the full output, `--timeout` stops a batch cleanly, a closed pipe is a normal
+//! end, and a 200 MB input is solved in bounded memory (release suite).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{s, stderr, sudokit};
+
+/// A fresh directory for one test's files.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudokit-int-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// `copies` rounds of the 20 puzzles of the 9×9 sample (with one bad line per round, so error
+/// results are part of the prefix too).
+fn batch_file(dir: &Path, copies: usize) -> PathBuf {
+    let sample =
+        std::fs::read_to_string(crate::common::path("models/sudoku/9x9/royle17_sample.txt"))
+            .expect("sample");
+    let mut text = String::new();
+    for _ in 0..copies {
+        text += &sample;
+        text += "12x4\n";
+    }
+    let path = dir.join("batch.txt");
+    std::fs::write(&path, text).expect("batch file");
+    path
+}
+
+fn send(signal: &str, pid: u32) {
+    let status = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
+
+#[test]
+fn sigterm_leaves_a_valid_prefix_and_resume_completes_it() {
+    let dir = temp_dir("sigterm");
+    let input = batch_file(&dir, 400);
+    let full = dir.join("full.txt");
+    let run = sudokit()
+        .args(["solve", "--threads", "1", s(&input), "-o", s(&full)])
+        .output()
+        .expect("full run");
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let expected = std::fs::read(&full).expect("full output");
+
+    let out = dir.join("out.txt");
+    let partial = dir.join("out.txt.partial");
+    let child = sudokit()
+        .args(["solve", "--threads", "1", s(&input), "-o", s(&out)])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // Kill it once it has written something, well before the end.
+    let start = Instant::now();
+    while std::fs::metadata(&partial).map_or(0, |m| m.len()) < 1000 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no output");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    send("-TERM", child.id());
+    let killed = child.wait_with_output().expect("waits");
+    let message = stderr(&killed);
+    assert_eq!(killed.status.code(), Some(143), "{message}");
+    assert!(message.contains("interrupted by SIGTERM"), "{message}");
+    assert!(message.contains("--resume"), "{message}");
+    assert!(!out.exists(), "the final name appears only when complete");
+    let prefix = std::fs::read(&partial).expect("partial output");
+    assert!(prefix.len() < expected.len(), "the run was not interrupted");
+    assert!(
+        expected.starts_with(&prefix),
+        "not a prefix of the full output"
+    );
+    assert!(prefix.ends_with(b"\n"), "ends inside a line");
+
+    let resumed = sudokit()
+        .args([
+            "solve",
+            "--threads",
+            "2",
+            s(&input),
+            "-o",
+            s(&out),
+            "--resume",
+        ])
+        .output()
+        .expect("resumed run");
+    assert_eq!(resumed.status.code(), Some(2), "{}", stderr(&resumed));
+    assert_eq!(std::fs::read(&out).expect("output"), expected);
+    assert!(!partial.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_drops_a_torn_last_line_and_skips_what_is_done() {
+    let dir = temp_dir("torn");
+    let input = batch_file(&dir, 2);
+    let full = dir.join("full.txt");
+    sudokit()
+        .args(["solve", s(&input), "-o", s(&full)])
+        .output()
+        .expect("full run");
+    let expected = std::fs::read(&full).expect("full output");
+    // Five whole results and half of the sixth, as a kill -9 could leave them.
+    let cut = expected
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(4)
+        .expect("five lines")
+        .0
+        + 40;
+    let out = dir.join("out.txt");
+    std::fs::write(dir.join("out.txt.partial"), &expected[..cut]).expect("partial");
+    sudokit()
+        .args(["solve", s(&input), "-o", s(&out), "--resume"])
+        .output()
+        .expect("resumed run");
+    assert_eq!(std::fs::read(&out).expect("output"), expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn timeout_stops_a_batch_with_a_prefix_and_a_summary() {
+    let dir = temp_dir("timeout");
+    let input = batch_file(&dir, 3000);
+    let out = sudokit()
+        .args(["solve", "--threads", "1", "--timeout", "0.3", s(&input)])
+        .output()
+        .expect("runs");
+    let message = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{message}");
+    assert!(message.contains("--timeout 0.3 s reached"), "{message}");
+    let full_len = 3000 * 21;
+    let lines = out.stdout.iter().filter(|b| **b == b'\n').count();
+    assert!(lines < full_len, "the whole batch ran");
+    assert!(out.stdout.is_empty() || out.stdout.ends_with(b"\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_zero() {
+    let dir = temp_dir("pipe");
+    let input = batch_file(&dir, 500);
+    let mut child = sudokit()
+        .args(["solve", s(&input)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("one line");
+    assert_eq!(first.len(), 82);
+    // The reader is dropped here: the pipe closes, as with `| head -1`.
+    let done = child.wait_with_output().expect("waits");
+    assert_eq!(done.status.code(), Some(0), "{}", stderr(&done));
+    assert_eq!(stderr(&done), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The peak resident set of `pid` so far (VmHWM), in KiB.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Release suite: `cargo test --release --test it -- --ignored interrupt::`.
+#[test]
+#[ignore = "heavy: a 200 MB input; run in release by .ci/run"]
+fn a_200_mb_input_is_solved_in_bounded_memory() {
+    use std::io::Write;
+    let dir = temp_dir("rss");
+    let path = dir.join("big.txt");
+    let sample =
+        std::fs::read_to_string(crate::common::path("models/sudoku/9x9/easy.txt")).expect("sample");
+    {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("big file"));
+        let mut written = 0;
+        while written < 200 << 20 {
+            file.write_all(sample.as_bytes()).expect("write");
+            written += sample.len();
+        }
+    }
+    let mut child = sudokit()
+        .args(["solve", "--backend", "native", s(&path)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let pid = child.id();
+    let mut peak = 0;
+    loop {
+        if let Some(kib) = peak_kib(pid) {
+            peak = peak.max(kib);
+        }
+        if child.try_wait().expect("polls").is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let done = child.wait_with_output().expect("waits");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(done.status.code(), Some(0), "{}", stderr(&done));
+    eprintln!("peak RSS {} MiB", peak / 1024);
+    assert!(peak > 0, "no reading of /proc");
+    assert!(peak < 100 * 1024, "peak RSS {peak} KiB");
+}
