@@ -17,6 +17,7 @@ use sudokit::text;
 use super::batch::{self, Item};
 use super::input::InputArgs;
 use super::solving::{SolverArgs, ordered_batch};
+use super::stop;
 
 /// Arguments of `crosscheck`.
 #[derive(Debug, ClapArgs)]
@@ -34,7 +35,8 @@ exported CNF; they count with blocking clauses) and glpsol and cbc (on the LP fi
 solve) when they are on the PATH. --inject-fault BACKEND:grid|unsat adds a deliberately wrong
 copy of a backend, to see the checks catch it.
 
-Exit codes: 0 all answers agree, 1 some disagreement, 2 bad input.
+Exit codes: 0 all answers agree, 1 some disagreement (or --timeout stopped the batch), 2 bad
+input.
 
 Examples:
   sudokit crosscheck models/sudoku/9x9/top95.txt --backends native,dlx,sat,colour
@@ -80,6 +82,8 @@ enum Row {
         check: PuzzleCheck,
     },
     Bad(String),
+    /// Not checked: the `--timeout` deadline had passed when its turn came.
+    NotRun,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -96,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let limits = settings.limits()?;
     let pool = settings.pool()?;
     let participants = participants(&args)?;
-    let items = batch::puzzles(&args.file, args.input.read_options())?;
+    let mut items = batch::puzzles(&args.file, args.input.read_options())?;
     let (file, json, limit) = (&args.file, args.json, args.limit);
     let work = |item: Item| -> Row {
         match item {
@@ -105,19 +109,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             } else {
                 format!("error: {}\n", batch::located(file, &e))
             }),
+            // --timeout: nothing starts after the deadline (its answers would all be unknown).
+            Ok(_) if stop::expired() => Row::NotRun,
             Ok(record) => Row::Checked {
                 line: record.line,
                 puzzle: text::to_text(&record.grid),
-                check: crosscheck::check(&record.grid, &participants, limit, &limits),
+                // --timeout: every run's budget ends at the deadline.
+                check: crosscheck::check(&record.grid, &participants, limit, &stop::clip(&limits)),
             },
         }
     };
     let mut tallies = crosscheck::tallies(&participants);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut total, mut bad, mut disagreements, mut undecided) = (0usize, 0usize, 0usize, 0usize);
-    ordered_batch(&pool, items, work, |row| {
+    // Rows after the first one not run are dropped too, so the output stays a prefix.
+    let mut cut = false;
+    ordered_batch(&pool, items.by_ref(), work, |row| {
+        cut |= matches!(row, Row::NotRun);
+        if cut {
+            return Ok(());
+        }
         total += 1;
         let text = match row {
+            Row::NotRun => unreachable!("cut above"),
             Row::Bad(text) => {
                 bad += 1;
                 text
@@ -147,7 +161,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.write_all(text.as_bytes())?;
         Ok(())
     })?;
-    if total == 0 {
+    // The input is exhausted unless --timeout stopped the batch.
+    let stopped = cut || items.next().is_some();
+    if total == 0 && !stopped {
         bail!(
             "{}: no puzzles found (the input is empty or holds only blank and # comment lines)",
             file.display()
@@ -175,9 +191,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "sudokit: {disagreements} of {checked} puzzles have answers that disagree (printed above with the puzzle)"
         );
     }
+    if stopped {
+        eprintln!(
+            "sudokit: --timeout {} s reached: stopped after {total} puzzles (the summary covers those)",
+            stop::timeout_seconds().unwrap_or_default()
+        );
+    }
     Ok(ExitCode::from(if bad > 0 {
         2
-    } else if disagreements > 0 {
+    } else if disagreements > 0 || stopped {
         1
     } else {
         0

@@ -215,3 +215,36 @@ fn external_solvers_join_the_comparison() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }
+
+#[test]
+fn a_global_timeout_stops_the_batch_with_a_valid_prefix() {
+    let Some(file) = crate::common::shared_data("magictour_top1465.txt") else {
+        eprintln!("skipped: ../shared/data not found");
+        return;
+    };
+    let out = run(
+        &[
+            "--timeout",
+            "0.5",
+            "crosscheck",
+            crate::common::s(&file),
+            "--backends",
+            "native,fc-mrv",
+        ],
+        b"",
+    );
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--timeout 0.5 s reached: stopped after"));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("line ")).collect();
+    assert!(rows.len() < 1465, "stopped early");
+    // The rows are the first puzzles, in order, with nothing missing.
+    for (i, row) in rows.iter().enumerate() {
+        assert!(row.starts_with(&format!("line {}: ", i + 1)), "{row}");
+    }
+    assert!(
+        text.contains(&format!("{} puzzles: ", rows.len())),
+        "{text}"
+    );
+}
