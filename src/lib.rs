@@ -30,10 +30,10 @@
 //! | [`reduce::certificate`] | the O(n²) certificate verifier |
 //! | [`reduce::latin`], [`reduce::chain`] | Latin square completion → Sudoku, and the verified chain through a backend |
 //! | [`reduce::reduction`], [`reduce::encodings`], [`reduce::sat_chain`] | reductions as objects (Latin → Sudoku → CNF, ILP, exact cover, colouring), and the chain through CNF and a SAT solver |
-//! | [`generate`] | O(n²) complete grids, random Latin squares |
+//! | [`generate`] | O(n²) complete grids, random grids, random Latin squares, locally minimal puzzles by symmetry and scheme, hint reduction |
 //! | [`render`] | SVG drawings and the HTML report of a chain |
 //! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
-//! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and the native and literature backends |
+//! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and every backend: native, the literature's, cp, dlx, colour, sat (with checked proofs), mip/highs, grasp |
 //! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
 //! | [`crosscheck`] | every backend (and external solvers) on one puzzle, answers verified and compared |
 //! | [`propagate`], [`grade`] | Simonis' propagation schemes, search on a scheme, grading by scheme |
@@ -41,7 +41,7 @@
 //! # Cargo features
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `highs` | off | reserved for the HiGHS MIP backend (builds HiGHS from source: cmake, a C++ compiler and libclang); the backend itself is not built yet |
+//! | `highs` | off | the HiGHS MIP backend, `solve::Highs` / `--backend highs` (builds HiGHS from source: cmake, a C++ compiler and libclang) |
 //!
 //! # Example
 //! ```
