@@ -54,13 +54,7 @@ struct Collector {
 impl Collector {
     fn new(limit: u64) -> Collector {
         Collector {
-            report: CountReport {
-                count: 0,
-                hit_limit: false,
-                stopped: None,
-                solutions: Vec::new(),
-                stats: Stats::default(),
-            },
+            report: CountReport::default(),
             limit,
         }
     }

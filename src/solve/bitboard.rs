@@ -175,13 +175,7 @@ impl Engine {
             ..Stats::default()
         };
         self.frames.clear();
-        let mut report = CountReport {
-            count: 0,
-            hit_limit: false,
-            stopped: None,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-        };
+        let mut report = CountReport::default();
         let t = &self.tables;
         let mut state = State {
             board: [0; MAX_N],

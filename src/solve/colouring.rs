@@ -493,13 +493,7 @@ fn search<M: Mask, S: Saturation<M>>(
         nodes: 1,
         ..Stats::default()
     };
-    let mut report = CountReport {
-        count: 0,
-        hit_limit: false,
-        stopped: None,
-        solutions: Vec::new(),
-        stats: Stats::default(),
-    };
+    let mut report = CountReport::default();
     // Choice points: the vertex and the colours not tried yet.
     let mut frames: Vec<(u32, M)> = Vec::with_capacity(list.len);
     'search: loop {
@@ -673,7 +667,7 @@ mod tests {
 
     #[test]
     fn agrees_with_native_on_generated_puzzles() {
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         for (shape, givens) in [
             (Shape::sudoku(2, 3).unwrap(), 8),
@@ -682,14 +676,7 @@ mod tests {
             (Shape::latin(5).unwrap(), 6),
         ] {
             for _ in 0..8 {
-                let mut g = Grid::empty(shape);
-                while g.filled() < givens {
-                    let cell = rng.random_range(0..shape.cells());
-                    let v = rng.random_range(0..shape.order());
-                    if g.get(cell).is_none() && shape.peers(cell).all(|p| g.get(p) != Some(v)) {
-                        g.set(cell, Some(v));
-                    }
-                }
+                let g = crate::solve::test_support::random_consistent(shape, givens, &mut rng);
                 let ours = count(Colouring::default(), &g, 2_000);
                 let theirs = Native.count(&g, 2_000, &Limits::none()).unwrap();
                 assert_eq!(

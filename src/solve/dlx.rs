@@ -563,7 +563,7 @@ mod tests {
 
     #[test]
     fn agrees_with_native_on_generated_puzzles() {
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for (shape, givens) in [
             (Shape::sudoku(2, 3).unwrap(), 6),
@@ -572,14 +572,7 @@ mod tests {
             (Shape::latin(5).unwrap(), 5),
         ] {
             for _ in 0..10 {
-                let mut g = Grid::empty(shape);
-                while g.filled() < givens {
-                    let cell = rng.random_range(0..shape.cells());
-                    let v = rng.random_range(0..shape.order());
-                    if g.get(cell).is_none() && shape.peers(cell).all(|p| g.get(p) != Some(v)) {
-                        g.set(cell, Some(v));
-                    }
-                }
+                let g = crate::solve::test_support::random_consistent(shape, givens, &mut rng);
                 let limit = 20_000;
                 let ours = Dlx.count(&g, limit, &Limits::none()).unwrap();
                 let theirs = Native.count(&g, limit, &Limits::none()).unwrap();

@@ -170,8 +170,8 @@ pub struct SolveReport {
     pub stats: Stats,
 }
 
-/// [`Solver::count`]'s answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// [`Solver::count`]'s answer. The default is the report of a count that has found nothing yet.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CountReport {
     /// Solutions found: the exact count when [`CountReport::complete`], else a lower bound.
     pub count: u64,
@@ -574,6 +574,28 @@ pub(crate) fn unsat_report(budget: &Budget) -> CountReport {
             elapsed: budget.elapsed(),
             ..Stats::default()
         },
+    }
+}
+
+/// Helpers shared by the backends' unit tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use rand::RngExt;
+
+    use crate::{Grid, Shape};
+
+    /// A grid of `shape` with `givens` random givens, no two of them clashing (the puzzle may
+    /// still have no solution).
+    pub(crate) fn random_consistent(shape: Shape, givens: usize, rng: &mut impl rand::Rng) -> Grid {
+        let mut g = Grid::empty(shape);
+        while g.filled() < givens {
+            let cell = rng.random_range(0..shape.cells());
+            let v = rng.random_range(0..shape.order());
+            if g.get(cell).is_none() && shape.peers(cell).all(|p| g.get(p) != Some(v)) {
+                g.set(cell, Some(v));
+            }
+        }
+        g
     }
 }
 

@@ -206,13 +206,7 @@ impl<M: Mask> Engine<M> {
         let geo = &*self.geo;
         let st = &mut self.state;
         st.stats = Stats::default();
-        let mut report = CountReport {
-            count: 0,
-            hit_limit: false,
-            stopped: None,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-        };
+        let mut report = CountReport::default();
         st.stats.nodes = 1;
         if limit > 1 {
             if st.load(geo, puzzle) && st.propagate(geo) {

@@ -109,13 +109,7 @@ impl Propagator<'_> {
 }
 
 fn search<M: Mask>(geo: &Geometry, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
-    let mut report = CountReport {
-        count: 0,
-        hit_limit: false,
-        stopped: None,
-        solutions: Vec::new(),
-        stats: Stats::default(),
-    };
+    let mut report = CountReport::default();
     let mut prop = Propagator {
         geo,
         pending: Vec::new(),

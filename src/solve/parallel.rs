@@ -16,7 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::mask::{MAX_MASK_ORDER, Mask};
-use super::{CountReport, Limits, SolveError, Solver, Stats, StopReason};
+use super::{CountReport, Limits, SolveError, Solver, StopReason};
 use crate::grid::Grid;
 
 /// [`Solver::count`] of `puzzle`, split into about `parts` subproblems counted in parallel on the
@@ -64,13 +64,7 @@ pub fn count_parallel(
             Some(report)
         })
         .collect();
-    let mut total = CountReport {
-        count: 0,
-        hit_limit: false,
-        stopped: None,
-        solutions: Vec::new(),
-        stats: Stats::default(),
-    };
+    let mut total = CountReport::default();
     let mut stopped: Option<StopReason> = None;
     for report in results.into_iter().flatten() {
         let report = report?;

@@ -95,8 +95,8 @@ use crate::encode::{ClauseSink, Cnf, Lit, Model, Var};
 use crate::format::dimacs::{cnf_comments, write_formula};
 use crate::grid::Grid;
 use crate::solve::{
-    Answer, Budget, CountReport, Limits, Outcome, SolveError, SolveReport, Solver, Stats,
-    StopReason, UniqueReport, Verified, check_order,
+    Answer, Budget, CountReport, Limits, Outcome, SolveError, SolveReport, Solver, StopReason,
+    UniqueReport, Verified, check_order,
 };
 
 /// The default choice of `sat`: Kwon & Jain's optimized encoding, pairwise AMO (measured
@@ -321,13 +321,7 @@ impl Solver for Sat {
             );
         }
         let encoded = encode(puzzle, self.options, &mut SatSink::new(&mut solver));
-        let mut report = CountReport {
-            count: 0,
-            hit_limit: false,
-            stopped: None,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-        };
+        let mut report = CountReport::default();
         while report.count < limit {
             if let Some(reason) = out_of_budget(&budget, report.stats.nodes) {
                 report.stopped = Some(reason);
