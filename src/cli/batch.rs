@@ -46,6 +46,26 @@ pub fn error_json(path: &Path, error: &TextError) -> serde_json::Value {
     })
 }
 
+/// Writes the in-place report of a puzzle that was read but could not be handled:
+/// `error: FILE:LINE:1: message`, or its JSON object with `--json`.
+pub fn write_failure(
+    out: &mut impl Write,
+    json: bool,
+    path: &Path,
+    line: usize,
+    error: &dyn std::fmt::Display,
+) -> io::Result<()> {
+    let message = format!("{}:{line}:1: {error}", path.display());
+    if json {
+        write_json(
+            out,
+            &serde_json::json!({"line": line, "status": "error", "error": message}),
+        )
+    } else {
+        writeln!(out, "error: {message}")
+    }
+}
+
 /// Writes one JSON line.
 pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;

@@ -75,15 +75,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
             Ok(run) => run,
             Err(e) => {
                 tally.bad_input += 1;
-                let message = format!("{}:{}:1: {e}", file.display(), record.line);
-                if chain.json {
-                    batch::write_json(
-                        &mut out,
-                        &serde_json::json!({"line": record.line, "status": "error", "error": message}),
-                    )?;
-                } else {
-                    writeln!(out, "error: {message}")?;
-                }
+                batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
                 continue;
             }
         };
