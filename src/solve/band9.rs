@@ -455,13 +455,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         nodes: 1,
         ..Stats::default()
     };
-    let mut report = CountReport {
-        count: 0,
-        hit_limit: false,
-        stopped: None,
-        solutions: Vec::new(),
-        stats: Stats::default(),
-    };
+    let mut report = CountReport::default();
     let mut board = Board::full();
     for (cell, v) in puzzle.givens() {
         let (b, p) = (cell / 27, cell % 27);
