@@ -28,8 +28,8 @@
 //!   stops the call with a proof I/O error, reported as [`StopReason::TimeLimit`]. The trace is
 //!   only produced when a time limit is set. An overrun is bounded by the work of one buffer
 //!   (a propagation-heavy stretch without conflicts writes nothing, so it is not interrupted);
-//! - [`Stats::nodes`](crate::solve::Stats::nodes) is the SAT calls; `guesses` and `propagations` stay 0 because varisat does
-//!   not report its decisions or propagations.
+//! - [`Stats::nodes`](crate::solve::Stats::nodes) is the SAT calls; `guesses` and
+//!   `propagations` stay 0 because varisat does not report its decisions or propagations.
 //!
 //! # Proofs
 //! [`Sat::unique_with_proof`] and [`Sat::solve_with_proof`] back a negative claim with a proof:
