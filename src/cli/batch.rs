@@ -46,6 +46,21 @@ pub fn error_json(path: &Path, error: &TextError) -> serde_json::Value {
     })
 }
 
+/// Writes the in-place report of a puzzle that could not be read: `error: FILE:LINE:COLUMN:
+/// message`, or its JSON object with `--json`.
+pub fn write_read_error(
+    out: &mut impl Write,
+    json: bool,
+    path: &Path,
+    error: &TextError,
+) -> io::Result<()> {
+    if json {
+        write_json(out, &error_json(path, error))
+    } else {
+        writeln!(out, "error: {}", located(path, error))
+    }
+}
+
 /// Writes the in-place report of a puzzle that was read but could not be handled:
 /// `error: FILE:LINE:1: message`, or its JSON object with `--json`.
 pub fn write_failure(

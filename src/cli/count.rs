@@ -115,11 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match item {
             Err(e) => {
                 tally.bad_input += 1;
-                if args.json {
-                    batch::write_json(&mut out, &batch::error_json(file, &e))?;
-                } else {
-                    writeln!(out, "error: {}", batch::located(file, &e))?;
-                }
+                batch::write_read_error(&mut out, args.json, file, &e)?;
             }
             Ok(record) => {
                 let order = record.grid.shape().order();

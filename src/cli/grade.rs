@@ -146,11 +146,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             match result {
                 Err(e) => {
                     tally.bad_input += 1;
-                    if args.json {
-                        batch::write_json(&mut out, &batch::error_json(path, e))?;
-                    } else {
-                        writeln!(out, "error: {}", batch::located(path, e))?;
-                    }
+                    batch::write_read_error(&mut out, args.json, path, e)?;
                 }
                 Ok(row) => {
                     summary.add(&row.grade);

@@ -44,11 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match item {
             Err(e) => {
                 tally.bad_input += 1;
-                if args.json {
-                    batch::write_json(&mut out, &batch::error_json(&args.file, &e))?;
-                } else {
-                    writeln!(out, "error: {}", batch::located(&args.file, &e))?;
-                }
+                batch::write_read_error(&mut out, args.json, &args.file, &e)?;
             }
             Ok(record) => {
                 let grid = &record.grid;

@@ -56,12 +56,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
             Ok(record) => record,
             Err(e) => {
                 tally.bad_input += 1;
-                let message = batch::located(file, &e);
-                if chain.json {
-                    batch::write_json(&mut out, &batch::error_json(file, &e))?;
-                } else {
-                    writeln!(out, "error: {message}")?;
-                }
+                batch::write_read_error(&mut out, chain.json, file, &e)?;
                 continue;
             }
         };

@@ -45,11 +45,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
             Ok(record) => record,
             Err(e) => {
                 tally.bad_input += 1;
-                if chain.json {
-                    batch::write_json(&mut out, &batch::error_json(file, &e))?;
-                } else {
-                    writeln!(out, "error: {}", batch::located(file, &e))?;
-                }
+                batch::write_read_error(&mut out, chain.json, file, &e)?;
                 continue;
             }
         };
