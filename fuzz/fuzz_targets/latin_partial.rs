@@ -4,4 +4,7 @@
 #[path = "../drivers.rs"]
 mod drivers;
 
+#[path = "../alloc_cap.rs"]
+mod alloc_cap;
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| drivers::latin_partial(data));
