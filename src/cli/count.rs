@@ -25,7 +25,8 @@ use super::stop;
 #[command(after_help = "\
 Without FILE, counts the completions of the empty grid of --box PxQ or --latin N. Prints one line
 per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
-`at least N (unknown: time limit)` when a budget did.
+`at least N (unknown: time limit)` when a budget did. Exit 0 when every count is exact or
+reached --limit, 1 when a budget stopped any count, 2 on bad input.
 
 Examples:
   sudokit count --box 2x2            # 288
@@ -89,7 +90,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let report = count(&Grid::empty(shape))?;
         write_report(&mut out, &report, None, args.json)?;
         out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        // A count a budget stopped is a lower bound, not the answer asked for.
+        return Ok(ExitCode::from(u8::from(stopped_by_budget(&report))));
     };
     let input = InputArgs {
         box_shape: args.box_shape,
@@ -132,6 +134,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 } else {
                     match count(&record.grid) {
                         Ok(report) => {
+                            if stopped_by_budget(&report) {
+                                tally.negative += 1;
+                            }
                             write_report(&mut out, &report, Some(record.line), args.json)?
                         }
                         Err(e) => {
@@ -151,6 +156,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
+}
+
+/// A count that a time or node budget (or `--timeout`) cut short: `at least N (unknown: ...)`,
+/// an unknown answer (exit 1). Reaching `--limit` is the answer asked for.
+fn stopped_by_budget(report: &CountReport) -> bool {
+    !report.hit_limit && report.stopped.is_some()
 }
 
 fn write_report(

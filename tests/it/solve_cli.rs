@@ -223,6 +223,14 @@ fn count_the_empty_grids() {
     let v = &json_lines(&stdout(&out))[0];
     assert_eq!(v["complete"], false);
     assert_eq!(v["stopped"], "time limit");
+    // A lower bound that a budget stopped is not the count asked for: exit 1, not 0.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let empty_9x9 = ".".repeat(81);
+    let input = format!("1.3.....4....2..\n{empty_9x9}\n");
+    let out = run(&["count", "--time-limit", "0.05", "-"], input.as_bytes());
+    let text = stdout(&out);
+    assert!(text.starts_with("2\nat least "), "{text}");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let out = run(&["count"], b"");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--box PxQ / --latin N"));
