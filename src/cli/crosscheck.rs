@@ -16,6 +16,7 @@ use sudokit::text;
 
 use super::batch::{self, Item};
 use super::input::InputArgs;
+use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::{SolverArgs, ordered_batch};
 use super::stop;
 
@@ -81,7 +82,10 @@ enum Row {
         puzzle: String,
         check: PuzzleCheck,
     },
-    Bad(String),
+    Bad {
+        line: usize,
+        text: String,
+    },
     /// Not checked: the `--timeout` deadline had passed when its turn came.
     NotRun,
 }
@@ -104,11 +108,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (file, json, limit) = (&args.file, args.json, args.limit);
     let work = |item: Item| -> Row {
         match item {
-            Err(e) => Row::Bad(if json {
-                json_line(&batch::error_json(file, &e))
-            } else {
-                format!("error: {}\n", batch::located(file, &e))
-            }),
+            Err(e) => Row::Bad {
+                line: e.line,
+                text: if json {
+                    json_line(&batch::error_json(file, &e))
+                } else {
+                    format!("error: {}\n", batch::located(file, &e))
+                },
+            },
             // --timeout: nothing starts after the deadline (its answers would all be unknown).
             Ok(_) if stop::expired() => Row::NotRun,
             Ok(record) => Row::Checked {
@@ -120,21 +127,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let mut tallies = crosscheck::tallies(&participants);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Each row is written whole and flushed, in input order: an interruption leaves a valid
+    // prefix and says how far it got.
+    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "puzzles")?;
     let (mut total, mut bad, mut disagreements, mut undecided) = (0usize, 0usize, 0usize, 0usize);
     // Rows after the first one not run are dropped too, so the output stays a prefix.
     let mut cut = false;
-    ordered_batch(&pool, items.by_ref(), work, |row| {
+    let finished = ordered_batch(&pool, items.by_ref(), work, |row| {
         cut |= matches!(row, Row::NotRun);
         if cut {
             return Ok(());
         }
         total += 1;
-        let text = match row {
+        let (text, at) = match row {
             Row::NotRun => unreachable!("cut above"),
-            Row::Bad(text) => {
+            Row::Bad { line, text } => {
                 bad += 1;
-                text
+                (text, line)
             }
             Row::Checked {
                 line,
@@ -151,18 +160,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 } else if !check.decided() {
                     undecided += 1;
                 }
-                if json {
+                let text = if json {
                     json_line(&puzzle_json(line, &puzzle, &check, limit))
                 } else {
                     puzzle_text(file, line, &puzzle, &check, limit)
-                }
+                };
+                (text, line)
             }
         };
-        out.write_all(text.as_bytes())?;
+        sink.write(&text, at)?;
         Ok(())
     })?;
     // The input is exhausted unless --timeout stopped the batch.
-    let stopped = cut || items.next().is_some();
+    let stopped = cut || !finished || items.next().is_some();
     if total == 0 && !stopped {
         bail!(
             "{}: no puzzles found (the input is empty or holds only blank and # comment lines)",
@@ -176,11 +186,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "puzzles": checked, "errors": bad, "disagreements": disagreements,
             "undecided": undecided, "backends": rows,
         }});
-        out.write_all(json_line(&summary).as_bytes())?;
+        sink.write_extra(&json_line(&summary))?;
     } else {
+        let mut out = Vec::new();
         write_summary(&mut out, &tallies, checked, disagreements, undecided)?;
+        sink.write_extra(&String::from_utf8_lossy(&out))?;
     }
-    out.flush()?;
+    // The summary covers the puzzles checked; a stop is reported below.
+    sink.finish(true)?;
     if bad > 0 {
         eprintln!(
             "sudokit: {bad} of {total} puzzles gave an error (reported in place, in input order)"

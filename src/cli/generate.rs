@@ -1,7 +1,7 @@
 //! `sudokit generate --box PxQ`: random complete grids and locally minimal well-posed puzzles,
 //! of a chosen symmetry, number of givens and propagation difficulty, seeded and reproducible.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -18,6 +18,8 @@ use sudokit::text::to_json;
 use super::batch;
 use super::input::BoxArg;
 use super::minimize::text_record;
+use super::sink::{Framing, OutputArgs, Sink};
+use super::stop;
 
 /// Arguments of `generate`.
 #[derive(Debug, ClapArgs)]
@@ -75,6 +77,8 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// `--grids` values.
@@ -140,16 +144,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
 
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut first = 0;
+    // Each puzzle is written whole and flushed, in index order: an interrupted run leaves a
+    // valid prefix, and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on
+    // the seed and i, so the finished file is the one an uninterrupted run writes).
+    let framing = if args.json {
+        Framing::Lines
+    } else {
+        Framing::Records
+    };
+    let sink = Sink::open(&args.output, framing, "puzzles")?;
+    let mut first = (sink.skip() as u64).min(args.count);
+    bar.set_position(first);
+    let mut complete = true;
     while first < args.count {
         let last = (first + CHUNK).min(args.count);
-        let made: Vec<anyhow::Result<Generated>> = pool.install(|| {
+        // `None`: --timeout passed before the puzzle was started.
+        let made: Vec<Option<anyhow::Result<Generated>>> = pool.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
                     || Generator::new(shape, options).expect("checked above"),
                     |generator, index| {
+                        if stop::expired() {
+                            return None;
+                        }
                         let mut rng = puzzle_rng(args.seed, index);
                         let result = if args.grid_only {
                             generator.complete_grid(&mut rng).map(|grid| Generated {
@@ -161,23 +179,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             generator.generate(&mut rng)
                         };
                         tick();
-                        result.with_context(|| format!("puzzle {index}"))
+                        Some(result.with_context(|| format!("puzzle {index}")))
                     },
                 )
                 .collect()
         });
         for (index, result) in (first..).zip(made) {
+            let Some(result) = result else {
+                complete = false;
+                break;
+            };
             let generated = result?;
-            if args.json {
-                batch::write_json(&mut out, &puzzle_json(&generated, args.seed, index))?;
+            let text = if args.json {
+                let mut line = Vec::new();
+                batch::write_json(&mut line, &puzzle_json(&generated, args.seed, index))?;
+                String::from_utf8(line).expect("JSON is UTF-8")
             } else {
-                out.write_all(text_record(&generated.puzzle).as_bytes())?;
-            }
+                text_record(&generated.puzzle)
+            };
+            sink.write(&text, index as usize + 1)?;
         }
-        out.flush()?;
+        if !complete {
+            break;
+        }
         first = last;
     }
     bar.finish_and_clear();
+    if !sink.finish(complete)? {
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

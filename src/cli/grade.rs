@@ -2,23 +2,24 @@
 //! tables, the lattice of schemes found to differ, and (`--runtime`) search times per scheme.
 
 use std::collections::HashMap;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args as ClapArgs;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sudokit::Shape;
 use sudokit::grade::{Grade, Grader, Spread, Summary, Verdict, differences};
 use sudokit::propagate::search::{Searcher, Stop};
 use sudokit::propagate::{Budget, Scheme, SearchOutcome};
+use sudokit::text::TextError;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
+use super::sink::{Framing, OutputArgs, Sink};
+use super::solving::ordered_batch;
 
 /// Arguments of `grade`.
 #[derive(Debug, ClapArgs)]
@@ -83,28 +84,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         nodes: args.node_limit,
     };
     let options = args.input.read_options();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Each puzzle's line is written whole and flushed, in input order, as the batch streams
+    // through the input: an interruption leaves a valid prefix and says how far it got. The
+    // tables at the end need every puzzle's grade (a few bytes per scheme), kept in memory.
+    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "puzzles")?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .build()
+        .context("cannot start the worker threads")?;
     let mut tally = Tally::default();
     let mut summaries: Vec<FileResult> = Vec::new();
+    let mut out = Vec::new();
+    let mut complete = true;
 
     for path in &args.files {
-        let items: Vec<batch::Item> = batch::puzzles(path, options)?.collect();
-        let good = items.iter().filter(|i| i.is_ok()).count() as u64;
-        let bar = if io::stderr().is_terminal() {
-            let bar = ProgressBar::new(good);
-            bar.set_style(
-                ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} {eta}")
-                    .expect("static template"),
-            );
-            bar.set_message(path.display().to_string());
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
-        let results: Vec<Result<Row, &sudokit::text::TextError>> = items
-            .par_iter()
-            .map_init(Engines::default, |engines, item| {
-                let record = item.as_ref()?;
+        let mut items = batch::puzzles(path, options)?;
+        let work = |item: batch::Item| -> Result<Row, TextError> {
+            let record = item?;
+            ENGINES.with_borrow_mut(|engines| {
                 let shape = record.grid.shape();
                 let grade = engines
                     .graders
@@ -127,7 +123,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         runs.push(outcome);
                     }
                 }
-                bar.inc(1);
                 Ok(Row {
                     line: record.line,
                     cells: shape.cells(),
@@ -135,18 +130,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     runs,
                 })
             })
-            .collect();
-        bar.finish_and_clear();
+        };
 
         let mut summary = Summary::new(&schemes);
         let mut grades = Vec::new();
         let mut runs_per_scheme: Vec<Vec<SearchOutcome>> = vec![Vec::new(); schemes.len()];
-        for result in results {
+        let emit = |result: Result<Row, TextError>| {
             tally.total += 1;
+            out.clear();
+            let line = match &result {
+                Err(e) => e.line,
+                Ok(row) => row.line,
+            };
             match result {
                 Err(e) => {
                     tally.bad_input += 1;
-                    batch::write_read_error(&mut out, args.json, path, e)?;
+                    batch::write_read_error(&mut out, args.json, path, &e)?;
                 }
                 Ok(row) => {
                     summary.add(&row.grade);
@@ -155,31 +154,56 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     } else if !args.summary {
                         writeln!(out, "{}", puzzle_text(path, &row))?;
                     }
-                    for (i, run) in row.runs.into_iter().enumerate() {
+                    for (i, mut run) in row.runs.into_iter().enumerate() {
+                        // The tables use the statistics only.
+                        run.solutions.clear();
                         runs_per_scheme[i].push(run);
                     }
                     grades.push(row.grade);
                 }
             }
+            if !out.is_empty() {
+                sink.write(&String::from_utf8_lossy(&out), line)?;
+            }
+            Ok(())
+        };
+        let finished = ordered_batch(&pool, items.by_ref(), work, emit)?;
+        // The input is exhausted unless --timeout stopped the batch.
+        if !finished || items.next().is_some() {
+            complete = false;
+            break;
         }
         if summary.puzzles == 0 && tally.bad_input == 0 {
             tally.require_some(path)?;
         }
         if args.json {
+            out.clear();
             batch::write_json(
                 &mut out,
                 &summary_json(path, &summary, &grades, &runs_per_scheme),
             )?;
+            sink.write_extra(&String::from_utf8_lossy(&out))?;
         }
         summaries.push((path.display().to_string(), summary, grades, runs_per_scheme));
     }
 
-    if !args.json {
-        write_tables(&mut out, &schemes, &summaries, args.runtime)?;
+    if !complete {
+        sink.finish(false)?;
+        return Ok(ExitCode::from(1));
     }
-    out.flush()?;
+    if !args.json {
+        out.clear();
+        write_tables(&mut out, &schemes, &summaries, args.runtime)?;
+        sink.write_extra(&String::from_utf8_lossy(&out))?;
+    }
+    sink.finish(true)?;
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
+}
+
+thread_local! {
+    /// Each worker thread's engines, one per shape met.
+    static ENGINES: std::cell::RefCell<Engines> = std::cell::RefCell::new(Engines::default());
 }
 
 fn puzzle_text(path: &Path, row: &Row) -> String {

@@ -24,6 +24,8 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -31,10 +33,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Clashing givens are what `info` reports, not a reason to refuse the puzzle.
     options.reject_clashes = false;
     // Whole results only reach the output, so an interrupted run leaves a valid prefix.
-    let sink = Sink::buffered(&OutputArgs::default(), Framing::Lines, "puzzles")?;
+    let sink = Sink::buffered(&args.output, Framing::Lines, "puzzles")?;
     let mut tally = Tally::default();
     let mut out = Vec::new();
-    for item in batch::puzzles(&args.file, options)? {
+    let mut items = batch::puzzles(&args.file, options)?;
+    // --resume: the puzzles already described in the output.
+    let skipped = sink.skip();
+    items.by_ref().take(skipped).for_each(drop);
+    for item in items {
         tally.total += 1;
         out.clear();
         let line = match &item {
@@ -76,7 +82,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         sink.write(&String::from_utf8_lossy(&out), line)?;
     }
     sink.finish(true)?;
-    tally.require_some(&args.file)?;
+    if skipped == 0 {
+        tally.require_some(&args.file)?;
+    }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }

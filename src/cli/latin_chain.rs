@@ -2,7 +2,7 @@
 //! optionally drawn as an HTML report.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -19,6 +19,7 @@ use sudokit::text::{ReadOptions, to_text};
 
 use super::batch::{self, Tally};
 use super::output::write_atomically;
+use super::sink::{Framing, OutputArgs, Sink};
 
 /// What `--solve` was asked to do.
 pub struct ChainOptions {
@@ -40,7 +41,11 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
         time: chain.time,
         nodes: chain.nodes,
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Each square's result is written whole and flushed, in input order: an interruption
+    // leaves a valid prefix and says how far it got.
+    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "squares")?;
+    let mut out = Vec::new();
+    let mut items = batch::puzzles(file, options)?;
     let mut tally = Tally::default();
     let mut report = ChainReport::new("Latin square completion → Sudoku → back, verified");
     report.notes.push(format!(
@@ -50,74 +55,86 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
          back by L(i,q) = s(i, m·q)/m, and checked again as a Latin square.",
         solver.name()
     ));
-    for item in batch::puzzles(file, options)? {
+    while !super::stop::expired() {
+        let Some(item) = items.next() else { break };
         tally.total += 1;
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => {
-                tally.bad_input += 1;
-                batch::write_read_error(&mut out, chain.json, file, &e)?;
-                continue;
-            }
+        out.clear();
+        let line = match &item {
+            Ok(record) => record.line,
+            Err(e) => e.line,
         };
-        let result = run_latin_chain(
-            &record.grid,
-            solver.as_ref(),
-            &super::stop::clip(&limits),
-            chain.count.unwrap_or(1),
-        );
-        let run = match result {
-            Ok(run) => run,
-            Err(e) => {
-                tally.bad_input += 1;
-                batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
-                continue;
-            }
-        };
-        if matches!(run.verdict, ChainVerdict::Unknown(_)) {
-            tally.negative += 1;
-        }
-        let sizes = size_rows(&run.latin, &run.sudoku, CnfOptions::default());
-        if chain.json {
-            let mut value = json(&run, record.line);
-            value["sizes"] = sizes_json(&sizes);
-            batch::write_json(&mut out, &value)?;
-        } else {
-            let mut text = text(&run, tally.total, record.line);
-            for row in &sizes[2..] {
-                let _ = writeln!(
-                    text,
-                    "  size of {}: {}",
-                    row.level,
-                    row.size.describe(&row.names)
-                );
-            }
-            out.write_all(text.as_bytes())?;
-        }
-        if chain.report.is_some() {
-            let before_level = report.levels.len();
-            add_levels(&mut report, &run, tally.total);
-            let verified = match &run.verdict {
-                ChainVerdict::Completed { .. } => "valid",
-                _ => "none to verify",
+        'square: {
+            let record = match item {
+                Ok(record) => record,
+                Err(e) => {
+                    tally.bad_input += 1;
+                    batch::write_read_error(&mut out, chain.json, file, &e)?;
+                    break 'square;
+                }
             };
-            report.tables.push(sizes_table(
-                tally.total,
-                &sizes,
-                &[
-                    format!("source; completion: {verified}"),
-                    format!(
-                        "reduced in {}; solved by {}: {}",
-                        ms(run.reduce_time),
-                        run.backend,
-                        verdict_words(&run)
-                    ),
-                ],
-                before_level,
-            ));
+            let result = run_latin_chain(
+                &record.grid,
+                solver.as_ref(),
+                &super::stop::clip(&limits),
+                chain.count.unwrap_or(1),
+            );
+            let run = match result {
+                Ok(run) => run,
+                Err(e) => {
+                    tally.bad_input += 1;
+                    batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
+                    break 'square;
+                }
+            };
+            if matches!(run.verdict, ChainVerdict::Unknown(_)) {
+                tally.negative += 1;
+            }
+            let sizes = size_rows(&run.latin, &run.sudoku, CnfOptions::default());
+            if chain.json {
+                let mut value = json(&run, record.line);
+                value["sizes"] = sizes_json(&sizes);
+                batch::write_json(&mut out, &value)?;
+            } else {
+                let mut text = text(&run, tally.total, record.line);
+                for row in &sizes[2..] {
+                    let _ = writeln!(
+                        text,
+                        "  size of {}: {}",
+                        row.level,
+                        row.size.describe(&row.names)
+                    );
+                }
+                out.write_all(text.as_bytes())?;
+            }
+            if chain.report.is_some() {
+                let before_level = report.levels.len();
+                add_levels(&mut report, &run, tally.total);
+                let verified = match &run.verdict {
+                    ChainVerdict::Completed { .. } => "valid",
+                    _ => "none to verify",
+                };
+                report.tables.push(sizes_table(
+                    tally.total,
+                    &sizes,
+                    &[
+                        format!("source; completion: {verified}"),
+                        format!(
+                            "reduced in {}; solved by {}: {}",
+                            ms(run.reduce_time),
+                            run.backend,
+                            verdict_words(&run)
+                        ),
+                    ],
+                    before_level,
+                ));
+            }
         }
+        sink.write(&String::from_utf8_lossy(&out), line)?;
     }
-    out.flush()?;
+    // The input is exhausted unless --timeout stopped the batch.
+    if !sink.finish(items.next().is_none())? {
+        return Ok(ExitCode::from(1));
+    }
     tally.require_some(file)?;
     if let Some(path) = &chain.report {
         write_atomically(path, report.to_html().as_bytes())?;

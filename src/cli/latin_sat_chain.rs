@@ -2,7 +2,7 @@
 //! solver → Sudoku → Latin square, printed level by level and optionally drawn as HTML.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,6 +17,7 @@ use sudokit::text::{ReadOptions, to_json};
 use super::batch::{self, Tally};
 use super::latin_chain::{ms, one_line, size_rows, sizes_json, sizes_table};
 use super::output::write_atomically;
+use super::sink::{Framing, OutputArgs, Sink};
 
 /// What `--to cnf --solve` was asked to do.
 pub struct SatChainOptions {
@@ -26,7 +27,11 @@ pub struct SatChainOptions {
 }
 
 pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow::Result<ExitCode> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Each square's result is written whole and flushed, in input order: an interruption
+    // leaves a valid prefix and says how far it got.
+    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "squares")?;
+    let mut out = Vec::new();
+    let mut items = batch::puzzles(file, options)?;
     let mut tally = Tally::default();
     let to_cnf = SudokuToCnf { options: chain.cnf };
     let mut report =
@@ -39,50 +44,62 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
          a Latin square. An unsatisfiable formula means S has no solution, so L has no completion.",
         cnf_label(&to_cnf)
     ));
-    for item in batch::puzzles(file, options)? {
+    while !super::stop::expired() {
+        let Some(item) = items.next() else { break };
         tally.total += 1;
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => {
-                tally.bad_input += 1;
-                batch::write_read_error(&mut out, chain.json, file, &e)?;
-                continue;
-            }
+        out.clear();
+        let line = match &item {
+            Ok(record) => record.line,
+            Err(e) => e.line,
         };
-        let run = match run_latin_sat_chain(&record.grid, chain.cnf) {
-            Ok(run) => run,
-            Err(e) => {
-                tally.bad_input += 1;
-                batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
-                continue;
+        'square: {
+            let record = match item {
+                Ok(record) => record,
+                Err(e) => {
+                    tally.bad_input += 1;
+                    batch::write_read_error(&mut out, chain.json, file, &e)?;
+                    break 'square;
+                }
+            };
+            let run = match run_latin_sat_chain(&record.grid, chain.cnf) {
+                Ok(run) => run,
+                Err(e) => {
+                    tally.bad_input += 1;
+                    batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
+                    break 'square;
+                }
+            };
+            let sizes = size_rows(&run.latin, &run.sudoku, chain.cnf);
+            if chain.json {
+                let mut value = json(&run, record.line);
+                value["sizes"] = sizes_json(&sizes);
+                batch::write_json(&mut out, &value)?;
+            } else {
+                let mut text = text(&run, &to_cnf, tally.total, record.line);
+                for row in &sizes[3..] {
+                    let _ = writeln!(
+                        text,
+                        "  size of {}: {}",
+                        row.level,
+                        row.size.describe(&row.names)
+                    );
+                }
+                out.write_all(text.as_bytes())?;
             }
-        };
-        let sizes = size_rows(&run.latin, &run.sudoku, chain.cnf);
-        if chain.json {
-            let mut value = json(&run, record.line);
-            value["sizes"] = sizes_json(&sizes);
-            batch::write_json(&mut out, &value)?;
-        } else {
-            let mut text = text(&run, &to_cnf, tally.total, record.line);
-            for row in &sizes[3..] {
-                let _ = writeln!(
-                    text,
-                    "  size of {}: {}",
-                    row.level,
-                    row.size.describe(&row.names)
-                );
+            if chain.report.is_some() {
+                let before_level = report.levels.len();
+                add_levels(&mut report, &run, &to_cnf, tally.total);
+                report
+                    .tables
+                    .push(sizes_table(tally.total, &sizes, &notes(&run), before_level));
             }
-            out.write_all(text.as_bytes())?;
         }
-        if chain.report.is_some() {
-            let before_level = report.levels.len();
-            add_levels(&mut report, &run, &to_cnf, tally.total);
-            report
-                .tables
-                .push(sizes_table(tally.total, &sizes, &notes(&run), before_level));
-        }
+        sink.write(&String::from_utf8_lossy(&out), line)?;
     }
-    out.flush()?;
+    // The input is exhausted unless --timeout stopped the batch.
+    if !sink.finish(items.next().is_none())? {
+        return Ok(ExitCode::from(1));
+    }
     tally.require_some(file)?;
     if let Some(path) = &chain.report {
         write_atomically(path, report.to_html().as_bytes())?;

@@ -1,21 +1,21 @@
 //! `sudokit minimize FILE...`: removes redundant givens until each puzzle is locally minimal,
 //! with givens before/after per puzzle and a per-file table of the givens removed.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args as ClapArgs;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{Value, json};
 use sudokit::generate::puzzle::{MinimizeError, Minimized, minimize, puzzle_rng};
-use sudokit::text::{to_json, to_text};
+use sudokit::text::{TextError, to_json, to_text};
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
-use super::output::write_or_print;
+use super::output::AtomicFile;
+use super::sink::{Framing, OutputArgs, Sink};
+use super::solving::ordered_batch;
 
 /// Arguments of `minimize`.
 #[derive(Debug, ClapArgs)]
@@ -55,32 +55,55 @@ pub struct Args {
     input: InputArgs,
 }
 
-/// The table of one file.
+/// The table of one file, kept as running figures (memory does not grow with the input).
 #[derive(Debug, Default)]
 struct FileTable {
     name: String,
-    reduced: Vec<Minimized>,
+    before: Spread,
+    after: Spread,
+    removed: Spread,
+    already_minimal: usize,
     not_well_posed: usize,
 }
 
+/// Min, sum and max of a stream of counts.
+#[derive(Debug, Default, Clone, Copy)]
+struct Spread {
+    count: usize,
+    min: usize,
+    max: usize,
+    sum: usize,
+}
+
+impl Spread {
+    fn add(&mut self, value: usize) {
+        self.min = if self.count == 0 {
+            value
+        } else {
+            self.min.min(value)
+        };
+        self.max = self.max.max(value);
+        self.sum += value;
+        self.count += 1;
+    }
+
+    /// `(min, average, max)`, or `None` before any value.
+    fn get(self) -> Option<(usize, f64, usize)> {
+        (self.count > 0).then(|| (self.min, self.sum as f64 / self.count as f64, self.max))
+    }
+}
+
 impl FileTable {
-    fn removed(&self) -> impl Iterator<Item = usize> + Clone + '_ {
-        self.reduced.iter().map(|m| m.before - m.after)
+    fn add(&mut self, m: &Minimized) {
+        self.before.add(m.before);
+        self.after.add(m.after);
+        self.removed.add(m.before - m.after);
+        self.already_minimal += usize::from(m.already_minimal());
     }
 
-    fn spread(values: impl Iterator<Item = usize> + Clone) -> Option<(usize, f64, usize)> {
-        let count = values.clone().count();
-        if count == 0 {
-            return None;
-        }
-        let min = values.clone().min()?;
-        let max = values.clone().max()?;
-        let avg = values.sum::<usize>() as f64 / count as f64;
-        Some((min, avg, max))
-    }
-
-    fn already_minimal(&self) -> usize {
-        self.reduced.iter().filter(|m| m.already_minimal()).count()
+    /// Puzzles reduced (well posed).
+    fn puzzles(&self) -> usize {
+        self.before.count
     }
 }
 
@@ -93,55 +116,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let pool = builder.build().context("cannot start the worker threads")?;
     let options = args.input.read_options();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Each puzzle's line is written whole and flushed, in input order, as the batch streams
+    // through the input: an interruption leaves a valid prefix and says how far it got.
+    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "puzzles")?;
+    let mut reduced_file = args.output.as_deref().map(AtomicFile::create).transpose()?;
     let mut tally = Tally::default();
     let mut tables = Vec::new();
-    let mut written = String::new();
+    let mut out = Vec::new();
+    let mut complete = true;
 
     for path in &args.files {
-        let items: Vec<batch::Item> = batch::puzzles(path, options)?.collect();
-        let bar = if io::stderr().is_terminal() && items.len() > 100 {
-            let bar = ProgressBar::new(items.len() as u64);
-            bar.set_style(
-                ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} {eta}")
-                    .expect("static template"),
-            );
-            bar.set_message(path.display().to_string());
-            bar
-        } else {
-            ProgressBar::hidden()
+        let mut items = batch::puzzles(path, options)?.enumerate();
+        let work = |(i, item): (usize, batch::Item)| {
+            let record = item?;
+            let result = match args.seed {
+                Some(seed) => minimize(
+                    &record.grid,
+                    Some(&mut puzzle_rng(seed, i as u64) as &mut dyn rand::Rng),
+                ),
+                None => minimize(&record.grid, None),
+            };
+            Ok((record.line, result))
         };
-        let results: Vec<Result<(usize, Result<Minimized, MinimizeError>), _>> =
-            pool.install(|| {
-                items
-                    .par_iter()
-                    .enumerate()
-                    .map(|(i, item)| {
-                        let record = item.as_ref()?;
-                        let result = match args.seed {
-                            Some(seed) => minimize(
-                                &record.grid,
-                                Some(&mut puzzle_rng(seed, i as u64) as &mut dyn rand::Rng),
-                            ),
-                            None => minimize(&record.grid, None),
-                        };
-                        bar.inc(1);
-                        Ok((record.line, result))
-                    })
-                    .collect()
-            });
-        bar.finish_and_clear();
-
         let mut table = FileTable {
             name: path.display().to_string(),
             ..FileTable::default()
         };
-        for result in results {
+        let emit = |result: Result<(usize, Result<Minimized, MinimizeError>), TextError>| {
             tally.total += 1;
+            out.clear();
+            let line = match &result {
+                Err(e) => e.line,
+                Ok((line, _)) => *line,
+            };
             match result {
                 Err(e) => {
                     tally.bad_input += 1;
-                    batch::write_read_error(&mut out, args.json, path, e)?;
+                    batch::write_read_error(&mut out, args.json, path, &e)?;
                 }
                 Ok((line, Err(e))) => {
                     if matches!(e, MinimizeError::TooLarge(_)) {
@@ -171,27 +182,47 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     } else if !args.summary {
                         writeln!(out, "{}", puzzle_text(path, line, &reduced))?;
                     }
-                    if args.output.is_some() {
-                        written.push_str(&text_record(&reduced.puzzle));
+                    if let Some(file) = reduced_file.as_mut() {
+                        file.write_all(text_record(&reduced.puzzle).as_bytes())?;
                     }
-                    table.reduced.push(reduced);
+                    table.add(&reduced);
                 }
             }
+            if !out.is_empty() {
+                sink.write(&String::from_utf8_lossy(&out), line)?;
+            }
+            Ok(())
+        };
+        let finished = ordered_batch(&pool, items.by_ref(), work, emit)?;
+        // The input is exhausted unless --timeout stopped the batch.
+        if !finished || items.next().is_some() {
+            complete = false;
+            break;
         }
         if tally.total == 0 {
             tally.require_some(path)?;
         }
         if args.json {
+            out.clear();
             batch::write_json(&mut out, &summary_json(&table))?;
+            sink.write_extra(&String::from_utf8_lossy(&out))?;
         }
         tables.push(table);
     }
-    if !args.json {
-        write_table(&mut out, &tables)?;
+    if !complete {
+        // The reduced-puzzle file is not written (its temporary file is removed).
+        drop(reduced_file);
+        sink.finish(false)?;
+        return Ok(ExitCode::from(1));
     }
-    out.flush()?;
-    if let Some(path) = &args.output {
-        write_or_print(Some(path), written.as_bytes())?;
+    if !args.json {
+        out.clear();
+        write_table(&mut out, &tables)?;
+        sink.write_extra(&String::from_utf8_lossy(&out))?;
+    }
+    sink.finish(true)?;
+    if let Some(file) = reduced_file {
+        file.commit()?;
     }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
@@ -244,11 +275,11 @@ fn spread_json(spread: Option<(usize, f64, usize)>) -> Value {
 fn summary_json(table: &FileTable) -> Value {
     json!({
         "file": table.name,
-        "puzzles": table.reduced.len(),
-        "before": spread_json(FileTable::spread(table.reduced.iter().map(|m| m.before))),
-        "after": spread_json(FileTable::spread(table.reduced.iter().map(|m| m.after))),
-        "removed": spread_json(FileTable::spread(table.removed())),
-        "already_minimal": table.already_minimal(),
+        "puzzles": table.puzzles(),
+        "before": spread_json(table.before.get()),
+        "after": spread_json(table.after.get()),
+        "removed": spread_json(table.removed.get()),
+        "already_minimal": table.already_minimal,
         "not_well_posed": table.not_well_posed,
     })
 }
@@ -279,11 +310,11 @@ fn write_table(out: &mut impl Write, tables: &[FileTable]) -> io::Result<()> {
             out,
             "{:<width$} {:>7} {:>16} {:>16} {:>16} {:>8} {:>14}",
             t.name,
-            t.reduced.len(),
-            cell(FileTable::spread(t.reduced.iter().map(|m| m.before))),
-            cell(FileTable::spread(t.reduced.iter().map(|m| m.after))),
-            cell(FileTable::spread(t.removed())),
-            t.already_minimal(),
+            t.puzzles(),
+            cell(t.before.get()),
+            cell(t.after.get()),
+            cell(t.removed.get()),
+            t.already_minimal,
             t.not_well_posed,
         )?;
     }

@@ -10,7 +10,7 @@
 //! `DIR/STEM-K.EXT` (STEM = input name without extension, K = 1-based position of the square,
 //! EXT `txt`/`json`, `cnf`, `lp`, `dlx`, `col`).
 
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,6 +26,8 @@ use sudokit::reduce::reduction::Reduction;
 use sudokit::text::{Format, ReadOptions, ShapeSpec, to_block, to_json, to_line};
 
 use super::batch::{self, Tally};
+use super::output::AtomicFile;
+use super::sink::{Framing, OutputArgs, Sink};
 
 /// Arguments of `reduce`.
 #[derive(Debug, ClapArgs)]
@@ -184,8 +186,10 @@ impl Target {
 
 /// Where the instances go.
 enum Destination {
-    /// Standard output or one file: every instance, in order.
-    Stream(Box<dyn Write>),
+    /// Standard output: every instance, in order, each written whole.
+    Stdout(Sink),
+    /// One file (under a temporary name until complete): every instance, in order.
+    File(AtomicFile),
     /// One file per square.
     Dir(PathBuf),
 }
@@ -249,16 +253,17 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     if args.to != Target::Sudoku && output != Output::Line {
         bail!("--output and --json choose the form of --to sudoku only");
     }
-    let destination = match &args.out {
-        None => Destination::Stream(Box::new(io::stdout().lock())),
-        Some(p) if p.as_os_str() == "-" => Destination::Stream(Box::new(io::stdout().lock())),
-        Some(p) if p.is_dir() || p.to_string_lossy().ends_with('/') => {
+    let mut destination = match &args.out {
+        Some(p) if p.as_os_str() != "-" && (p.is_dir() || p.to_string_lossy().ends_with('/')) => {
             fs::create_dir_all(p).with_context(|| format!("cannot create {}", p.display()))?;
             Destination::Dir(p.clone())
         }
-        Some(p) => Destination::Stream(Box::new(
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
+        Some(p) if p.as_os_str() != "-" => Destination::File(AtomicFile::create(p)?),
+        _ => Destination::Stdout(Sink::open(
+            &OutputArgs::default(),
+            Framing::Lines,
+            "squares",
+        )?),
     };
     let stem = match args.file.as_os_str() {
         s if s == "-" => "stdin".to_string(),
@@ -267,52 +272,73 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
             .file_stem()
             .map_or("squares".into(), |s| s.to_string_lossy().into_owned()),
     };
+    let streaming = !matches!(destination, Destination::Dir(_));
     // Errors go in place on standard output for Sudoku lines (one line per square, in order),
     // to standard error otherwise (so that the output stays a sequence of valid files).
-    let errors_in_place =
-        args.to == Target::Sudoku && matches!(destination, Destination::Stream(_));
-    let (mut stream, dir) = match destination {
-        Destination::Stream(w) => (Some(io::BufWriter::new(w)), None),
-        Destination::Dir(d) => (None, Some(d)),
-    };
+    let errors_in_place = args.to == Target::Sudoku && streaming;
     let mut tally = Tally::default();
-    for item in batch::puzzles(&args.file, latin_options(&args))? {
+    let mut items = batch::puzzles(&args.file, latin_options(&args))?;
+    // One square's output, written whole.
+    let mut square = Vec::new();
+    while !super::stop::expired() {
+        let Some(item) = items.next() else { break };
         tally.total += 1;
         let k = tally.total;
+        square.clear();
+        let line = match &item {
+            Ok(record) => record.line,
+            Err(e) => e.line,
+        };
         let result = item
             .map_err(|e| batch::located(&args.file, &e))
             .and_then(|record| match latin_to_sudoku(&record.grid) {
                 Ok(sudoku) => Ok((record, sudoku)),
                 Err(e) => Err(format!("{}:{}:1: {e}", args.file.display(), record.line)),
             });
-        let (record, sudoku) = match result {
-            Ok(pair) => pair,
-            Err(message) => {
-                tally.bad_input += 1;
-                report_error(&mut stream, errors_in_place, output, &message)?;
-                continue;
-            }
+        let written = match result {
+            Err(message) => Err(message),
+            Ok((record, sudoku)) => match &destination {
+                Destination::Dir(dir) => {
+                    let path = dir.join(format!("{stem}-{k}.{}", args.to.extension(output)));
+                    let mut file = AtomicFile::create(&path)?;
+                    let written = write_instance(&args, output, k, &record, &sudoku, &mut file)?;
+                    if written.is_ok() {
+                        file.commit()?;
+                    }
+                    written
+                }
+                _ => write_instance(&args, output, k, &record, &sudoku, &mut square)?,
+            },
         };
-        let written = match (&mut stream, &dir) {
-            (Some(out), _) => write_instance(&args, output, k, &record, &sudoku, out),
-            (None, Some(dir)) => {
-                let path = dir.join(format!("{stem}-{k}.{}", args.to.extension(output)));
-                let mut file = io::BufWriter::new(
-                    File::create(&path)
-                        .with_context(|| format!("cannot create {}", path.display()))?,
-                );
-                write_instance(&args, output, k, &record, &sudoku, &mut file)
-                    .and_then(|r| file.flush().map(|_| r).map_err(Into::into))
-            }
-            (None, None) => unreachable!("a destination is a stream or a directory"),
-        };
-        if let Err(message) = written? {
+        if let Err(message) = written {
             tally.bad_input += 1;
-            report_error(&mut stream, errors_in_place, output, &message)?;
+            report_error(&mut square, errors_in_place, output, &message)?;
+        }
+        match &mut destination {
+            Destination::Stdout(sink) => sink.write(&String::from_utf8_lossy(&square), line)?,
+            Destination::File(file) => file.write_all(&square)?,
+            Destination::Dir(_) => {}
         }
     }
-    if let Some(out) = &mut stream {
-        out.flush()?;
+    // The input is exhausted unless --timeout stopped the batch.
+    let complete = items.next().is_none();
+    match destination {
+        Destination::Stdout(sink) => {
+            if !sink.finish(complete)? {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Destination::File(file) if complete => file.commit()?,
+        Destination::Dir(_) if complete => {}
+        // A stopped run leaves no half-written file under the asked name.
+        Destination::File(_) | Destination::Dir(_) => {
+            eprintln!(
+                "sudokit: --timeout {} s reached after {} squares; the output was not written",
+                super::stop::timeout_seconds().unwrap_or_default(),
+                tally.total
+            );
+            return Ok(ExitCode::from(1));
+        }
     }
     tally.require_some(&args.file)?;
     tally.report_bad_input("squares");
@@ -326,20 +352,20 @@ fn cnf_options(args: &LatinArgs) -> CnfOptions {
     }
 }
 
-/// Reports one bad square: in place on the output stream, or on standard error.
+/// Reports one bad square: in place in its output, or on standard error.
 fn report_error(
-    stream: &mut Option<io::BufWriter<Box<dyn Write>>>,
+    out: &mut Vec<u8>,
     in_place: bool,
     output: Output,
     message: &str,
 ) -> anyhow::Result<()> {
-    match stream {
-        Some(out) if in_place && output == Output::Json => batch::write_json(
+    match (in_place, output) {
+        (true, Output::Json) => batch::write_json(
             out,
             &serde_json::json!({"status": "error", "error": message}),
         )?,
-        Some(out) if in_place => writeln!(out, "error: {message}")?,
-        _ => eprintln!("error: {message}"),
+        (true, _) => writeln!(out, "error: {message}")?,
+        (false, _) => eprintln!("error: {message}"),
     }
     Ok(())
 }

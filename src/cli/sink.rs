@@ -20,8 +20,8 @@
 //! let sink = Sink::open(&args.output, Framing::Lines, "puzzles")?;
 //! let mut items = batch::puzzles(..)?;
 //! items.by_ref().take(sink.skip()).for_each(drop);      // --resume
-//! ordered_batch(&pool, items.by_ref(), work, |(text, line)| Ok(sink.write(&text, line)?))?;
-//! let complete = items.next().is_none();                 // false when --timeout stopped it
+//! let finished = ordered_batch(&pool, items.by_ref(), work, |(text, line)| Ok(sink.write(&text, line)?))?;
+//! let complete = finished && items.next().is_none();     // false when --timeout stopped it
 //! sink.finish(complete)?;
 //! ```
 //!
@@ -193,6 +193,18 @@ impl Sink {
             state.drain()?;
         }
         Ok(())
+    }
+
+    /// Writes text that is not a puzzle's result (a per-file summary, the closing table), whole
+    /// and at once; it is not counted among the results.
+    ///
+    /// # Errors
+    /// As [`Sink::write`].
+    pub fn write_extra(&self, text: &str) -> io::Result<()> {
+        let mut guard = state();
+        let state = guard.as_mut().expect("the sink is open");
+        state.pending.extend_from_slice(text.as_bytes());
+        state.drain()
     }
 
     /// Ends the batch. When `complete`, renames `FILE.partial` to `FILE` and returns `true`;

@@ -162,7 +162,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (text, kind, line)
     };
     let mut tally = Tally::default();
-    ordered_batch(&pool, items.by_ref(), answer, |(text, kind, line)| {
+    let finished = ordered_batch(&pool, items.by_ref(), answer, |(text, kind, line)| {
         tally.total += 1;
         match kind {
             Kind::Positive => {}
@@ -173,7 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ok(())
     })?;
     // The input is exhausted unless --timeout stopped the batch.
-    let complete = items.next().is_none();
+    let complete = finished && items.next().is_none();
     if !sink.finish(complete)? {
         return Ok(ExitCode::from(1));
     }

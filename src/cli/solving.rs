@@ -10,8 +10,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::solve::{self, Limits, Solver};
 
-use super::batch::Item;
-
 /// `--backend`, `--time-limit`, `--node-limit`, `--threads`.
 #[derive(Debug, Clone, Args)]
 pub struct SolverArgs {
@@ -81,15 +79,21 @@ const CHUNK: usize = 512;
 const PROGRESS_AFTER: u64 = 2000;
 
 /// Runs `work` over every item on `pool`, chunk by chunk, and hands the results to `emit` in
-/// input order. `emit` may fail (a closed pipe), which stops the batch.
-pub fn ordered_batch<I, T>(
+/// input order. `emit` may fail (a closed pipe), which stops the batch. The items are usually
+/// the puzzles read ([`super::batch::Item`]), possibly numbered.
+///
+/// Returns `false` when the `--timeout` deadline stopped the batch: no item starts after it,
+/// and the results emitted are those before the first item not started (a prefix). The caller
+/// also checks that `items` is exhausted.
+pub fn ordered_batch<I, X, T>(
     pool: &rayon::ThreadPool,
     items: I,
-    work: impl Fn(Item) -> T + Sync,
+    work: impl Fn(X) -> T + Sync,
     mut emit: impl FnMut(T) -> anyhow::Result<()>,
-) -> anyhow::Result<()>
+) -> anyhow::Result<bool>
 where
-    I: Iterator<Item = Item>,
+    I: Iterator<Item = X>,
+    X: Send,
     T: Send,
 {
     let progress = std::io::stderr().is_terminal().then(|| {
@@ -102,12 +106,28 @@ where
     });
     let mut items = items.peekable();
     let mut done: u64 = 0;
+    let mut finished = true;
     // --timeout: no new chunk once the deadline has passed (the caller sees the input left).
-    while !super::stop::expired() && items.peek().is_some() {
-        let chunk: Vec<Item> = items.by_ref().take(CHUNK).collect();
-        let results: Vec<T> = pool.install(|| chunk.into_par_iter().map(&work).collect());
+    'chunks: while items.peek().is_some() {
+        if super::stop::expired() {
+            finished = false;
+            break;
+        }
+        let chunk: Vec<X> = items.by_ref().take(CHUNK).collect();
+        let results: Vec<Option<T>> = pool.install(|| {
+            chunk
+                .into_par_iter()
+                .map(|item| (!super::stop::expired()).then(|| work(item)))
+                .collect()
+        });
         for result in results {
-            emit(result)?;
+            match result {
+                Some(result) => emit(result)?,
+                None => {
+                    finished = false;
+                    break 'chunks;
+                }
+            }
         }
         done += CHUNK as u64;
         if let Some(bar) = &progress {
@@ -121,5 +141,5 @@ where
         bar.finish_and_clear();
     }
     std::io::stderr().flush().ok();
-    Ok(())
+    Ok(finished)
 }

@@ -1,6 +1,6 @@
 //! `sudokit verify PUZZLES SOLUTIONS`: the certificate check from the command line.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,6 +11,8 @@ use sudokit::verify;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
+use super::sink::{Framing, OutputArgs, Sink};
+use super::stop;
 
 /// Arguments of `verify`.
 #[derive(Debug, ClapArgs)]
@@ -29,6 +31,8 @@ pub struct Args {
     /// One JSON object per pair.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -43,9 +47,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ..options
     };
     let mut solutions = batch::puzzles(&args.solutions, candidate_options)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // One result per pair, written whole and flushed: an interruption leaves a valid prefix.
+    let sink = Sink::open(&args.output, Framing::Lines, "pairs")?;
+    let sink_skipped = sink.skip();
+    // --resume: the pairs whose results are already in the output.
+    for _ in 0..sink.skip() {
+        puzzles.next();
+        solutions.next();
+    }
     let mut tally = Tally::default();
+    let mut out = Vec::new();
+    let mut complete = true;
     loop {
+        if stop::expired() {
+            // --timeout: complete only if nothing was left.
+            complete = puzzles.next().is_none() && solutions.next().is_none();
+            break;
+        }
+        out.clear();
         let (puzzle, solution) = match (puzzles.next(), solutions.next()) {
             (None, None) => break,
             (Some(p), Some(s)) => (p, s),
@@ -68,9 +87,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 } else {
                     writeln!(out, "error: {message}")?;
                 }
+                sink.write(&String::from_utf8_lossy(&out), line)?;
                 continue;
             }
         };
+        let line = item_line(&puzzle);
         tally.total += 1;
         let report = match (&puzzle, &solution) {
             (Err(e), _) => Err(batch::located(&args.puzzles, e)),
@@ -106,9 +127,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             }
         }
+        sink.write(&String::from_utf8_lossy(&out), line)?;
     }
-    out.flush()?;
-    tally.require_some(&args.puzzles)?;
+    if !sink.finish(complete)? {
+        return Ok(ExitCode::from(1));
+    }
+    if sink_skipped == 0 {
+        tally.require_some(&args.puzzles)?;
+    }
     tally.report_bad_input("pairs");
     Ok(tally.exit_code())
 }

@@ -20,6 +20,7 @@ mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;
 mod report_browser;
+mod resume_commands;
 mod round_trip;
 mod sat_cli;
 mod solve_cli;
