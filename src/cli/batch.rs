@@ -90,6 +90,14 @@ pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io::Result
 /// One read result: a puzzle or the error that replaced it.
 pub type Item = Result<Record, TextError>;
 
+/// The input line of a read result (where the puzzle or the error is).
+pub fn line_of(item: &Item) -> usize {
+    match item {
+        Ok(record) => record.line,
+        Err(e) => e.line,
+    }
+}
+
 /// Counts of a finished batch, for the closing summary and the exit code.
 #[derive(Debug, Default)]
 pub struct Tally {

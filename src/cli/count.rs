@@ -109,10 +109,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     while !stop::expired() {
         let Some(item) = items.next() else { break };
         out.clear();
-        let line = match &item {
-            Ok(record) => record.line,
-            Err(e) => e.line,
-        };
+        let line = batch::line_of(&item);
         tally.total += 1;
         match item {
             Err(e) => {

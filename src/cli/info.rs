@@ -43,10 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for item in items {
         tally.total += 1;
         out.clear();
-        let line = match &item {
-            Ok(record) => record.line,
-            Err(e) => e.line,
-        };
+        let line = batch::line_of(&item);
         match item {
             Err(e) => {
                 tally.bad_input += 1;

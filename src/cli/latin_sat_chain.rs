@@ -48,10 +48,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
         let Some(item) = items.next() else { break };
         tally.total += 1;
         out.clear();
-        let line = match &item {
-            Ok(record) => record.line,
-            Err(e) => e.line,
-        };
+        let line = batch::line_of(&item);
         'square: {
             let record = match item {
                 Ok(record) => record,

@@ -285,10 +285,7 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         tally.total += 1;
         let k = tally.total;
         square.clear();
-        let line = match &item {
-            Ok(record) => record.line,
-            Err(e) => e.line,
-        };
+        let line = batch::line_of(&item);
         let result = item
             .map_err(|e| batch::located(&args.file, &e))
             .and_then(|record| match latin_to_sudoku(&record.grid) {

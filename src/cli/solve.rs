@@ -154,10 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let answer = |item: Item| -> (String, Kind, usize) {
-        let line = match &item {
-            Ok(record) => record.line,
-            Err(e) => e.line,
-        };
+        let line = batch::line_of(&item);
         let (text, kind) = work(item);
         (text, kind, line)
     };

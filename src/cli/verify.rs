@@ -73,8 +73,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 tally.total += 1;
                 tally.bad_input += 1;
                 let (file, other, line) = match (&p, &s) {
-                    (Some(item), None) => (&args.solutions, &args.puzzles, item_line(item)),
-                    (None, Some(item)) => (&args.puzzles, &args.solutions, item_line(item)),
+                    (Some(item), None) => (&args.solutions, &args.puzzles, batch::line_of(item)),
+                    (None, Some(item)) => (&args.puzzles, &args.solutions, batch::line_of(item)),
                     _ => unreachable!("both ended or both present"),
                 };
                 let message = format!(
@@ -91,7 +91,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let line = item_line(&puzzle);
+        let line = batch::line_of(&puzzle);
         tally.total += 1;
         let report = match (&puzzle, &solution) {
             (Err(e), _) => Err(batch::located(&args.puzzles, e)),
@@ -137,11 +137,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     tally.report_bad_input("pairs");
     Ok(tally.exit_code())
-}
-
-fn item_line(item: &batch::Item) -> usize {
-    match item {
-        Ok(record) => record.line,
-        Err(e) => e.line,
-    }
 }
