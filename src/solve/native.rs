@@ -4,7 +4,8 @@
 //! Three engines share the rules below: 9×9 grids with 3×3 boxes use the band-oriented engine of
 //! `band9` (27-bit words per value and band, JCZSolve's design); other grids of at most 128 cells
 //! (orders up to 11) use the digit-major bitboards of [`super::bitboard`]; larger grids use the
-//! cell-major engine of this file ([`NativeGeneral`] forces it everywhere, for comparison).
+//! cell-major engine of this file ([`NativeGeneral`] forces it everywhere, for comparison), which
+//! hands hard grids of orders 16 to 36 over to a CDCL stage (below).
 //!
 //! # Method
 //! Each cell holds its candidates as one machine word (`u16` up to n = 16, `u32`, `u64`, `u128`;
@@ -29,6 +30,22 @@
 //! unsatisfiability; the seed is fixed, so the answer is deterministic. Counting (limit ≥ 2) never
 //! restarts.
 //!
+//! **CDCL stage (orders 16 to 36, first solution or uniqueness).** When the search above has
+//! spent 2000 nodes without an answer, the call hands the puzzle over to conflict-driven clause
+//! learning: the `sat` backend's default encoding (Kwon & Jain's optimized CNF, pairwise AMO)
+//! solved by varisat, with what is left of the time and node budgets (each SAT call is one node,
+//! as in `sat`). Large grids near the phase transition are quasigroup-completion-like, and the
+//! hard ones defeat every pruning rule tried (measured on the seven 25×25 puzzles of
+//! `acs_general_25x25_f40-50` that this engine alone left unknown after 10 s): the restarted
+//! propagation search reached 0.8–1.7 million nodes in 10 s without an answer, and full
+//! hyper-arc consistency of every unit (`cp`, Régin's HAC, no restarts) solved 2 of the 7 in
+//! 20 s, while CDCL solved all 7 in 0.02–1.8 s each. Below 2000 nodes (most puzzles, and
+//! every 16×16 set in the shared data but the hardest of `kr_16x16`) nothing changes; the
+//! budget is about 20 ms on 25×25, the median time of the CDCL stage from scratch, so an easy
+//! grid never pays for the encoding and a hard one pays at most about twice. Counting beyond two
+//! solutions stays with the propagation search (blocking clauses enumerate slowly), and so do
+//! orders above 36 (the pairwise encoding grows as n⁴).
+//!
 //! Backtracking restores state from a trail of `(cell, old candidates)` entries, so nothing is
 //! copied and nothing is allocated per search node: the candidate array, the trail, the queue of
 //! cells to assign, the buckets and the stack of choice points are allocated once per shape and
@@ -38,7 +55,8 @@
 //! Memory O(n² + trail), the trail holding at most n³ entries (each elimination removes one of
 //! the n³ candidates once per branch). Per search node, propagation is O(eliminations ·
 //! (1 + units per cell)) plus O(n) per dirty unit. The problem is NP-complete, so the number of
-//! nodes is exponential in the worst case.
+//! nodes is exponential in the worst case. The CDCL stage holds the pairwise encoding, O(n⁴)
+//! clauses before the givens simplify it (a whole 25×25 run peaks near 15 MiB).
 //!
 //! # References
 //! - P. Norvig, "Solving Every Sudoku Puzzle" (2006), <https://norvig.com/sudoku.html>:
@@ -49,6 +67,12 @@
 //!   Constraint Satisfaction Problems, 2005 (FC with channeling = naked + hidden singles).
 //! - D. E. Knuth, *The Art of Computer Programming* 4B, "Dancing links" / "Backtrack programming"
 //!   (trail-based undo, MRV).
+//! - C. P. Gomes, D. Shmoys, "Completing quasigroups or Latin squares: a structured graph
+//!   coloring problem", Computational Symposium on Graph Coloring and its Generalizations, 2002
+//!   (quasigroup completion and its hard region).
+//! - J. P. Marques-Silva, K. A. Sakallah, "GRASP: a search algorithm for propositional
+//!   satisfiability", IEEE Trans. Computers 48(5), 1999 (CDCL); G. Kwon, H. Jain, "Optimized
+//!   CNF encoding for Sudoku puzzles", LPAR 2006 (the encoding of the CDCL stage).
 //! - M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", *Information
 //!   Processing Letters* 47 (1993) 173–180 (the restart schedule); C. P. Gomes, B. Selman,
 //!   H. Kautz, "Boosting combinatorial search through randomization", AAAI 1998 (heavy tails).
@@ -56,9 +80,11 @@
 use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
+use super::sat::{self, Sat};
 use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
 use super::{band9, bitboard};
 use crate::grid::Grid;
@@ -86,9 +112,14 @@ impl Solver for NativeGeneral {
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
         check_order(self, puzzle)?;
         let budget = Budget::start(limits);
-        Ok(dispatch_mask!(puzzle.shape().order(), M => {
-            with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget))
-        }))
+        let handover = handover_nodes(puzzle.shape().order(), limit);
+        let report = dispatch_mask!(puzzle.shape().order(), M => {
+            with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget, handover))
+        });
+        match report {
+            Ok(report) => Ok(report),
+            Err(native) => cdcl_finish(puzzle, limit, &budget, native),
+        }
     }
 }
 
@@ -148,6 +179,8 @@ struct State<M: Mask> {
     dirty_any: bool,
     frames: Vec<Frame<M>>,
     stats: Stats,
+    /// The node count at which the search hands over to the CDCL stage (`u64::MAX`: never).
+    handover: u64,
 }
 
 thread_local! {
@@ -197,15 +230,26 @@ impl<M: Mask> Engine<M> {
             dirty_any: false,
             frames: Vec::with_capacity(cells),
             stats: Stats::default(),
+            handover: u64::MAX,
         };
         Engine { geo, state }
     }
 
-    /// Counts the solutions of `puzzle` up to `limit`; see [`Solver::count`].
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+    /// Counts the solutions of `puzzle` up to `limit`; see [`Solver::count`]. With
+    /// `handover = Some(nodes)` the search gives up when it has that many nodes and needs
+    /// another guess, and returns `Err` with its statistics for the CDCL stage to finish (see
+    /// the module docs).
+    fn count(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+        handover: Option<u64>,
+    ) -> Result<CountReport, Stats> {
         let geo = &*self.geo;
         let st = &mut self.state;
         st.stats = Stats::default();
+        st.handover = handover.unwrap_or(u64::MAX);
         let mut report = CountReport::default();
         st.stats.nodes = 1;
         if limit > 1 {
@@ -213,6 +257,10 @@ impl<M: Mask> Engine<M> {
                 report.stopped = match st.search(geo, puzzle, limit, budget, &mut report, None) {
                     End::Stopped(reason) => Some(reason),
                     End::Done | End::Restart => None,
+                    End::Handover => {
+                        st.stats.elapsed = budget.elapsed();
+                        return Err(st.stats);
+                    }
                 };
             }
         } else {
@@ -239,12 +287,16 @@ impl<M: Mask> Engine<M> {
                         break;
                     }
                     End::Restart => {}
+                    End::Handover => {
+                        st.stats.elapsed = budget.elapsed();
+                        return Err(st.stats);
+                    }
                 }
             }
         }
         st.stats.elapsed = budget.elapsed();
         report.stats = st.stats;
-        report
+        Ok(report)
     }
 }
 
@@ -441,7 +493,8 @@ impl<M: Mask> State<M> {
     ///
     /// With `restart = Some((nodes, rng))` the cell is drawn among the first few of the smallest
     /// bucket and the first value tried from a random offset, and the search gives up with
-    /// [`End::Restart`] after `nodes` nodes.
+    /// [`End::Restart`] after `nodes` nodes. It gives up with [`End::Handover`] when it needs
+    /// another guess and has spent the node budget of the propagation stage (`self.handover`).
     fn search(
         &mut self,
         geo: &Geometry,
@@ -502,6 +555,9 @@ impl<M: Mask> State<M> {
                 };
                 frame.rest &= !M::bit(v);
                 let (cell, mark) = (frame.cell as usize, frame.mark);
+                if self.stats.nodes >= self.handover {
+                    return End::Handover;
+                }
                 self.undo(mark);
                 self.stats.nodes += 1;
                 self.stats.guesses += 1;
@@ -530,10 +586,64 @@ enum End {
     Stopped(StopReason),
     /// The restart budget ran out.
     Restart,
+    /// The node budget of the propagation stage ran out: the CDCL stage takes over.
+    Handover,
 }
 
 /// Nodes per unit of the restart schedule.
 const RESTART_UNIT: u64 = 200;
+
+/// Nodes of the propagation search after which the CDCL stage takes over (see the module docs).
+const HANDOVER_NODES: u64 = 2_000;
+
+/// The smallest order with a CDCL stage (smaller grids never reach the node budget).
+const HANDOVER_MIN_ORDER: usize = 16;
+
+/// The node budget of the propagation stage for a call, or `None` when it runs alone: orders
+/// from [`HANDOVER_MIN_ORDER`] to [`sat::MAX_ORDER_PAIRWISE`], first solution or uniqueness.
+fn handover_nodes(order: usize, limit: u64) -> Option<u64> {
+    ((HANDOVER_MIN_ORDER..=sat::MAX_ORDER_PAIRWISE).contains(&order) && limit <= 2)
+        .then_some(HANDOVER_NODES)
+}
+
+/// The CDCL stage: the puzzle, from scratch, by the `sat` backend's default encoding within
+/// what is left of the budget. The statistics add the propagation stage's (`native`) to the SAT
+/// calls (each SAT call is a node); the elapsed time is the whole call's.
+fn cdcl_finish(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &Budget,
+    native: Stats,
+) -> Result<CountReport, SolveError> {
+    let stop = |reason| {
+        Ok(CountReport {
+            stopped: Some(reason),
+            stats: Stats {
+                elapsed: budget.elapsed(),
+                ..native
+            },
+            ..CountReport::default()
+        })
+    };
+    let time = match budget.deadline {
+        Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => return stop(StopReason::TimeLimit),
+        },
+        None => None,
+    };
+    let nodes = match budget.nodes {
+        Some(max) if max <= native.nodes => return stop(StopReason::NodeLimit),
+        Some(max) => Some(max - native.nodes),
+        None => None,
+    };
+    let mut report = Sat::default().count(puzzle, limit, &Limits { time, nodes })?;
+    report.stats.nodes += native.nodes;
+    report.stats.guesses += native.guesses;
+    report.stats.propagations += native.propagations;
+    report.stats.elapsed = budget.elapsed();
+    Ok(report)
+}
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`i` ≥ 1): the restart schedule that is
 /// within a constant factor of the optimal one for an unknown run-time distribution.
@@ -600,6 +710,94 @@ mod tests {
     fn the_luby_sequence() {
         let first: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    /// The first puzzle of the repository's 16×16 sample.
+    fn sample16() -> Grid {
+        let text = include_str!("../../models/sudoku/16x16/kr_16x16_sample.txt");
+        parse_line(text.lines().next().expect("a line"), None).expect("a puzzle")
+    }
+
+    /// The propagation stage alone (`handover` = `None`) or up to a node budget.
+    fn propagation_stage(
+        puzzle: &Grid,
+        limit: u64,
+        handover: Option<u64>,
+    ) -> Result<CountReport, Stats> {
+        let budget = Budget::start(&Limits::none());
+        dispatch_mask!(puzzle.shape().order(), M => {
+            with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget, handover))
+        })
+    }
+
+    #[test]
+    fn the_cdcl_stage_takes_over_at_the_node_budget() {
+        let empty = Grid::empty(Shape::sudoku(4, 4).unwrap());
+        assert!(propagation_stage(&empty, 1, Some(HANDOVER_NODES)).is_ok());
+        let stats =
+            propagation_stage(&empty, 1, Some(0)).expect_err("the empty grid needs a guess");
+        assert_eq!((stats.nodes, stats.guesses), (1, 0));
+        let report = cdcl_finish(&empty, 1, &Budget::start(&Limits::none()), stats).unwrap();
+        assert!(report.hit_limit && report.stopped.is_none());
+        assert_eq!(report.count, 1);
+        assert_eq!(crate::verify(&empty, &report.solutions[0]), Ok(()));
+        assert_eq!(report.stats.nodes, 2, "the root and one SAT call");
+        // Above the range the propagation stage runs alone, and so does counting past two.
+        assert_eq!(handover_nodes(16, 1), Some(HANDOVER_NODES));
+        assert_eq!(handover_nodes(15, 2), None);
+        assert_eq!(handover_nodes(sat::MAX_ORDER_PAIRWISE + 1, 1), None);
+        assert_eq!(handover_nodes(25, 3), None);
+    }
+
+    #[test]
+    fn both_stages_agree_on_uniqueness_and_unsat() {
+        let puzzle = sample16();
+        let alone = propagation_stage(&puzzle, 2, None).unwrap();
+        let stats = Stats::default();
+        let cdcl = cdcl_finish(&puzzle, 2, &Budget::start(&Limits::none()), stats).unwrap();
+        assert!(alone.complete() && cdcl.complete());
+        assert_eq!(alone.count, 1);
+        assert_eq!(cdcl.count, 1);
+        assert_eq!(cdcl.solutions, alone.solutions);
+        // A wrong value in an open cell that clashes with no given: unsat only after search.
+        let solution = &alone.solutions[0];
+        let shape = puzzle.shape();
+        let (cell, v) = (0..shape.cells())
+            .filter(|&c| puzzle.get(c).is_none())
+            .flat_map(|c| (0..shape.order()).map(move |v| (c, v)))
+            .find(|&(c, v)| {
+                solution.get(c) != Some(v) && shape.peers(c).all(|p| puzzle.get(p) != Some(v))
+            })
+            .expect("an open cell with a wrong but allowed value");
+        let mut wrong = puzzle.clone();
+        wrong.set(cell, Some(v));
+        let alone = propagation_stage(&wrong, 1, None).unwrap();
+        let cdcl = cdcl_finish(&wrong, 1, &Budget::start(&Limits::none()), stats).unwrap();
+        assert!(alone.complete() && cdcl.complete());
+        assert_eq!((alone.count, cdcl.count), (0, 0));
+    }
+
+    #[test]
+    fn the_cdcl_stage_keeps_the_budgets() {
+        let puzzle = sample16();
+        let native = Stats {
+            nodes: 3,
+            ..Stats::default()
+        };
+        let nodes = Limits {
+            time: None,
+            nodes: Some(3),
+        };
+        let report = cdcl_finish(&puzzle, 1, &Budget::start(&nodes), native).unwrap();
+        assert_eq!(report.stopped, Some(StopReason::NodeLimit));
+        assert!(report.solutions.is_empty());
+        let time = Limits {
+            time: Some(std::time::Duration::ZERO),
+            nodes: None,
+        };
+        let report = cdcl_finish(&puzzle, 1, &Budget::start(&time), native).unwrap();
+        assert_eq!(report.stopped, Some(StopReason::TimeLimit));
+        assert_eq!(report.stats.nodes, 3);
     }
 
     #[test]
