@@ -334,7 +334,7 @@ impl<M: Mask> State<M> {
         true
     }
 
-    #[inline]
+    #[inline(always)]
     fn link(&mut self, cell: usize, k: u32) {
         let h = self.head[k as usize];
         self.next[cell] = h;
@@ -346,7 +346,7 @@ impl<M: Mask> State<M> {
         self.nonempty |= 1u128 << (k - 1);
     }
 
-    #[inline]
+    #[inline(always)]
     fn unlink(&mut self, cell: usize, k: u32) {
         let (p, nx) = (self.prev[cell], self.next[cell]);
         if p != NONE {
