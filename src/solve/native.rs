@@ -31,20 +31,23 @@
 //! restarts.
 //!
 //! **CDCL stage (orders 16 to 36, first solution or uniqueness).** When the search above has
-//! spent 2000 nodes without an answer, the call hands the puzzle over to conflict-driven clause
-//! learning: the `sat` backend's default encoding (Kwon & Jain's optimized CNF, pairwise AMO)
-//! solved by varisat, with what is left of the time and node budgets (each SAT call is one node,
-//! as in `sat`). Large grids near the phase transition are quasigroup-completion-like, and the
-//! hard ones defeat every pruning rule tried (measured on the seven 25×25 puzzles of
-//! `acs_general_25x25_f40-50` that this engine alone left unknown after 10 s): the restarted
-//! propagation search reached 0.8–1.7 million nodes in 10 s without an answer, and full
+//! met 500 dead ends (guesses refuted by propagation, over all restarts) without an answer, the
+//! call hands the puzzle over to conflict-driven clause learning: the `sat` backend's default
+//! encoding (Kwon & Jain's optimized CNF, pairwise AMO) solved by varisat, from the puzzle's
+//! givens, with what is left of the time and node budgets (each SAT call is one node, as in
+//! `sat`). Large grids near the phase transition are quasigroup-completion-like, and the hard
+//! ones defeat the pruning rules tried, as measured on the seven 25×25 puzzles of
+//! `acs_general_25x25_f40-50` that this engine alone left unknown after 10 s: the restarted
+//! propagation search ran 0.8–1.7 million nodes on each in 10 s without an answer; full
 //! hyper-arc consistency of every unit (`cp`, Régin's HAC, no restarts) solved 2 of the 7 in
-//! 20 s, while CDCL solved all 7 in 0.02–1.8 s each. Below 2000 nodes (most puzzles, and
-//! every 16×16 set in the shared data but the hardest of `kr_16x16`) nothing changes; the
-//! budget is about 20 ms on 25×25, the median time of the CDCL stage from scratch, so an easy
-//! grid never pays for the encoding and a hard one pays at most about twice. Counting beyond two
-//! solutions stays with the propagation search (blocking clauses enumerate slowly), and so do
-//! orders above 36 (the pairwise encoding grows as n⁴).
+//! 20 s; CDCL solved all 7 in 0.02–1.8 s each. The budget counts dead ends, not nodes, because
+//! a nearly empty 25×25 grid needs thousands of nodes (one per open cell, and restarts) but
+//! hardly any dead end, and there the propagation search is ten times faster than CDCL. With
+//! 500, no puzzle of `acs_general_16x16` or `acs_general_16x16_f40-50` reaches the CDCL stage,
+//! and the hardest of `kr_16x16` do, faster than before; 200 or 300 sent some 16×16 puzzles
+//! over that the propagation search solves sooner, and 1000 was slower on the 25×25 hard band
+//! (BENCHMARKS.md). Counting beyond two solutions stays with the propagation search (blocking
+//! clauses enumerate slowly), and so do orders above 36 (the pairwise encoding grows as n⁴).
 //!
 //! Backtracking restores state from a trail of `(cell, old candidates)` entries, so nothing is
 //! copied and nothing is allocated per search node: the candidate array, the trail, the queue of
@@ -112,7 +115,7 @@ impl Solver for NativeGeneral {
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
         check_order(self, puzzle)?;
         let budget = Budget::start(limits);
-        let handover = handover_nodes(puzzle.shape().order(), limit);
+        let handover = handover_budget(puzzle.shape().order(), limit);
         let report = dispatch_mask!(puzzle.shape().order(), M => {
             with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget, handover))
         });
@@ -179,7 +182,10 @@ struct State<M: Mask> {
     dirty_any: bool,
     frames: Vec<Frame<M>>,
     stats: Stats,
-    /// The node count at which the search hands over to the CDCL stage (`u64::MAX`: never).
+    /// Guesses refuted by propagation in this call.
+    dead_ends: u64,
+    /// The number of dead ends at which the search hands over to the CDCL stage (`u64::MAX`:
+    /// never).
     handover: u64,
 }
 
@@ -230,15 +236,16 @@ impl<M: Mask> Engine<M> {
             dirty_any: false,
             frames: Vec::with_capacity(cells),
             stats: Stats::default(),
+            dead_ends: 0,
             handover: u64::MAX,
         };
         Engine { geo, state }
     }
 
     /// Counts the solutions of `puzzle` up to `limit`; see [`Solver::count`]. With
-    /// `handover = Some(nodes)` the search gives up when it has that many nodes and needs
-    /// another guess, and returns `Err` with its statistics for the CDCL stage to finish (see
-    /// the module docs).
+    /// `handover = Some(dead_ends)` the search gives up when it has met that many dead ends and
+    /// needs another guess, and returns `Err` with its statistics for the CDCL stage to finish
+    /// (see the module docs).
     fn count(
         &mut self,
         puzzle: &Grid,
@@ -250,6 +257,7 @@ impl<M: Mask> Engine<M> {
         let st = &mut self.state;
         st.stats = Stats::default();
         st.handover = handover.unwrap_or(u64::MAX);
+        st.dead_ends = 0;
         let mut report = CountReport::default();
         st.stats.nodes = 1;
         if limit > 1 {
@@ -494,7 +502,8 @@ impl<M: Mask> State<M> {
     /// With `restart = Some((nodes, rng))` the cell is drawn among the first few of the smallest
     /// bucket and the first value tried from a random offset, and the search gives up with
     /// [`End::Restart`] after `nodes` nodes. It gives up with [`End::Handover`] when it needs
-    /// another guess and has spent the node budget of the propagation stage (`self.handover`).
+    /// another guess and has met the dead-end budget of the propagation stage
+    /// (`self.handover`).
     fn search(
         &mut self,
         geo: &Geometry,
@@ -555,7 +564,7 @@ impl<M: Mask> State<M> {
                 };
                 frame.rest &= !M::bit(v);
                 let (cell, mark) = (frame.cell as usize, frame.mark);
-                if self.stats.nodes >= self.handover {
+                if self.dead_ends >= self.handover {
                     return End::Handover;
                 }
                 self.undo(mark);
@@ -573,6 +582,7 @@ impl<M: Mask> State<M> {
                 if self.remove(geo, cell, others) && self.propagate(geo) {
                     continue 'node;
                 }
+                self.dead_ends += 1;
             }
         }
     }
@@ -586,24 +596,26 @@ enum End {
     Stopped(StopReason),
     /// The restart budget ran out.
     Restart,
-    /// The node budget of the propagation stage ran out: the CDCL stage takes over.
+    /// The dead-end budget of the propagation stage ran out: the CDCL stage takes over.
     Handover,
 }
 
 /// Nodes per unit of the restart schedule.
 const RESTART_UNIT: u64 = 200;
 
-/// Nodes of the propagation search after which the CDCL stage takes over (see the module docs).
-const HANDOVER_NODES: u64 = 2_000;
+/// Dead ends of the propagation search (guesses refuted by propagation) after which the CDCL
+/// stage takes over (see the module docs).
+const HANDOVER_DEAD_ENDS: u64 = 500;
 
-/// The smallest order with a CDCL stage (smaller grids never reach the node budget).
+/// The smallest order with a CDCL stage (smaller grids rarely reach the budget).
 const HANDOVER_MIN_ORDER: usize = 16;
 
-/// The node budget of the propagation stage for a call, or `None` when it runs alone: orders
-/// from [`HANDOVER_MIN_ORDER`] to [`sat::MAX_ORDER_PAIRWISE`], first solution or uniqueness.
-fn handover_nodes(order: usize, limit: u64) -> Option<u64> {
+/// The dead-end budget of the propagation stage for a call, or `None` when it runs alone:
+/// orders from [`HANDOVER_MIN_ORDER`] to [`sat::MAX_ORDER_PAIRWISE`], first solution or
+/// uniqueness.
+fn handover_budget(order: usize, limit: u64) -> Option<u64> {
     ((HANDOVER_MIN_ORDER..=sat::MAX_ORDER_PAIRWISE).contains(&order) && limit <= 2)
-        .then_some(HANDOVER_NODES)
+        .then_some(HANDOVER_DEAD_ENDS)
 }
 
 /// The CDCL stage: the puzzle, from scratch, by the `sat` backend's default encoding within
@@ -718,7 +730,7 @@ mod tests {
         parse_line(text.lines().next().expect("a line"), None).expect("a puzzle")
     }
 
-    /// The propagation stage alone (`handover` = `None`) or up to a node budget.
+    /// The propagation stage alone (`handover` = `None`) or up to a dead-end budget.
     fn propagation_stage(
         puzzle: &Grid,
         limit: u64,
@@ -731,9 +743,9 @@ mod tests {
     }
 
     #[test]
-    fn the_cdcl_stage_takes_over_at_the_node_budget() {
+    fn the_cdcl_stage_takes_over_at_the_dead_end_budget() {
         let empty = Grid::empty(Shape::sudoku(4, 4).unwrap());
-        assert!(propagation_stage(&empty, 1, Some(HANDOVER_NODES)).is_ok());
+        assert!(propagation_stage(&empty, 1, Some(HANDOVER_DEAD_ENDS)).is_ok());
         let stats =
             propagation_stage(&empty, 1, Some(0)).expect_err("the empty grid needs a guess");
         assert_eq!((stats.nodes, stats.guesses), (1, 0));
@@ -743,10 +755,10 @@ mod tests {
         assert_eq!(crate::verify(&empty, &report.solutions[0]), Ok(()));
         assert_eq!(report.stats.nodes, 2, "the root and one SAT call");
         // Above the range the propagation stage runs alone, and so does counting past two.
-        assert_eq!(handover_nodes(16, 1), Some(HANDOVER_NODES));
-        assert_eq!(handover_nodes(15, 2), None);
-        assert_eq!(handover_nodes(sat::MAX_ORDER_PAIRWISE + 1, 1), None);
-        assert_eq!(handover_nodes(25, 3), None);
+        assert_eq!(handover_budget(16, 1), Some(HANDOVER_DEAD_ENDS));
+        assert_eq!(handover_budget(15, 2), None);
+        assert_eq!(handover_budget(sat::MAX_ORDER_PAIRWISE + 1, 1), None);
+        assert_eq!(handover_budget(25, 3), None);
     }
 
     #[test]

@@ -34,6 +34,10 @@ fn native_hard_band_solved_within_ten_thousand_nodes() {
             panic!("line {line}: {:?} after {:?}", report.answer, report.stats)
         };
         assert_eq!(sudokit::verify(&puzzle, &grid), Ok(()), "line {line}");
-        assert!(report.stats.nodes <= 10_000, "line {line}: {:?}", report.stats);
+        assert!(
+            report.stats.nodes <= 10_000,
+            "line {line}: {:?}",
+            report.stats
+        );
     }
 }
