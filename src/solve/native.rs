@@ -94,12 +94,14 @@ use crate::grid::Grid;
 
 /// The native propagation solver; see the module docs. 9×9 grids take the band engine
 /// (`band9`), other grids of at most 128 cells (orders up to 11) the bitboard fast path of
-/// [`super::bitboard`]; larger ones the cell-major engine below.
+/// [`super::bitboard`]; larger ones the cell-major engine below, with its CDCL stage for hard
+/// grids of orders 16 to 36.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Native;
 
-/// `native` without the small-grid fast path: the cell-major engine on every shape. It exists to
-/// measure what the fast path gains, and to cross-check the two engines.
+/// `native` without the small-grid fast path: the cell-major engine on every shape (with the
+/// CDCL stage on orders 16 to 36, as in [`Native`]). It exists to measure what the fast path
+/// gains, and to cross-check the two engines.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NativeGeneral;
 
