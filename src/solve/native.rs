@@ -4,7 +4,8 @@
 //! Three engines share the rules below: 9×9 grids with 3×3 boxes use the band-oriented engine of
 //! `band9` (27-bit words per value and band, JCZSolve's design); other grids of at most 128 cells
 //! (orders up to 11) use the digit-major bitboards of [`super::bitboard`]; larger grids use the
-//! cell-major engine of this file ([`NativeGeneral`] forces it everywhere, for comparison).
+//! cell-major engine of this file ([`NativeGeneral`] forces it everywhere, for comparison), which
+//! hands hard grids of orders 16 to 36 over to a CDCL stage (below).
 //!
 //! # Method
 //! Each cell holds its candidates as one machine word (`u16` up to n = 16, `u32`, `u64`, `u128`;
@@ -29,6 +30,25 @@
 //! unsatisfiability; the seed is fixed, so the answer is deterministic. Counting (limit ≥ 2) never
 //! restarts.
 //!
+//! **CDCL stage (orders 16 to 36, first solution or uniqueness).** When the search above has
+//! met 500 dead ends (guesses refuted by propagation, over all restarts) without an answer, the
+//! call hands the puzzle over to conflict-driven clause learning: the `sat` backend's default
+//! encoding (Kwon & Jain's optimized CNF, pairwise AMO) solved by varisat, from the puzzle's
+//! givens, with what is left of the time and node budgets (each SAT call is one node, as in
+//! `sat`). Large grids near the phase transition are quasigroup-completion-like, and the hard
+//! ones defeat the pruning rules tried, as measured on the seven 25×25 puzzles of
+//! `acs_general_25x25_f40-50` that this engine alone left unknown after 10 s: the restarted
+//! propagation search ran 0.8–1.7 million nodes on each in 10 s without an answer; full
+//! hyper-arc consistency of every unit (`cp`, Régin's HAC, no restarts) solved 2 of the 7 in
+//! 20 s; CDCL solved all 7 in 0.02–1.8 s each. The budget counts dead ends, not nodes, because
+//! a nearly empty 25×25 grid needs thousands of nodes (one per open cell, and restarts) but
+//! hardly any dead end, and there the propagation search is ten times faster than CDCL. With
+//! 500, no puzzle of `acs_general_16x16` or `acs_general_16x16_f40-50` reaches the CDCL stage,
+//! and the hardest of `kr_16x16` do, faster than before; 200 or 300 sent some 16×16 puzzles
+//! over that the propagation search solves sooner, and 1000 was slower on the 25×25 hard band
+//! (BENCHMARKS.md). Counting beyond two solutions stays with the propagation search (blocking
+//! clauses enumerate slowly), and so do orders above 36 (the pairwise encoding grows as n⁴).
+//!
 //! Backtracking restores state from a trail of `(cell, old candidates)` entries, so nothing is
 //! copied and nothing is allocated per search node: the candidate array, the trail, the queue of
 //! cells to assign, the buckets and the stack of choice points are allocated once per shape and
@@ -38,7 +58,8 @@
 //! Memory O(n² + trail), the trail holding at most n³ entries (each elimination removes one of
 //! the n³ candidates once per branch). Per search node, propagation is O(eliminations ·
 //! (1 + units per cell)) plus O(n) per dirty unit. The problem is NP-complete, so the number of
-//! nodes is exponential in the worst case.
+//! nodes is exponential in the worst case. The CDCL stage holds the pairwise encoding, O(n⁴)
+//! clauses before the givens simplify it (a whole 25×25 run peaks near 15 MiB).
 //!
 //! # References
 //! - P. Norvig, "Solving Every Sudoku Puzzle" (2006), <https://norvig.com/sudoku.html>:
@@ -49,6 +70,12 @@
 //!   Constraint Satisfaction Problems, 2005 (FC with channeling = naked + hidden singles).
 //! - D. E. Knuth, *The Art of Computer Programming* 4B, "Dancing links" / "Backtrack programming"
 //!   (trail-based undo, MRV).
+//! - C. P. Gomes, D. Shmoys, "Completing quasigroups or Latin squares: a structured graph
+//!   coloring problem", Computational Symposium on Graph Coloring and its Generalizations, 2002
+//!   (quasigroup completion and its hard region).
+//! - J. P. Marques-Silva, K. A. Sakallah, "GRASP: a search algorithm for propositional
+//!   satisfiability", IEEE Trans. Computers 48(5), 1999 (CDCL); G. Kwon, H. Jain, "Optimized
+//!   CNF encoding for Sudoku puzzles", LPAR 2006 (the encoding of the CDCL stage).
 //! - M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", *Information
 //!   Processing Letters* 47 (1993) 173–180 (the restart schedule); C. P. Gomes, B. Selman,
 //!   H. Kautz, "Boosting combinatorial search through randomization", AAAI 1998 (heavy tails).
@@ -56,21 +83,25 @@
 use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
+use super::sat::{self, Sat};
 use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
 use super::{band9, bitboard};
 use crate::grid::Grid;
 
 /// The native propagation solver; see the module docs. 9×9 grids take the band engine
 /// (`band9`), other grids of at most 128 cells (orders up to 11) the bitboard fast path of
-/// [`super::bitboard`]; larger ones the cell-major engine below.
+/// [`super::bitboard`]; larger ones the cell-major engine below, with its CDCL stage for hard
+/// grids of orders 16 to 36.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Native;
 
-/// `native` without the small-grid fast path: the cell-major engine on every shape. It exists to
-/// measure what the fast path gains, and to cross-check the two engines.
+/// `native` without the small-grid fast path: the cell-major engine on every shape (with the
+/// CDCL stage on orders 16 to 36, as in [`Native`]). It exists to measure what the fast path
+/// gains, and to cross-check the two engines.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NativeGeneral;
 
@@ -86,9 +117,14 @@ impl Solver for NativeGeneral {
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
         check_order(self, puzzle)?;
         let budget = Budget::start(limits);
-        Ok(dispatch_mask!(puzzle.shape().order(), M => {
-            with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget))
-        }))
+        let handover = handover_budget(puzzle.shape().order(), limit);
+        let report = dispatch_mask!(puzzle.shape().order(), M => {
+            with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget, handover))
+        });
+        match report {
+            Ok(report) => Ok(report),
+            Err(native) => cdcl_finish(puzzle, limit, &budget, native),
+        }
     }
 }
 
@@ -148,6 +184,11 @@ struct State<M: Mask> {
     dirty_any: bool,
     frames: Vec<Frame<M>>,
     stats: Stats,
+    /// Guesses refuted by propagation in this call.
+    dead_ends: u64,
+    /// The number of dead ends at which the search hands over to the CDCL stage (`u64::MAX`:
+    /// never).
+    handover: u64,
 }
 
 thread_local! {
@@ -197,15 +238,28 @@ impl<M: Mask> Engine<M> {
             dirty_any: false,
             frames: Vec::with_capacity(cells),
             stats: Stats::default(),
+            dead_ends: 0,
+            handover: u64::MAX,
         };
         Engine { geo, state }
     }
 
-    /// Counts the solutions of `puzzle` up to `limit`; see [`Solver::count`].
-    fn count(&mut self, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+    /// Counts the solutions of `puzzle` up to `limit`; see [`Solver::count`]. With
+    /// `handover = Some(dead_ends)` the search gives up when it has met that many dead ends and
+    /// needs another guess, and returns `Err` with its statistics for the CDCL stage to finish
+    /// (see the module docs).
+    fn count(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+        handover: Option<u64>,
+    ) -> Result<CountReport, Stats> {
         let geo = &*self.geo;
         let st = &mut self.state;
         st.stats = Stats::default();
+        st.handover = handover.unwrap_or(u64::MAX);
+        st.dead_ends = 0;
         let mut report = CountReport::default();
         st.stats.nodes = 1;
         if limit > 1 {
@@ -213,6 +267,10 @@ impl<M: Mask> Engine<M> {
                 report.stopped = match st.search(geo, puzzle, limit, budget, &mut report, None) {
                     End::Stopped(reason) => Some(reason),
                     End::Done | End::Restart => None,
+                    End::Handover => {
+                        st.stats.elapsed = budget.elapsed();
+                        return Err(st.stats);
+                    }
                 };
             }
         } else {
@@ -239,12 +297,16 @@ impl<M: Mask> Engine<M> {
                         break;
                     }
                     End::Restart => {}
+                    End::Handover => {
+                        st.stats.elapsed = budget.elapsed();
+                        return Err(st.stats);
+                    }
                 }
             }
         }
         st.stats.elapsed = budget.elapsed();
         report.stats = st.stats;
-        report
+        Ok(report)
     }
 }
 
@@ -282,7 +344,7 @@ impl<M: Mask> State<M> {
         true
     }
 
-    #[inline]
+    #[inline(always)]
     fn link(&mut self, cell: usize, k: u32) {
         let h = self.head[k as usize];
         self.next[cell] = h;
@@ -294,7 +356,7 @@ impl<M: Mask> State<M> {
         self.nonempty |= 1u128 << (k - 1);
     }
 
-    #[inline]
+    #[inline(always)]
     fn unlink(&mut self, cell: usize, k: u32) {
         let (p, nx) = (self.prev[cell], self.next[cell]);
         if p != NONE {
@@ -441,7 +503,9 @@ impl<M: Mask> State<M> {
     ///
     /// With `restart = Some((nodes, rng))` the cell is drawn among the first few of the smallest
     /// bucket and the first value tried from a random offset, and the search gives up with
-    /// [`End::Restart`] after `nodes` nodes.
+    /// [`End::Restart`] after `nodes` nodes. It gives up with [`End::Handover`] when it needs
+    /// another guess and has met the dead-end budget of the propagation stage
+    /// (`self.handover`).
     fn search(
         &mut self,
         geo: &Geometry,
@@ -502,6 +566,9 @@ impl<M: Mask> State<M> {
                 };
                 frame.rest &= !M::bit(v);
                 let (cell, mark) = (frame.cell as usize, frame.mark);
+                if self.dead_ends >= self.handover {
+                    return End::Handover;
+                }
                 self.undo(mark);
                 self.stats.nodes += 1;
                 self.stats.guesses += 1;
@@ -517,6 +584,7 @@ impl<M: Mask> State<M> {
                 if self.remove(geo, cell, others) && self.propagate(geo) {
                     continue 'node;
                 }
+                self.dead_ends += 1;
             }
         }
     }
@@ -530,10 +598,66 @@ enum End {
     Stopped(StopReason),
     /// The restart budget ran out.
     Restart,
+    /// The dead-end budget of the propagation stage ran out: the CDCL stage takes over.
+    Handover,
 }
 
 /// Nodes per unit of the restart schedule.
 const RESTART_UNIT: u64 = 200;
+
+/// Dead ends of the propagation search (guesses refuted by propagation) after which the CDCL
+/// stage takes over (see the module docs).
+const HANDOVER_DEAD_ENDS: u64 = 500;
+
+/// The smallest order with a CDCL stage (smaller grids rarely reach the budget).
+const HANDOVER_MIN_ORDER: usize = 16;
+
+/// The dead-end budget of the propagation stage for a call, or `None` when it runs alone:
+/// orders from [`HANDOVER_MIN_ORDER`] to [`sat::MAX_ORDER_PAIRWISE`], first solution or
+/// uniqueness.
+fn handover_budget(order: usize, limit: u64) -> Option<u64> {
+    ((HANDOVER_MIN_ORDER..=sat::MAX_ORDER_PAIRWISE).contains(&order) && limit <= 2)
+        .then_some(HANDOVER_DEAD_ENDS)
+}
+
+/// The CDCL stage: the puzzle, from scratch, by the `sat` backend's default encoding within
+/// what is left of the budget. The statistics add the propagation stage's (`native`) to the SAT
+/// calls (each SAT call is a node); the elapsed time is the whole call's.
+fn cdcl_finish(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &Budget,
+    native: Stats,
+) -> Result<CountReport, SolveError> {
+    let stop = |reason| {
+        Ok(CountReport {
+            stopped: Some(reason),
+            stats: Stats {
+                elapsed: budget.elapsed(),
+                ..native
+            },
+            ..CountReport::default()
+        })
+    };
+    let time = match budget.deadline {
+        Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => return stop(StopReason::TimeLimit),
+        },
+        None => None,
+    };
+    let nodes = match budget.nodes {
+        Some(max) if max <= native.nodes => return stop(StopReason::NodeLimit),
+        Some(max) => Some(max - native.nodes),
+        None => None,
+    };
+    let mut report = Sat::default().count(puzzle, limit, &Limits { time, nodes })?;
+    report.stats.nodes += native.nodes;
+    report.stats.guesses += native.guesses;
+    report.stats.propagations += native.propagations;
+    report.stats.elapsed = budget.elapsed();
+    Ok(report)
+}
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`i` ≥ 1): the restart schedule that is
 /// within a constant factor of the optimal one for an unknown run-time distribution.
@@ -600,6 +724,94 @@ mod tests {
     fn the_luby_sequence() {
         let first: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    /// The first puzzle of the repository's 16×16 sample.
+    fn sample16() -> Grid {
+        let text = include_str!("../../models/sudoku/16x16/kr_16x16_sample.txt");
+        parse_line(text.lines().next().expect("a line"), None).expect("a puzzle")
+    }
+
+    /// The propagation stage alone (`handover` = `None`) or up to a dead-end budget.
+    fn propagation_stage(
+        puzzle: &Grid,
+        limit: u64,
+        handover: Option<u64>,
+    ) -> Result<CountReport, Stats> {
+        let budget = Budget::start(&Limits::none());
+        dispatch_mask!(puzzle.shape().order(), M => {
+            with_engine::<M, _>(puzzle, |engine| engine.count(puzzle, limit, &budget, handover))
+        })
+    }
+
+    #[test]
+    fn the_cdcl_stage_takes_over_at_the_dead_end_budget() {
+        let empty = Grid::empty(Shape::sudoku(4, 4).unwrap());
+        assert!(propagation_stage(&empty, 1, Some(HANDOVER_DEAD_ENDS)).is_ok());
+        let stats =
+            propagation_stage(&empty, 1, Some(0)).expect_err("the empty grid needs a guess");
+        assert_eq!((stats.nodes, stats.guesses), (1, 0));
+        let report = cdcl_finish(&empty, 1, &Budget::start(&Limits::none()), stats).unwrap();
+        assert!(report.hit_limit && report.stopped.is_none());
+        assert_eq!(report.count, 1);
+        assert_eq!(crate::verify(&empty, &report.solutions[0]), Ok(()));
+        assert_eq!(report.stats.nodes, 2, "the root and one SAT call");
+        // Above the range the propagation stage runs alone, and so does counting past two.
+        assert_eq!(handover_budget(16, 1), Some(HANDOVER_DEAD_ENDS));
+        assert_eq!(handover_budget(15, 2), None);
+        assert_eq!(handover_budget(sat::MAX_ORDER_PAIRWISE + 1, 1), None);
+        assert_eq!(handover_budget(25, 3), None);
+    }
+
+    #[test]
+    fn both_stages_agree_on_uniqueness_and_unsat() {
+        let puzzle = sample16();
+        let alone = propagation_stage(&puzzle, 2, None).unwrap();
+        let stats = Stats::default();
+        let cdcl = cdcl_finish(&puzzle, 2, &Budget::start(&Limits::none()), stats).unwrap();
+        assert!(alone.complete() && cdcl.complete());
+        assert_eq!(alone.count, 1);
+        assert_eq!(cdcl.count, 1);
+        assert_eq!(cdcl.solutions, alone.solutions);
+        // A wrong value in an open cell that clashes with no given: unsat only after search.
+        let solution = &alone.solutions[0];
+        let shape = puzzle.shape();
+        let (cell, v) = (0..shape.cells())
+            .filter(|&c| puzzle.get(c).is_none())
+            .flat_map(|c| (0..shape.order()).map(move |v| (c, v)))
+            .find(|&(c, v)| {
+                solution.get(c) != Some(v) && shape.peers(c).all(|p| puzzle.get(p) != Some(v))
+            })
+            .expect("an open cell with a wrong but allowed value");
+        let mut wrong = puzzle.clone();
+        wrong.set(cell, Some(v));
+        let alone = propagation_stage(&wrong, 1, None).unwrap();
+        let cdcl = cdcl_finish(&wrong, 1, &Budget::start(&Limits::none()), stats).unwrap();
+        assert!(alone.complete() && cdcl.complete());
+        assert_eq!((alone.count, cdcl.count), (0, 0));
+    }
+
+    #[test]
+    fn the_cdcl_stage_keeps_the_budgets() {
+        let puzzle = sample16();
+        let native = Stats {
+            nodes: 3,
+            ..Stats::default()
+        };
+        let nodes = Limits {
+            time: None,
+            nodes: Some(3),
+        };
+        let report = cdcl_finish(&puzzle, 1, &Budget::start(&nodes), native).unwrap();
+        assert_eq!(report.stopped, Some(StopReason::NodeLimit));
+        assert!(report.solutions.is_empty());
+        let time = Limits {
+            time: Some(std::time::Duration::ZERO),
+            nodes: None,
+        };
+        let report = cdcl_finish(&puzzle, 1, &Budget::start(&time), native).unwrap();
+        assert_eq!(report.stopped, Some(StopReason::TimeLimit));
+        assert_eq!(report.stats.nodes, 3);
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod interrupt;
 mod latin_reduction;
 mod malformed;
 mod mip;
+mod native_hard_band;
 mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;
