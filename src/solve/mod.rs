@@ -20,7 +20,7 @@
 //!
 //! | name | file | method |
 //! |---|---|---|
-//! | `native` | [`native`] | bitset candidates, naked + hidden singles, MRV buckets, trail undo |
+//! | `native` | [`native`] | bitset candidates, naked + hidden singles, MRV buckets, trail undo; orders 16–36: hard grids (500 dead ends) handed to the `sat` encoding (CDCL) |
 //! | `backtrack` | [`backtrack`] | plain backtracking in cell order |
 //! | `fc-mrv` | [`backtrack`] | forward checking + minimum remaining values (Skiena) |
 //! | `bitwise` | [`backtrack`] | backtracking with bitmask unit state |
