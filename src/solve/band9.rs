@@ -94,11 +94,10 @@ const TRIADS_OF_ROW: [u8; 512] = {
     t
 };
 
-/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the cells of
-/// the triads that lie on a permutation (one triad per row and per box) made of occupied triads;
-/// zero when there is none.
-const LOCKED: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
+/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the triads
+/// (same bits) that lie on a permutation (one triad per row and per box) made of occupied triads.
+const fn kept_triads(occ: u32) -> u32 {
+    const PERMUTATIONS: [[u32; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
         [1, 0, 2],
@@ -106,34 +105,62 @@ const LOCKED: [u32; 512] = {
         [2, 0, 1],
         [2, 1, 0],
     ];
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let sigma = PERMUTATIONS[p];
+        let triads = 1 << sigma[0] | 1 << (3 + sigma[1]) | 1 << (6 + sigma[2]);
+        if triads & occ == triads {
+            keep |= triads;
+        }
+        p += 1;
+    }
+    keep
+}
+
+/// The cells of a set of triads (bit `3r + k`: row `r`, box `k` of the band).
+const fn triad_cells(triads: u32) -> u32 {
+    let mut cells = 0;
+    let mut i = 0;
+    while i < 9 {
+        if triads & 1 << i != 0 {
+            cells |= 7 << (9 * (i / 3) + 3 * (i % 3));
+        }
+        i += 1;
+    }
+    cells
+}
+
+/// For a triad occupancy, the cells of the triads that lie on a permutation made of occupied
+/// triads ([`kept_triads`]); zero when there is none.
+const LOCKED: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut occ = 0;
     while occ < 512 {
-        let mut keep = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let sigma = PERMUTATIONS[p];
-            let mut triads = 0u32;
-            let mut r = 0;
-            while r < 3 {
-                triads |= 1 << (3 * r + sigma[r]);
-                r += 1;
+        t[occ] = triad_cells(kept_triads(occ as u32));
+        occ += 1;
+    }
+    t
+};
+
+/// For a triad occupancy, the cells of the kept triads that are the only kept triad of their
+/// row (so also of their box): the value's place in that row lies in that triad. Such a row has
+/// one place left when the triad's box has one column left.
+const FORCED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let keep = kept_triads(occ as u32);
+        let mut forced = 0;
+        let mut r = 0;
+        while r < 3 {
+            let row = keep >> (3 * r) & 7;
+            if row.count_ones() == 1 {
+                forced |= row << (3 * r);
             }
-            if triads & occ as u32 == triads {
-                keep |= triads;
-            }
-            p += 1;
+            r += 1;
         }
-        let mut cells = 0u32;
-        let mut i = 0;
-        while i < 9 {
-            if keep & 1 << i != 0 {
-                let (r, k) = (i / 3, i % 3);
-                cells |= 7 << (9 * r + 3 * k);
-            }
-            i += 1;
-        }
-        t[occ] = cells;
+        t[occ] = triad_cells(forced);
         occ += 1;
     }
     t
@@ -170,19 +197,6 @@ const OTHER: [(usize, usize); 27] = {
         let (b, d) = (j / 9, j % 9);
         t[j] = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
         j += 1;
-    }
-    t
-};
-
-/// For a 9-bit band row, the row itself when it has exactly one place, else 0.
-const LONE_IN_ROW: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        if (x as u32).count_ones() == 1 {
-            t[x] = x as u16;
-        }
-        x += 1;
     }
     t
 };
@@ -230,58 +244,69 @@ impl Board {
     /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
     /// `seen[i]` becomes the word as left by the rules.
     #[inline(always)]
-    fn update(&mut self, i: usize, seen: &mut [u32; 27], placed: &mut u64) -> bool {
+    fn update(&mut self, i: usize, seen: &mut [u32; 27]) -> bool {
         let b = i / 9;
         let a0 = self.cand[i];
         let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
             | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
             | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
+        let occ = occ & 0x1ff;
         let a = a0 & LOCKED[occ];
         if a == 0 {
             return false;
         }
         self.cand[i] = a;
         seen[i] = a;
-        let clear = !POINTING_COLUMNS[columns(a) as usize];
+        let pointing = POINTING_COLUMNS[columns(a) as usize];
         let (o1, o2) = OTHER[i];
-        self.cand[o1] &= clear;
-        self.cand[o2] &= clear;
-        // A row with one place left (so, by the rule above, the only place in its box too).
-        let lone = (LONE_IN_ROW[(a & ROW) as usize] as u32
-            | (LONE_IN_ROW[((a >> 9) & ROW) as usize] as u32) << 9
-            | (LONE_IN_ROW[((a >> 18) & ROW) as usize] as u32) << 18)
-            & self.unsolved[b];
-        if lone != 0 {
-            self.unsolved[b] &= !lone;
-            *placed += u64::from(lone.count_ones());
-            for w in &mut self.cand[9 * b..9 * b + 9] {
-                *w &= !lone;
-            }
-            self.cand[i] = a;
+        self.cand[o1] &= !pointing;
+        self.cand[o2] &= !pointing;
+        // A row with one place left: its only triad, in a box with one column left.
+        let lone = a & FORCED[occ] & pointing;
+        self.unsolved[b] &= !lone;
+        for w in &mut self.cand[9 * b..9 * b + 9] {
+            *w &= !lone;
         }
+        self.cand[i] = a;
         true
     }
 
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
     /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
     /// that differs is updated again).
-    fn propagate(&mut self, seen: &mut [u32; 27], columns: bool, placed: &mut u64) -> bool {
+    fn propagate(&mut self, seen: [u32; 27], columns: bool, placed: &mut u64) -> bool {
+        let before = self.open();
+        let ok = self.fixpoint(seen, columns);
+        *placed += u64::from(before - self.open());
+        ok
+    }
+
+    /// The number of cells not yet placed.
+    #[inline(always)]
+    fn open(&self) -> u32 {
+        self.unsolved[0].count_ones() + self.unsolved[1].count_ones() + self.unsolved[2].count_ones()
+    }
+
+    /// [`Board::propagate`] without the statistics.
+    #[inline(always)]
+    fn fixpoint(&mut self, mut seen: [u32; 27], columns: bool) -> bool {
+        let seen = &mut seen;
         loop {
             loop {
-                // Branch-free, so the comparison of the 27 words vectorises.
-                let mut changed = 0u32;
-                for (i, (c, s)) in self.cand.iter().zip(seen.iter()).enumerate() {
-                    changed |= u32::from(c != s) << i;
+                let mut any = false;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {$(
+                        if self.cand[$i] != seen[$i] {
+                            any = true;
+                            if !self.update($i, seen) {
+                                return false;
+                            }
+                        }
+                    )*};
                 }
-                if changed == 0 {
+                sweep!(0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
+                if !any {
                     break;
-                }
-                while changed != 0 {
-                    let i = changed.trailing_zeros() as usize;
-                    changed &= changed - 1;
-                    if !self.update(i, seen, placed) {
-                        return false;
-                    }
                 }
             }
             if self.unsolved == [0; 3] {
@@ -466,7 +491,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         }
         board.assign(b, p, v);
     }
-    if board.propagate(&mut [0; 27], true, &mut stats.propagations) {
+    if board.propagate([0; 27], true, &mut stats.propagations) {
         report.stopped = search(
             board,
             puzzle.shape(),
@@ -529,10 +554,10 @@ fn search(
                 return Some(reason);
             }
             // At a fixpoint every word is as the band rules left it.
-            let mut seen = board.cand;
+            let seen = board.cand;
             board.assign(band, pos, v);
             if board.propagate(
-                &mut seen,
+                seen,
                 frames.len() < COLUMN_DEPTH,
                 &mut stats.propagations,
             ) {
