@@ -274,22 +274,7 @@ impl Board {
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
     /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
     /// that differs is updated again).
-    fn propagate(&mut self, seen: [u32; 27], columns: bool, placed: &mut u64) -> bool {
-        let before = self.open();
-        let ok = self.fixpoint(seen, columns);
-        *placed += u64::from(before - self.open());
-        ok
-    }
-
-    /// The number of cells not yet placed.
-    #[inline(always)]
-    fn open(&self) -> u32 {
-        self.unsolved[0].count_ones() + self.unsolved[1].count_ones() + self.unsolved[2].count_ones()
-    }
-
-    /// [`Board::propagate`] without the statistics.
-    #[inline(always)]
-    fn fixpoint(&mut self, mut seen: [u32; 27], columns: bool) -> bool {
+    fn propagate(&mut self, mut seen: [u32; 27], columns: bool, updates: &mut u64) -> bool {
         let seen = &mut seen;
         loop {
             loop {
@@ -298,6 +283,7 @@ impl Board {
                     ($($i:literal)*) => {$(
                         if self.cand[$i] != seen[$i] {
                             any = true;
+                            *updates += 1;
                             if !self.update($i, seen) {
                                 return false;
                             }
@@ -405,6 +391,7 @@ impl Board {
     /// The cell to branch on: the first with two values, else one with the fewest. Returns the
     /// band, the position and the values.
     fn choose(&self) -> (usize, usize, u32) {
+        let mut pairs = [0u32; 3];
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -413,11 +400,22 @@ impl Board {
                 two |= one & x;
                 one |= x;
             }
-            let pairs = two & !three & self.unsolved[b];
-            if pairs != 0 {
-                let p = pairs.trailing_zeros() as usize;
-                return (b, p, self.values(b, p));
+            pairs[b] = two & !three & self.unsolved[b];
+        }
+        if pairs != [0; 3] {
+            let (mut score, mut band, mut pos) = (0, 0, 0);
+            for (b, &all) in pairs.iter().enumerate() {
+                let mut m = all;
+                while m != 0 {
+                    let p = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let s = (all & BAND_PEERS[p]).count_ones() + 1;
+                    if s > score {
+                        (score, band, pos) = (s, b, p);
+                    }
+                }
             }
+            return (band, pos, self.values(band, pos));
         }
         let mut best = (u32::MAX, 0, 0, 0);
         for b in 0..3 {
