@@ -166,6 +166,24 @@ const FORCED: [u32; 512] = {
     t
 };
 
+/// The number of places in a band word, from three look-ups (the target need not have a
+/// population-count instruction).
+#[inline(always)]
+fn ones(x: u32) -> u32 {
+    const ONES: [u8; 512] = {
+        let mut t = [0u8; 512];
+        let mut x = 0;
+        while x < 512 {
+            t[x] = (x as u32).count_ones() as u8;
+            x += 1;
+        }
+        t
+    };
+    u32::from(ONES[(x & ROW) as usize])
+        + u32::from(ONES[((x >> 9) & ROW) as usize])
+        + u32::from(ONES[((x >> 18) & ROW) as usize])
+}
+
 /// For a position in a band, its row and its box inside the band, without itself.
 const BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -409,7 +427,7 @@ impl Board {
                 while m != 0 {
                     let p = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let s = (all & BAND_PEERS[p]).count_ones() + 1;
+                    let s = ones(all & BAND_PEERS[p]) + 1;
                     if s > score {
                         (score, band, pos) = (s, b, p);
                     }
