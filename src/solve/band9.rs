@@ -10,8 +10,11 @@
 //! 120 bytes, copied per guess.
 //!
 //! # Rules
-//! A word is **updated** whenever it differs from the value the update last left in it (the 27
-//! comparisons are one branch-free pass):
+//! A word is **updated** whenever it differs from the value the update last left in it. A sweep
+//! compares the 27 words in value-major order (value 0 in bands 0, 1, 2, then value 1, …) and
+//! updates a changed word at once, so that a change an update makes to a later word is seen in
+//! the same sweep; sweeps repeat until one finds nothing (the loop is unrolled, one predictable
+//! branch per word):
 //! - **locked candidates inside the band**: the word is reduced to its nine *triads* (row ×
 //!   box, three cells each) that are not empty. Value `d` sits once in each of the band's rows and
 //!   once in each of its boxes, so the triads it ends up in form a permutation of the 3×3 triad
@@ -23,7 +26,11 @@
 //!   bands (one table over the nine column bits);
 //! - **hidden singles in rows and boxes**: a row of the band with one place left is placed (a box
 //!   with one place left has become such a row by the first rule): the cell leaves `unsolved` and
-//!   the other eight values' words.
+//!   the other eight values' words. Such a row is found without looking at it again: its only
+//!   kept triad (a second table over the occupancy patterns, `FORCED`) lies in a box with one
+//!   column left (the pointing mask). The placement is branch-free: every update clears the
+//!   band's other words with the (often empty) set of placed cells, which costs fewer cycles
+//!   than the mispredicted test it replaces.
 //!
 //! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
 //! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
@@ -34,8 +41,12 @@
 //! of each band, in three different boxes, and one per column).
 //!
 //! # Search
-//! Depth-first; a node branches on the first cell with two candidates (three "seen" counters per
-//! band find them all), falling back to a cell with the fewest. The state before the choice is
+//! Depth-first; a node branches on a cell with two candidates (three "seen" counters per band find
+//! them all): the one with the most such cells among its row and box peers in its band (the first
+//! on a tie), falling back to a cell with the fewest candidates. Bivalue cells in a cluster make
+//! the guess propagate further: on the first 2000 puzzles of each set this cuts the guesses per
+//! puzzle from 154 to 123 (`forum_hardest_1905_11plus`), 24.1 to 16.8 (`magictour_top1465`) and
+//! 2.0 to 1.2 (`royle17`) for one table-driven count per bivalue cell. The state before the choice is
 //! pushed with the values not yet tried; the last value reuses it without a copy. Counting goes
 //! on after a solution from the same stack, so "count to 2" costs one search, not two.
 //!
@@ -45,8 +56,10 @@
 //! restart would only repeat work.
 //!
 //! # Complexity
-//! A word update is O(1) (six table look-ups and about forty word operations); the naked-single
-//! pass 27 words; the column pass 27 words. Per node the state copy is 30 words. Memory: one state
+//! A word update is O(1) (six table look-ups and about forty word operations); a sweep 27
+//! comparisons; the naked-single pass 27 words; the column pass 27 words; the choice 27 words and
+//! three look-ups per bivalue cell. Per node the state copy is 30 words. [`Stats::propagations`]
+//! counts word updates. Memory: one state
 //! per open choice point (at most 81). Exponential in the worst case, like every exact method.
 //!
 //! # References
@@ -268,6 +281,7 @@ impl Board {
         let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
             | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
             | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
+        // Always below 512; the mask lets the compiler drop the bounds checks.
         let occ = occ & 0x1ff;
         let a = a0 & LOCKED[occ];
         if a == 0 {
@@ -291,7 +305,7 @@ impl Board {
 
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
     /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
-    /// that differs is updated again).
+    /// that differs is updated again); `updates` counts the word updates.
     fn propagate(&mut self, mut seen: [u32; 27], columns: bool, updates: &mut u64) -> bool {
         let seen = &mut seen;
         loop {
@@ -406,20 +420,19 @@ impl Board {
         m
     }
 
-    /// The cell to branch on: the first with two values, else one with the fewest. Returns the
-    /// band, the position and the values.
+    /// The cell to branch on: the cell with two values that has the most such cells among its
+    /// row and box peers in the band (the first on a tie), else one with the fewest values.
+    /// Returns the band, the position and the values.
     fn choose(&self) -> (usize, usize, u32) {
-        let mut pairs = [0u32; 3];
-        for b in 0..3 {
+        let pairs: [u32; 3] = std::array::from_fn(|b| {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[9 * b + d];
+            for x in &self.cand[9 * b..9 * b + 9] {
                 three |= two & x;
                 two |= one & x;
                 one |= x;
             }
-            pairs[b] = two & !three & self.unsolved[b];
-        }
+            two & !three & self.unsolved[b]
+        });
         if pairs != [0; 3] {
             let (mut score, mut band, mut pos) = (0, 0, 0);
             for (b, &all) in pairs.iter().enumerate() {
@@ -572,11 +585,7 @@ fn search(
             // At a fixpoint every word is as the band rules left it.
             let seen = board.cand;
             board.assign(band, pos, v);
-            if board.propagate(
-                seen,
-                frames.len() < COLUMN_DEPTH,
-                &mut stats.propagations,
-            ) {
+            if board.propagate(seen, frames.len() < COLUMN_DEPTH, &mut stats.propagations) {
                 continue 'node;
             }
         }
