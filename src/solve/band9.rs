@@ -35,8 +35,11 @@
 //! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
 //! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
 //! (a contradiction). Placing one, like a guess, only clears the cell's row and box from its
-//! value's word; the rules above do the rest. At the root (see `COLUMN_DEPTH`) a last pass finds
-//! **hidden singles in columns** (and columns left without a place). The fixpoint is the state of
+//! value's word; the rules above do the rest. When there are none left, a last pass finds
+//! **hidden singles in columns** (and columns left without a place), at every node: with the
+//! cheaper sweep they pay (on the first 2000 puzzles of `forum_hardest_1905_11plus` they cut
+//! the guesses per puzzle from 123 to 107 for 9 % more instructions and fewer mispredicted
+//! branches; at the root only, the first version's choice, was 2–3 % slower there). The fixpoint is the state of
 //! a search node; with every cell placed it is a solution (each value then has one cell per row
 //! of each band, in three different boxes, and one per column).
 //!
@@ -211,15 +214,6 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// Hidden singles in columns are searched while fewer than this many choice points are open (at
-/// the root, and below it on the last value of the first choice). Measured on the first 2000
-/// puzzles of each set (guesses per puzzle / instructions, first solution): at every node they
-/// cut guesses (royle17 4.2 → 1.6, forum_hardest 154 → 134, top1465 24.6 → 22.5) but made each
-/// node dearer (forum_hardest +8 % instructions, top1465 +9 %); never, royle17 cost 8 % more; at
-/// depth 1 royle17 keeps the gain (2.0 guesses) and the hard sets lose nothing; depth 3 was no
-/// better.
-const COLUMN_DEPTH: usize = 1;
-
 /// For each word `9b + d`, the words of value `d` in the two other bands.
 const OTHER: [(usize, usize); 27] = {
     let mut t = [(0, 0); 27];
@@ -306,7 +300,7 @@ impl Board {
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
     /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
     /// that differs is updated again); `updates` counts the word updates.
-    fn propagate(&mut self, mut seen: [u32; 27], columns: bool, updates: &mut u64) -> bool {
+    fn propagate(&mut self, mut seen: [u32; 27], updates: &mut u64) -> bool {
         let seen = &mut seen;
         loop {
             loop {
@@ -360,9 +354,6 @@ impl Board {
                 }
             }
             if !any {
-                if !columns {
-                    return true;
-                }
                 match self.column_singles() {
                     None => return false,
                     Some(false) => return true,
@@ -520,7 +511,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         }
         board.assign(b, p, v);
     }
-    if board.propagate([0; 27], true, &mut stats.propagations) {
+    if board.propagate([0; 27], &mut stats.propagations) {
         report.stopped = search(
             board,
             puzzle.shape(),
@@ -585,7 +576,7 @@ fn search(
             // At a fixpoint every word is as the band rules left it.
             let seen = board.cand;
             board.assign(band, pos, v);
-            if board.propagate(seen, frames.len() < COLUMN_DEPTH, &mut stats.propagations) {
+            if board.propagate(seen, &mut stats.propagations) {
                 continue 'node;
             }
         }
