@@ -39,9 +39,9 @@
 //! **hidden singles in columns** (and columns left without a place), at every node: with the
 //! cheaper sweep they pay (on the first 2000 puzzles of `forum_hardest_1905_11plus` they cut
 //! the guesses per puzzle from 123 to 107 for 9 % more instructions and fewer mispredicted
-//! branches; at the root only, the first version's choice, was 2–3 % slower there). The fixpoint is the state of
-//! a search node; with every cell placed it is a solution (each value then has one cell per row
-//! of each band, in three different boxes, and one per column).
+//! branches; at the root only, the first version's choice, was 2–3 % slower there). The
+//! fixpoint is the state of a search node; with every cell placed it is a solution (each value
+//! then has one cell per row of each band, in three different boxes, and one per column).
 //!
 //! # Search
 //! Depth-first; a node branches on a cell with two candidates (three "seen" counters per band find
