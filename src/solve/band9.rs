@@ -49,9 +49,10 @@
 //! on a tie), falling back to a cell with the fewest candidates. Bivalue cells in a cluster make
 //! the guess propagate further: on the first 2000 puzzles of each set this cuts the guesses per
 //! puzzle from 154 to 123 (`forum_hardest_1905_11plus`), 24.1 to 16.8 (`magictour_top1465`) and
-//! 2.0 to 1.2 (`royle17`) for one table-driven count per bivalue cell. The state before the choice is
-//! pushed with the values not yet tried; the last value reuses it without a copy. Counting goes
-//! on after a solution from the same stack, so "count to 2" costs one search, not two.
+//! 2.0 to 1.2 (`royle17`) for one table-driven count per bivalue cell. The state before the
+//! choice is pushed with the values not yet tried; the last value reuses it without a copy.
+//! Counting goes on after a solution from the same stack, so "count to 2" costs one search, not
+//! two.
 //!
 //! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
 //! first solutions): on 9×9 the trees have no heavy tail (on all 48766 puzzles of
