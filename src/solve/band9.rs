@@ -10,8 +10,11 @@
 //! 120 bytes, copied per guess.
 //!
 //! # Rules
-//! A word is **updated** whenever it differs from the value the update last left in it (the 27
-//! comparisons are one branch-free pass):
+//! A word is **updated** whenever it differs from the value the update last left in it. A sweep
+//! compares the 27 words in value-major order (value 0 in bands 0, 1, 2, then value 1, …) and
+//! updates a changed word at once, so that a change an update makes to a later word is seen in
+//! the same sweep; sweeps repeat until one finds nothing (the loop is unrolled, one predictable
+//! branch per word):
 //! - **locked candidates inside the band**: the word is reduced to its nine *triads* (row ×
 //!   box, three cells each) that are not empty. Value `d` sits once in each of the band's rows and
 //!   once in each of its boxes, so the triads it ends up in form a permutation of the 3×3 triad
@@ -23,21 +26,33 @@
 //!   bands (one table over the nine column bits);
 //! - **hidden singles in rows and boxes**: a row of the band with one place left is placed (a box
 //!   with one place left has become such a row by the first rule): the cell leaves `unsolved` and
-//!   the other eight values' words.
+//!   the other eight values' words. Such a row is found without looking at it again: its only
+//!   kept triad (a second table over the occupancy patterns, `FORCED`) lies in a box with one
+//!   column left (the pointing mask). The placement is branch-free: every update clears the
+//!   band's other words with the (often empty) set of placed cells, which costs fewer cycles
+//!   than the mispredicted test it replaces.
 //!
 //! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
 //! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
 //! (a contradiction). Placing one, like a guess, only clears the cell's row and box from its
-//! value's word; the rules above do the rest. At the root (see `COLUMN_DEPTH`) a last pass finds
-//! **hidden singles in columns** (and columns left without a place). The fixpoint is the state of
-//! a search node; with every cell placed it is a solution (each value then has one cell per row
-//! of each band, in three different boxes, and one per column).
+//! value's word; the rules above do the rest. When there are none left, a last pass finds
+//! **hidden singles in columns** (and columns left without a place), at every node: with the
+//! cheaper sweep they pay (on the first 2000 puzzles of `forum_hardest_1905_11plus` they cut
+//! the guesses per puzzle from 123 to 107 for 9 % more instructions and fewer mispredicted
+//! branches; at the root only, the first version's choice, was 2–3 % slower there). The
+//! fixpoint is the state of a search node; with every cell placed it is a solution (each value
+//! then has one cell per row of each band, in three different boxes, and one per column).
 //!
 //! # Search
-//! Depth-first; a node branches on the first cell with two candidates (three "seen" counters per
-//! band find them all), falling back to a cell with the fewest. The state before the choice is
-//! pushed with the values not yet tried; the last value reuses it without a copy. Counting goes
-//! on after a solution from the same stack, so "count to 2" costs one search, not two.
+//! Depth-first; a node branches on a cell with two candidates (three "seen" counters per band find
+//! them all): the one with the most such cells among its row and box peers in its band (the first
+//! on a tie), falling back to a cell with the fewest candidates. Bivalue cells in a cluster make
+//! the guess propagate further: on the first 2000 puzzles of each set this cuts the guesses per
+//! puzzle from 154 to 123 (`forum_hardest_1905_11plus`), 24.1 to 16.8 (`magictour_top1465`) and
+//! 2.0 to 1.2 (`royle17`) for one table-driven count per bivalue cell. The state before the
+//! choice is pushed with the values not yet tried; the last value reuses it without a copy.
+//! Counting goes on after a solution from the same stack, so "count to 2" costs one search, not
+//! two.
 //!
 //! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
 //! first solutions): on 9×9 the trees have no heavy tail (on all 48766 puzzles of
@@ -45,8 +60,10 @@
 //! restart would only repeat work.
 //!
 //! # Complexity
-//! A word update is O(1) (six table look-ups and about forty word operations); the naked-single
-//! pass 27 words; the column pass 27 words. Per node the state copy is 30 words. Memory: one state
+//! A word update is O(1) (six table look-ups and about forty word operations); a sweep 27
+//! comparisons; the naked-single pass 27 words; the column pass 27 words; the choice 27 words and
+//! three look-ups per bivalue cell. Per node the state copy is 30 words. [`Stats::propagations`]
+//! counts word updates. Memory: one state
 //! per open choice point (at most 81). Exponential in the worst case, like every exact method.
 //!
 //! # References
@@ -94,11 +111,10 @@ const TRIADS_OF_ROW: [u8; 512] = {
     t
 };
 
-/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the cells of
-/// the triads that lie on a permutation (one triad per row and per box) made of occupied triads;
-/// zero when there is none.
-const LOCKED: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [
+/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the triads
+/// (same bits) that lie on a permutation (one triad per row and per box) made of occupied triads.
+const fn kept_triads(occ: u32) -> u32 {
+    const PERMUTATIONS: [[u32; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
         [1, 0, 2],
@@ -106,38 +122,84 @@ const LOCKED: [u32; 512] = {
         [2, 0, 1],
         [2, 1, 0],
     ];
+    let mut keep = 0;
+    let mut p = 0;
+    while p < 6 {
+        let sigma = PERMUTATIONS[p];
+        let triads = 1 << sigma[0] | 1 << (3 + sigma[1]) | 1 << (6 + sigma[2]);
+        if triads & occ == triads {
+            keep |= triads;
+        }
+        p += 1;
+    }
+    keep
+}
+
+/// The cells of a set of triads (bit `3r + k`: row `r`, box `k` of the band).
+const fn triad_cells(triads: u32) -> u32 {
+    let mut cells = 0;
+    let mut i = 0;
+    while i < 9 {
+        if triads & 1 << i != 0 {
+            cells |= 7 << (9 * (i / 3) + 3 * (i % 3));
+        }
+        i += 1;
+    }
+    cells
+}
+
+/// For a triad occupancy, the cells of the triads that lie on a permutation made of occupied
+/// triads ([`kept_triads`]); zero when there is none.
+const LOCKED: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut occ = 0;
     while occ < 512 {
-        let mut keep = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let sigma = PERMUTATIONS[p];
-            let mut triads = 0u32;
-            let mut r = 0;
-            while r < 3 {
-                triads |= 1 << (3 * r + sigma[r]);
-                r += 1;
-            }
-            if triads & occ as u32 == triads {
-                keep |= triads;
-            }
-            p += 1;
-        }
-        let mut cells = 0u32;
-        let mut i = 0;
-        while i < 9 {
-            if keep & 1 << i != 0 {
-                let (r, k) = (i / 3, i % 3);
-                cells |= 7 << (9 * r + 3 * k);
-            }
-            i += 1;
-        }
-        t[occ] = cells;
+        t[occ] = triad_cells(kept_triads(occ as u32));
         occ += 1;
     }
     t
 };
+
+/// For a triad occupancy, the cells of the kept triads that are the only kept triad of their
+/// row (so also of their box): the value's place in that row lies in that triad. Such a row has
+/// one place left when the triad's box has one column left.
+const FORCED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let keep = kept_triads(occ as u32);
+        let mut forced = 0;
+        let mut r = 0;
+        while r < 3 {
+            let row = keep >> (3 * r) & 7;
+            if row.count_ones() == 1 {
+                forced |= row << (3 * r);
+            }
+            r += 1;
+        }
+        t[occ] = triad_cells(forced);
+        occ += 1;
+    }
+    t
+};
+
+/// The number of places in a band word, from three look-ups (the target need not have a
+/// population-count instruction).
+#[inline(always)]
+fn ones(x: u32) -> u32 {
+    const ONES: [u8; 512] = {
+        let mut t = [0u8; 512];
+        let mut x = 0;
+        while x < 512 {
+            t[x] = (x as u32).count_ones() as u8;
+            x += 1;
+        }
+        t
+    };
+    u32::from(ONES[(x & ROW) as usize])
+        + u32::from(ONES[((x >> 9) & ROW) as usize])
+        + u32::from(ONES[((x >> 18) & ROW) as usize])
+}
 
 /// For a position in a band, its row and its box inside the band, without itself.
 const BAND_PEERS: [u32; 27] = {
@@ -153,15 +215,6 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// Hidden singles in columns are searched while fewer than this many choice points are open (at
-/// the root, and below it on the last value of the first choice). Measured on the first 2000
-/// puzzles of each set (guesses per puzzle / instructions, first solution): at every node they
-/// cut guesses (royle17 4.2 → 1.6, forum_hardest 154 → 134, top1465 24.6 → 22.5) but made each
-/// node dearer (forum_hardest +8 % instructions, top1465 +9 %); never, royle17 cost 8 % more; at
-/// depth 1 royle17 keeps the gain (2.0 guesses) and the hard sets lose nothing; depth 3 was no
-/// better.
-const COLUMN_DEPTH: usize = 1;
-
 /// For each word `9b + d`, the words of value `d` in the two other bands.
 const OTHER: [(usize, usize); 27] = {
     let mut t = [(0, 0); 27];
@@ -170,19 +223,6 @@ const OTHER: [(usize, usize); 27] = {
         let (b, d) = (j / 9, j % 9);
         t[j] = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
         j += 1;
-    }
-    t
-};
-
-/// For a 9-bit band row, the row itself when it has exactly one place, else 0.
-const LONE_IN_ROW: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        if (x as u32).count_ones() == 1 {
-            t[x] = x as u16;
-        }
-        x += 1;
     }
     t
 };
@@ -230,58 +270,56 @@ impl Board {
     /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
     /// `seen[i]` becomes the word as left by the rules.
     #[inline(always)]
-    fn update(&mut self, i: usize, seen: &mut [u32; 27], placed: &mut u64) -> bool {
+    fn update(&mut self, i: usize, seen: &mut [u32; 27]) -> bool {
         let b = i / 9;
         let a0 = self.cand[i];
         let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
             | (TRIADS_OF_ROW[((a0 >> 9) & ROW) as usize] as usize) << 3
             | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
+        // Always below 512; the mask lets the compiler drop the bounds checks.
+        let occ = occ & 0x1ff;
         let a = a0 & LOCKED[occ];
         if a == 0 {
             return false;
         }
         self.cand[i] = a;
         seen[i] = a;
-        let clear = !POINTING_COLUMNS[columns(a) as usize];
+        let pointing = POINTING_COLUMNS[columns(a) as usize];
         let (o1, o2) = OTHER[i];
-        self.cand[o1] &= clear;
-        self.cand[o2] &= clear;
-        // A row with one place left (so, by the rule above, the only place in its box too).
-        let lone = (LONE_IN_ROW[(a & ROW) as usize] as u32
-            | (LONE_IN_ROW[((a >> 9) & ROW) as usize] as u32) << 9
-            | (LONE_IN_ROW[((a >> 18) & ROW) as usize] as u32) << 18)
-            & self.unsolved[b];
-        if lone != 0 {
-            self.unsolved[b] &= !lone;
-            *placed += u64::from(lone.count_ones());
-            for w in &mut self.cand[9 * b..9 * b + 9] {
-                *w &= !lone;
-            }
-            self.cand[i] = a;
+        self.cand[o1] &= !pointing;
+        self.cand[o2] &= !pointing;
+        // A row with one place left: its only triad, in a box with one column left.
+        let lone = a & FORCED[occ] & pointing;
+        self.unsolved[b] &= !lone;
+        for w in &mut self.cand[9 * b..9 * b + 9] {
+            *w &= !lone;
         }
+        self.cand[i] = a;
         true
     }
 
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
     /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
-    /// that differs is updated again).
-    fn propagate(&mut self, seen: &mut [u32; 27], columns: bool, placed: &mut u64) -> bool {
+    /// that differs is updated again); `updates` counts the word updates.
+    fn propagate(&mut self, mut seen: [u32; 27], updates: &mut u64) -> bool {
+        let seen = &mut seen;
         loop {
             loop {
-                // Branch-free, so the comparison of the 27 words vectorises.
-                let mut changed = 0u32;
-                for (i, (c, s)) in self.cand.iter().zip(seen.iter()).enumerate() {
-                    changed |= u32::from(c != s) << i;
+                let mut any = false;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {$(
+                        if self.cand[$i] != seen[$i] {
+                            any = true;
+                            *updates += 1;
+                            if !self.update($i, seen) {
+                                return false;
+                            }
+                        }
+                    )*};
                 }
-                if changed == 0 {
+                sweep!(0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
+                if !any {
                     break;
-                }
-                while changed != 0 {
-                    let i = changed.trailing_zeros() as usize;
-                    changed &= changed - 1;
-                    if !self.update(i, seen, placed) {
-                        return false;
-                    }
                 }
             }
             if self.unsolved == [0; 3] {
@@ -317,9 +355,6 @@ impl Board {
                 }
             }
             if !any {
-                if !columns {
-                    return true;
-                }
                 match self.column_singles() {
                     None => return false,
                     Some(false) => return true,
@@ -377,22 +412,33 @@ impl Board {
         m
     }
 
-    /// The cell to branch on: the first with two values, else one with the fewest. Returns the
-    /// band, the position and the values.
+    /// The cell to branch on: the cell with two values that has the most such cells among its
+    /// row and box peers in the band (the first on a tie), else one with the fewest values.
+    /// Returns the band, the position and the values.
     fn choose(&self) -> (usize, usize, u32) {
-        for b in 0..3 {
+        let pairs: [u32; 3] = std::array::from_fn(|b| {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[9 * b + d];
+            for x in &self.cand[9 * b..9 * b + 9] {
                 three |= two & x;
                 two |= one & x;
                 one |= x;
             }
-            let pairs = two & !three & self.unsolved[b];
-            if pairs != 0 {
-                let p = pairs.trailing_zeros() as usize;
-                return (b, p, self.values(b, p));
+            two & !three & self.unsolved[b]
+        });
+        if pairs != [0; 3] {
+            let (mut score, mut band, mut pos) = (0, 0, 0);
+            for (b, &all) in pairs.iter().enumerate() {
+                let mut m = all;
+                while m != 0 {
+                    let p = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let s = ones(all & BAND_PEERS[p]) + 1;
+                    if s > score {
+                        (score, band, pos) = (s, b, p);
+                    }
+                }
             }
+            return (band, pos, self.values(band, pos));
         }
         let mut best = (u32::MAX, 0, 0, 0);
         for b in 0..3 {
@@ -466,7 +512,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         }
         board.assign(b, p, v);
     }
-    if board.propagate(&mut [0; 27], true, &mut stats.propagations) {
+    if board.propagate([0; 27], &mut stats.propagations) {
         report.stopped = search(
             board,
             puzzle.shape(),
@@ -529,13 +575,9 @@ fn search(
                 return Some(reason);
             }
             // At a fixpoint every word is as the band rules left it.
-            let mut seen = board.cand;
+            let seen = board.cand;
             board.assign(band, pos, v);
-            if board.propagate(
-                &mut seen,
-                frames.len() < COLUMN_DEPTH,
-                &mut stats.propagations,
-            ) {
+            if board.propagate(seen, &mut stats.propagations) {
                 continue 'node;
             }
         }
