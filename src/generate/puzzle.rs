@@ -67,6 +67,7 @@ use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
 use super::symmetry::{Transform, random_pattern_grid};
 use crate::grade::Grader;
 use crate::grid::Grid;
+use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
 use crate::propagate::search::Searcher;
 use crate::propagate::{Budget, Scheme};
 use crate::shape::Shape;
@@ -263,6 +264,8 @@ struct Checker {
     unit: u64,
     /// The HAC search that replaces `native` from order [`HAC_FROM_ORDER`] on.
     searcher: Option<Searcher>,
+    /// The removal test of the reduction from order [`SEARCH_FROM_ORDER`] on (unique only).
+    removal: Option<RemovalTest>,
 }
 
 /// From this order on, uniqueness is decided by search on the HAC scheme (all-different
@@ -280,6 +283,8 @@ impl Checker {
             rng: ChaCha8Rng::seed_from_u64(0x5eed),
             unit: 32 * shape.order() as u64,
             searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
+            removal: (shape.order() >= SEARCH_FROM_ORDER)
+                .then(|| RemovalTest::new(shape, Engine::Sat)),
         }
     }
 
@@ -333,12 +338,21 @@ impl Checker {
         unreachable!("the restart loop only ends by returning")
     }
 
-    /// The property of the reduction: search-free for the scheme if one is required, else unique.
-    fn keeps(&mut self, puzzle: &Grid) -> bool {
-        match self.scheme {
-            Some(s) => self.grader.grade(puzzle, &[s]).is_search_free(s),
-            None => self.unique(puzzle),
+    /// The property of the reduction: search-free for the scheme if one is required, else
+    /// unique. `puzzle` is a puzzle with the property and solution `solution`, with the givens of
+    /// `removed` taken out.
+    fn keeps(&mut self, puzzle: &Grid, solution: &Grid, removed: &[usize]) -> bool {
+        match (self.scheme, self.removal.as_mut()) {
+            (Some(s), _) => self.grader.grade(puzzle, &[s]).is_search_free(s),
+            (None, Some(test)) => test.still_unique(puzzle, solution, removed),
+            (None, None) => self.unique(puzzle),
         }
+    }
+
+    /// Whether the last [`Checker::keeps`] was an expensive one: a removal test that needed a
+    /// search. The reduction then stops growing its blocks (see the module docs).
+    fn searched(&self) -> bool {
+        self.scheme.is_none() && self.removal.as_ref().is_some_and(RemovalTest::searched)
     }
 }
 
@@ -352,6 +366,7 @@ fn reduce(
     checker: &mut Checker,
 ) {
     let mut givens = puzzle.filled();
+    let mut removed = Vec::new();
     let (mut i, mut k) = (0, 1usize);
     while i < order.len() && givens > floor {
         // The longest block of at most k orbits that keeps the floor.
@@ -374,15 +389,23 @@ fn reduce(
             k = 1;
             continue;
         }
+        removed.clear();
         for orbit in &order[i..i + take] {
             for &c in *orbit {
+                if puzzle.get(c).is_some() {
+                    removed.push(c);
+                }
                 puzzle.set(c, None);
             }
         }
-        if checker.keeps(puzzle) {
+        if checker.keeps(puzzle, solution, &removed) {
             givens -= size;
             i += take;
-            k = k.saturating_mul(2);
+            k = if checker.searched() {
+                1
+            } else {
+                k.saturating_mul(2)
+            };
         } else {
             for orbit in &order[i..i + take] {
                 for &c in *orbit {
@@ -573,16 +596,16 @@ pub fn minimize(
 /// # Errors
 /// [`MinimizeError::TooLarge`] above order [`MAX_PUZZLE_ORDER`].
 pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
-    match unique_solution(puzzle) {
-        Ok(_) => {}
+    let solution = match unique_solution(puzzle) {
+        Ok(solution) => solution,
         Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
         Err(_) => return Ok(false),
-    }
+    };
     let mut checker = Checker::new(puzzle.shape(), None);
     let mut probe = puzzle.clone();
     for (cell, v) in puzzle.givens() {
         probe.set(cell, None);
-        let unique = checker.unique(&probe);
+        let unique = checker.keeps(&probe, &solution, &[cell]);
         probe.set(cell, Some(v));
         if unique {
             return Ok(false);
