@@ -182,7 +182,10 @@ impl RemovalTest {
         let b = removed[case];
         self.root.remove(b, value(solution, b));
         reduced.first_clash().is_none()
-            && self.propagator.propagate(&mut self.root, Scheme::HAC).is_ok()
+            && self
+                .propagator
+                .propagate(&mut self.root, Scheme::HAC)
+                .is_ok()
     }
 
     /// The open cases by SAT, one solver per case.
@@ -354,7 +357,10 @@ fn solve_domains(d: &Domains, index: &mut Vec<u32>) -> Option<Grid> {
             exactly_one(&clause);
         }
     }
-    if !solver.solve().expect("no proof is written, so no proof error") {
+    if !solver
+        .solve()
+        .expect("no proof is written, so no proof error")
+    {
         return None;
     }
     let model = solver.model().expect("a satisfiable call has a model");
@@ -367,4 +373,132 @@ fn solve_domains(d: &Domains, index: &mut Vec<u32>) -> Option<Grid> {
         }
     }
     Some(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::RngExt;
+    use rand::seq::SliceRandom;
+
+    use super::*;
+    use crate::generate::puzzle::puzzle_rng;
+    use crate::generate::random_grid::random_grid;
+    use crate::solve::{Limits, Native, Solver};
+
+    /// Walks a random reduction of a random grid of `shape`, removing blocks of 1 to 3 givens,
+    /// and checks every test of each engine against `native`'s count up to 2 (keeping a block
+    /// only when the count says unique, so the precondition holds throughout). Returns how many
+    /// tests said unique and how many did not.
+    fn agrees_with_counts(shape: Shape, seed: u64, tests: &mut [RemovalTest]) -> (usize, usize) {
+        let mut rng = puzzle_rng(seed, 0);
+        let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+        let mut cells: Vec<usize> = (0..shape.cells()).collect();
+        cells.shuffle(&mut rng);
+        let mut puzzle = solution.clone();
+        let (mut unique, mut multiple) = (0, 0);
+        let mut rest = &cells[..];
+        while !rest.is_empty() {
+            let k = rng.random_range(1..=3).min(rest.len());
+            let (block, tail) = rest.split_at(k);
+            rest = tail;
+            for &c in block {
+                puzzle.set(c, None);
+            }
+            let count = Native.count(&puzzle, 2, &Limits::none()).unwrap();
+            let truth = count.count == 1;
+            for test in tests.iter_mut() {
+                assert_eq!(
+                    test.still_unique(&puzzle, &solution, block),
+                    truth,
+                    "{:?}, seed {seed}, block {block:?}",
+                    test.engine
+                );
+            }
+            if truth {
+                unique += 1;
+            } else {
+                multiple += 1;
+                for &c in block {
+                    puzzle.set(c, solution.get(c));
+                }
+            }
+        }
+        (unique, multiple)
+    }
+
+    #[test]
+    fn both_engines_agree_with_a_count_to_two_on_random_removals() {
+        for (p, q, seeds) in [(3, 3, 0..8), (2, 3, 0..6), (4, 4, 0..1)] {
+            let shape = Shape::sudoku(p, q).unwrap();
+            let mut tests = [
+                RemovalTest::new(shape, Engine::Sat),
+                RemovalTest::new(shape, Engine::Hac),
+            ];
+            let (mut unique, mut multiple) = (0, 0);
+            for seed in seeds {
+                let (u, m) = agrees_with_counts(shape, seed, &mut tests);
+                unique += u;
+                multiple += m;
+            }
+            assert!(
+                unique > 10 && multiple > 10,
+                "{shape}: {unique} / {multiple}"
+            );
+        }
+    }
+
+    #[test]
+    fn restarts_on_isomorphic_copies_keep_the_answers() {
+        // A unit of one node forces many restarts, each on a copy, resuming at the first case
+        // not yet refuted: the copies must keep the cases in order.
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let mut restarted = RemovalTest::new(shape, Engine::Hac);
+        restarted.unit = 1;
+        for seed in 20..26 {
+            agrees_with_counts(shape, seed, std::slice::from_mut(&mut restarted));
+        }
+    }
+
+    #[test]
+    fn the_pre_filter_settles_forced_removals_without_search() {
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let solution = random_grid(&Grid::empty(shape), &mut puzzle_rng(4, 0))
+            .unwrap()
+            .unwrap();
+        let mut test = RemovalTest::new(shape, Engine::Sat);
+        // One given out of a complete grid: forced by its row, no search.
+        let mut puzzle = solution.clone();
+        puzzle.set(40, None);
+        assert!(test.still_unique(&puzzle, &solution, &[40]));
+        assert!(!test.searched());
+        // Every given out: a second solution, found by search.
+        let empty = Grid::empty(shape);
+        let all: Vec<usize> = (0..81).collect();
+        assert!(!test.still_unique(&empty, &solution, &all));
+        assert!(test.searched());
+    }
+
+    #[test]
+    fn a_sat_solution_lies_within_the_domains() {
+        let shape = Shape::sudoku(2, 2).unwrap();
+        let mut d = Domains::full(shape);
+        d.set_single(0, 3);
+        d.remove(5, 0);
+        let mut index = Vec::new();
+        let grid = solve_domains(&d, &mut index).unwrap();
+        assert_eq!(crate::verify(&Grid::empty(shape), &grid), Ok(()));
+        assert_eq!(grid.get(0), Some(3));
+        assert_ne!(grid.get(5), Some(0));
+        // Cell 1 may hold nothing but the value of cell 0: no grid.
+        let mut stuck = Domains::full(shape);
+        stuck.set_single(0, 3);
+        stuck.set_single(1, 3);
+        assert_eq!(solve_domains(&stuck, &mut index), None);
+    }
+
+    #[test]
+    fn luby_starts_as_published() {
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 }

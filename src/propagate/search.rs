@@ -7,6 +7,10 @@
 //! outcome says so ([`SearchOutcome::stopped`]) and is not complete: a search never guesses.
 //! Every solution found is checked by [`crate::verify`] before it is returned.
 //!
+//! [`Searcher::run_from`] starts from a root store narrower than the givens (constraints at the
+//! root: a value removed from a cell, a cell fixed) and can try one given value of each cell last
+//! (searching for a solution other than a known one); the generator's removal test uses both.
+//!
 //! Statistics ([`SearchStats`]): `nodes` counts the root and every propagated choice;
 //! `backtracks` counts the choices refuted by propagation (dead ends); `propagations` counts
 //! propagator revisions (see [`Propagator::propagations`]).
