@@ -4,12 +4,18 @@
 //! # Method
 //! A complete grid is drawn ([`GridSource`]), its cells are grouped into the orbits of a
 //! [`Symmetry`], and the orbits are visited once in random order: an orbit's givens are removed
-//! and the removal is kept when the puzzle still has the **property** — well posed (exactly one
-//! solution: a count up to 2 by the `native` backend, or from order [`HAC_FROM_ORDER`] on by
-//! search with HAC propagation, restarted on random isomorphic copies under a Luby node budget
-//! against heavy tails; the answer is exact), or, with a required scheme S,
-//! search-free for S (the fixpoint of S fixes every cell, which implies a unique solution). The
-//! result is **locally minimal** for the property: removing any remaining orbit loses it.
+//! and the removal is kept when the puzzle still has the **property** — well posed, or, with a
+//! required scheme S, search-free for S (the fixpoint of S fixes every cell, which implies a unique
+//! solution). The result is **locally minimal** for the property: removing any remaining orbit
+//! loses it.
+//!
+//! Well-posedness is checked in one of two ways. Below order [`SEARCH_FROM_ORDER`], by a count
+//! of the solutions up to 2 (the `native` backend). From that order on, by the removal test of
+//! [`super::well_posed`]: the puzzle before the removal is well posed with the known solution S,
+//! so the puzzle stays well posed iff no solution differs from S on a removed cell, and that is
+//! searched for directly (HAC propagation of each case's root, then SAT on what the fixpoint
+//! leaves open), instead of counting, which would also re-solve the branch where the removed
+//! cells take S's values.
 //!
 //! One pass suffices because both properties are *monotone*: removing givens only adds solutions
 //! (and only widens the fixpoint of a propagation scheme). A given kept during the pass failed
@@ -18,7 +24,11 @@
 //! orbits is tried at once, and if the puzzle keeps the property without all of them, removing
 //! them one by one would have succeeded every time (each intermediate puzzle holds more givens),
 //! so the result is exactly that of the one-by-one pass. The block doubles after a success and
-//! halves after a failure, so the early removals (which almost all succeed) cost few checks.
+//! halves after a failure, so the early removals (which almost all succeed) cost few checks. A
+//! success that needed a search (the removal test's pre-filter did not settle it) resets the block
+//! to one orbit instead: in the hard region near the end, a failed block costs as much as a
+//! search for a second solution, and blocks almost always fail. The block sizes change only the
+//! time, never the result.
 //!
 //! With a target number of givens K the pass skips orbits that would take the puzzle below K and
 //! stops at K (the puzzle is then well posed but usually not minimal); a grid whose pass ends
@@ -36,9 +46,11 @@
 //! original solution solves it, and being unique it is the only one.
 //!
 //! # Complexity
-//! One uniqueness check (a count up to 2: exponential in the worst case; fast in practice up to
-//! 16×16, but seconds per check on 25×25 grids near half their cells given) per block tried: about n² checks in the worst case, and close to one per final
-//! given (the failed removals) plus O(log n²) for the successful blocks in practice. A scheme
+//! One check per block tried: about n² checks in the worst case, and close to one per final given
+//! (the failed removals) plus O(log n²) for the successful blocks in practice. A uniqueness check
+//! is a search (exponential in the worst case); in practice it is fast up to 16×16, and on 25×25
+//! grids it is fast down to about half the cells given, then takes from milliseconds to tens of
+//! seconds per check (the hard region of 25×25 completion; figures in `BENCHMARKS.md`). A scheme
 //! check is one fixpoint of the scheme (see [`crate::propagate`]).
 //!
 //! # References
@@ -65,6 +77,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
 use super::symmetry::{Transform, random_pattern_grid};
+use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER, luby};
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::search::Searcher;
@@ -263,12 +276,15 @@ struct Checker {
     unit: u64,
     /// The HAC search that replaces `native` from order [`HAC_FROM_ORDER`] on.
     searcher: Option<Searcher>,
+    /// The removal test of the reduction from order [`SEARCH_FROM_ORDER`] on (unique only).
+    removal: Option<RemovalTest>,
 }
 
-/// From this order on, uniqueness is decided by search on the HAC scheme (all-different
+/// From this order on, a count up to 2 of a puzzle whose solution is not known (the check that a
+/// puzzle given to [`minimize`] is well posed) is a search on the HAC scheme (all-different
 /// propagated to hyper-arc consistency by matching) instead of `native`'s singles: each node
-/// costs more, but near the sparse puzzles the reduction ends with, the trees are orders of
-/// magnitude smaller.
+/// costs more, but near sparse puzzles the trees are orders of magnitude smaller. The reduction
+/// itself uses the removal test from [`SEARCH_FROM_ORDER`] on.
 pub const HAC_FROM_ORDER: usize = 20;
 
 impl Checker {
@@ -280,6 +296,8 @@ impl Checker {
             rng: ChaCha8Rng::seed_from_u64(0x5eed),
             unit: 32 * shape.order() as u64,
             searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
+            removal: (shape.order() >= SEARCH_FROM_ORDER)
+                .then(|| RemovalTest::new(shape, Engine::Sat)),
         }
     }
 
@@ -333,12 +351,21 @@ impl Checker {
         unreachable!("the restart loop only ends by returning")
     }
 
-    /// The property of the reduction: search-free for the scheme if one is required, else unique.
-    fn keeps(&mut self, puzzle: &Grid) -> bool {
-        match self.scheme {
-            Some(s) => self.grader.grade(puzzle, &[s]).is_search_free(s),
-            None => self.unique(puzzle),
+    /// The property of the reduction: search-free for the scheme if one is required, else
+    /// unique. `puzzle` is a puzzle with the property and solution `solution`, with the givens of
+    /// `removed` taken out.
+    fn keeps(&mut self, puzzle: &Grid, solution: &Grid, removed: &[usize]) -> bool {
+        match (self.scheme, self.removal.as_mut()) {
+            (Some(s), _) => self.grader.grade(puzzle, &[s]).is_search_free(s),
+            (None, Some(test)) => test.still_unique(puzzle, solution, removed),
+            (None, None) => self.unique(puzzle),
         }
+    }
+
+    /// Whether the last [`Checker::keeps`] was an expensive one: a removal test that needed a
+    /// search. The reduction then stops growing its blocks (see the module docs).
+    fn searched(&self) -> bool {
+        self.scheme.is_none() && self.removal.as_ref().is_some_and(RemovalTest::searched)
     }
 }
 
@@ -352,6 +379,7 @@ fn reduce(
     checker: &mut Checker,
 ) {
     let mut givens = puzzle.filled();
+    let mut removed = Vec::new();
     let (mut i, mut k) = (0, 1usize);
     while i < order.len() && givens > floor {
         // The longest block of at most k orbits that keeps the floor.
@@ -374,15 +402,23 @@ fn reduce(
             k = 1;
             continue;
         }
+        removed.clear();
         for orbit in &order[i..i + take] {
             for &c in *orbit {
+                if puzzle.get(c).is_some() {
+                    removed.push(c);
+                }
                 puzzle.set(c, None);
             }
         }
-        if checker.keeps(puzzle) {
+        if checker.keeps(puzzle, solution, &removed) {
             givens -= size;
             i += take;
-            k = k.saturating_mul(2);
+            k = if checker.searched() {
+                1
+            } else {
+                k.saturating_mul(2)
+            };
         } else {
             for orbit in &order[i..i + take] {
                 for &c in *orbit {
@@ -394,19 +430,6 @@ fn reduce(
             }
             k = (take / 2).max(1);
         }
-    }
-}
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (`i` ≥ 1): the restart schedule within a constant
-/// factor of the optimal one for an unknown run-time distribution (Luby, Sinclair, Zuckerman 1993).
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
     }
 }
 
@@ -573,16 +596,16 @@ pub fn minimize(
 /// # Errors
 /// [`MinimizeError::TooLarge`] above order [`MAX_PUZZLE_ORDER`].
 pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
-    match unique_solution(puzzle) {
-        Ok(_) => {}
+    let solution = match unique_solution(puzzle) {
+        Ok(solution) => solution,
         Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
         Err(_) => return Ok(false),
-    }
+    };
     let mut checker = Checker::new(puzzle.shape(), None);
     let mut probe = puzzle.clone();
     for (cell, v) in puzzle.givens() {
         probe.set(cell, None);
-        let unique = checker.unique(&probe);
+        let unique = checker.keeps(&probe, &solution, &[cell]);
         probe.set(cell, Some(v));
         if unique {
             return Ok(false);

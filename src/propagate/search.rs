@@ -7,6 +7,10 @@
 //! outcome says so ([`SearchOutcome::stopped`]) and is not complete: a search never guesses.
 //! Every solution found is checked by [`crate::verify`] before it is returned.
 //!
+//! [`Searcher::run_from`] starts from a root store narrower than the givens (constraints at the
+//! root: a value removed from a cell, a cell fixed) and can try one given value of each cell last
+//! (searching for a solution other than a known one); the generator's removal test uses both.
+//!
 //! Statistics ([`SearchStats`]): `nodes` counts the root and every propagated choice;
 //! `backtracks` counts the choices refuted by propagation (dead ends); `propagations` counts
 //! propagator revisions (see [`Propagator::propagations`]).
@@ -133,8 +137,20 @@ pub struct Searcher {
 
 struct Frame {
     cell: usize,
-    /// The next value to try is the first candidate `≥ next`.
+    /// The next value to try is the first candidate at a position `≥ next` of the cell's value
+    /// order (see [`value_at`]).
     next: usize,
+    /// The cell's value order starts at this value (see [`value_at`]).
+    first: usize,
+}
+
+/// The value at `position` of a cell's value order, which starts at `first` and wraps around:
+/// `first, first + 1, …, n − 1, 0, …, first − 1`. With `first = 0` this is increasing order; with
+/// `first = a + 1` the value `a` comes last.
+#[inline]
+fn value_at(first: usize, position: usize, n: usize) -> usize {
+    let v = first + position;
+    if v >= n { v - n } else { v }
 }
 
 impl Searcher {
@@ -160,7 +176,45 @@ impl Searcher {
         limit: usize,
         budget: Budget,
     ) -> Result<SearchOutcome, SearchError> {
+        self.run_from(
+            puzzle,
+            &Domains::from_puzzle(puzzle),
+            scheme,
+            limit,
+            budget,
+            None,
+        )
+    }
+
+    /// As [`Searcher::run`], from a root store `root` that may be narrower than the puzzle's
+    /// givens (a value removed from a cell, a cell fixed: constraints at the root), and, when
+    /// `last` is given, with each cell's value in `last` tried after its other candidates
+    /// (searching for a solution other than a known one, `last`, reaches one sooner).
+    ///
+    /// The solutions are the complete grids within `root` that solve `puzzle`; each is verified
+    /// against `puzzle`. `root` must be a subset of the givens' store (`Domains::from_puzzle`).
+    ///
+    /// # Errors
+    /// As [`search`].
+    ///
+    /// # Panics
+    /// If the shapes of the puzzle, `root`, `last` and the searcher differ.
+    pub fn run_from(
+        &mut self,
+        puzzle: &Grid,
+        root: &Domains,
+        scheme: Scheme,
+        limit: usize,
+        budget: Budget,
+        last: Option<&Grid>,
+    ) -> Result<SearchOutcome, SearchError> {
         assert_eq!(puzzle.shape(), self.engine.shape(), "shape of the searcher");
+        assert_eq!(root.shape(), self.engine.shape(), "shape of the root store");
+        assert!(
+            last.is_none_or(|g| g.shape() == puzzle.shape()),
+            "shape of the grid tried last"
+        );
+        debug_assert!(root.is_subset_of(&Domains::from_puzzle(puzzle)));
         if limit == 0 {
             return Err(SearchError::ZeroLimit);
         }
@@ -173,24 +227,31 @@ impl Searcher {
         let mut solutions = Vec::new();
         let mut stopped = None;
 
-        let root = Domains::from_puzzle(puzzle);
         if self.levels.is_empty() {
-            self.levels.push(root);
+            self.levels.push(root.clone());
         } else {
-            self.levels[0].copy_from(&root);
+            self.levels[0].copy_from(root);
         }
+        let n = puzzle.shape().order();
+        let first = |cell: usize| match last.and_then(|g| g.get(cell)) {
+            Some(v) => value_at(v, 1, n),
+            None => 0,
+        };
         let root_ok = puzzle.first_clash().is_none()
             && self.engine.propagate(&mut self.levels[0], scheme).is_ok();
         let mut stack: Vec<Frame> = Vec::new();
         if !root_ok {
             stats.backtracks += 1;
         } else if let Some(cell) = choose(&self.levels[0]) {
-            stack.push(Frame { cell, next: 0 });
+            stack.push(Frame {
+                cell,
+                next: 0,
+                first: first(cell),
+            });
         } else {
             solutions.push(self.checked(puzzle, 0)?);
         }
 
-        let n = puzzle.shape().order();
         while solutions.len() < limit {
             let depth = stack.len();
             let Some(frame) = stack.last_mut() else { break };
@@ -203,11 +264,14 @@ impl Searcher {
                 break;
             }
             let parent = &self.levels[depth - 1];
-            let Some(v) = (frame.next..n).find(|&v| parent.contains(frame.cell, v)) else {
+            let Some(position) =
+                (frame.next..n).find(|&i| parent.contains(frame.cell, value_at(frame.first, i, n)))
+            else {
                 stack.pop();
                 continue;
             };
-            frame.next = v + 1;
+            frame.next = position + 1;
+            let v = value_at(frame.first, position, n);
             let cell = frame.cell;
             if self.levels.len() <= depth {
                 let copy = self.levels[depth - 1].clone();
@@ -229,6 +293,7 @@ impl Searcher {
                 Some(next_cell) => stack.push(Frame {
                     cell: next_cell,
                     next: 0,
+                    first: first(next_cell),
                 }),
                 None => solutions.push(self.checked(puzzle, depth)?),
             }

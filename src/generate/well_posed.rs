@@ -1,0 +1,504 @@
+//! The removal test of the puzzle reduction: does a well-posed puzzle stay well posed when some of
+//! its givens are removed?
+//!
+//! # Method
+//! Let P be well posed with solution S, and B a set of givens of P. Every solution of P \ B
+//! agrees with S off B (there it is given), so P \ B is well posed **iff it has no solution that
+//! differs from S on some cell of B**. The test searches for such a solution directly, instead of
+//! counting the solutions of P \ B up to 2: a count also re-solves the part of the space where B
+//! takes S's values, which is P's own search space, and proves P well posed once more.
+//!
+//! "Some cell of B differs from S" is split into disjoint **cases**: for B = {b₁, …, b_k}, case i
+//! fixes b₁ … b_{i−1} to their values in S and removes S(b_i) from the candidates of b_i — a
+//! domain restriction at the root. Each case's root is propagated to its HAC fixpoint
+//! (all-different by matching, [`crate::propagate`]); a case whose fixpoint fails has no
+//! solution, without search (the pre-filter: near the end of a reduction many removals are
+//! settled this way). The cases that survive are searched, by one of two engines:
+//! - [`Engine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
+//!   candidate of a cell with two or more, each such cell takes exactly one, each value not yet
+//!   placed in a unit takes exactly one of its places there (pairwise at-most-one) — solved by
+//!   CDCL (varisat), a fresh solver per case. The fixpoint leaves few open candidates, so the
+//!   formulas are small, and clause learning proves the refutations (the common answer) far
+//!   faster than depth-first search.
+//! - [`Engine::Hac`]: depth-first search with HAC propagation from the case's root
+//!   ([`Searcher::run_from`]), each cell's value in S tried first (the second solutions it looks
+//!   for tend to differ from S on few cells). A case runs under a node budget that follows the
+//!   Luby sequence; when it runs out, the test restarts on a random isomorphic copy of the
+//!   instance ([`Transform`]: the same answer, another search order), skipping the cases already
+//!   refuted. The budget grows without bound, so the answer is exact.
+//!
+//! Measured on 25×25 reductions (see `BENCHMARKS.md`), the SAT engine is the faster of the two,
+//! and faster than the `native` count up to 2 from order 16 on; below [`SEARCH_FROM_ORDER`] the
+//! reduction keeps `native`'s count. An incremental solver (the rules loaded once, the givens as
+//! assumptions, learnt clauses kept across tests) was measured too and was slower than a fresh
+//! solver on the fixpoint's small formula.
+//!
+//! Every second solution found goes through [`crate::verify`].
+//!
+//! # Complexity
+//! A case refuted by the pre-filter costs one HAC fixpoint (see [`crate::propagate`]); a case
+//! that survives costs a search, exponential in the worst case (completion is NP-complete). The
+//! SAT engine writes O(m·n) clauses for m open candidates (at most n³, far fewer after the
+//! fixpoint), in O(n³ + m·n) time. A test of k removed givens runs at most k cases and stops at
+//! the first that has a solution.
+//!
+//! # References
+//! - J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994 (the
+//!   HAC fixpoint).
+//! - I. Lynce, J. Ouaknine, "Sudoku as a SAT problem", ISAIM 2006 (the CNF, here over the
+//!   candidates left by propagation).
+//! - M. Luby, A. Sinclair, D. Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47 (1993):
+//!   the restart schedule.
+//!
+//! # Examples
+//! ```
+//! use sudokit::generate::well_posed::{Engine, RemovalTest};
+//! use sudokit::text::parse_line;
+//! let solution = parse_line(
+//!     "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+//!     None,
+//! )
+//! .unwrap();
+//! let mut test = RemovalTest::new(solution.shape(), Engine::Sat);
+//! // One given out of a complete grid: the cell is forced by its row.
+//! let mut puzzle = solution.clone();
+//! puzzle.set(0, None);
+//! assert!(test.still_unique(&puzzle, &solution, &[0]));
+//! // Every given out: many solutions.
+//! let empty = sudokit::Grid::empty(solution.shape());
+//! let all: Vec<usize> = (0..81).collect();
+//! assert!(!test.still_unique(&empty, &solution, &all));
+//! ```
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use varisat::ExtendFormula;
+
+use super::symmetry::Transform;
+use crate::grid::Grid;
+use crate::propagate::{Budget, Domains, Propagator, Scheme, Searcher};
+use crate::shape::Shape;
+
+/// From this order on the reduction uses this module's test; below it, `native`'s count up to 2
+/// (faster there: 9×9 and 12×12 were measured).
+pub const SEARCH_FROM_ORDER: usize = 16;
+
+/// The engine that searches the cases the pre-filter leaves; see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// A fresh SAT solver (varisat) per case, on the case's HAC fixpoint.
+    #[default]
+    Sat,
+    /// Depth-first search with HAC propagation and Luby restarts on isomorphic copies.
+    Hac,
+}
+
+/// The removal test for one shape; keeps its engines and scratch space between tests.
+pub struct RemovalTest {
+    shape: Shape,
+    engine: Engine,
+    propagator: Propagator,
+    searcher: Searcher,
+    /// Draws the isomorphic copies of the HAC restarts; the answers do not depend on it.
+    rng: ChaCha8Rng,
+    /// Nodes per unit of the HAC restart schedule.
+    unit: u64,
+    /// The root store of a case (scratch).
+    root: Domains,
+    /// The cases that survive the pre-filter (scratch).
+    open: Vec<usize>,
+    /// Variable numbers of the SAT engine (scratch of [`solve_domains`]).
+    index: Vec<u32>,
+    /// Whether the last test needed a search (the pre-filter did not decide it).
+    searched: bool,
+}
+
+impl RemovalTest {
+    /// A test for puzzles of `shape`, searching with `engine`.
+    pub fn new(shape: Shape, engine: Engine) -> RemovalTest {
+        RemovalTest {
+            shape,
+            engine,
+            propagator: Propagator::new(shape),
+            searcher: Searcher::new(shape),
+            rng: ChaCha8Rng::seed_from_u64(0x5eed),
+            unit: 32 * shape.order() as u64,
+            root: Domains::full(shape),
+            open: Vec::new(),
+            index: Vec::new(),
+            searched: false,
+        }
+    }
+
+    /// Whether `reduced` — a well-posed puzzle whose solution is `solution`, with the givens of
+    /// the cells `removed` taken out — is still well posed.
+    ///
+    /// The answer is only meaningful under that precondition (`solution` is the unique solution
+    /// of `reduced` plus the removed givens); it is not checked.
+    ///
+    /// # Panics
+    /// If a shape differs from the test's, or (a bug) a second solution fails verification.
+    pub fn still_unique(&mut self, reduced: &Grid, solution: &Grid, removed: &[usize]) -> bool {
+        assert_eq!(reduced.shape(), self.shape, "shape of the removal test");
+        assert_eq!(solution.shape(), self.shape, "shape of the solution");
+        debug_assert!(removed.iter().all(|&c| reduced.get(c).is_none()));
+        self.searched = false;
+        // The pre-filter: the cases whose root fixpoint does not fail.
+        self.open.clear();
+        for case in 0..removed.len() {
+            if self.case_root(reduced, solution, removed, case) {
+                self.open.push(case);
+            }
+        }
+        if self.open.is_empty() {
+            return true;
+        }
+        self.searched = true;
+        match self.engine {
+            Engine::Sat => self.sat(reduced, solution, removed),
+            Engine::Hac => self.hac(reduced, solution, removed),
+        }
+    }
+
+    /// Whether the last [`RemovalTest::still_unique`] needed a search: the pre-filter did not
+    /// settle it.
+    pub fn searched(&self) -> bool {
+        self.searched
+    }
+
+    /// Builds the root store of case `case` in `self.root` and propagates it with HAC; returns
+    /// whether the fixpoint exists (`false`: the case has no solution).
+    fn case_root(
+        &mut self,
+        reduced: &Grid,
+        solution: &Grid,
+        removed: &[usize],
+        case: usize,
+    ) -> bool {
+        self.root.copy_from(&Domains::from_puzzle(reduced));
+        for &b in &removed[..case] {
+            self.root.set_single(b, value(solution, b));
+        }
+        let b = removed[case];
+        self.root.remove(b, value(solution, b));
+        reduced.first_clash().is_none()
+            && self
+                .propagator
+                .propagate(&mut self.root, Scheme::HAC)
+                .is_ok()
+    }
+
+    /// The open cases by SAT, one solver per case.
+    fn sat(&mut self, reduced: &Grid, solution: &Grid, removed: &[usize]) -> bool {
+        for i in 0..self.open.len() {
+            let case = self.open[i];
+            let built = self.case_root(reduced, solution, removed, case);
+            debug_assert!(built, "the pre-filter kept this case");
+            if let Some(other) = solve_domains(&self.root, &mut self.index) {
+                crate::verify(reduced, &other).expect("the SAT model solves the puzzle");
+                assert!(
+                    removed.iter().any(|&c| other.get(c) != solution.get(c)),
+                    "a case's solution differs from the solution on a removed cell"
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The open cases by HAC search, restarted as the module docs say.
+    fn hac(&mut self, reduced: &Grid, solution: &Grid, removed: &[usize]) -> bool {
+        let n = self.shape.order();
+        let (mut puzzle, mut sol, mut cells) =
+            (reduced.clone(), solution.clone(), removed.to_vec());
+        // `first`: each cell's value order starts at its value in S (see `Searcher::run_from`).
+        let mut first = Grid::empty(self.shape);
+        let mut done = 0;
+        for run in 1.. {
+            let budget = Budget {
+                time: None,
+                nodes: Some(self.unit.saturating_mul(luby(run))),
+            };
+            if run > 1 {
+                (puzzle, sol, cells) = isomorphic_copy(reduced, solution, removed, &mut self.rng);
+            }
+            for c in 0..self.shape.cells() {
+                first.set(c, Some((value(&sol, c) + n - 1) % n));
+            }
+            while done < self.open.len() {
+                let case = self.open[done];
+                let built = self.case_root(&puzzle, &sol, &cells, case);
+                debug_assert!(built, "an isomorphic copy has the same fixpoint");
+                let root = self.root.clone();
+                let outcome = self
+                    .searcher
+                    .run_from(&puzzle, &root, Scheme::HAC, 1, budget, Some(&first))
+                    .expect("HAC is sound and the limit is 1");
+                if let Some(other) = outcome.solutions.first() {
+                    assert!(
+                        cells.iter().any(|&c| other.get(c) != sol.get(c)),
+                        "a case's solution differs from the solution on a removed cell"
+                    );
+                    return false;
+                }
+                if outcome.stopped.is_some() {
+                    break;
+                }
+                done += 1;
+            }
+            if done == self.open.len() {
+                return true;
+            }
+        }
+        unreachable!("the restart loop only ends by returning")
+    }
+}
+
+/// The value of `cell` in a complete grid.
+fn value(grid: &Grid, cell: usize) -> usize {
+    grid.get(cell).expect("the solution is complete")
+}
+
+/// `reduced`, `solution` and `removed` under one random [`Transform`].
+fn isomorphic_copy(
+    reduced: &Grid,
+    solution: &Grid,
+    removed: &[usize],
+    rng: &mut ChaCha8Rng,
+) -> (Grid, Grid, Vec<usize>) {
+    let shape = reduced.shape();
+    let transform = Transform::random(shape, rng);
+    // Where each old row and column goes (the transform lists the old line at each new one).
+    let n = shape.order();
+    let (mut row_to, mut col_to) = (vec![0; n], vec![0; n]);
+    for i in 0..n {
+        row_to[transform.rows[i]] = i;
+        col_to[transform.cols[i]] = i;
+    }
+    // The removed cells keep their order: the cases are numbered by it.
+    let cells = removed
+        .iter()
+        .map(|&cell| {
+            let (r, c) = (row_to[shape.row_of(cell)], col_to[shape.col_of(cell)]);
+            if transform.transpose {
+                shape.cell(c, r)
+            } else {
+                shape.cell(r, c)
+            }
+        })
+        .collect();
+    (transform.apply(reduced), transform.apply(solution), cells)
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (`i` ≥ 1): the restart schedule within a constant
+/// factor of the optimal one for an unknown run-time distribution (Luby, Sinclair, Zuckerman 1993).
+pub(crate) fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A complete grid within `d` that satisfies the Sudoku rules, if one exists, by SAT on the open
+/// candidates of `d` (see the module docs). `index` is scratch space (one slot per candidate).
+fn solve_domains(d: &Domains, index: &mut Vec<u32>) -> Option<Grid> {
+    let shape = d.shape();
+    let n = shape.order();
+    // One variable per candidate of an open cell; fixed cells need none.
+    index.clear();
+    index.resize(shape.cells() * n, u32::MAX);
+    let mut vars = 0u32;
+    for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
+        for v in d.values(cell) {
+            index[cell * n + v] = vars;
+            vars += 1;
+        }
+    }
+    let lit = |cell: usize, v: usize| {
+        let i = index[cell * n + v];
+        (i != u32::MAX).then(|| varisat::Lit::from_index(i as usize, true))
+    };
+    let mut solver = varisat::Solver::new();
+    let mut clause = Vec::with_capacity(n);
+    let mut exactly_one = |clause: &[varisat::Lit]| {
+        solver.add_clause(clause);
+        for (i, &a) in clause.iter().enumerate() {
+            for &b in &clause[i + 1..] {
+                solver.add_clause(&[!a, !b]);
+            }
+        }
+    };
+    for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
+        clause.clear();
+        clause.extend(d.values(cell).filter_map(|v| lit(cell, v)));
+        exactly_one(&clause);
+    }
+    let mut placed = vec![false; n];
+    for u in 0..shape.unit_count() {
+        let unit = shape.unit(u);
+        placed.fill(false);
+        for cell in shape.unit_cells(unit) {
+            if let Some(v) = d.value(cell) {
+                placed[v] = true;
+            }
+        }
+        for v in (0..n).filter(|&v| !placed[v]) {
+            clause.clear();
+            clause.extend(
+                shape
+                    .unit_cells(unit)
+                    .filter(|&cell| d.contains(cell, v))
+                    .filter_map(|cell| lit(cell, v)),
+            );
+            exactly_one(&clause);
+        }
+    }
+    if !solver
+        .solve()
+        .expect("no proof is written, so no proof error")
+    {
+        return None;
+    }
+    let model = solver.model().expect("a satisfiable call has a model");
+    let mut grid = d.fixed_grid();
+    for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
+        for v in d.values(cell) {
+            if model[index[cell * n + v] as usize].is_positive() {
+                grid.set(cell, Some(v));
+            }
+        }
+    }
+    Some(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::RngExt;
+    use rand::seq::SliceRandom;
+
+    use super::*;
+    use crate::generate::puzzle::puzzle_rng;
+    use crate::generate::random_grid::random_grid;
+    use crate::solve::{Limits, Native, Solver};
+
+    /// Walks a random reduction of a random grid of `shape`, removing blocks of 1 to 3 givens,
+    /// and checks every test of each engine against `native`'s count up to 2 (keeping a block
+    /// only when the count says unique, so the precondition holds throughout). Returns how many
+    /// tests said unique and how many did not.
+    fn agrees_with_counts(shape: Shape, seed: u64, tests: &mut [RemovalTest]) -> (usize, usize) {
+        let mut rng = puzzle_rng(seed, 0);
+        let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+        let mut cells: Vec<usize> = (0..shape.cells()).collect();
+        cells.shuffle(&mut rng);
+        let mut puzzle = solution.clone();
+        let (mut unique, mut multiple) = (0, 0);
+        let mut rest = &cells[..];
+        while !rest.is_empty() {
+            let k = rng.random_range(1..=3).min(rest.len());
+            let (block, tail) = rest.split_at(k);
+            rest = tail;
+            for &c in block {
+                puzzle.set(c, None);
+            }
+            let count = Native.count(&puzzle, 2, &Limits::none()).unwrap();
+            let truth = count.count == 1;
+            for test in tests.iter_mut() {
+                assert_eq!(
+                    test.still_unique(&puzzle, &solution, block),
+                    truth,
+                    "{:?}, seed {seed}, block {block:?}",
+                    test.engine
+                );
+            }
+            if truth {
+                unique += 1;
+            } else {
+                multiple += 1;
+                for &c in block {
+                    puzzle.set(c, solution.get(c));
+                }
+            }
+        }
+        (unique, multiple)
+    }
+
+    #[test]
+    fn both_engines_agree_with_a_count_to_two_on_random_removals() {
+        for (p, q, seeds) in [(3, 3, 0..8), (2, 3, 0..6), (4, 4, 0..1)] {
+            let shape = Shape::sudoku(p, q).unwrap();
+            let mut tests = [
+                RemovalTest::new(shape, Engine::Sat),
+                RemovalTest::new(shape, Engine::Hac),
+            ];
+            let (mut unique, mut multiple) = (0, 0);
+            for seed in seeds {
+                let (u, m) = agrees_with_counts(shape, seed, &mut tests);
+                unique += u;
+                multiple += m;
+            }
+            assert!(
+                unique > 10 && multiple > 10,
+                "{shape}: {unique} / {multiple}"
+            );
+        }
+    }
+
+    #[test]
+    fn restarts_on_isomorphic_copies_keep_the_answers() {
+        // A unit of one node forces many restarts, each on a copy, resuming at the first case
+        // not yet refuted: the copies must keep the cases in order.
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let mut restarted = RemovalTest::new(shape, Engine::Hac);
+        restarted.unit = 1;
+        for seed in 20..26 {
+            agrees_with_counts(shape, seed, std::slice::from_mut(&mut restarted));
+        }
+    }
+
+    #[test]
+    fn the_pre_filter_settles_forced_removals_without_search() {
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let solution = random_grid(&Grid::empty(shape), &mut puzzle_rng(4, 0))
+            .unwrap()
+            .unwrap();
+        let mut test = RemovalTest::new(shape, Engine::Sat);
+        // One given out of a complete grid: forced by its row, no search.
+        let mut puzzle = solution.clone();
+        puzzle.set(40, None);
+        assert!(test.still_unique(&puzzle, &solution, &[40]));
+        assert!(!test.searched());
+        // Every given out: a second solution, found by search.
+        let empty = Grid::empty(shape);
+        let all: Vec<usize> = (0..81).collect();
+        assert!(!test.still_unique(&empty, &solution, &all));
+        assert!(test.searched());
+    }
+
+    #[test]
+    fn a_sat_solution_lies_within_the_domains() {
+        let shape = Shape::sudoku(2, 2).unwrap();
+        let mut d = Domains::full(shape);
+        d.set_single(0, 3);
+        d.remove(5, 0);
+        let mut index = Vec::new();
+        let grid = solve_domains(&d, &mut index).unwrap();
+        assert_eq!(crate::verify(&Grid::empty(shape), &grid), Ok(()));
+        assert_eq!(grid.get(0), Some(3));
+        assert_ne!(grid.get(5), Some(0));
+        // Cell 1 may hold nothing but the value of cell 0: no grid.
+        let mut stuck = Domains::full(shape);
+        stuck.set_single(0, 3);
+        stuck.set_single(1, 3);
+        assert_eq!(solve_domains(&stuck, &mut index), None);
+    }
+
+    #[test]
+    fn luby_starts_as_published() {
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
