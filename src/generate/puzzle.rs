@@ -77,12 +77,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
 use super::symmetry::{Transform, random_pattern_grid};
-use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER, luby};
+use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::search::Searcher;
 use crate::propagate::{Budget, Scheme};
 use crate::shape::Shape;
+use crate::solve::luby::luby;
 use crate::solve::{Answer, Limits, Native, Solver, Verified};
 
 /// The largest order puzzles are made or reduced for (the `native` backend's limit).

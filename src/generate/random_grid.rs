@@ -46,6 +46,7 @@ use rand::Rng;
 
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::solve::luby::luby;
 
 /// The largest order the randomized search handles (one `u128` of candidates per cell).
 pub const MAX_RANDOM_GRID_ORDER: usize = 128;
@@ -73,18 +74,6 @@ fn random_bit<R: Rng + ?Sized>(mask: u128, rng: &mut R) -> usize {
 #[inline]
 fn below<R: Rng + ?Sized>(rng: &mut R, bound: u64) -> u64 {
     ((rng.next_u64() as u128 * bound as u128) >> 64) as u64
-}
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (`i` ≥ 1).
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }
 
 /// A choice point: the cell, the values not tried yet, the trail length to return to.
@@ -327,11 +316,5 @@ mod tests {
         let a2 = random_grid(&empty, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
         assert_ne!(a, b);
         assert_eq!(a, a2);
-    }
-
-    #[test]
-    fn the_luby_sequence() {
-        let first: Vec<u64> = (1..=7).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4]);
     }
 }

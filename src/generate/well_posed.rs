@@ -78,6 +78,7 @@ use super::symmetry::Transform;
 use crate::grid::Grid;
 use crate::propagate::{Budget, Domains, Propagator, Scheme, Searcher};
 use crate::shape::Shape;
+use crate::solve::luby::luby;
 
 /// From this order on the reduction uses this module's test; below it, `native`'s count up to 2
 /// (faster there: 9×9 and 12×12 were measured).
@@ -290,19 +291,6 @@ fn isomorphic_copy(
     (transform.apply(reduced), transform.apply(solution), cells)
 }
 
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, ... (`i` ≥ 1): the restart schedule within a constant
-/// factor of the optimal one for an unknown run-time distribution (Luby, Sinclair, Zuckerman 1993).
-pub(crate) fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
 /// A complete grid within `d` that satisfies the Sudoku rules, if one exists, by SAT on the open
 /// candidates of `d` (see the module docs). `index` is scratch space (one slot per candidate).
 fn solve_domains(d: &Domains, index: &mut Vec<u32>) -> Option<Grid> {
@@ -494,11 +482,5 @@ mod tests {
         stuck.set_single(0, 3);
         stuck.set_single(1, 3);
         assert_eq!(solve_domains(&stuck, &mut index), None);
-    }
-
-    #[test]
-    fn luby_starts_as_published() {
-        let seq: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }

@@ -56,6 +56,7 @@ mod geometry;
 pub mod grasp;
 #[cfg(feature = "highs")]
 pub mod highs;
+pub(crate) mod luby;
 pub(crate) mod mask;
 pub mod mip;
 pub mod native;

@@ -86,6 +86,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::geometry::{Geometry, geometry};
+use super::luby::luby;
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
 use super::sat::{self, Sat};
 use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
@@ -659,19 +660,6 @@ fn cdcl_finish(
     Ok(report)
 }
 
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`i` ≥ 1): the restart schedule that is
-/// within a constant factor of the optimal one for an unknown run-time distribution.
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
 /// A small deterministic generator (SplitMix64) for the restart tie-breaks.
 struct Rng(u64);
 
@@ -718,12 +706,6 @@ mod tests {
             panic!("{report:?}")
         };
         assert_eq!(crate::verify(&puzzle, &grid), Ok(()));
-    }
-
-    #[test]
-    fn the_luby_sequence() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     /// The first puzzle of the repository's 16×16 sample.
