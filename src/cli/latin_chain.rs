@@ -93,14 +93,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
                 batch::write_json(&mut out, &value)?;
             } else {
                 let mut text = text(&run, tally.total, record.line);
-                for row in &sizes[2..] {
-                    let _ = writeln!(
-                        text,
-                        "  size of {}: {}",
-                        row.level,
-                        row.size.describe(&row.names)
-                    );
-                }
+                push_size_lines(&mut text, &sizes[2..]);
                 out.write_all(text.as_bytes())?;
             }
             if chain.report.is_some() {
@@ -129,11 +122,44 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
         sink.write(&String::from_utf8_lossy(&out), line)?;
     }
     // The input is exhausted unless --timeout stopped the batch.
-    if !sink.finish(items.next().is_none())? {
+    let complete = items.next().is_none();
+    finish_chain(
+        sink,
+        complete,
+        &tally,
+        file,
+        chain.report.as_deref(),
+        &report,
+    )
+}
+
+/// `  size of LEVEL: …` for each row, appended to a square's text.
+pub(super) fn push_size_lines(text: &mut String, rows: &[SizeRow]) {
+    for row in rows {
+        let _ = writeln!(
+            text,
+            "  size of {}: {}",
+            row.level,
+            row.size.describe(&row.names)
+        );
+    }
+}
+
+/// The end of a chain's batch: the sink closed (exit 1 when `--timeout` stopped it), the HTML
+/// report written, the closing line on bad input.
+pub(super) fn finish_chain(
+    sink: Sink,
+    complete: bool,
+    tally: &Tally,
+    file: &Path,
+    report_path: Option<&Path>,
+    report: &ChainReport,
+) -> anyhow::Result<ExitCode> {
+    if !sink.finish(complete)? {
         return Ok(ExitCode::from(1));
     }
     tally.require_some(file)?;
-    if let Some(path) = &chain.report {
+    if let Some(path) = report_path {
         write_atomically(path, report.to_html().as_bytes())?;
         eprintln!("sudokit: report written to {}", path.display());
     }

@@ -15,8 +15,9 @@ use sudokit::render::report::{ChainReport, Level};
 use sudokit::text::{ReadOptions, to_json};
 
 use super::batch::{self, Tally};
-use super::latin_chain::{ms, one_line, size_rows, sizes_json, sizes_table};
-use super::output::write_atomically;
+use super::latin_chain::{
+    finish_chain, ms, one_line, push_size_lines, size_rows, sizes_json, sizes_table,
+};
 use super::sink::{Framing, OutputArgs, Sink};
 
 /// What `--to cnf --solve` was asked to do.
@@ -73,14 +74,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
                 batch::write_json(&mut out, &value)?;
             } else {
                 let mut text = text(&run, &to_cnf, tally.total, record.line);
-                for row in &sizes[3..] {
-                    let _ = writeln!(
-                        text,
-                        "  size of {}: {}",
-                        row.level,
-                        row.size.describe(&row.names)
-                    );
-                }
+                push_size_lines(&mut text, &sizes[3..]);
                 out.write_all(text.as_bytes())?;
             }
             if chain.report.is_some() {
@@ -94,16 +88,15 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
         sink.write(&String::from_utf8_lossy(&out), line)?;
     }
     // The input is exhausted unless --timeout stopped the batch.
-    if !sink.finish(items.next().is_none())? {
-        return Ok(ExitCode::from(1));
-    }
-    tally.require_some(file)?;
-    if let Some(path) = &chain.report {
-        write_atomically(path, report.to_html().as_bytes())?;
-        eprintln!("sudokit: report written to {}", path.display());
-    }
-    tally.report_bad_input("squares");
-    Ok(tally.exit_code())
+    let complete = items.next().is_none();
+    finish_chain(
+        sink,
+        complete,
+        &tally,
+        file,
+        chain.report.as_deref(),
+        &report,
+    )
 }
 
 /// "extended, pairwise AMO".
