@@ -16,7 +16,7 @@ use sudokit::text;
 
 use super::batch::{self, Item};
 use super::input::InputArgs;
-use super::sink::{Framing, OutputArgs, Sink};
+use super::sink::Sink;
 use super::solving::{SolverArgs, ordered_batch};
 use super::stop;
 
@@ -129,7 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut tallies = crosscheck::tallies(&participants);
     // Each row is written whole and flushed, in input order: an interruption leaves a valid
     // prefix and says how far it got.
-    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "puzzles")?;
+    let sink = Sink::stdout("puzzles")?;
     let (mut total, mut bad, mut disagreements, mut undecided) = (0usize, 0usize, 0usize, 0usize);
     // Rows after the first one not run are dropped too, so the output stays a prefix.
     let mut cut = false;

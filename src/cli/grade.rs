@@ -18,7 +18,7 @@ use sudokit::text::TextError;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
-use super::sink::{Framing, OutputArgs, Sink};
+use super::sink::Sink;
 use super::solving::ordered_batch;
 
 /// Arguments of `grade`.
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Each puzzle's line is written whole and flushed, in input order, as the batch streams
     // through the input: an interruption leaves a valid prefix and says how far it got. The
     // tables at the end need every puzzle's grade (a few bytes per scheme), kept in memory.
-    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "puzzles")?;
+    let sink = Sink::stdout("puzzles")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .build()
         .context("cannot start the worker threads")?;

@@ -19,7 +19,7 @@ use sudokit::text::{ReadOptions, to_text};
 
 use super::batch::{self, Tally};
 use super::output::write_atomically;
-use super::sink::{Framing, OutputArgs, Sink};
+use super::sink::Sink;
 
 /// What `--solve` was asked to do.
 pub struct ChainOptions {
@@ -43,7 +43,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
     };
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.
-    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "squares")?;
+    let sink = Sink::stdout("squares")?;
     let mut out = Vec::new();
     let mut items = batch::puzzles(file, options)?;
     let mut tally = Tally::default();

@@ -18,7 +18,7 @@ use super::batch::{self, Tally};
 use super::latin_chain::{
     finish_chain, ms, one_line, push_size_lines, size_rows, sizes_json, sizes_table,
 };
-use super::sink::{Framing, OutputArgs, Sink};
+use super::sink::Sink;
 
 /// What `--to cnf --solve` was asked to do.
 pub struct SatChainOptions {
@@ -30,7 +30,7 @@ pub struct SatChainOptions {
 pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow::Result<ExitCode> {
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.
-    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "squares")?;
+    let sink = Sink::stdout("squares")?;
     let mut out = Vec::new();
     let mut items = batch::puzzles(file, options)?;
     let mut tally = Tally::default();

@@ -14,7 +14,7 @@ use sudokit::text::{TextError, to_json, to_text};
 use super::batch::{self, Tally};
 use super::input::InputArgs;
 use super::output::AtomicFile;
-use super::sink::{Framing, OutputArgs, Sink};
+use super::sink::Sink;
 use super::solving::ordered_batch;
 
 /// Arguments of `minimize`.
@@ -118,7 +118,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = args.input.read_options();
     // Each puzzle's line is written whole and flushed, in input order, as the batch streams
     // through the input: an interruption leaves a valid prefix and says how far it got.
-    let sink = Sink::open(&OutputArgs::default(), Framing::Lines, "puzzles")?;
+    let sink = Sink::stdout("puzzles")?;
     let mut reduced_file = args.output.as_deref().map(AtomicFile::create).transpose()?;
     let mut tally = Tally::default();
     let mut tables = Vec::new();

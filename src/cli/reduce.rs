@@ -27,7 +27,7 @@ use sudokit::text::{Format, ReadOptions, ShapeSpec, to_block, to_json, to_line};
 
 use super::batch::{self, Tally};
 use super::output::AtomicFile;
-use super::sink::{Framing, OutputArgs, Sink};
+use super::sink::Sink;
 
 /// Arguments of `reduce`.
 #[derive(Debug, ClapArgs)]
@@ -259,11 +259,7 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
             Destination::Dir(p.clone())
         }
         Some(p) if p.as_os_str() != "-" => Destination::File(AtomicFile::create(p)?),
-        _ => Destination::Stdout(Sink::open(
-            &OutputArgs::default(),
-            Framing::Lines,
-            "squares",
-        )?),
+        _ => Destination::Stdout(Sink::stdout("squares")?),
     };
     let stem = match args.file.as_os_str() {
         s if s == "-" => "stdin".to_string(),

@@ -74,6 +74,8 @@ pub struct State {
     pending: Vec<u8>,
     /// Write each result at once (`false`: gather up to [`BUFFERED`] bytes of whole results).
     flush_each: bool,
+    /// Whether the command takes `-o FILE --resume` (the stop summary suggests it only then).
+    resumable: bool,
 }
 
 /// Bytes of whole results a buffered sink gathers before writing them.
@@ -151,8 +153,23 @@ impl Sink {
             files,
             pending: Vec::new(),
             flush_each: true,
+            resumable: true,
         });
         Ok(Sink { skip: kept })
+    }
+
+    /// Standard output for a command without `-o FILE --resume` (its output ends with tables
+    /// over every puzzle, which a resumed run could not rebuild): whole results, and a stop
+    /// summary that does not suggest `--resume`.
+    ///
+    /// # Errors
+    /// As [`Sink::open`].
+    pub fn stdout(what: &'static str) -> anyhow::Result<Sink> {
+        let sink = Sink::open(&OutputArgs::default(), Framing::Lines, what)?;
+        if let Some(state) = state().as_mut() {
+            state.resumable = false;
+        }
+        Ok(sink)
     }
 
     /// A sink that gathers whole results and writes them 64 KiB at a time, for commands whose
@@ -261,7 +278,8 @@ fn summary(why: &str, state: &State) -> String {
                 path.display()
             )
         }
-        None => text += "; add -o FILE to make a run that --resume can continue",
+        None if state.resumable => text += "; add -o FILE to make a run that --resume can continue",
+        None => {}
     }
     text
 }

@@ -142,6 +142,8 @@ fn commands_with_tables_stop_at_a_result_boundary() {
             message.contains("--timeout 0.5 s reached"),
             "{name}: {message}"
         );
+        // These commands have no --resume, so the summary must not suggest it.
+        assert!(!message.contains("--resume"), "{name}: {message}");
         let text = String::from_utf8(out.stdout).expect("UTF-8");
         assert!(
             text.is_empty() || text.ends_with('\n'),
