@@ -5,6 +5,8 @@
 //! - [`random_grid`]: random complete grids (and completions) by randomized search;
 //! - [`puzzle`]: locally minimal well-posed puzzles, with symmetric orbits, a number of givens
 //!   and propagation difficulty; [`puzzle::minimize`] reduces the givens of a given puzzle;
+//! - [`trades`]: the two-value unavoidable sets of a complete grid, a search-free shortcut of
+//!   the removal test;
 //! - [`well_posed`]: the removal test of the reduction (does a puzzle stay well posed without
 //!   some givens?), by restricted search;
 //! - [`latin`]: random complete and partial Latin squares (quasigroups with holes, and random
@@ -15,4 +17,5 @@ pub mod pattern;
 pub mod puzzle;
 pub mod random_grid;
 pub mod symmetry;
+pub mod trades;
 pub mod well_posed;

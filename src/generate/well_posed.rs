@@ -8,6 +8,9 @@
 //! counting the solutions of P \ B up to 2: a count also re-solves the part of the space where B
 //! takes S's values, which is P's own search space, and proves P well posed once more.
 //!
+//! Before any case, the test looks for a two-value trade of S ([`super::trades`]) with no given
+//! left in P \ B: exchanging its two values gives a second solution at once.
+//!
 //! "Some cell of B differs from S" is split into disjoint **cases**: for B = {b₁, …, b_k}, case i
 //! fixes b₁ … b_{i−1} to their values in S and removes S(b_i) from the candidates of b_i — a
 //! domain restriction at the root. Each case's root is propagated to its HAC fixpoint
@@ -75,6 +78,7 @@ use rand_chacha::ChaCha8Rng;
 use varisat::ExtendFormula;
 
 use super::symmetry::Transform;
+use super::trades::TwoValueTrades;
 use crate::grid::Grid;
 use crate::propagate::{Budget, Domains, Propagator, Scheme, Searcher};
 use crate::shape::Shape;
@@ -112,6 +116,8 @@ pub struct RemovalTest {
     index: Vec<u32>,
     /// Whether the last test needed a search (the pre-filter did not decide it).
     searched: bool,
+    /// The two-value trades of the last solution seen.
+    trades: Option<TwoValueTrades>,
 }
 
 impl RemovalTest {
@@ -128,6 +134,7 @@ impl RemovalTest {
             open: Vec::new(),
             index: Vec::new(),
             searched: false,
+            trades: None,
         }
     }
 
@@ -144,6 +151,21 @@ impl RemovalTest {
         assert_eq!(solution.shape(), self.shape, "shape of the solution");
         debug_assert!(removed.iter().all(|&c| reduced.get(c).is_none()));
         self.searched = false;
+        // The shortcut: a two-value trade left without a given.
+        if self
+            .trades
+            .as_ref()
+            .is_none_or(|t| t.solution() != solution)
+        {
+            self.trades = Some(TwoValueTrades::of(solution));
+        }
+        let trades = self.trades.as_mut().expect("built above");
+        if let Some(t) = trades.bare_in(reduced) {
+            let other = trades.exchanged(t, solution);
+            crate::verify(reduced, &other).expect("an exchanged trade solves the puzzle");
+            debug_assert!(removed.iter().any(|&c| other.get(c) != solution.get(c)));
+            return false;
+        }
         // The pre-filter: the cases whose root fixpoint does not fail.
         self.open.clear();
         for case in 0..removed.len() {
@@ -376,14 +398,19 @@ mod tests {
     /// Walks a random reduction of a random grid of `shape`, removing blocks of 1 to 3 givens,
     /// and checks every test of each engine against `native`'s count up to 2 (keeping a block
     /// only when the count says unique, so the precondition holds throughout). Returns how many
-    /// tests said unique and how many did not.
-    fn agrees_with_counts(shape: Shape, seed: u64, tests: &mut [RemovalTest]) -> (usize, usize) {
+    /// tests said unique, how many did not, and how many of those the first test settled by
+    /// search (neither a trade nor the pre-filter).
+    fn agrees_with_counts(
+        shape: Shape,
+        seed: u64,
+        tests: &mut [RemovalTest],
+    ) -> (usize, usize, usize) {
         let mut rng = puzzle_rng(seed, 0);
         let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
         let mut cells: Vec<usize> = (0..shape.cells()).collect();
         cells.shuffle(&mut rng);
         let mut puzzle = solution.clone();
-        let (mut unique, mut multiple) = (0, 0);
+        let (mut unique, mut multiple, mut searched) = (0, 0, 0);
         let mut rest = &cells[..];
         while !rest.is_empty() {
             let k = rng.random_range(1..=3).min(rest.len());
@@ -406,12 +433,13 @@ mod tests {
                 unique += 1;
             } else {
                 multiple += 1;
+                searched += usize::from(tests[0].searched());
                 for &c in block {
                     puzzle.set(c, solution.get(c));
                 }
             }
         }
-        (unique, multiple)
+        (unique, multiple, searched)
     }
 
     #[test]
@@ -422,15 +450,17 @@ mod tests {
                 RemovalTest::new(shape, Engine::Sat),
                 RemovalTest::new(shape, Engine::Hac),
             ];
-            let (mut unique, mut multiple) = (0, 0);
+            let (mut unique, mut multiple, mut searched) = (0, 0, 0);
             for seed in seeds {
-                let (u, m) = agrees_with_counts(shape, seed, &mut tests);
+                let (u, m, s) = agrees_with_counts(shape, seed, &mut tests);
                 unique += u;
                 multiple += m;
+                searched += s;
             }
+            // Both kinds of answer, and second solutions found by search as well as by trades.
             assert!(
-                unique > 10 && multiple > 10,
-                "{shape}: {unique} / {multiple}"
+                unique > 10 && multiple > 10 && searched > 0 && searched < multiple,
+                "{shape}: {unique} / {multiple} ({searched} searched)"
             );
         }
     }
@@ -459,11 +489,11 @@ mod tests {
         puzzle.set(40, None);
         assert!(test.still_unique(&puzzle, &solution, &[40]));
         assert!(!test.searched());
-        // Every given out: a second solution, found by search.
+        // Every given out: a second solution, found by a two-value trade, without search.
         let empty = Grid::empty(shape);
         let all: Vec<usize> = (0..81).collect();
         assert!(!test.still_unique(&empty, &solution, &all));
-        assert!(test.searched());
+        assert!(!test.searched());
     }
 
     #[test]
