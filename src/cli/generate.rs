@@ -74,7 +74,8 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores). Threads beyond the number of puzzles test the
+    /// removals of one puzzle side by side (from 16×16 on); the puzzles are the same.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     #[command(flatten)]
@@ -111,7 +112,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
     }
-    let options = Options {
+    let mut options = Options {
         symmetry: args.symmetry,
         givens: args.givens,
         scheme: args.scheme,
@@ -121,6 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Grids::Pattern => GridSource::Pattern,
         },
         attempts: args.attempts,
+        lanes: 1,
     };
     // Checks the shape and the target before any work.
     Generator::new(shape, options)?;
@@ -129,6 +131,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         builder = builder.num_threads(n);
     }
     let pool = builder.build().context("cannot start the worker threads")?;
+    // Threads that no puzzle of the batch keeps busy test removals side by side within one
+    // puzzle (the puzzles do not depend on it).
+    let busy = args.count.clamp(1, pool.current_num_threads() as u64) as usize;
+    options.lanes = pool.current_num_threads() / busy;
 
     let terminal = io::stderr().is_terminal();
     let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::hidden());

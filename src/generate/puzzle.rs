@@ -30,6 +30,14 @@
 //! search for a second solution, and blocks almost always fail. The block sizes change only the
 //! time, never the result.
 //!
+//! **Lanes** ([`Options::lanes`]) spread that hard region over threads. When the block is one
+//! orbit, the next L orbits are tested side by side, each against the puzzle as it is, and the
+//! answers are taken in order as the one-by-one pass would take them. A "needed" answer stays
+//! true after earlier removals (monotonicity again), so it is used as it is; a "removable"
+//! answer is used only while no earlier orbit of the batch was removed, otherwise that orbit is
+//! tested again. Near the end almost every answer is "needed", so L lanes do close to L tests
+//! at a time, and the puzzle is exactly the one of a single lane.
+//!
 //! With a target number of givens K the pass skips orbits that would take the puzzle below K and
 //! stops at K (the puzzle is then well posed but usually not minimal); a grid whose pass ends
 //! above K is discarded and another drawn. An excluded scheme (not search-free for it) is checked
@@ -74,6 +82,7 @@ use std::str::FromStr;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
 use super::symmetry::{Transform, random_pattern_grid};
@@ -207,6 +216,10 @@ pub struct Options {
     pub source: GridSource,
     /// Complete grids tried per puzzle before giving up.
     pub attempts: usize,
+    /// Removal tests run side by side on one puzzle, on the threads of the current rayon pool
+    /// (see the module docs). The puzzle does not depend on it, only the wall time; 1 runs them
+    /// one at a time.
+    pub lanes: usize,
 }
 
 impl Default for Options {
@@ -218,6 +231,7 @@ impl Default for Options {
             not_scheme: None,
             source: GridSource::Search,
             attempts: 1000,
+            lanes: 1,
         }
     }
 }
@@ -279,6 +293,8 @@ struct Checker {
     searcher: Option<Searcher>,
     /// The removal test of the reduction from order [`SEARCH_FROM_ORDER`] on (unique only).
     removal: Option<RemovalTest>,
+    /// More removal tests, for the lanes after the first (see [`Options::lanes`]).
+    spare: Vec<RemovalTest>,
 }
 
 /// From this order on, a count up to 2 of a puzzle whose solution is not known (the check that a
@@ -289,7 +305,8 @@ struct Checker {
 pub const HAC_FROM_ORDER: usize = 20;
 
 impl Checker {
-    fn new(shape: Shape, scheme: Option<Scheme>) -> Checker {
+    fn new(shape: Shape, scheme: Option<Scheme>, lanes: usize) -> Checker {
+        let removal = shape.order() >= SEARCH_FROM_ORDER;
         Checker {
             solver: Verified(Native),
             scheme,
@@ -297,8 +314,14 @@ impl Checker {
             rng: ChaCha8Rng::seed_from_u64(0x5eed),
             unit: 32 * shape.order() as u64,
             searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
-            removal: (shape.order() >= SEARCH_FROM_ORDER)
-                .then(|| RemovalTest::new(shape, Engine::Sat)),
+            removal: removal.then(|| RemovalTest::new(shape, Engine::Sat)),
+            spare: if removal && scheme.is_none() {
+                (1..lanes)
+                    .map(|_| RemovalTest::new(shape, Engine::Sat))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -363,6 +386,40 @@ impl Checker {
         }
     }
 
+    /// How many orbits [`Checker::keeps_each`] tests side by side.
+    fn lanes(&self) -> usize {
+        1 + self.spare.len()
+    }
+
+    /// For each orbit, whether the removal test keeps the puzzle well posed without it (and
+    /// whether that answer needed a search), each test against `puzzle` as it is, one lane per
+    /// orbit, in parallel. Only with the removal test (no scheme), for at most
+    /// [`Checker::lanes`] orbits whose cells are all given.
+    fn keeps_each(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        orbits: &[&[usize]],
+    ) -> Vec<(bool, bool)> {
+        let first = self.removal.as_mut().expect("lanes need the removal test");
+        let mut lanes: Vec<&mut RemovalTest> = std::iter::once(first)
+            .chain(self.spare.iter_mut())
+            .collect();
+        lanes.truncate(orbits.len());
+        lanes
+            .par_iter_mut()
+            .zip(orbits.par_iter())
+            .map(|(test, orbit)| {
+                let mut without = puzzle.clone();
+                for &c in *orbit {
+                    without.set(c, None);
+                }
+                let kept = test.still_unique(&without, solution, orbit);
+                (kept, test.searched())
+            })
+            .collect()
+    }
+
     /// Whether the last [`Checker::keeps`] was an expensive one: a removal test that needed a
     /// search. The reduction then stops growing its blocks (see the module docs).
     fn searched(&self) -> bool {
@@ -401,6 +458,31 @@ fn reduce(
             // This orbit alone would go below the floor: skip it.
             i += 1;
             k = 1;
+            continue;
+        }
+        if k == 1 && floor == 0 && checker.lanes() > 1 {
+            // Lanes: the next orbits tested side by side against the puzzle as it is, and the
+            // answers taken in order as the one-by-one pass would (see the module docs).
+            let batch = &order[i..(i + checker.lanes()).min(order.len())];
+            let mut changed = false;
+            for (orbit, (kept, searched)) in batch
+                .iter()
+                .zip(checker.keeps_each(puzzle, solution, batch))
+            {
+                if kept && changed {
+                    // Tested against a puzzle that has lost givens since: test it again.
+                    break;
+                }
+                i += 1;
+                if kept {
+                    for &c in *orbit {
+                        puzzle.set(c, None);
+                    }
+                    givens -= orbit.len();
+                    changed = true;
+                    k = if searched { 1 } else { 2 };
+                }
+            }
             continue;
         }
         removed.clear();
@@ -464,7 +546,7 @@ impl Generator {
             shape,
             options,
             orbits: options.symmetry.orbits(shape),
-            checker: Checker::new(shape, options.scheme),
+            checker: Checker::new(shape, options.scheme, options.lanes),
         })
     }
 
@@ -557,7 +639,7 @@ fn unique_solution(puzzle: &Grid) -> Result<Grid, MinimizeError> {
     let Answer::Solved(solution) = solved.answer else {
         return Err(MinimizeError::Unsat);
     };
-    if Checker::new(puzzle.shape(), None).unique(puzzle) {
+    if Checker::new(puzzle.shape(), None, 1).unique(puzzle) {
         Ok(solution)
     } else {
         Err(MinimizeError::Multiple)
@@ -581,7 +663,7 @@ pub fn minimize(
         order.shuffle(rng);
     }
     let mut reduced = puzzle.clone();
-    let mut checker = Checker::new(puzzle.shape(), None);
+    let mut checker = Checker::new(puzzle.shape(), None, 1);
     reduce(&mut reduced, &solution, &order, 0, &mut checker);
     Ok(Minimized {
         before: puzzle.filled(),
@@ -602,7 +684,7 @@ pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
         Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
         Err(_) => return Ok(false),
     };
-    let mut checker = Checker::new(puzzle.shape(), None);
+    let mut checker = Checker::new(puzzle.shape(), None, 1);
     let mut probe = puzzle.clone();
     for (cell, v) in puzzle.givens() {
         probe.set(cell, None);
@@ -680,6 +762,30 @@ mod tests {
     }
 
     #[test]
+    fn lanes_change_nothing_but_the_wall_time() {
+        // 16×16 uses the removal test, so lanes apply; rot180 orbits and no symmetry.
+        let shape = Shape::sudoku(4, 4).unwrap();
+        for symmetry in [Symmetry::None, Symmetry::Rot180] {
+            let one = Options {
+                symmetry,
+                ..Options::default()
+            };
+            let three = Options { lanes: 3, ..one };
+            let (mut a, mut b) = (
+                Generator::new(shape, one).unwrap(),
+                Generator::new(shape, three).unwrap(),
+            );
+            let made = a.generate(&mut puzzle_rng(3, 0)).unwrap();
+            assert_eq!(
+                b.generate(&mut puzzle_rng(3, 0)).unwrap(),
+                made,
+                "{symmetry}"
+            );
+            assert_eq!(made.attempts, 1);
+        }
+    }
+
+    #[test]
     fn the_block_pass_equals_the_one_by_one_pass() {
         let shape = Shape::sudoku(3, 3).unwrap();
         let generator = Generator::new(shape, Options::default()).unwrap();
@@ -690,7 +796,7 @@ mod tests {
             cells.shuffle(&mut rng);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             let mut blocks = solution.clone();
-            let mut checker = Checker::new(shape, None);
+            let mut checker = Checker::new(shape, None, 1);
             reduce(&mut blocks, &solution, &order, 0, &mut checker);
             let mut single = solution.clone();
             for &[c] in &cells {
@@ -707,7 +813,7 @@ mod tests {
     fn restarted_counts_agree_with_plain_counts() {
         // A unit of one node forces many restarts on isomorphic copies.
         let shape = Shape::sudoku(3, 3).unwrap();
-        let mut checker = Checker::new(shape, None);
+        let mut checker = Checker::new(shape, None, 1);
         checker.unit = 1;
         let mut rng = puzzle_rng(8, 0);
         let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
