@@ -5,8 +5,8 @@
 //! - [`random_grid`]: random complete grids (and completions) by randomized search;
 //! - [`puzzle`]: locally minimal well-posed puzzles, with symmetric orbits, a number of givens
 //!   and propagation difficulty; [`puzzle::minimize`] reduces the givens of a given puzzle;
-//! - [`trades`]: the two-value unavoidable sets of a complete grid, a search-free shortcut of
-//!   the removal test;
+//! - [`trades`]: small unavoidable sets of a complete grid (two values or two lines exchanged),
+//!   a search-free shortcut of the removal test;
 //! - [`well_posed`]: the removal test of the reduction (does a puzzle stay well posed without
 //!   some givens?), by restricted search;
 //! - [`latin`]: random complete and partial Latin squares (quasigroups with holes, and random

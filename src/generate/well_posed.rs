@@ -8,8 +8,9 @@
 //! counting the solutions of P \ B up to 2: a count also re-solves the part of the space where B
 //! takes S's values, which is P's own search space, and proves P well posed once more.
 //!
-//! Before any case, the test looks for a two-value trade of S ([`super::trades`]) with no given
-//! left in P \ B: exchanging its two values gives a second solution at once.
+//! Before any case, the test looks for a small trade of S (two values or two lines exchanged;
+//! [`super::trades`]) with no given left in P \ B: the traded grid is a second solution, found
+//! at once.
 //!
 //! "Some cell of B differs from S" is split into disjoint **cases**: for B = {b₁, …, b_k}, case i
 //! fixes b₁ … b_{i−1} to their values in S and removes S(b_i) from the candidates of b_i — a
@@ -78,7 +79,7 @@ use rand_chacha::ChaCha8Rng;
 use varisat::ExtendFormula;
 
 use super::symmetry::Transform;
-use super::trades::TwoValueTrades;
+use super::trades::Trades;
 use crate::grid::Grid;
 use crate::propagate::{Budget, Domains, Propagator, Scheme, Searcher};
 use crate::shape::Shape;
@@ -116,8 +117,8 @@ pub struct RemovalTest {
     index: Vec<u32>,
     /// Whether the last test needed a search (the pre-filter did not decide it).
     searched: bool,
-    /// The two-value trades of the last solution seen.
-    trades: Option<TwoValueTrades>,
+    /// The small trades of the last solution seen.
+    trades: Option<Trades>,
 }
 
 impl RemovalTest {
@@ -151,18 +152,18 @@ impl RemovalTest {
         assert_eq!(solution.shape(), self.shape, "shape of the solution");
         debug_assert!(removed.iter().all(|&c| reduced.get(c).is_none()));
         self.searched = false;
-        // The shortcut: a two-value trade left without a given.
+        // The shortcut: a small trade left without a given.
         if self
             .trades
             .as_ref()
             .is_none_or(|t| t.solution() != solution)
         {
-            self.trades = Some(TwoValueTrades::of(solution));
+            self.trades = Some(Trades::of(solution));
         }
         let trades = self.trades.as_mut().expect("built above");
         if let Some(t) = trades.bare_in(reduced) {
-            let other = trades.exchanged(t, solution);
-            crate::verify(reduced, &other).expect("an exchanged trade solves the puzzle");
+            let other = trades.traded(t);
+            crate::verify(reduced, &other).expect("a traded grid solves the puzzle");
             debug_assert!(removed.iter().any(|&c| other.get(c) != solution.get(c)));
             return false;
         }
@@ -489,7 +490,7 @@ mod tests {
         puzzle.set(40, None);
         assert!(test.still_unique(&puzzle, &solution, &[40]));
         assert!(!test.searched());
-        // Every given out: a second solution, found by a two-value trade, without search.
+        // Every given out: a second solution, found by a trade, without search.
         let empty = Grid::empty(shape);
         let all: Vec<usize> = (0..81).collect();
         assert!(!test.still_unique(&empty, &solution, &all));
