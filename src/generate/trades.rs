@@ -56,6 +56,9 @@ use petgraph::unionfind::UnionFind;
 use crate::grid::Grid;
 use crate::shape::Shape;
 
+/// The cell at a position of a line: `(line, position) -> cell`.
+type LineCell<'a> = dyn Fn(usize, usize) -> usize + 'a;
+
 /// The small trades of one complete grid (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trades {
@@ -142,10 +145,10 @@ impl Trades {
     fn add_two_lines(&mut self, shape: Shape, value: &dyn Fn(usize) -> usize) {
         let n = shape.order();
         let (p, q) = (shape.box_rows(), shape.box_cols());
-        // (line length, lines per group, the cell at position i of line l)
+        // Each family: lines per band (or stack), and the cell at position i of line l.
         let rows = |l: usize, i: usize| shape.cell(l, i);
         let cols = |l: usize, i: usize| shape.cell(i, l);
-        let families: [(usize, &dyn Fn(usize, usize) -> usize); 2] = [(p, &rows), (q, &cols)];
+        let families: [(usize, &LineCell); 2] = [(p, &rows), (q, &cols)];
         let mut position_in_first = vec![0; n];
         let mut seen = vec![false; n];
         for (group, cell) in families {
