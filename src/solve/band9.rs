@@ -369,32 +369,57 @@ impl Board {
     /// rules do the rest. A column with no place is a contradiction (`None`). `Some(true)` if a
     /// word changed.
     fn column_singles(&mut self) -> Option<bool> {
-        let mut any = false;
-        for d in 0..9 {
-            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let c = [columns(w[0]), columns(w[1]), columns(w[2])];
-            if c[0] | c[1] | c[2] != ROW {
-                return None;
-            }
-            for b in 0..3 {
-                let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, w[b] >> 18);
-                // Columns with exactly one place in this band (an odd count that is not
-                // three) and none in the other two.
-                let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
-                let lone = c[b] & !c[o1] & !c[o2] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let mut new = w[b] & (lone * SPREAD) & self.unsolved[b];
-                if new != 0 {
-                    any = true;
-                    let mut a = w[b];
-                    while new != 0 {
-                        a &= !BAND_PEERS[new.trailing_zeros() as usize];
-                        new &= new - 1;
-                    }
-                    self.cand[9 * b + d] = a;
-                }
+        // Per value, folded to nine column bits: the columns with a place, with two or more
+        // places, and with a place in an open cell; values 0–7 four at a time, so that the
+        // operations vectorise.
+        #[inline(always)]
+        fn fold(w0: u32, w1: u32, w2: u32, u: [u32; 3]) -> (u32, u32) {
+            let o = w0 | w1 | w2;
+            let t = (w0 & w1) | ((w0 | w1) & w2);
+            let open = (w0 & u[0]) | (w1 & u[1]) | (w2 & u[2]);
+            let (o0, o1, o2) = (o & ROW, (o >> 9) & ROW, (o >> 18) & ROW);
+            let once = o0 | o1 | o2;
+            let twice = columns(t) | (o0 & o1) | ((o0 | o1) & o2);
+            (once, once & !twice & columns(open))
+        }
+        let u = self.unsolved;
+        let mut lone = [0u32; 9];
+        let mut all = [ROW; 4];
+        for q in 0..2 {
+            let w0: [u32; 4] = self.cand[4 * q..4 * q + 4].try_into().unwrap();
+            let w1: [u32; 4] = self.cand[9 + 4 * q..9 + 4 * q + 4].try_into().unwrap();
+            let w2: [u32; 4] = self.cand[18 + 4 * q..18 + 4 * q + 4].try_into().unwrap();
+            for k in 0..4 {
+                let (once, l) = fold(w0[k], w1[k], w2[k], u);
+                all[k] &= once;
+                lone[4 * q + k] = l;
             }
         }
-        Some(any)
+        let (once, l) = fold(self.cand[8], self.cand[17], self.cand[26], u);
+        lone[8] = l;
+        let all = all[0] & all[1] & all[2] & all[3] & once;
+        if all != ROW {
+            return None;
+        }
+        if lone.iter().fold(0, |acc, &l| acc | l) == 0 {
+            return Some(false);
+        }
+        for (d, &l) in lone.iter().enumerate() {
+            if l == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let j = 9 * b + d;
+                let mut new = self.cand[j] & (l * SPREAD) & self.unsolved[b];
+                let mut a = self.cand[j];
+                while new != 0 {
+                    a &= !BAND_PEERS[new.trailing_zeros() as usize];
+                    new &= new - 1;
+                }
+                self.cand[j] = a;
+            }
+        }
+        Some(true)
     }
 
     /// Whether every cell is placed (at a fixpoint: then the grid is a solution).
