@@ -256,6 +256,9 @@ struct Board {
     cand: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
+    /// Each word as the band rules last left it (a word that differs is updated again); equal
+    /// to `cand` at a fixpoint, so it is not kept in the frames.
+    seen: [u32; 27],
 }
 
 impl Board {
@@ -264,13 +267,14 @@ impl Board {
         Board {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
+            seen: [0; 27],
         }
     }
 
     /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
     /// `seen[i]` becomes the word as left by the rules.
     #[inline(always)]
-    fn update(&mut self, i: usize, seen: &mut [u32; 27]) -> bool {
+    fn update(&mut self, i: usize) -> bool {
         let b = i / 9;
         let a0 = self.cand[i];
         let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
@@ -283,7 +287,7 @@ impl Board {
             return false;
         }
         self.cand[i] = a;
-        seen[i] = a;
+        self.seen[i] = a;
         let pointing = POINTING_COLUMNS[columns(a) as usize];
         let (o1, o2) = OTHER[i];
         self.cand[o1] &= !pointing;
@@ -299,19 +303,18 @@ impl Board {
     }
 
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
-    /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
-    /// that differs is updated again); `updates` counts the word updates.
-    fn propagate(&mut self, mut seen: [u32; 27], updates: &mut u64) -> bool {
-        let seen = &mut seen;
+    /// false on a contradiction. A word that differs from `seen` is updated again; `updates`
+    /// counts the word updates.
+    fn propagate(&mut self, updates: &mut u64) -> bool {
         loop {
             loop {
                 let mut any = false;
                 macro_rules! sweep {
                     ($($i:literal)*) => {$(
-                        if self.cand[$i] != seen[$i] {
+                        if self.cand[$i] != self.seen[$i] {
                             any = true;
                             *updates += 1;
-                            if !self.update($i, seen) {
+                            if !self.update($i) {
                                 return false;
                             }
                         }
@@ -505,7 +508,8 @@ impl Board {
 /// A choice point: the state before the choice, the cell, the values not yet tried.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
-    board: Board,
+    cand: [u32; 27],
+    unsolved: [u32; 3],
     band: u8,
     pos: u8,
     rest: u32,
@@ -537,7 +541,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         }
         board.assign(b, p, v);
     }
-    if board.propagate([0; 27], &mut stats.propagations) {
+    if board.propagate(&mut stats.propagations) {
         report.stopped = search(
             board,
             puzzle.shape(),
@@ -578,7 +582,8 @@ fn search(
         } else {
             let (band, pos, rest) = board.choose();
             frames.push(Frame {
-                board,
+                cand: board.cand,
+                unsolved: board.unsolved,
                 band: band as u8,
                 pos: pos as u8,
                 rest,
@@ -589,7 +594,10 @@ fn search(
             let v = frame.rest.trailing_zeros() as usize;
             frame.rest &= frame.rest - 1;
             let (band, pos) = (frame.band as usize, frame.pos as usize);
-            board = frame.board;
+            // At a fixpoint every word is as the band rules left it.
+            board.cand = frame.cand;
+            board.seen = frame.cand;
+            board.unsolved = frame.unsolved;
             if frame.rest == 0 {
                 // The last value: nothing to come back to.
                 frames.pop();
@@ -599,10 +607,8 @@ fn search(
             if let Some(reason) = budget.exceeded(stats.nodes) {
                 return Some(reason);
             }
-            // At a fixpoint every word is as the band rules left it.
-            let seen = board.cand;
             board.assign(band, pos, v);
-            if board.propagate(seen, &mut stats.propagations) {
+            if board.propagate(&mut stats.propagations) {
                 continue 'node;
             }
         }
