@@ -201,6 +201,19 @@ fn ones(x: u32) -> u32 {
         + u32::from(ONES[((x >> 18) & ROW) as usize])
 }
 
+/// For the nine words of a band, the cells on at least one, at least two and at least three of
+/// them (saturating counters).
+#[inline(always)]
+fn tally(w: &[u32]) -> (u32, u32, u32) {
+    let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+    for &x in &w[..9] {
+        three |= two & x;
+        two |= one & x;
+        one |= x;
+    }
+    (one, two, three)
+}
+
 /// For a position in a band, its row and its box inside the band, without itself.
 const BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -259,6 +272,9 @@ struct Board {
     /// Each word as the band rules last left it (a word that differs is updated again); equal
     /// to `cand` at a fixpoint, so it is not kept in the frames.
     seen: [u32; 27],
+    /// The open cells of each band with two values, as the last naked-single pass found them
+    /// (at a fixpoint: the cells to branch on).
+    pairs: [u32; 3],
 }
 
 impl Board {
@@ -268,6 +284,7 @@ impl Board {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
             seen: [0; 27],
+            pairs: [0; 3],
         }
     }
 
@@ -330,15 +347,11 @@ impl Board {
             }
             let mut any = false;
             for b in 0..3 {
-                let (mut once, mut twice) = (0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.cand[9 * b + d];
-                    twice |= once & x;
-                    once |= x;
-                }
+                let (once, twice, thrice) = tally(&self.cand[9 * b..9 * b + 9]);
                 if once != BAND {
                     return false;
                 }
+                self.pairs[b] = twice & !thrice & self.unsolved[b];
                 let mut singles = once & !twice & self.unsolved[b];
                 if singles != 0 {
                     any = true;
@@ -433,9 +446,11 @@ impl Board {
     /// The values of a cell (position `p` of band `b`) as a 9-bit mask.
     #[inline(always)]
     fn values(&self, b: usize, p: usize) -> u32 {
+        let w = &self.cand[9 * b..9 * b + 9];
+        let bit = 1 << p;
         let mut m = 0;
-        for d in 0..9 {
-            m |= ((self.cand[9 * b + d] >> p) & 1) << d;
+        for (d, &x) in w.iter().enumerate() {
+            m |= u32::from(x & bit != 0) << d;
         }
         m
     }
@@ -444,15 +459,7 @@ impl Board {
     /// row and box peers in the band (the first on a tie), else one with the fewest values.
     /// Returns the band, the position and the values.
     fn choose(&self) -> (usize, usize, u32) {
-        let pairs: [u32; 3] = std::array::from_fn(|b| {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for x in &self.cand[9 * b..9 * b + 9] {
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            two & !three & self.unsolved[b]
-        });
+        let pairs = self.pairs;
         if pairs != [0; 3] {
             let (mut score, mut band, mut pos) = (0, 0, 0);
             for (b, &all) in pairs.iter().enumerate() {
