@@ -183,10 +183,10 @@ const FORCED: [u32; 512] = {
     t
 };
 
-/// The number of places in a band word, from three look-ups (the target need not have a
+/// The number of places in a band row (nine bits), from a table (the target need not have a
 /// population-count instruction).
 #[inline(always)]
-fn ones(x: u32) -> u32 {
+fn ones(row: u32) -> u32 {
     const ONES: [u8; 512] = {
         let mut t = [0u8; 512];
         let mut x = 0;
@@ -196,9 +196,7 @@ fn ones(x: u32) -> u32 {
         }
         t
     };
-    u32::from(ONES[(x & ROW) as usize])
-        + u32::from(ONES[((x >> 9) & ROW) as usize])
-        + u32::from(ONES[((x >> 18) & ROW) as usize])
+    u32::from(ONES[(row & ROW) as usize])
 }
 
 /// For the nine words of a band, the cells on at least one, at least two and at least three of
@@ -455,21 +453,19 @@ impl Board {
         m
     }
 
-    /// The cell to branch on: the cell with two values that has the most such cells among its
-    /// row and box peers in the band (the first on a tie), else one with the fewest values.
+    /// The cell to branch on: the first cell with two values in the row with the most such cells
+    /// (the first such row on a tie), else one with the fewest values.
     /// Returns the band, the position and the values.
     fn choose(&self) -> (usize, usize, u32) {
         let pairs = self.pairs;
         if pairs != [0; 3] {
             let (mut score, mut band, mut pos) = (0, 0, 0);
             for (b, &all) in pairs.iter().enumerate() {
-                let mut m = all;
-                while m != 0 {
-                    let p = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let s = ones(all & BAND_PEERS[p]) + 1;
+                for r in 0..3 {
+                    let row = (all >> (9 * r)) & ROW;
+                    let s = ones(row);
                     if s > score {
-                        (score, band, pos) = (s, b, p);
+                        (score, band, pos) = (s, b, 9 * r + row.trailing_zeros() as usize);
                     }
                 }
             }
