@@ -6,8 +6,12 @@
 //! Cell `c` (row-major, 0..81) lies in band `c / 27` at bit `c % 27` of that band's word: bit
 //! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[9b + d]`
 //! holds the cells of the band where `d` is still possible (27 words in all, a band's nine words
-//! side by side); `unsolved[b]` holds the cells of the band not yet placed. The whole state is
-//! 120 bytes, copied per guess.
+//! side by side); `unsolved[b]` holds the cells of the band not yet placed. These 120 bytes are
+//! the state copied per guess. The board also keeps each word as the rules last left it (`seen`,
+//! equal to the words at a fixpoint, so it is set from the copy, not stored with it) and the
+//! bivalue cells of the last naked-single pass; `seen` lives in the board rather than in an array
+//! of the caller's, so that both are addressed from one register (forum_hardest: 477 → 440 M
+//! instructions).
 //!
 //! # Rules
 //! A word is **updated** whenever it differs from the value the update last left in it. A sweep
@@ -33,24 +37,31 @@
 //!   than the mispredicted test it replaces.
 //!
 //! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
-//! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
-//! (a contradiction). Placing one, like a guess, only clears the cell's row and box from its
-//! value's word; the rules above do the rest. When there are none left, a last pass finds
-//! **hidden singles in columns** (and columns left without a place), at every node: with the
-//! cheaper sweep they pay (on the first 2000 puzzles of `forum_hardest_1905_11plus` they cut
-//! the guesses per puzzle from 123 to 107 for 9 % more instructions and fewer mispredicted
-//! branches; at the root only, the first version's choice, was 2–3 % slower there). The
-//! fixpoint is the state of a search node; with every cell placed it is a solution (each value
-//! then has one cell per row of each band, in three different boxes, and one per column).
+//! one value's word: "seen once", "twice" and "three times" over nine words), the cells left with
+//! no value (a contradiction) and, for the choice, the open cells with exactly two values. Placing
+//! a single, like a guess, only clears the cell's row and box from its value's word; the rules
+//! above do the rest. When there are none left, a last pass finds **hidden singles in columns**
+//! (and columns left without a place), at every node: per value, the three bands' words are
+//! folded to nine column bits "a place", "two or more places" and "a place in an open cell"
+//! (values 0–7 four at a time, which the compiler vectorises), and only a column with exactly one
+//! place, in an open cell, is placed. Most passes find nothing (92 % on
+//! `forum_hardest_1905_11plus`), so this test is what they cost: about 200 instructions, against
+//! 800 for the per-band count it replaces. On the first 2000 puzzles of that set they cut the
+//! guesses per puzzle from 123 to 107 (with the peer-scored choice below). The fixpoint is the state of a search node; with
+//! every cell placed it is a solution (each value then has one cell per row of each band, in
+//! three different boxes, and one per column).
 //!
 //! # Search
-//! Depth-first; a node branches on a cell with two candidates (three "seen" counters per band find
-//! them all): the one with the most such cells among its row and box peers in its band (the first
-//! on a tie), falling back to a cell with the fewest candidates. Bivalue cells in a cluster make
-//! the guess propagate further: on the first 2000 puzzles of each set this cuts the guesses per
-//! puzzle from 154 to 123 (`forum_hardest_1905_11plus`), 24.1 to 16.8 (`magictour_top1465`) and
-//! 2.0 to 1.2 (`royle17`) for one table-driven count per bivalue cell. The state before the
-//! choice is pushed with the values not yet tried; the last value reuses it without a copy.
+//! Depth-first; a node branches on a cell with two candidates (the naked-single pass found them
+//! all): the first one of the row with the most such cells (the first such row on a tie; one
+//! table look-up per row), falling back to a cell with the fewest candidates. Bivalue cells in a
+//! cluster make the guess propagate further. On the first 2000 puzzles of
+//! `forum_hardest_1905_11plus` (first solution) the first bivalue cell of the grid takes 134
+//! guesses per puzzle; scoring each bivalue cell by the bivalue cells among its row and box
+//! peers, 107; the busiest row, 112, but the scoring cost a look-up per bivalue cell and a
+//! mispredicted branch, so the row is 4 % fewer instructions and about 6 % faster. The state
+//! before the choice is pushed with the values not yet tried; the last value reuses it without a
+//! copy.
 //! Counting goes on after a solution from the same stack, so "count to 2" costs one search, not
 //! two.
 //!
@@ -61,10 +72,10 @@
 //!
 //! # Complexity
 //! A word update is O(1) (six table look-ups and about forty word operations); a sweep 27
-//! comparisons; the naked-single pass 27 words; the column pass 27 words; the choice 27 words and
-//! three look-ups per bivalue cell. Per node the state copy is 30 words. [`Stats::propagations`]
-//! counts word updates. Memory: one state
-//! per open choice point (at most 81). Exponential in the worst case, like every exact method.
+//! comparisons; the naked-single pass 27 words; the column pass 27 words; the choice nine
+//! look-ups and nine words. Per node the state copy is 30 words. [`Stats::propagations`] counts
+//! word updates. Memory: one state per open choice point (at most 81). Exponential in the worst
+//! case, like every exact method.
 //!
 //! # References
 //! - J. C. Z. (zhouyundong), "JCZSolve" (2012–2014): one 27-bit word per value and band, band
