@@ -210,19 +210,6 @@ fn ones(row: u32) -> u32 {
     u32::from(ONES[(row & ROW) as usize])
 }
 
-/// For the nine words of a band, the cells on at least one, at least two and at least three of
-/// them (saturating counters).
-#[inline(always)]
-fn tally(w: &[u32]) -> (u32, u32, u32) {
-    let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-    for &x in &w[..9] {
-        three |= two & x;
-        two |= one & x;
-        one |= x;
-    }
-    (one, two, three)
-}
-
 /// For a position in a band, its row and its box inside the band, without itself.
 const BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -355,8 +342,25 @@ impl Board {
                 return true;
             }
             let mut any = false;
-            for b in 0..3 {
-                let (once, twice, thrice) = tally(&self.cand[9 * b..9 * b + 9]);
+            // Bands 0 and 1 side by side in 64 bits, band 2 alone.
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            let (mut one2, mut two2, mut three2) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = u64::from(self.cand[d]) | u64::from(self.cand[9 + d]) << 32;
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+                let y = self.cand[18 + d];
+                three2 |= two2 & y;
+                two2 |= one2 & y;
+                one2 |= y;
+            }
+            let tallies = [
+                (one as u32, two as u32, three as u32),
+                ((one >> 32) as u32, (two >> 32) as u32, (three >> 32) as u32),
+                (one2, two2, three2),
+            ];
+            for (b, &(once, twice, thrice)) in tallies.iter().enumerate() {
                 if once != BAND {
                     return false;
                 }
