@@ -626,7 +626,9 @@ fn search(
                 return Some(reason);
             }
             board.assign(band, pos, v);
-            if board.propagate(&mut stats.propagations) {
+            // The guessed word is the only one changed: it is updated before the first sweep.
+            stats.propagations += 1;
+            if board.update(9 * band + v) && board.propagate(&mut stats.propagations) {
                 continue 'node;
             }
         }
