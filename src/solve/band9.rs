@@ -194,6 +194,17 @@ const FORCED: [u32; 512] = {
     t
 };
 
+/// [`LOCKED`] and [`FORCED`] side by side (one table, one base address for the update).
+const LOCKED_FORCED: [[u32; 2]; 512] = {
+    let mut t = [[0u32; 2]; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        t[occ] = [LOCKED[occ], FORCED[occ]];
+        occ += 1;
+    }
+    t
+};
+
 /// The number of places in a band row (nine bits), from a table (the target need not have a
 /// population-count instruction).
 #[inline(always)]
@@ -295,7 +306,8 @@ impl Board {
             | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
         // Always below 512; the mask lets the compiler drop the bounds checks.
         let occ = occ & 0x1ff;
-        let a = a0 & LOCKED[occ];
+        let [locked, forced] = LOCKED_FORCED[occ];
+        let a = a0 & locked;
         if a == 0 {
             return false;
         }
@@ -306,7 +318,7 @@ impl Board {
         self.cand[o1] &= !pointing;
         self.cand[o2] &= !pointing;
         // A row with one place left: its only triad, in a box with one column left.
-        let lone = a & FORCED[occ] & pointing;
+        let lone = a & forced & pointing;
         self.unsolved[b] &= !lone;
         for w in &mut self.cand[9 * b..9 * b + 9] {
             *w &= !lone;
