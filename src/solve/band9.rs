@@ -6,8 +6,12 @@
 //! Cell `c` (row-major, 0..81) lies in band `c / 27` at bit `c % 27` of that band's word: bit
 //! `9·r + k` is row `r` (0..3) of the band, column `k`. For value `d` and band `b`, `cand[9b + d]`
 //! holds the cells of the band where `d` is still possible (27 words in all, a band's nine words
-//! side by side); `unsolved[b]` holds the cells of the band not yet placed. The whole state is
-//! 120 bytes, copied per guess.
+//! side by side); `unsolved[b]` holds the cells of the band not yet placed. These 120 bytes are
+//! the state copied per guess. The board also keeps each word as the rules last left it (`seen`,
+//! equal to the words at a fixpoint, so it is set from the copy, not stored with it) and the
+//! bivalue cells of the last naked-single pass; `seen` lives in the board rather than in an array
+//! of the caller's, so that both are addressed from one register (forum_hardest: 477 → 440 M
+//! instructions).
 //!
 //! # Rules
 //! A word is **updated** whenever it differs from the value the update last left in it. A sweep
@@ -32,27 +36,34 @@
 //!   band's other words with the (often empty) set of placed cells, which costs fewer cycles
 //!   than the mispredicted test it replaces.
 //!
-//! When no word changes any more, a pass per band finds the **naked singles** (cells on exactly
-//! one value's word: "seen once" and "seen twice" over nine words) and the cells left with no value
-//! (a contradiction). Placing one, like a guess, only clears the cell's row and box from its
-//! value's word; the rules above do the rest. When there are none left, a last pass finds
-//! **hidden singles in columns** (and columns left without a place), at every node: with the
-//! cheaper sweep they pay (on the first 2000 puzzles of `forum_hardest_1905_11plus` they cut
-//! the guesses per puzzle from 123 to 107 for 9 % more instructions and fewer mispredicted
-//! branches; at the root only, the first version's choice, was 2–3 % slower there). The
-//! fixpoint is the state of a search node; with every cell placed it is a solution (each value
-//! then has one cell per row of each band, in three different boxes, and one per column).
+//! When no word changes any more, a pass finds the **naked singles** (cells on exactly one value's
+//! word: "seen once", "twice" and "three times" over a band's nine words, bands 0 and 1 side by
+//! side in 64 bits), the cells left with no value (a contradiction) and, for the choice, the open
+//! cells with exactly two values. Placing a single, like a guess, only clears the cell's row and
+//! box from its value's word; the rules above do the rest. When there are none left, a last pass
+//! finds **hidden singles in columns** (and columns left without a place), at every node: per
+//! value, the three bands' words are folded to nine column bits "a place", "two or more places"
+//! and "a place in an open cell" (values 0–7 four at a time, which the compiler vectorises), and
+//! only a column with exactly one place, in an open cell, is placed. Most passes find nothing
+//! (92 % on `forum_hardest_1905_11plus`), so this test is what they cost: about 200
+//! instructions, against 800 for the per-band count it replaces. On the first 2000 puzzles of
+//! that set they cut the guesses per puzzle from 123 to 107 (with the peer-scored choice below).
+//! The fixpoint is the state of a search node; with every cell placed it is a solution (each
+//! value then has one cell per row of each band, in three different boxes, and one per column).
 //!
 //! # Search
-//! Depth-first; a node branches on a cell with two candidates (three "seen" counters per band find
-//! them all): the one with the most such cells among its row and box peers in its band (the first
-//! on a tie), falling back to a cell with the fewest candidates. Bivalue cells in a cluster make
-//! the guess propagate further: on the first 2000 puzzles of each set this cuts the guesses per
-//! puzzle from 154 to 123 (`forum_hardest_1905_11plus`), 24.1 to 16.8 (`magictour_top1465`) and
-//! 2.0 to 1.2 (`royle17`) for one table-driven count per bivalue cell. The state before the
-//! choice is pushed with the values not yet tried; the last value reuses it without a copy.
-//! Counting goes on after a solution from the same stack, so "count to 2" costs one search, not
-//! two.
+//! Depth-first; a node branches on a cell with two candidates (the naked-single pass found them
+//! all): the first one of the row with the most such cells (the first such row on a tie; one
+//! table look-up per row), falling back to a cell with the fewest candidates. Bivalue cells in a
+//! cluster make the guess propagate further. On the first 2000 puzzles of
+//! `forum_hardest_1905_11plus` (first solution) the first bivalue cell of the grid takes 134
+//! guesses per puzzle; scoring each bivalue cell by the bivalue cells among its row and box
+//! peers, 107; the busiest row, 112, but the scoring cost a look-up per bivalue cell and a
+//! mispredicted branch, so the row is 4 % fewer instructions and about 6 % faster. The state
+//! before the choice is pushed with the values not yet tried; the last value reuses it without a
+//! copy. A guess changes one word, which is updated at once, before the first sweep (3 % fewer
+//! instructions than finding it by a sweep). Counting goes on after a solution from the same
+//! stack, so "count to 2" costs one search, not two.
 //!
 //! There are no restarts here (the general engine of [`super::native`] has Luby restarts for
 //! first solutions): on 9×9 the trees have no heavy tail (on all 48766 puzzles of
@@ -60,11 +71,11 @@
 //! restart would only repeat work.
 //!
 //! # Complexity
-//! A word update is O(1) (six table look-ups and about forty word operations); a sweep 27
-//! comparisons; the naked-single pass 27 words; the column pass 27 words; the choice 27 words and
-//! three look-ups per bivalue cell. Per node the state copy is 30 words. [`Stats::propagations`]
-//! counts word updates. Memory: one state
-//! per open choice point (at most 81). Exponential in the worst case, like every exact method.
+//! A word update is O(1) (six table look-ups, [`LOCKED`] and [`FORCED`] from one table, and about
+//! forty word operations); a sweep 27 comparisons; the naked-single pass 27 words; the column
+//! pass 27 words; the choice nine look-ups and nine words. Per node the state copy is 30 words.
+//! [`Stats::propagations`] counts word updates (a guess's own included). Memory: one state per
+//! open choice point (at most 81). Exponential in the worst case, like every exact method.
 //!
 //! # References
 //! - J. C. Z. (zhouyundong), "JCZSolve" (2012–2014): one 27-bit word per value and band, band
@@ -183,10 +194,21 @@ const FORCED: [u32; 512] = {
     t
 };
 
-/// The number of places in a band word, from three look-ups (the target need not have a
+/// [`LOCKED`] and [`FORCED`] side by side (one table, one base address for the update).
+const LOCKED_FORCED: [[u32; 2]; 512] = {
+    let mut t = [[0u32; 2]; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        t[occ] = [LOCKED[occ], FORCED[occ]];
+        occ += 1;
+    }
+    t
+};
+
+/// The number of places in a band row (nine bits), from a table (the target need not have a
 /// population-count instruction).
 #[inline(always)]
-fn ones(x: u32) -> u32 {
+fn ones(row: u32) -> u32 {
     const ONES: [u8; 512] = {
         let mut t = [0u8; 512];
         let mut x = 0;
@@ -196,9 +218,7 @@ fn ones(x: u32) -> u32 {
         }
         t
     };
-    u32::from(ONES[(x & ROW) as usize])
-        + u32::from(ONES[((x >> 9) & ROW) as usize])
-        + u32::from(ONES[((x >> 18) & ROW) as usize])
+    u32::from(ONES[(row & ROW) as usize])
 }
 
 /// For a position in a band, its row and its box inside the band, without itself.
@@ -256,6 +276,12 @@ struct Board {
     cand: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
+    /// Each word as the band rules last left it (a word that differs is updated again); equal
+    /// to `cand` at a fixpoint, so it is not kept in the frames.
+    seen: [u32; 27],
+    /// The open cells of each band with two values, as the last naked-single pass found them
+    /// (at a fixpoint: the cells to branch on).
+    pairs: [u32; 3],
 }
 
 impl Board {
@@ -264,13 +290,15 @@ impl Board {
         Board {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
+            seen: [0; 27],
+            pairs: [0; 3],
         }
     }
 
     /// Applies the band rules to word `i` (see the module docs); false on a contradiction.
     /// `seen[i]` becomes the word as left by the rules.
     #[inline(always)]
-    fn update(&mut self, i: usize, seen: &mut [u32; 27]) -> bool {
+    fn update(&mut self, i: usize) -> bool {
         let b = i / 9;
         let a0 = self.cand[i];
         let occ = TRIADS_OF_ROW[(a0 & ROW) as usize] as usize
@@ -278,18 +306,19 @@ impl Board {
             | (TRIADS_OF_ROW[((a0 >> 18) & ROW) as usize] as usize) << 6;
         // Always below 512; the mask lets the compiler drop the bounds checks.
         let occ = occ & 0x1ff;
-        let a = a0 & LOCKED[occ];
+        let [locked, forced] = LOCKED_FORCED[occ];
+        let a = a0 & locked;
         if a == 0 {
             return false;
         }
         self.cand[i] = a;
-        seen[i] = a;
+        self.seen[i] = a;
         let pointing = POINTING_COLUMNS[columns(a) as usize];
         let (o1, o2) = OTHER[i];
         self.cand[o1] &= !pointing;
         self.cand[o2] &= !pointing;
         // A row with one place left: its only triad, in a box with one column left.
-        let lone = a & FORCED[occ] & pointing;
+        let lone = a & forced & pointing;
         self.unsolved[b] &= !lone;
         for w in &mut self.cand[9 * b..9 * b + 9] {
             *w &= !lone;
@@ -299,19 +328,18 @@ impl Board {
     }
 
     /// Band rules, naked singles and (at the end) hidden singles in columns, to the fixpoint;
-    /// false on a contradiction. `seen` holds each word as the band rules last left it (a word
-    /// that differs is updated again); `updates` counts the word updates.
-    fn propagate(&mut self, mut seen: [u32; 27], updates: &mut u64) -> bool {
-        let seen = &mut seen;
+    /// false on a contradiction. A word that differs from `seen` is updated again; `updates`
+    /// counts the word updates.
+    fn propagate(&mut self, updates: &mut u64) -> bool {
         loop {
             loop {
                 let mut any = false;
                 macro_rules! sweep {
                     ($($i:literal)*) => {$(
-                        if self.cand[$i] != seen[$i] {
+                        if self.cand[$i] != self.seen[$i] {
                             any = true;
                             *updates += 1;
-                            if !self.update($i, seen) {
+                            if !self.update($i) {
                                 return false;
                             }
                         }
@@ -326,16 +354,29 @@ impl Board {
                 return true;
             }
             let mut any = false;
-            for b in 0..3 {
-                let (mut once, mut twice) = (0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.cand[9 * b + d];
-                    twice |= once & x;
-                    once |= x;
-                }
+            // Bands 0 and 1 side by side in 64 bits, band 2 alone.
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            let (mut one2, mut two2, mut three2) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = u64::from(self.cand[d]) | u64::from(self.cand[9 + d]) << 32;
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+                let y = self.cand[18 + d];
+                three2 |= two2 & y;
+                two2 |= one2 & y;
+                one2 |= y;
+            }
+            let tallies = [
+                (one as u32, two as u32, three as u32),
+                ((one >> 32) as u32, (two >> 32) as u32, (three >> 32) as u32),
+                (one2, two2, three2),
+            ];
+            for (b, &(once, twice, thrice)) in tallies.iter().enumerate() {
                 if once != BAND {
                     return false;
                 }
+                self.pairs[b] = twice & !thrice & self.unsolved[b];
                 let mut singles = once & !twice & self.unsolved[b];
                 if singles != 0 {
                     any = true;
@@ -369,32 +410,57 @@ impl Board {
     /// rules do the rest. A column with no place is a contradiction (`None`). `Some(true)` if a
     /// word changed.
     fn column_singles(&mut self) -> Option<bool> {
-        let mut any = false;
-        for d in 0..9 {
-            let w = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let c = [columns(w[0]), columns(w[1]), columns(w[2])];
-            if c[0] | c[1] | c[2] != ROW {
-                return None;
-            }
-            for b in 0..3 {
-                let (r0, r1, r2) = (w[b] & ROW, (w[b] >> 9) & ROW, w[b] >> 18);
-                // Columns with exactly one place in this band (an odd count that is not
-                // three) and none in the other two.
-                let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
-                let lone = c[b] & !c[o1] & !c[o2] & (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
-                let mut new = w[b] & (lone * SPREAD) & self.unsolved[b];
-                if new != 0 {
-                    any = true;
-                    let mut a = w[b];
-                    while new != 0 {
-                        a &= !BAND_PEERS[new.trailing_zeros() as usize];
-                        new &= new - 1;
-                    }
-                    self.cand[9 * b + d] = a;
-                }
+        // Per value, folded to nine column bits: the columns with a place, with two or more
+        // places, and with a place in an open cell; values 0–7 four at a time, so that the
+        // operations vectorise.
+        #[inline(always)]
+        fn fold(w0: u32, w1: u32, w2: u32, u: [u32; 3]) -> (u32, u32) {
+            let o = w0 | w1 | w2;
+            let t = (w0 & w1) | ((w0 | w1) & w2);
+            let open = (w0 & u[0]) | (w1 & u[1]) | (w2 & u[2]);
+            let (o0, o1, o2) = (o & ROW, (o >> 9) & ROW, (o >> 18) & ROW);
+            let once = o0 | o1 | o2;
+            let twice = columns(t) | (o0 & o1) | ((o0 | o1) & o2);
+            (once, once & !twice & columns(open))
+        }
+        let u = self.unsolved;
+        let mut lone = [0u32; 9];
+        let mut all = [ROW; 4];
+        for q in 0..2 {
+            let w0: [u32; 4] = self.cand[4 * q..4 * q + 4].try_into().unwrap();
+            let w1: [u32; 4] = self.cand[9 + 4 * q..9 + 4 * q + 4].try_into().unwrap();
+            let w2: [u32; 4] = self.cand[18 + 4 * q..18 + 4 * q + 4].try_into().unwrap();
+            for k in 0..4 {
+                let (once, l) = fold(w0[k], w1[k], w2[k], u);
+                all[k] &= once;
+                lone[4 * q + k] = l;
             }
         }
-        Some(any)
+        let (once, l) = fold(self.cand[8], self.cand[17], self.cand[26], u);
+        lone[8] = l;
+        let all = all[0] & all[1] & all[2] & all[3] & once;
+        if all != ROW {
+            return None;
+        }
+        if lone.iter().fold(0, |acc, &l| acc | l) == 0 {
+            return Some(false);
+        }
+        for (d, &l) in lone.iter().enumerate() {
+            if l == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let j = 9 * b + d;
+                let mut new = self.cand[j] & (l * SPREAD) & self.unsolved[b];
+                let mut a = self.cand[j];
+                while new != 0 {
+                    a &= !BAND_PEERS[new.trailing_zeros() as usize];
+                    new &= new - 1;
+                }
+                self.cand[j] = a;
+            }
+        }
+        Some(true)
     }
 
     /// Whether every cell is placed (at a fixpoint: then the grid is a solution).
@@ -405,36 +471,28 @@ impl Board {
     /// The values of a cell (position `p` of band `b`) as a 9-bit mask.
     #[inline(always)]
     fn values(&self, b: usize, p: usize) -> u32 {
+        let w = &self.cand[9 * b..9 * b + 9];
+        let bit = 1 << p;
         let mut m = 0;
-        for d in 0..9 {
-            m |= ((self.cand[9 * b + d] >> p) & 1) << d;
+        for (d, &x) in w.iter().enumerate() {
+            m |= u32::from(x & bit != 0) << d;
         }
         m
     }
 
-    /// The cell to branch on: the cell with two values that has the most such cells among its
-    /// row and box peers in the band (the first on a tie), else one with the fewest values.
+    /// The cell to branch on: the first cell with two values in the row with the most such cells
+    /// (the first such row on a tie), else one with the fewest values.
     /// Returns the band, the position and the values.
     fn choose(&self) -> (usize, usize, u32) {
-        let pairs: [u32; 3] = std::array::from_fn(|b| {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for x in &self.cand[9 * b..9 * b + 9] {
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            two & !three & self.unsolved[b]
-        });
+        let pairs = self.pairs;
         if pairs != [0; 3] {
             let (mut score, mut band, mut pos) = (0, 0, 0);
             for (b, &all) in pairs.iter().enumerate() {
-                let mut m = all;
-                while m != 0 {
-                    let p = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let s = ones(all & BAND_PEERS[p]) + 1;
+                for r in 0..3 {
+                    let row = (all >> (9 * r)) & ROW;
+                    let s = ones(row);
                     if s > score {
-                        (score, band, pos) = (s, b, p);
+                        (score, band, pos) = (s, b, 9 * r + row.trailing_zeros() as usize);
                     }
                 }
             }
@@ -480,7 +538,8 @@ impl Board {
 /// A choice point: the state before the choice, the cell, the values not yet tried.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
-    board: Board,
+    cand: [u32; 27],
+    unsolved: [u32; 3],
     band: u8,
     pos: u8,
     rest: u32,
@@ -512,7 +571,7 @@ pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
         }
         board.assign(b, p, v);
     }
-    if board.propagate([0; 27], &mut stats.propagations) {
+    if board.propagate(&mut stats.propagations) {
         report.stopped = search(
             board,
             puzzle.shape(),
@@ -553,7 +612,8 @@ fn search(
         } else {
             let (band, pos, rest) = board.choose();
             frames.push(Frame {
-                board,
+                cand: board.cand,
+                unsolved: board.unsolved,
                 band: band as u8,
                 pos: pos as u8,
                 rest,
@@ -564,7 +624,10 @@ fn search(
             let v = frame.rest.trailing_zeros() as usize;
             frame.rest &= frame.rest - 1;
             let (band, pos) = (frame.band as usize, frame.pos as usize);
-            board = frame.board;
+            // At a fixpoint every word is as the band rules left it.
+            board.cand = frame.cand;
+            board.seen = frame.cand;
+            board.unsolved = frame.unsolved;
             if frame.rest == 0 {
                 // The last value: nothing to come back to.
                 frames.pop();
@@ -574,10 +637,10 @@ fn search(
             if let Some(reason) = budget.exceeded(stats.nodes) {
                 return Some(reason);
             }
-            // At a fixpoint every word is as the band rules left it.
-            let seen = board.cand;
             board.assign(band, pos, v);
-            if board.propagate(seen, &mut stats.propagations) {
+            // The guessed word is the only one changed: it is updated before the first sweep.
+            stats.propagations += 1;
+            if board.update(9 * band + v) && board.propagate(&mut stats.propagations) {
                 continue 'node;
             }
         }
