@@ -7,11 +7,13 @@
 //!   and propagation difficulty; [`puzzle::minimize`] reduces the givens of a given puzzle;
 //! - [`trades`]: small unavoidable sets of a complete grid (two values or two lines exchanged),
 //!   a search-free shortcut of the removal test;
+//! - [`lanes`]: the tail of a reduction on several threads, with the one-by-one result;
 //! - [`well_posed`]: the removal test of the reduction (does a puzzle stay well posed without
 //!   some givens?), by restricted search;
 //! - [`latin`]: random complete and partial Latin squares (quasigroups with holes, and random
 //!   consistent givens that may not complete).
 
+pub mod lanes;
 pub mod latin;
 pub mod pattern;
 pub mod puzzle;

@@ -30,13 +30,10 @@
 //! search for a second solution, and blocks almost always fail. The block sizes change only the
 //! time, never the result.
 //!
-//! **Lanes** ([`Options::lanes`]) spread that hard region over threads. When the block is one
-//! orbit, the next L orbits are tested side by side, each against the puzzle as it is, and the
-//! answers are taken in order as the one-by-one pass would take them. A "needed" answer stays
-//! true after earlier removals (monotonicity again), so it is used as it is; a "removable"
-//! answer is used only while no earlier orbit of the batch was removed, otherwise that orbit is
-//! tested again. Near the end almost every answer is "needed", so L lanes do close to L tests
-//! at a time, and the puzzle is exactly the one of a single lane.
+//! **Lanes** ([`Options::lanes`]) spread that hard region over threads: from the first block of
+//! one orbit on, the rest of the pass runs in [`super::lanes`], where each lane tests the next
+//! orbit not yet tested as soon as it is free, and the answers are settled in order as the
+//! one-by-one pass would settle them, so the puzzle is exactly the one of a single lane.
 //!
 //! With a target number of givens K the pass skips orbits that would take the puzzle below K and
 //! stops at K (the puzzle is then well posed but usually not minimal); a grid whose pass ends
@@ -82,8 +79,8 @@ use std::str::FromStr;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
+use super::lanes::reduce_in_lanes;
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
 use super::symmetry::{Transform, random_pattern_grid};
 use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
@@ -216,9 +213,9 @@ pub struct Options {
     pub source: GridSource,
     /// Complete grids tried per puzzle before giving up.
     pub attempts: usize,
-    /// Removal tests run side by side on one puzzle, on the threads of the current rayon pool
-    /// (see the module docs). The puzzle does not depend on it, only the wall time; 1 runs them
-    /// one at a time.
+    /// Removal tests run side by side on one puzzle, each on a thread of its own (see the
+    /// module docs), from order [`SEARCH_FROM_ORDER`] on. The puzzle does not depend on it, only
+    /// the wall time; 1 runs them one at a time.
     pub lanes: usize,
 }
 
@@ -386,37 +383,16 @@ impl Checker {
         }
     }
 
-    /// How many orbits [`Checker::keeps_each`] tests side by side.
+    /// How many removal tests run side by side (see [`Options::lanes`]).
     fn lanes(&self) -> usize {
         1 + self.spare.len()
     }
 
-    /// For each orbit, whether the removal test keeps the puzzle well posed without it (and
-    /// whether that answer needed a search), each test against `puzzle` as it is, one lane per
-    /// orbit, in parallel. Only with the removal test (no scheme), for at most
-    /// [`Checker::lanes`] orbits whose cells are all given.
-    fn keeps_each(
-        &mut self,
-        puzzle: &Grid,
-        solution: &Grid,
-        orbits: &[&[usize]],
-    ) -> Vec<(bool, bool)> {
+    /// The removal tests of the lanes (see [`Options::lanes`]).
+    fn lane_tests(&mut self) -> Vec<&mut RemovalTest> {
         let first = self.removal.as_mut().expect("lanes need the removal test");
-        let mut lanes: Vec<&mut RemovalTest> = std::iter::once(first)
+        std::iter::once(first)
             .chain(self.spare.iter_mut())
-            .collect();
-        lanes.truncate(orbits.len());
-        lanes
-            .par_iter_mut()
-            .zip(orbits.par_iter())
-            .map(|(test, orbit)| {
-                let mut without = puzzle.clone();
-                for &c in *orbit {
-                    without.set(c, None);
-                }
-                let kept = test.still_unique(&without, solution, orbit);
-                (kept, test.searched())
-            })
             .collect()
     }
 
@@ -461,29 +437,9 @@ fn reduce(
             continue;
         }
         if k == 1 && floor == 0 && checker.lanes() > 1 {
-            // Lanes: the next orbits tested side by side against the puzzle as it is, and the
-            // answers taken in order as the one-by-one pass would (see the module docs).
-            let batch = &order[i..(i + checker.lanes()).min(order.len())];
-            let mut changed = false;
-            for (orbit, (kept, searched)) in batch
-                .iter()
-                .zip(checker.keeps_each(puzzle, solution, batch))
-            {
-                if kept && changed {
-                    // Tested against a puzzle that has lost givens since: test it again.
-                    break;
-                }
-                i += 1;
-                if kept {
-                    for &c in *orbit {
-                        puzzle.set(c, None);
-                    }
-                    givens -= orbit.len();
-                    changed = true;
-                    k = if searched { 1 } else { 2 };
-                }
-            }
-            continue;
+            // The rest of the pass in lanes (see the module docs).
+            reduce_in_lanes(puzzle, solution, &order[i..], &mut checker.lane_tests());
+            return;
         }
         removed.clear();
         for orbit in &order[i..i + take] {

@@ -1,0 +1,220 @@
+//! The tail of a puzzle reduction in parallel lanes: the removal tests of the next orbits run on
+//! several threads at once, and their answers are taken in order, so that the puzzle is exactly
+//! the one of the one-by-one pass.
+//!
+//! # Method
+//! The one-by-one pass visits the orbits in order and removes an orbit when the puzzle without it
+//! is still well posed. Here each lane (a thread with its own [`RemovalTest`]) takes the first
+//! orbit not yet tested and tests it against the puzzle as it is at that moment; the answers are
+//! then settled in the order of the orbits:
+//! - "needed" (a second solution without the orbit) stays true whatever was removed since the
+//!   test began, because removing givens only adds solutions: the orbit is kept;
+//! - "removable" holds only for the puzzle it was tested against. It is used when no earlier
+//!   orbit was removed since the test began (the puzzle has not changed); otherwise the orbit is
+//!   tested again.
+//!
+//! Near the end of a reduction almost every answer is "needed", so L lanes settle close to L
+//! orbits at a time, and a lane never waits for another: as soon as one answers, it takes the
+//! next orbit. Only a removal wastes work (the "removable" answers given since the test that
+//! led to it began must be redone).
+//!
+//! # Complexity
+//! The same tests as the one-by-one pass, plus one test again per stale "removable" answer; the
+//! bookkeeping is O(1) per answer and O(L) per launch for L lanes.
+
+use std::sync::mpsc;
+
+use super::well_posed::RemovalTest;
+use crate::grid::Grid;
+
+/// Where an orbit of the pass stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Not being tested (never, or its answer went stale).
+    Waiting,
+    /// Being tested against the puzzle of this version.
+    Testing(u64),
+    /// Answered for the puzzle of this version: whether the puzzle stays well posed without it.
+    Answered { version: u64, removable: bool },
+}
+
+/// A test for a lane: the orbit's position, the puzzle's version, the puzzle without the orbit.
+struct Job {
+    at: usize,
+    version: u64,
+    without: Grid,
+}
+
+/// A lane's answer to a [`Job`].
+struct Reply {
+    lane: usize,
+    at: usize,
+    version: u64,
+    removable: bool,
+}
+
+/// Visits `order` once, as the one-by-one pass does, removing each orbit (all of whose cells are
+/// given in `puzzle`) while the puzzle stays well posed, with one thread per test of `lanes`.
+/// `puzzle` is well posed with solution `solution` on entry and on return.
+pub(crate) fn reduce_in_lanes(
+    puzzle: &mut Grid,
+    solution: &Grid,
+    order: &[&[usize]],
+    lanes: &mut [&mut RemovalTest],
+) {
+    let mut state = vec![State::Waiting; order.len()];
+    let count = lanes.len();
+    std::thread::scope(|scope| {
+        let (reply_to, replies) = mpsc::channel::<Reply>();
+        let mut jobs = Vec::with_capacity(count);
+        for (lane, test) in lanes.iter_mut().enumerate() {
+            let (job_to, lane_jobs) = mpsc::channel::<Job>();
+            jobs.push(job_to);
+            let reply_to = reply_to.clone();
+            scope.spawn(move || {
+                for job in lane_jobs {
+                    let removable = test.still_unique(&job.without, solution, order[job.at]);
+                    let reply = Reply {
+                        lane,
+                        at: job.at,
+                        version: job.version,
+                        removable,
+                    };
+                    if reply_to.send(reply).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(reply_to);
+        let mut idle: Vec<usize> = (0..count).rev().collect();
+        // `version` counts the removals; `head` is the first orbit not settled.
+        let (mut version, mut head) = (0u64, 0usize);
+        loop {
+            while head < order.len() {
+                match state[head] {
+                    State::Answered {
+                        removable: false, ..
+                    } => head += 1,
+                    State::Answered {
+                        version: v,
+                        removable: true,
+                    } if v == version => {
+                        for &c in order[head] {
+                            puzzle.set(c, None);
+                        }
+                        version += 1;
+                        head += 1;
+                        // The "removable" answers given so far are stale: test them again.
+                        for s in &mut state[head..] {
+                            if matches!(
+                                s,
+                                State::Answered {
+                                    removable: true,
+                                    ..
+                                }
+                            ) {
+                                *s = State::Waiting;
+                            }
+                        }
+                    }
+                    State::Answered { .. } => state[head] = State::Waiting,
+                    State::Waiting | State::Testing(_) => break,
+                }
+            }
+            if head == order.len() {
+                break;
+            }
+            // Every idle lane takes the first orbit waiting from the head on.
+            let mut next = head;
+            while let Some(&lane) = idle.last() {
+                while next < order.len() && state[next] != State::Waiting {
+                    next += 1;
+                }
+                if next == order.len() {
+                    break;
+                }
+                let mut without = puzzle.clone();
+                for &c in order[next] {
+                    without.set(c, None);
+                }
+                let job = Job {
+                    at: next,
+                    version,
+                    without,
+                };
+                jobs[lane]
+                    .send(job)
+                    .expect("a lane runs until its jobs end");
+                state[next] = State::Testing(version);
+                idle.pop();
+            }
+            let reply = replies.recv().expect("an orbit is being tested");
+            idle.push(reply.lane);
+            state[reply.at] = match state[reply.at] {
+                // Tested against a puzzle that has lost givens since: test it again.
+                State::Testing(v) if reply.removable && v < version => State::Waiting,
+                State::Testing(v) if v == reply.version => State::Answered {
+                    version: reply.version,
+                    removable: reply.removable,
+                },
+                other => unreachable!("a reply for an orbit in state {other:?}"),
+            };
+        }
+        // Closing the job channels ends the lanes; the scope joins them.
+        drop(jobs);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+
+    use super::*;
+    use crate::generate::puzzle::puzzle_rng;
+    use crate::generate::random_grid::random_grid;
+    use crate::generate::well_posed::Engine;
+    use crate::shape::Shape;
+
+    /// The one-by-one pass, for comparison.
+    fn one_by_one(puzzle: &mut Grid, solution: &Grid, order: &[&[usize]], test: &mut RemovalTest) {
+        for orbit in order {
+            for &c in *orbit {
+                puzzle.set(c, None);
+            }
+            if !test.still_unique(puzzle, solution, orbit) {
+                for &c in *orbit {
+                    puzzle.set(c, solution.get(c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_give_the_one_by_one_puzzle() {
+        let shape = Shape::sudoku(3, 3).unwrap();
+        for seed in 0..6 {
+            let mut rng = puzzle_rng(seed, 0);
+            let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+            let mut cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
+            cells.shuffle(&mut rng);
+            let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
+            let mut single = solution.clone();
+            one_by_one(
+                &mut single,
+                &solution,
+                &order,
+                &mut RemovalTest::new(shape, Engine::Sat),
+            );
+            for lanes in [1, 2, 3] {
+                let mut tests: Vec<RemovalTest> = (0..lanes)
+                    .map(|_| RemovalTest::new(shape, Engine::Sat))
+                    .collect();
+                let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
+                let mut parallel = solution.clone();
+                reduce_in_lanes(&mut parallel, &solution, &order, &mut refs);
+                assert_eq!(parallel, single, "seed {seed}, {lanes} lanes");
+            }
+        }
+    }
+}
