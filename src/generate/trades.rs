@@ -13,7 +13,8 @@
 //!   the column of the same value in r′ is a permutation of the columns. Over the columns of one
 //!   of its cycles, r and r′ hold the same values, so the two rows can exchange their cells
 //!   there: every row keeps its values, every column and (the rows share their boxes) every
-//!   box keeps its cells' values. The same holds for two columns of one stack.
+//!   box keeps its cells' values. The same holds for two columns of one stack (for a Latin
+//!   square, whose one "stack" is the whole grid, any two columns).
 //!
 //! The reduction of [`super::puzzle`] uses them as an exact shortcut of its removal test
 //! ([`super::well_posed`]): a removal that leaves a trade without a given makes the puzzle ill
@@ -248,8 +249,11 @@ mod tests {
 
     #[test]
     fn every_trade_makes_another_grid_that_differs_exactly_on_its_cells() {
-        for (p, q) in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)] {
-            let shape = Shape::sudoku(p, q).unwrap();
+        let sudoku = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)]
+            .map(|(p, q)| Shape::sudoku(p, q).unwrap());
+        // Latin squares too (boxes of one row: every two columns may trade).
+        let latin = [5, 7].map(|n| Shape::latin(n).unwrap());
+        for shape in sudoku.into_iter().chain(latin) {
             let empty = Grid::empty(shape);
             for seed in 0..3 {
                 let solution = random_grid(&empty, &mut puzzle_rng(seed, 0))
