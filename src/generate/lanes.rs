@@ -22,7 +22,8 @@
 //! The same tests as the one-by-one pass, plus one test again per stale "removable" answer; the
 //! bookkeeping is O(1) per answer and O(L) per launch for L lanes.
 
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use super::well_posed::RemovalTest;
 use crate::grid::Grid;
@@ -67,11 +68,12 @@ pub(crate) fn reduce_in_lanes(
     std::thread::scope(|scope| {
         let (reply_to, replies) = mpsc::channel::<Reply>();
         let mut jobs = Vec::with_capacity(count);
+        let mut threads = Vec::with_capacity(count);
         for (lane, test) in lanes.iter_mut().enumerate() {
             let (job_to, lane_jobs) = mpsc::channel::<Job>();
             jobs.push(job_to);
             let reply_to = reply_to.clone();
-            scope.spawn(move || {
+            threads.push(scope.spawn(move || {
                 for job in lane_jobs {
                     let removable = test.still_unique(&job.without, solution, order[job.at]);
                     let reply = Reply {
@@ -84,7 +86,7 @@ pub(crate) fn reduce_in_lanes(
                         return;
                     }
                 }
-            });
+            }));
         }
         drop(reply_to);
         let mut idle: Vec<usize> = (0..count).rev().collect();
@@ -149,7 +151,20 @@ pub(crate) fn reduce_in_lanes(
                 state[next] = State::Testing(version);
                 idle.pop();
             }
-            let reply = replies.recv().expect("an orbit is being tested");
+            // A lane ends only when its jobs do, or by a panic (a bug): then stop too, so that
+            // the scope passes the panic on instead of waiting for its answer.
+            let reply = loop {
+                match replies.recv_timeout(Duration::from_millis(100)) {
+                    Ok(reply) => break reply,
+                    Err(RecvTimeoutError::Timeout) => {
+                        assert!(
+                            !threads.iter().any(|t| t.is_finished()),
+                            "a lane of the reduction stopped"
+                        );
+                    }
+                    Err(RecvTimeoutError::Disconnected) => panic!("every lane stopped"),
+                }
+            };
             idle.push(reply.lane);
             state[reply.at] = match state[reply.at] {
                 // Tested against a puzzle that has lost givens since: test it again.
@@ -188,6 +203,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    #[should_panic = "a lane of the reduction stopped"]
+    fn a_lane_that_panics_stops_the_reduction() {
+        // The first lane's test is for another shape, so it panics on its first orbit while the
+        // second lane goes on: the panic must come through instead of leaving the reduction
+        // waiting for that lane's answer.
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let solution = random_grid(&Grid::empty(shape), &mut puzzle_rng(1, 0))
+            .unwrap()
+            .unwrap();
+        let cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
+        let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
+        let mut wrong = RemovalTest::new(Shape::sudoku(2, 2).unwrap(), Engine::Sat);
+        let mut right = RemovalTest::new(shape, Engine::Sat);
+        let mut puzzle = solution.clone();
+        reduce_in_lanes(
+            &mut puzzle,
+            &solution,
+            &order,
+            &mut [&mut wrong, &mut right],
+        );
     }
 
     #[test]
