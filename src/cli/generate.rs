@@ -78,6 +78,10 @@ pub struct Args {
     /// removals of one puzzle side by side (from 16×16 on); the puzzles are the same.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Do not sweep ahead for needed givens during the reduction (from 16×16 on; slower, the
+    /// same puzzles: for comparisons).
+    #[arg(long)]
+    no_sweeps: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -123,6 +127,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         attempts: args.attempts,
         lanes: 1,
+        sweeps: !args.no_sweeps,
     };
     // Checks the shape and the target before any work.
     Generator::new(shape, options)?;

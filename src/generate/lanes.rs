@@ -18,6 +18,11 @@
 //! next orbit. Only a removal wastes work (the "removable" answers given since the test that
 //! led to it began must be redone).
 //!
+//! Orbits already known to be needed (by a [`super::sweep`] against a larger puzzle) are kept
+//! without a test. The pass can stop once the puzzle is down to a number of givens (for the next
+//! sweep); it then returns how far it settled, and the "needed" answers it got beyond that point
+//! are recorded, since they stay true.
+//!
 //! # Complexity
 //! The same tests as the one-by-one pass, plus one test again per stale "removable" answer; the
 //! bookkeeping is O(1) per answer and O(L) per launch for L lanes.
@@ -57,14 +62,34 @@ struct Reply {
 /// Visits `order` once, as the one-by-one pass does, removing each orbit (all of whose cells are
 /// given in `puzzle`) while the puzzle stays well posed, with one thread per test of `lanes`.
 /// `puzzle` is well posed with solution `solution` on entry and on return.
+///
+/// Orbits marked in `needed` are kept untested; orbits found needed are marked. The pass stops
+/// early, after the removal that takes the puzzle to `stop_at` givens or fewer; it returns the
+/// number of orbits settled (`order.len()` when it went through).
 pub(crate) fn reduce_in_lanes(
     puzzle: &mut Grid,
     solution: &Grid,
     order: &[&[usize]],
+    needed: &mut [bool],
+    stop_at: usize,
     lanes: &mut [&mut RemovalTest],
-) {
-    let mut state = vec![State::Waiting; order.len()];
+) -> usize {
+    debug_assert_eq!(needed.len(), order.len());
+    let mut state: Vec<State> = needed
+        .iter()
+        .map(|&known| {
+            if known {
+                State::Answered {
+                    version: 0,
+                    removable: false,
+                }
+            } else {
+                State::Waiting
+            }
+        })
+        .collect();
     let count = lanes.len();
+    let mut givens = puzzle.filled();
     std::thread::scope(|scope| {
         let (reply_to, replies) = mpsc::channel::<Reply>();
         let mut jobs = Vec::with_capacity(count);
@@ -105,6 +130,7 @@ pub(crate) fn reduce_in_lanes(
                         for &c in order[head] {
                             puzzle.set(c, None);
                         }
+                        givens -= order[head].len();
                         version += 1;
                         head += 1;
                         // The "removable" answers given so far are stale: test them again.
@@ -124,7 +150,7 @@ pub(crate) fn reduce_in_lanes(
                     State::Waiting | State::Testing(_) => break,
                 }
             }
-            if head == order.len() {
+            if head == order.len() || givens <= stop_at {
                 break;
             }
             // Every idle lane takes the first orbit waiting from the head on.
@@ -176,9 +202,24 @@ pub(crate) fn reduce_in_lanes(
                 other => unreachable!("a reply for an orbit in state {other:?}"),
             };
         }
-        // Closing the job channels ends the lanes; the scope joins them.
+        // Closing the job channels ends the lanes once their tests are done; the "needed"
+        // answers of those tests, and of the orbits answered beyond the head, stay true.
         drop(jobs);
-    });
+        for reply in replies {
+            if !reply.removable {
+                needed[reply.at] = true;
+            }
+        }
+        for (known, s) in needed.iter_mut().zip(&state) {
+            if let State::Answered {
+                removable: false, ..
+            } = s
+            {
+                *known = true;
+            }
+        }
+        head
+    })
 }
 
 #[cfg(test)]
@@ -224,6 +265,8 @@ mod tests {
             &mut puzzle,
             &solution,
             &order,
+            &mut [false; 81],
+            0,
             &mut [&mut wrong, &mut right],
         );
     }
@@ -250,9 +293,60 @@ mod tests {
                     .collect();
                 let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
                 let mut parallel = solution.clone();
-                reduce_in_lanes(&mut parallel, &solution, &order, &mut refs);
+                let mut needed = vec![false; order.len()];
+                let settled =
+                    reduce_in_lanes(&mut parallel, &solution, &order, &mut needed, 0, &mut refs);
                 assert_eq!(parallel, single, "seed {seed}, {lanes} lanes");
+                assert_eq!(settled, order.len());
+                // Every orbit marked needed is a given of the puzzle (needed at the end too).
+                assert!(
+                    (0..order.len())
+                        .filter(|&j| needed[j])
+                        .all(|j| single.get(order[j][0]).is_some())
+                );
             }
+        }
+    }
+
+    #[test]
+    fn stopped_and_resumed_lanes_give_the_one_by_one_puzzle() {
+        // Stop every 3 givens, resume from where the lanes settled, with the marks they left
+        // (as the reduction does between sweeps): the same puzzle as one by one.
+        let shape = Shape::sudoku(3, 3).unwrap();
+        for seed in 10..14 {
+            let mut rng = puzzle_rng(seed, 0);
+            let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+            let mut cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
+            cells.shuffle(&mut rng);
+            let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
+            let mut single = solution.clone();
+            one_by_one(
+                &mut single,
+                &solution,
+                &order,
+                &mut RemovalTest::new(shape, Engine::Sat),
+            );
+            let mut tests: Vec<RemovalTest> = (0..2)
+                .map(|_| RemovalTest::new(shape, Engine::Sat))
+                .collect();
+            let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
+            let mut parallel = solution.clone();
+            let mut needed = vec![false; order.len()];
+            let (mut at, mut stops) = (0, 0);
+            while at < order.len() {
+                let stop_at = parallel.filled().saturating_sub(3);
+                at += reduce_in_lanes(
+                    &mut parallel,
+                    &solution,
+                    &order[at..],
+                    &mut needed[at..],
+                    stop_at,
+                    &mut refs,
+                );
+                stops += 1;
+            }
+            assert_eq!(parallel, single, "seed {seed}");
+            assert!(stops > 10, "seed {seed}: {stops} stops");
         }
     }
 }

@@ -8,6 +8,8 @@
 //! - [`trades`]: small unavoidable sets of a complete grid (two values or two lines exchanged),
 //!   a search-free shortcut of the removal test;
 //! - [`lanes`]: the tail of a reduction on several threads, with the one-by-one result;
+//! - [`sweep`]: the orbits ahead of a reduction tested early, so that needed givens are found
+//!   while their second solutions are cheap;
 //! - [`well_posed`]: the removal test of the reduction (does a puzzle stay well posed without
 //!   some givens?), by restricted search;
 //! - [`latin`]: random complete and partial Latin squares (quasigroups with holes, and random
@@ -18,6 +20,7 @@ pub mod latin;
 pub mod pattern;
 pub mod puzzle;
 pub mod random_grid;
+pub mod sweep;
 pub mod symmetry;
 pub mod trades;
 pub mod well_posed;

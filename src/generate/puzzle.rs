@@ -35,6 +35,14 @@
 //! orbit not yet tested as soon as it is free, and the answers are settled in order as the
 //! one-by-one pass would settle them, so the puzzle is exactly the one of a single lane.
 //!
+//! **Sweeps** ([`Options::sweeps`]) make the hard region cheaper. Being needed is monotone too: a
+//! given needed against the puzzle of some moment is needed against every later, smaller puzzle.
+//! So from order [`SWEEP_FROM_ORDER`] on, while the pass removes one orbit at a time, each time the puzzle has lost
+//! [`super::sweep::sweep_interval`] more givens, every orbit ahead not yet known needed is tested
+//! against the puzzle as it is ([`super::sweep`]), and those found needed are kept untested when
+//! the pass reaches them. Their second solutions are found while the puzzle still has more givens,
+//! where they are far cheaper; the puzzle does not change.
+//!
 //! With a target number of givens K the pass skips orbits that would take the puzzle below K and
 //! stops at K (the puzzle is then well posed but usually not minimal); a grid whose pass ends
 //! above K is discarded and another drawn. An excluded scheme (not search-free for it) is checked
@@ -82,6 +90,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::lanes::reduce_in_lanes;
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
+use super::sweep::{SWEEP_FROM_ORDER, sweep, sweep_interval};
 use super::symmetry::{Transform, random_pattern_grid};
 use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
 use crate::grade::Grader;
@@ -217,6 +226,10 @@ pub struct Options {
     /// module docs), from order [`SEARCH_FROM_ORDER`] on. The puzzle does not depend on it, only
     /// the wall time; 1 runs them one at a time.
     pub lanes: usize,
+    /// Sweep the orbits ahead for needed ones in the hard region (see the module docs and
+    /// [`super::sweep`]), from order [`SWEEP_FROM_ORDER`] on. The puzzle does not depend on
+    /// it, only the time.
+    pub sweeps: bool,
 }
 
 impl Default for Options {
@@ -229,6 +242,7 @@ impl Default for Options {
             source: GridSource::Search,
             attempts: 1000,
             lanes: 1,
+            sweeps: true,
         }
     }
 }
@@ -292,6 +306,12 @@ struct Checker {
     removal: Option<RemovalTest>,
     /// More removal tests, for the lanes after the first (see [`Options::lanes`]).
     spare: Vec<RemovalTest>,
+    /// Whether the reduction sweeps (see [`Options::sweeps`]).
+    sweeps: bool,
+    /// The order from which it sweeps ([`SWEEP_FROM_ORDER`]; lowered by tests).
+    sweep_from: usize,
+    /// Sweeps run so far (for the tests).
+    swept: usize,
 }
 
 /// From this order on, a count up to 2 of a puzzle whose solution is not known (the check that a
@@ -302,7 +322,7 @@ struct Checker {
 pub const HAC_FROM_ORDER: usize = 20;
 
 impl Checker {
-    fn new(shape: Shape, scheme: Option<Scheme>, lanes: usize) -> Checker {
+    fn new(shape: Shape, scheme: Option<Scheme>, lanes: usize, sweeps: bool) -> Checker {
         let removal = shape.order() >= SEARCH_FROM_ORDER;
         Checker {
             solver: Verified(Native),
@@ -319,6 +339,9 @@ impl Checker {
             } else {
                 Vec::new()
             },
+            sweeps,
+            sweep_from: SWEEP_FROM_ORDER,
+            swept: 0,
         }
     }
 
@@ -383,6 +406,12 @@ impl Checker {
         }
     }
 
+    /// Whether the reduction of a puzzle of order `order` sweeps: asked for, from
+    /// [`SWEEP_FROM_ORDER`] on, and the property is well-posedness checked by the removal test.
+    fn sweeps(&self, order: usize) -> bool {
+        self.sweeps && order >= self.sweep_from && self.scheme.is_none() && self.removal.is_some()
+    }
+
     /// How many removal tests run side by side (see [`Options::lanes`]).
     fn lanes(&self) -> usize {
         1 + self.spare.len()
@@ -415,11 +444,31 @@ fn reduce(
     let mut givens = puzzle.filled();
     let mut removed = Vec::new();
     let (mut i, mut k) = (0, 1usize);
+    // Sweeps (see the module docs): the orbits known needed, and the givens at the last sweep.
+    let sweeping = floor == 0 && checker.sweeps(puzzle.shape().order());
+    let interval = sweep_interval(puzzle.shape().order());
+    let mut needed = vec![false; order.len()];
+    let mut swept_at = givens;
     while i < order.len() && givens > floor {
-        // The longest block of at most k orbits that keeps the floor.
+        if needed[i] {
+            i += 1;
+            continue;
+        }
+        if sweeping && k == 1 && givens + interval <= swept_at {
+            swept_at = givens;
+            checker.swept += 1;
+            sweep(
+                puzzle,
+                solution,
+                &order[i + 1..],
+                &mut needed[i + 1..],
+                &mut checker.lane_tests(),
+            );
+        }
+        // The longest block of at most k orbits that keeps the floor (and no orbit known needed).
         let mut size = 0;
         let mut take = 0;
-        while take < k && i + take < order.len() {
+        while take < k && i + take < order.len() && !needed[i + take] {
             let s = order[i + take]
                 .iter()
                 .filter(|&&c| puzzle.get(c).is_some())
@@ -437,9 +486,22 @@ fn reduce(
             continue;
         }
         if k == 1 && floor == 0 && checker.lanes() > 1 {
-            // The rest of the pass in lanes (see the module docs).
-            reduce_in_lanes(puzzle, solution, &order[i..], &mut checker.lane_tests());
-            return;
+            // The rest of the pass in lanes (see the module docs), up to the next sweep.
+            let stop_at = if sweeping {
+                swept_at.saturating_sub(interval)
+            } else {
+                0
+            };
+            i += reduce_in_lanes(
+                puzzle,
+                solution,
+                &order[i..],
+                &mut needed[i..],
+                stop_at,
+                &mut checker.lane_tests(),
+            );
+            givens = puzzle.filled();
+            continue;
         }
         removed.clear();
         for orbit in &order[i..i + take] {
@@ -502,7 +564,7 @@ impl Generator {
             shape,
             options,
             orbits: options.symmetry.orbits(shape),
-            checker: Checker::new(shape, options.scheme, options.lanes),
+            checker: Checker::new(shape, options.scheme, options.lanes, options.sweeps),
         })
     }
 
@@ -595,7 +657,7 @@ fn unique_solution(puzzle: &Grid) -> Result<Grid, MinimizeError> {
     let Answer::Solved(solution) = solved.answer else {
         return Err(MinimizeError::Unsat);
     };
-    if Checker::new(puzzle.shape(), None, 1).unique(puzzle) {
+    if Checker::new(puzzle.shape(), None, 1, true).unique(puzzle) {
         Ok(solution)
     } else {
         Err(MinimizeError::Multiple)
@@ -619,7 +681,7 @@ pub fn minimize(
         order.shuffle(rng);
     }
     let mut reduced = puzzle.clone();
-    let mut checker = Checker::new(puzzle.shape(), None, 1);
+    let mut checker = Checker::new(puzzle.shape(), None, 1, true);
     reduce(&mut reduced, &solution, &order, 0, &mut checker);
     Ok(Minimized {
         before: puzzle.filled(),
@@ -640,7 +702,7 @@ pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
         Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
         Err(_) => return Ok(false),
     };
-    let mut checker = Checker::new(puzzle.shape(), None, 1);
+    let mut checker = Checker::new(puzzle.shape(), None, 1, true);
     let mut probe = puzzle.clone();
     for (cell, v) in puzzle.givens() {
         probe.set(cell, None);
@@ -718,26 +780,32 @@ mod tests {
     }
 
     #[test]
-    fn lanes_change_nothing_but_the_wall_time() {
-        // 16×16 uses the removal test, so lanes apply; rot180 orbits and no symmetry.
+    fn lanes_and_sweeps_change_nothing_but_the_time() {
+        // 16×16 uses the removal test, so lanes and sweeps apply; rot180 orbits and no symmetry.
         let shape = Shape::sudoku(4, 4).unwrap();
         for symmetry in [Symmetry::None, Symmetry::Rot180] {
-            let one = Options {
+            let plain = Options {
                 symmetry,
+                sweeps: false,
                 ..Options::default()
             };
-            let three = Options { lanes: 3, ..one };
-            let (mut a, mut b) = (
-                Generator::new(shape, one).unwrap(),
-                Generator::new(shape, three).unwrap(),
-            );
-            let made = a.generate(&mut puzzle_rng(3, 0)).unwrap();
-            assert_eq!(
-                b.generate(&mut puzzle_rng(3, 0)).unwrap(),
-                made,
-                "{symmetry}"
-            );
+            let made = Generator::new(shape, plain)
+                .unwrap()
+                .generate(&mut puzzle_rng(3, 0))
+                .unwrap();
             assert_eq!(made.attempts, 1);
+            for (lanes, sweeps) in [(3, false), (1, true), (2, true)] {
+                let options = Options {
+                    lanes,
+                    sweeps,
+                    ..plain
+                };
+                let mut generator = Generator::new(shape, options).unwrap();
+                generator.checker.sweep_from = 16;
+                let other = generator.generate(&mut puzzle_rng(3, 0)).unwrap();
+                assert_eq!(generator.checker.swept > 0, sweeps);
+                assert_eq!(other, made, "{symmetry}, {lanes} lanes, sweeps {sweeps}");
+            }
         }
     }
 
@@ -752,7 +820,7 @@ mod tests {
             cells.shuffle(&mut rng);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             let mut blocks = solution.clone();
-            let mut checker = Checker::new(shape, None, 1);
+            let mut checker = Checker::new(shape, None, 1, true);
             reduce(&mut blocks, &solution, &order, 0, &mut checker);
             let mut single = solution.clone();
             for &[c] in &cells {
@@ -769,7 +837,7 @@ mod tests {
     fn restarted_counts_agree_with_plain_counts() {
         // A unit of one node forces many restarts on isomorphic copies.
         let shape = Shape::sudoku(3, 3).unwrap();
-        let mut checker = Checker::new(shape, None, 1);
+        let mut checker = Checker::new(shape, None, 1, true);
         checker.unit = 1;
         let mut rng = puzzle_rng(8, 0);
         let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
