@@ -334,3 +334,22 @@ fn generate_sixteen_by_sixteen_puzzles_are_well_posed() {
         assert_eq!(unique_by_second(&puzzle), solution);
     }
 }
+
+/// Release-mode: a 25×25 reduction, where sweeps and lanes are active, gives the same puzzle
+/// with both (two threads) as with neither (one thread, `--no-sweeps`), and `sat` finds it well
+/// posed with the solution reported.
+#[test]
+#[ignore = "release-mode suite: cargo test --release --test it -- --ignored generate"]
+fn generate_twenty_five_sweeps_and_lanes_keep_the_puzzle() {
+    let base = ["--box", "5x5", "--seed", "8", "--json"];
+    let fast = generate(&[&base[..], &["--threads", "2"]].concat());
+    let plain = generate(&[&base[..], &["--threads", "1", "--no-sweeps"]].concat());
+    assert_eq!(fast, plain);
+    let objects = json_lines(&fast);
+    let (puzzle, solution) = puzzle_and_solution(&objects[0]);
+    let sat = backend("sat").expect("sat is built");
+    match sat.unique(&puzzle, &Limits::none()).unwrap().outcome {
+        Outcome::Unique(grid) => assert_eq!(grid, solution),
+        other => panic!("not well posed for sat: {other:?}"),
+    }
+}
