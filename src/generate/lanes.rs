@@ -246,6 +246,20 @@ mod tests {
         }
     }
 
+    /// A random grid of `shape`, its cells in random order (one orbit each), and the puzzle
+    /// of the one-by-one pass over them.
+    fn reduction_case(shape: Shape, seed: u64) -> (Grid, Vec<[usize; 1]>, Grid) {
+        let mut rng = puzzle_rng(seed, 0);
+        let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
+        let mut cells: Vec<[usize; 1]> = (0..shape.cells()).map(|c| [c]).collect();
+        cells.shuffle(&mut rng);
+        let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
+        let mut single = solution.clone();
+        let mut test = RemovalTest::new(shape, Engine::Sat);
+        one_by_one(&mut single, &solution, &order, &mut test);
+        (solution, cells, single)
+    }
+
     #[test]
     #[should_panic = "a lane of the reduction stopped"]
     fn a_lane_that_panics_stops_the_reduction() {
@@ -275,18 +289,8 @@ mod tests {
     fn lanes_give_the_one_by_one_puzzle() {
         let shape = Shape::sudoku(3, 3).unwrap();
         for seed in 0..6 {
-            let mut rng = puzzle_rng(seed, 0);
-            let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
-            let mut cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
-            cells.shuffle(&mut rng);
+            let (solution, cells, single) = reduction_case(shape, seed);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
-            let mut single = solution.clone();
-            one_by_one(
-                &mut single,
-                &solution,
-                &order,
-                &mut RemovalTest::new(shape, Engine::Sat),
-            );
             for lanes in [1, 2, 3] {
                 let mut tests: Vec<RemovalTest> = (0..lanes)
                     .map(|_| RemovalTest::new(shape, Engine::Sat))
@@ -314,18 +318,8 @@ mod tests {
         // (as the reduction does between sweeps): the same puzzle as one by one.
         let shape = Shape::sudoku(3, 3).unwrap();
         for seed in 10..14 {
-            let mut rng = puzzle_rng(seed, 0);
-            let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
-            let mut cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
-            cells.shuffle(&mut rng);
+            let (solution, cells, single) = reduction_case(shape, seed);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
-            let mut single = solution.clone();
-            one_by_one(
-                &mut single,
-                &solution,
-                &order,
-                &mut RemovalTest::new(shape, Engine::Sat),
-            );
             let mut tests: Vec<RemovalTest> = (0..2)
                 .map(|_| RemovalTest::new(shape, Engine::Sat))
                 .collect();
