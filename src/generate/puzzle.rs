@@ -37,11 +37,11 @@
 //!
 //! **Sweeps** ([`Options::sweeps`]) make the hard region cheaper. Being needed is monotone too: a
 //! given needed against the puzzle of some moment is needed against every later, smaller puzzle.
-//! So from order [`SWEEP_FROM_ORDER`] on, while the pass removes one orbit at a time, each time the puzzle has lost
-//! [`super::sweep::sweep_interval`] more givens, every orbit ahead not yet known needed is tested
-//! against the puzzle as it is ([`super::sweep`]), and those found needed are kept untested when
-//! the pass reaches them. Their second solutions are found while the puzzle still has more givens,
-//! where they are far cheaper; the puzzle does not change.
+//! So from order [`SWEEP_FROM_ORDER`] on, while the pass removes one orbit at a time, each time
+//! the puzzle has lost [`super::sweep::sweep_interval`] more givens, every orbit ahead not yet
+//! known needed is tested against the puzzle as it is ([`super::sweep`]), and those found needed
+//! are kept untested when the pass reaches them. Their second solutions are found while the
+//! puzzle still has more givens, where they are far cheaper; the puzzle does not change.
 //!
 //! With a target number of givens K the pass skips orbits that would take the puzzle below K and
 //! stops at K (the puzzle is then well posed but usually not minimal); a grid whose pass ends
