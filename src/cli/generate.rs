@@ -78,8 +78,8 @@ pub struct Args {
     /// removals of one puzzle side by side (from 16×16 on); the puzzles are the same.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Do not sweep ahead for needed givens during the reduction (from 16×16 on; slower, the
-    /// same puzzles: for comparisons).
+    /// Do not sweep ahead for needed givens during the reduction (sweeps run from 24×24 on;
+    /// without them it is slower, with the same puzzles: for comparisons).
     #[arg(long)]
     no_sweeps: bool,
     #[command(flatten)]

@@ -35,8 +35,9 @@ use super::well_posed::RemovalTest;
 use crate::grid::Grid;
 
 /// From this order on the reduction sweeps. On 16×16 and 20×20 reductions sweeps cost about
-/// as much as they save (their tests are cheap either way); on 24×24 and 25×25 they save up to
-/// half (figures in `BENCHMARKS.md`).
+/// as much as they save (their tests are cheap either way); on 24×24 they were 1.9× faster on
+/// one seed and 1.3× slower on another, on 25×25 1.35× to 2.9× faster on five seeds (figures in
+/// `BENCHMARKS.md`).
 pub const SWEEP_FROM_ORDER: usize = 24;
 
 /// The number of givens the puzzle loses between two sweeps, for order n: 2n/5, rounded up
