@@ -27,7 +27,7 @@
 //! | [`shape`] | shapes, units, peers, indexing |
 //! | [`grid`] | grids, givens, clash detection |
 //! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
-//! | [`reduce::certificate`] | the O(n²) certificate verifier |
+//! | [`verify`](mod@verify) | the O(n²) certificate verifier |
 //! | [`reduce::latin`], [`reduce::chain`] | Latin square completion → Sudoku, and the verified chain through a backend |
 //! | [`reduce::reduction`], [`reduce::encodings`], [`reduce::sat_chain`] | reductions as objects (Latin → Sudoku → CNF, ILP, exact cover, colouring), and the chain through CNF and a SAT solver |
 //! | [`generate`] | O(n²) complete grids, random grids, random Latin squares, locally minimal puzzles by symmetry and scheme, hint reduction |
@@ -72,9 +72,10 @@ pub mod render;
 pub mod shape;
 pub mod solve;
 pub mod text;
+pub mod verify;
 
 pub use grid::{Grid, Puzzle};
-pub use reduce::certificate::{Violation, verify};
+pub use verify::{Violation, verify};
 pub use shape::{Shape, ShapeError, Unit, UnitKind};
 
 /// The README's Rust examples, compiled and run as doctests so they cannot drift from the code.

@@ -37,7 +37,7 @@ use crate::encode::{ClauseSink, Cnf};
 use crate::format::dimacs::{self, Answer, AnswerFormat};
 use crate::format::{lp, mip_answer};
 use crate::grid::Grid;
-use crate::reduce::certificate::verify;
+use crate::verify::verify;
 use crate::solve::{Limits, StopReason};
 
 /// An external solver sudokit knows how to drive.

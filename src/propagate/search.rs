@@ -41,7 +41,7 @@ use thiserror::Error;
 
 use super::{Domains, Propagator, Scheme};
 use crate::grid::Grid;
-use crate::reduce::certificate::{Violation, verify};
+use crate::verify::{Violation, verify};
 
 /// Limits on a search: wall-clock time and nodes. `None` = no limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::reduce::certificate::verify;
+use crate::verify::verify;
 use crate::reduce::latin::{LatinReductionError, latin_to_sudoku, sudoku_to_latin};
 use crate::shape::Shape;
 use crate::solve::{Limits, SolveError, Solver, StopReason};

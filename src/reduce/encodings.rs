@@ -45,7 +45,7 @@ use crate::encode::graph::{Precoloured, edge_count, is_proper, precoloured};
 use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, parse_var_name};
 use crate::encode::{Cnf, Model, Var, allowed, x_index};
 use crate::grid::Grid;
-use crate::reduce::certificate::verify;
+use crate::verify::verify;
 use crate::reduce::reduction::{Reduction, ReductionError, Size, SizeNames, SizeRow};
 
 /// Unit kinds of a grid: 3 for Sudoku, 2 for a Latin square.

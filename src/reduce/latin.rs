@@ -53,7 +53,7 @@
 use thiserror::Error;
 
 use crate::grid::Grid;
-use crate::reduce::certificate::{Violation, verify};
+use crate::verify::{Violation, verify};
 use crate::reduce::reduction::{
     GRID_SIZE_NAMES, Reduction, ReductionError, Size, SizeNames, grid_size,
 };

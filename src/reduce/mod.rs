@@ -1,7 +1,6 @@
-//! Reductions and certificates: the checks and transformations behind the NP-completeness
-//! demonstrations.
+//! Reductions: the transformations behind the NP-completeness demonstrations. Every solution
+//! mapped back is checked by the certificate verifier ([`crate::verify`]).
 //!
-//! - [`certificate`]: the O(n²) verifier every reported solution passes through;
 //! - [`reduction`]: the [`reduction::Reduction`] abstraction (instance → instance, solution back,
 //!   target size) and its composition;
 //! - [`latin`]: Latin square completion → Sudoku, with the back-map and the forward map;
@@ -9,7 +8,6 @@
 //! - [`chain`]: the whole demonstration — reduce, solve with any backend, map back, verify;
 //! - [`sat_chain`]: the same, one level further: Latin square → Sudoku → CNF → SAT solver → back.
 
-pub mod certificate;
 pub mod chain;
 pub mod encodings;
 pub mod latin;

@@ -48,7 +48,7 @@ use thiserror::Error;
 use crate::encode::cnf::DecodeError;
 use crate::encode::ilp::IlpDecodeError;
 use crate::grid::Grid;
-use crate::reduce::certificate::Violation;
+use crate::verify::Violation;
 use crate::reduce::latin::LatinReductionError;
 
 /// The size of an instance; see the module docs for what each number counts per formalism.

@@ -181,7 +181,7 @@ pub fn run_latin_sat_chain(latin: &Grid, options: CnfOptions) -> Result<SatChain
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduce::certificate::verify;
+    use crate::verify::verify;
     use crate::shape::Shape;
     use crate::text::{ShapeSpec, parse_line};
 

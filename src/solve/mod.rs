@@ -70,7 +70,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::grid::Grid;
-use crate::reduce::certificate::{Violation, verify};
+use crate::verify::{Violation, verify};
 
 #[cfg(feature = "highs")]
 pub use self::highs::Highs;

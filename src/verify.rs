@@ -48,7 +48,7 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::reduce::certificate::{verify, Violation};
+//! use sudokit::verify::{verify, Violation};
 //! use sudokit::text::parse_line;
 //! let puzzle = parse_line("1...............", None).unwrap();
 //! let wrong = parse_line("2143341212344321", None).unwrap();
