@@ -9,8 +9,8 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use sudokit::Grid;
 use sudokit::propagate::hac::Matcher;
-use sudokit::propagate::search::Searcher;
-use sudokit::propagate::{Budget, Domains, Propagator, Scheme};
+use sudokit::propagate::{Domains, Propagator, Scheme, Searcher};
+use sudokit::search::Limits;
 use sudokit::text::parse_line;
 
 fn puzzles() -> Vec<Grid> {
@@ -61,7 +61,7 @@ fn bench_search(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::from_parameter(scheme), &scheme, |b, &s| {
             b.iter(|| {
                 for p in &puzzles {
-                    let out = searcher.run(p, s, 2, Budget::UNLIMITED).expect("verified");
+                    let out = searcher.run(p, s, 2, &Limits::none()).expect("verified");
                     assert_eq!(out.solutions.len(), 1);
                 }
             })

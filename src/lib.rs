@@ -69,14 +69,15 @@ pub mod grid;
 pub mod propagate;
 pub mod reduce;
 pub mod render;
+pub mod search;
 pub mod shape;
 pub mod solve;
 pub mod text;
 pub mod verify;
 
 pub use grid::{Grid, Puzzle};
-pub use verify::{Violation, verify};
 pub use shape::{Shape, ShapeError, Unit, UnitKind};
+pub use verify::{Violation, verify};
 
 /// The README's Rust examples, compiled and run as doctests so they cannot drift from the code.
 #[cfg(doctest)]

@@ -12,8 +12,8 @@ use clap::Args as ClapArgs;
 use serde_json::{Map, Value, json};
 use sudokit::Shape;
 use sudokit::grade::{Grade, Grader, Spread, Summary, Verdict, differences};
-use sudokit::propagate::search::{Searcher, Stop};
-use sudokit::propagate::{Budget, Scheme, SearchOutcome};
+use sudokit::propagate::{Scheme, Searcher};
+use sudokit::search::{CountReport, Limits, StopReason};
 use sudokit::text::TextError;
 
 use super::batch::{self, Tally};
@@ -64,7 +64,7 @@ struct Row {
     /// n², the candidates left when search-free.
     cells: usize,
     grade: Grade,
-    runs: Vec<SearchOutcome>,
+    runs: Vec<CountReport>,
 }
 
 /// Per-thread engines, one per shape met.
@@ -79,9 +79,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
         anyhow::bail!("--time-limit must be a positive number of seconds");
     }
-    let budget = Budget {
+    let limits = Limits {
         time: Some(Duration::from_secs_f64(args.time_limit)),
         nodes: args.node_limit,
+        cancel: None,
     };
     let options = args.input.read_options();
     // Each puzzle's line is written whole and flushed, in input order, as the batch streams
@@ -116,7 +117,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     for &s in &schemes {
                         // A search error is a propagator bug: it aborts with the message.
                         let outcome = searcher
-                            .run(&record.grid, s, 2, clipped(budget))
+                            .run(&record.grid, s, 2, &super::stop::clip(&limits))
                             .unwrap_or_else(|e| {
                                 panic!("{}:{}: {s}: {e}", path.display(), record.line)
                             });
@@ -134,7 +135,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
         let mut summary = Summary::new(&schemes);
         let mut grades = Vec::new();
-        let mut runs_per_scheme: Vec<Vec<SearchOutcome>> = vec![Vec::new(); schemes.len()];
+        let mut runs_per_scheme: Vec<Vec<CountReport>> = vec![Vec::new(); schemes.len()];
         let emit = |result: Result<Row, TextError>| {
             tally.total += 1;
             out.clear();
@@ -258,8 +259,8 @@ fn puzzle_json(path: &Path, row: &Row, schemes: &[Scheme]) -> Value {
                     "nodes": run.stats.nodes,
                     "backtracks": run.stats.backtracks,
                     "propagations": run.stats.propagations,
-                    "solutions": run.solutions.len(),
-                    "complete": run.complete(),
+                    "solutions": run.count,
+                    "complete": run.stopped.is_none(),
                     "stopped": run.stopped.map(stop_name),
                 }),
             );
@@ -269,10 +270,11 @@ fn puzzle_json(path: &Path, row: &Row, schemes: &[Scheme]) -> Value {
     value
 }
 
-fn stop_name(stop: Stop) -> &'static str {
+fn stop_name(stop: StopReason) -> &'static str {
     match stop {
-        Stop::Time => "time",
-        Stop::Nodes => "nodes",
+        StopReason::TimeLimit => "time",
+        StopReason::NodeLimit => "nodes",
+        StopReason::Cancelled => "cancelled",
     }
 }
 
@@ -280,7 +282,7 @@ fn summary_json(
     path: &Path,
     summary: &Summary,
     grades: &[Grade],
-    runs: &[Vec<SearchOutcome>],
+    runs: &[Vec<CountReport>],
 ) -> Value {
     let mut search_free = Map::new();
     for (i, s) in summary.schemes.iter().enumerate() {
@@ -313,7 +315,7 @@ fn summary_json(
                 json!({
                     "ms": spread(Spread::of(&ms)),
                     "nodes": spread(Spread::of(&nodes)),
-                    "unknown": sample.iter().filter(|r| !r.complete()).count(),
+                    "unknown": sample.iter().filter(|r| r.stopped.is_some()).count(),
                 }),
             );
         }
@@ -323,7 +325,7 @@ fn summary_json(
 }
 
 /// Milliseconds and nodes of a sample of searches.
-fn samples(runs: &[SearchOutcome]) -> (Vec<f64>, Vec<f64>) {
+fn samples(runs: &[CountReport]) -> (Vec<f64>, Vec<f64>) {
     (
         runs.iter()
             .map(|r| r.stats.elapsed.as_secs_f64() * 1e3)
@@ -332,7 +334,7 @@ fn samples(runs: &[SearchOutcome]) -> (Vec<f64>, Vec<f64>) {
     )
 }
 
-type FileResult = (String, Summary, Vec<Grade>, Vec<Vec<SearchOutcome>>);
+type FileResult = (String, Summary, Vec<Grade>, Vec<Vec<CountReport>>);
 
 fn write_tables(
     out: &mut impl Write,
@@ -410,18 +412,10 @@ fn write_tables(
                     t.max,
                     k.avg,
                     k.max,
-                    sample.iter().filter(|r| !r.complete()).count()
+                    sample.iter().filter(|r| r.stopped.is_some()).count()
                 )?;
             }
         }
     }
     Ok(())
-}
-
-/// `budget` with its time cut at the `--timeout` deadline.
-fn clipped(budget: Budget) -> Budget {
-    Budget {
-        time: super::stop::clip_time(budget.time),
-        ..budget
-    }
 }

@@ -40,6 +40,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
     let limits = Limits {
         time: chain.time,
         nodes: chain.nodes,
+        cancel: None,
     };
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.

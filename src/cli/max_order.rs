@@ -54,6 +54,16 @@ impl Solver for Capped {
         self.inner.solve(puzzle, limits)
     }
 
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        self.check(puzzle)?;
+        self.inner.search(puzzle, limit, limits)
+    }
+
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
         self.check(puzzle)?;
         self.inner.count(puzzle, limit, limits)

@@ -56,6 +56,7 @@ impl SolverArgs {
         Ok(Limits {
             time,
             nodes: self.node_limit,
+            cancel: None,
         })
     }
 

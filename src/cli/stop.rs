@@ -129,7 +129,7 @@ pub fn timeout_seconds() -> Option<f64> {
 pub fn clip(limits: &Limits) -> Limits {
     Limits {
         time: clip_time(limits.time),
-        nodes: limits.nodes,
+        ..limits.clone()
     }
 }
 

@@ -37,8 +37,8 @@ use crate::encode::{ClauseSink, Cnf};
 use crate::format::dimacs::{self, Answer, AnswerFormat};
 use crate::format::{lp, mip_answer};
 use crate::grid::Grid;
-use crate::verify::verify;
 use crate::solve::{Limits, StopReason};
+use crate::verify::verify;
 
 /// An external solver sudokit knows how to drive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

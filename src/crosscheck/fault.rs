@@ -86,8 +86,25 @@ impl<S: Solver> Solver for Faulty<S> {
         self.inner.max_order()
     }
 
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        let report = self.inner.search(puzzle, limit, limits)?;
+        Ok(self.spoil(report))
+    }
+
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        let mut report = self.inner.count(puzzle, limit, limits)?;
+        let report = self.inner.count(puzzle, limit, limits)?;
+        Ok(self.spoil(report))
+    }
+}
+
+impl<S: Solver> Faulty<S> {
+    /// The report with the fault applied.
+    fn spoil(&self, mut report: CountReport) -> CountReport {
         match self.fault {
             Fault::CorruptGrid => {
                 report.solutions = std::mem::take(&mut report.solutions)
@@ -102,7 +119,7 @@ impl<S: Solver> Solver for Faulty<S> {
                 report.solutions.clear();
             }
         }
-        Ok(report)
+        report
     }
 }
 

@@ -95,8 +95,7 @@ use super::symmetry::{Transform, random_pattern_grid};
 use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
 use crate::grade::Grader;
 use crate::grid::Grid;
-use crate::propagate::search::Searcher;
-use crate::propagate::{Budget, Scheme};
+use crate::propagate::{Scheme, Searcher};
 use crate::shape::Shape;
 use crate::solve::luby::luby;
 use crate::solve::{Answer, Limits, Native, Solver, Verified};
@@ -355,10 +354,7 @@ impl Checker {
     /// answer is exact.
     fn unique(&mut self, puzzle: &Grid) -> bool {
         for run in 1.. {
-            let limits = Limits {
-                time: None,
-                nodes: Some(self.unit.saturating_mul(luby(run))),
-            };
+            let limits = Limits::nodes(self.unit.saturating_mul(luby(run)));
             let copy;
             let target = if run == 1 {
                 puzzle
@@ -368,14 +364,10 @@ impl Checker {
             };
             let (count, stopped) = match self.searcher.as_mut() {
                 Some(searcher) => {
-                    let budget = Budget {
-                        time: None,
-                        nodes: limits.nodes,
-                    };
-                    let outcome = searcher
-                        .run(target, Scheme::HAC, 2, budget)
+                    let report = searcher
+                        .run(target, Scheme::HAC, 2, &limits)
                         .expect("HAC is sound and the limit is 2");
-                    (outcome.solutions.len() as u64, outcome.stopped.is_some())
+                    (report.count, report.stopped.is_some())
                 }
                 None => {
                     let report = self

@@ -81,7 +81,8 @@ use varisat::ExtendFormula;
 use super::symmetry::Transform;
 use super::trades::Trades;
 use crate::grid::Grid;
-use crate::propagate::{Budget, Domains, Propagator, Scheme, Searcher};
+use crate::propagate::{Domains, Propagator, Scheme, Searcher};
+use crate::search::Limits;
 use crate::shape::Shape;
 use crate::solve::luby::luby;
 
@@ -239,10 +240,7 @@ impl RemovalTest {
         let mut first = Grid::empty(self.shape);
         let mut done = 0;
         for run in 1.. {
-            let budget = Budget {
-                time: None,
-                nodes: Some(self.unit.saturating_mul(luby(run))),
-            };
+            let limits = Limits::nodes(self.unit.saturating_mul(luby(run)));
             if run > 1 {
                 (puzzle, sol, cells) = isomorphic_copy(reduced, solution, removed, &mut self.rng);
             }
@@ -256,7 +254,7 @@ impl RemovalTest {
                 let root = self.root.clone();
                 let outcome = self
                     .searcher
-                    .run_from(&puzzle, &root, Scheme::HAC, 1, budget, Some(&first))
+                    .run_from(&puzzle, &root, Scheme::HAC, 1, &limits, Some(&first))
                     .expect("HAC is sound and the limit is 1");
                 if let Some(other) = outcome.solutions.first() {
                     assert!(

@@ -15,7 +15,7 @@
 //! The files of this module, one consistency level or constraint each:
 //! [`fc`] (forward checking and channeling), [`bounds`] (Hall intervals), [`hac`] (Régin's
 //! matching-based filtering), [`redundant`] (same, colored matrix, rows–boxes), [`shave`],
-//! [`scheme`] (names and the lattice), [`mod@search`] (depth-first search on top of a scheme).
+//! [`scheme`] (names and the lattice), [`searcher`] (depth-first search on top of a scheme).
 //!
 //! # Complexity
 //! A store is `n²·⌈n/64⌉` words. One fixpoint costs, per revision of a unit: O(n) for forward
@@ -53,7 +53,7 @@ pub mod fc;
 pub mod hac;
 pub mod redundant;
 pub mod scheme;
-pub mod search;
+pub mod searcher;
 pub mod shave;
 
 use std::fmt;
@@ -64,7 +64,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 pub use scheme::{Level, Scheme, SchemeError};
-pub use search::{Budget, SearchError, SearchOutcome, SearchStats, Searcher, Stop, search};
+pub use searcher::{SearchError, Searcher, search};
 
 use hac::Matcher;
 

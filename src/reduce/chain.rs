@@ -19,10 +19,10 @@
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::verify::verify;
 use crate::reduce::latin::{LatinReductionError, latin_to_sudoku, sudoku_to_latin};
 use crate::shape::Shape;
 use crate::solve::{Limits, SolveError, Solver, StopReason};
+use crate::verify::verify;
 
 /// What the solve step found.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -45,8 +45,8 @@ use crate::encode::graph::{Precoloured, edge_count, is_proper, precoloured};
 use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, parse_var_name};
 use crate::encode::{Cnf, Model, Var, allowed, x_index};
 use crate::grid::Grid;
-use crate::verify::verify;
 use crate::reduce::reduction::{Reduction, ReductionError, Size, SizeNames, SizeRow};
+use crate::verify::verify;
 
 /// Unit kinds of a grid: 3 for Sudoku, 2 for a Latin square.
 fn unit_kinds(grid: &Grid) -> usize {

@@ -53,11 +53,11 @@
 use thiserror::Error;
 
 use crate::grid::Grid;
-use crate::verify::{Violation, verify};
 use crate::reduce::reduction::{
     GRID_SIZE_NAMES, Reduction, ReductionError, Size, SizeNames, grid_size,
 };
 use crate::shape::{MAX_ORDER, Shape};
+use crate::verify::{Violation, verify};
 
 /// Why a reduction step cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -48,8 +48,8 @@ use thiserror::Error;
 use crate::encode::cnf::DecodeError;
 use crate::encode::ilp::IlpDecodeError;
 use crate::grid::Grid;
-use crate::verify::Violation;
 use crate::reduce::latin::LatinReductionError;
+use crate::verify::Violation;
 
 /// The size of an instance; see the module docs for what each number counts per formalism.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]

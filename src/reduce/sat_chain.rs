@@ -181,9 +181,9 @@ pub fn run_latin_sat_chain(latin: &Grid, options: CnfOptions) -> Result<SatChain
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::verify;
     use crate::shape::Shape;
     use crate::text::{ShapeSpec, parse_line};
+    use crate::verify::verify;
 
     #[test]
     fn the_course_squares_through_sat() {

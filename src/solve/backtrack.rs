@@ -30,7 +30,7 @@
 
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, check_order, unsat_report};
+use super::{Budget, CountReport, Limits, SolveError, Solver, Stats};
 use crate::grid::{EMPTY, Grid};
 
 /// Plain backtracking in row-major cell order; see the module docs.
@@ -95,12 +95,13 @@ impl Solver for Backtrack {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         let budget = Budget::start(limits);
-        if puzzle.first_clash().is_some() {
-            return Ok(unsat_report(&budget));
-        }
         let geo = geometry(puzzle.shape());
         let n = geo.n as u16;
         let empties = empty_cells(puzzle);
@@ -169,12 +170,13 @@ impl Solver for Bitwise {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         let budget = Budget::start(limits);
-        if puzzle.first_clash().is_some() {
-            return Ok(unsat_report(&budget));
-        }
         let geo = geometry(puzzle.shape());
         Ok(dispatch_mask!(geo.n, M => bitwise::<M>(&geo, puzzle, limit, &budget)))
     }
@@ -262,12 +264,13 @@ impl Solver for FcMrv {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         let budget = Budget::start(limits);
-        if puzzle.first_clash().is_some() {
-            return Ok(unsat_report(&budget));
-        }
         let geo = geometry(puzzle.shape());
         Ok(dispatch_mask!(geo.n, M => fc_mrv::<M>(&geo, puzzle, limit, &budget)))
     }

@@ -776,10 +776,7 @@ mod tests {
 
     #[test]
     fn a_node_limit_stops_the_count() {
-        let limits = Limits {
-            time: None,
-            nodes: Some(5),
-        };
+        let limits = Limits::nodes(5);
         let report = count(&Grid::empty(nine()), u64::MAX, &Budget::start(&limits));
         assert_eq!(report.stopped, Some(StopReason::NodeLimit));
         assert_eq!(report.stats.nodes, 6);

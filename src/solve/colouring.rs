@@ -76,7 +76,7 @@
 
 use super::geometry::{Geometry, geometry};
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, check_order};
+use super::{Budget, CountReport, Limits, SolveError, Solver, Stats};
 use crate::encode::graph::precoloured;
 use crate::grid::Grid;
 
@@ -145,12 +145,13 @@ impl Solver for Colouring {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         let budget = Budget::start(limits);
-        if puzzle.first_clash().is_some() {
-            return Ok(super::unsat_report(&budget));
-        }
         let mut report = dispatch_mask!(puzzle.shape().order(), M => match self.view {
             View::Graph => {
                 search::<M, _>(puzzle, EdgeView::new(puzzle), self.hyperedge_rule, limit, &budget)
@@ -690,10 +691,7 @@ mod tests {
     #[test]
     fn limits_stop_the_search() {
         let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
-        let nodes = Limits {
-            time: None,
-            nodes: Some(100),
-        };
+        let nodes = Limits::nodes(100);
         let report = Colouring::default()
             .count(&empty, u64::MAX, &nodes)
             .unwrap();

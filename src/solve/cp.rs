@@ -5,10 +5,6 @@
 //! the [`Solver`] trait, so `--backend cp --scheme HACS` (or `--backend cp:HACS`, the form
 //! `bench --backends` takes) works wherever a backend does, and the conformance suite runs on it.
 //!
-//! Counting keeps every solution it counts (the search returns them), so the `cp` backend counts
-//! at most [`CP_COUNT_CAP`] solutions per call; a larger request stops there, reported as a node
-//! limit (the count is then a lower bound, never a claim of completeness).
-//!
 //! # Complexity
 //! Exponential in the worst case, as any complete search; each node costs one fixpoint of the
 //! scheme (see the scheme's module for its cost).
@@ -18,13 +14,8 @@
 //!   Constraint Satisfaction Problems, 2005.
 
 use crate::grid::Grid;
-use crate::propagate::{Budget, Scheme, SearchError, Stop, search};
-use crate::solve::{
-    CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order, verified,
-};
-
-/// The most solutions one `cp` count keeps (and so counts).
-pub const CP_COUNT_CAP: u64 = 1_000_000;
+use crate::propagate::{Scheme, SearchError, search};
+use crate::solve::{CountReport, Limits, SolveError, Solver};
 
 /// The names `cp:FC`, ..., `cp:HACV`, one per scheme, as the registry and tables show them.
 const NAMES: [&str; 15] = [
@@ -75,49 +66,18 @@ impl Solver for Cp {
         crate::shape::MAX_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
-        let capped = limit.clamp(1, CP_COUNT_CAP);
-        let budget = Budget {
-            time: limits.time,
-            nodes: limits.nodes,
-        };
-        let outcome = match search(puzzle, self.scheme, capped as usize, budget) {
-            Ok(outcome) => outcome,
-            Err(SearchError::Unverified(violation)) => {
-                return Err(SolveError::Unverified {
-                    backend: "cp".into(),
-                    violation,
-                });
-            }
-            Err(SearchError::ZeroLimit) => unreachable!("the limit is clamped to at least 1"),
-        };
-        let count = outcome.solutions.len() as u64;
-        let mut stopped = outcome.stopped.map(|stop| match stop {
-            Stop::Time => StopReason::TimeLimit,
-            Stop::Nodes => StopReason::NodeLimit,
-        });
-        if stopped.is_none() && count == capped && capped < limit {
-            stopped = Some(StopReason::NodeLimit);
-        }
-        let solutions = outcome
-            .solutions
-            .into_iter()
-            .take(2)
-            .map(|grid| verified("cp", puzzle, grid))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(CountReport {
-            count,
-            hit_limit: stopped.is_none() && count >= limit,
-            stopped,
-            solutions,
-            stats: Stats {
-                nodes: outcome.stats.nodes,
-                // Every node but the root is a branch tried at a choice point.
-                guesses: outcome.stats.nodes.saturating_sub(1),
-                propagations: outcome.stats.propagations,
-                elapsed: outcome.stats.elapsed,
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        search(puzzle, self.scheme, limit.max(1), limits).map_err(|e| match e {
+            SearchError::Unverified(violation) => SolveError::Unverified {
+                backend: self.name().to_string(),
+                violation,
             },
+            SearchError::ZeroLimit => unreachable!("the limit is at least 1"),
         })
     }
 }

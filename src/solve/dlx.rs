@@ -89,8 +89,13 @@ impl Solver for Dlx {
         MAX_DLX_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        self.run(puzzle, limit, limits, 2, None)
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        Ok(self.run(puzzle, limit, limits, 2, None))
     }
 }
 
@@ -121,11 +126,16 @@ impl Dlx {
         limits: &Limits,
         mut visit: impl FnMut(&Grid),
     ) -> Result<CountReport, SolveError> {
-        self.run(puzzle, limit, limits, 0, Some(&mut visit))
+        check_order(self, puzzle)?;
+        if puzzle.first_clash().is_some() {
+            return Ok(Budget::start(limits).unsat_report());
+        }
+        Ok(self.run(puzzle, limit, limits, 0, Some(&mut visit)))
     }
 
     /// The search behind [`Solver::count`] (keeps `keep` solutions) and [`Dlx::enumerate`]
-    /// (calls `visit` on each). A solution's grid is only built when one of them needs it.
+    /// (calls `visit` on each), on a puzzle within the order limit whose givens do not clash. A
+    /// solution's grid is only built when one of them needs it.
     fn run(
         &self,
         puzzle: &Grid,
@@ -133,19 +143,15 @@ impl Dlx {
         limits: &Limits,
         keep: usize,
         visit: Option<&mut dyn FnMut(&Grid)>,
-    ) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    ) -> CountReport {
         let budget = Budget::start(limits);
-        if puzzle.first_clash().is_some() {
-            return Ok(super::unsat_report(&budget));
-        }
         let mut report = if puzzle.shape().is_latin() {
             Links::<3>::new(puzzle).search(puzzle, limit, &budget, keep, visit)
         } else {
             Links::<4>::new(puzzle).search(puzzle, limit, &budget, keep, visit)
         };
         report.stats.elapsed = budget.elapsed();
-        Ok(report)
+        report
     }
 }
 
@@ -585,10 +591,7 @@ mod tests {
     #[test]
     fn limits_stop_the_search() {
         let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
-        let nodes = Limits {
-            time: None,
-            nodes: Some(100),
-        };
+        let nodes = Limits::nodes(100);
         let report = Dlx.count(&empty, u64::MAX, &nodes).unwrap();
         assert_eq!(report.stopped, Some(StopReason::NodeLimit));
         assert_eq!(report.stats.nodes, 101);

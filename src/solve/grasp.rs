@@ -98,7 +98,7 @@
 //! };
 //! assert_eq!(sudokit::verify(&puzzle, &grid), Ok(()));
 //! // The puzzle is well posed, but a heuristic cannot prove it: `unique` says unknown.
-//! let few = Limits { time: None, nodes: Some(1000) };
+//! let few = Limits::nodes(1000);
 //! assert!(matches!(grasp.unique(&puzzle, &few).unwrap().outcome, Outcome::Unknown(_)));
 //! ```
 
@@ -226,20 +226,15 @@ impl Grasp {
     ///
     /// # Errors
     /// [`SolveError::TooLarge`] above [`Solver::max_order`].
-    pub fn search(
-        &self,
-        puzzle: &Grid,
-        wanted: u64,
-        limits: &Limits,
-    ) -> Result<GraspRun, SolveError> {
+    pub fn run(&self, puzzle: &Grid, wanted: u64, limits: &Limits) -> Result<GraspRun, SolveError> {
         super::check_order(self, puzzle)?;
         let limits = if limits.time.is_none() && limits.nodes.is_none() {
             Limits {
-                time: None,
                 nodes: Some(self.default_nodes.max(1)),
+                ..limits.clone()
             }
         } else {
-            *limits
+            limits.clone()
         };
         let budget = Budget::start(&limits);
         let mut run = GraspRun {
@@ -392,8 +387,18 @@ impl Solver for Grasp {
 
     /// See the module docs: the count of distinct solutions found, never complete unless it
     /// reached `limit` (then `hit_limit`).
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        let run = self.search(puzzle, limit, limits)?;
+    /// A heuristic never refutes: clashing givens end as a budget stop, not `unsat`.
+    fn handles_clashing_givens(&self) -> bool {
+        true
+    }
+
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        let run = self.run(puzzle, limit, limits)?;
         Ok(CountReport {
             count: run.count,
             hit_limit: run.count >= limit,
@@ -719,10 +724,7 @@ mod tests {
     const EASY_4: &str = "...3..4114..3...";
 
     fn few(nodes: u64) -> Limits {
-        Limits {
-            time: None,
-            nodes: Some(nodes),
-        }
+        Limits::nodes(nodes)
     }
 
     #[test]
@@ -889,7 +891,7 @@ mod tests {
         };
         // FCI alone solves this one: no construction needs a choice.
         let puzzle = parse_line(EASY_4, None).unwrap();
-        let run = grasp.search(&puzzle, 1, &Limits::none()).unwrap();
+        let run = grasp.run(&puzzle, 1, &Limits::none()).unwrap();
         assert_eq!(run.count, 1);
         assert_eq!(crate::verify(&puzzle, &run.solutions[0]), Ok(()));
         // No clash, but row 1 needs a 3 and a 4 in its first two cells, and the 4 of box 1
@@ -905,9 +907,7 @@ mod tests {
     #[test]
     fn a_full_grid_is_its_own_solution() {
         let puzzle = parse_line("1234341221434321", None).unwrap();
-        let run = Grasp::default()
-            .search(&puzzle, 1, &Limits::none())
-            .unwrap();
+        let run = Grasp::default().run(&puzzle, 1, &Limits::none()).unwrap();
         assert_eq!(run.solutions, vec![puzzle]);
         assert_eq!(run.best_cost, 0);
     }

@@ -50,7 +50,12 @@ impl Solver for Highs {
         MIP_MAX_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         count_with(self, puzzle, limit, limits)
     }
 }

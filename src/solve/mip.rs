@@ -67,9 +67,7 @@ use good_lp::{Expression, ProblemVariables, SolverModel, Variable, variable};
 use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, var_name};
 use crate::encode::{allowed, x_index};
 use crate::grid::Grid;
-use crate::solve::{
-    CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order, verified,
-};
+use crate::solve::{CountReport, Limits, SolveError, Solver, Stats, StopReason, verified};
 
 /// The largest order the MIP backends accept: `n³` binaries for microlp's dense LU and HiGHS
 /// alike; 25×25 (15625 variables before substitution) is already a slow solve.
@@ -208,7 +206,6 @@ pub(crate) fn count_with(
     limit: u64,
     limits: &Limits,
 ) -> Result<CountReport, SolveError> {
-    check_order(engine, puzzle)?;
     let start = Instant::now();
     let deadline = limits.time.map(|t| start + t);
     let mut stats = Stats::default();
@@ -337,7 +334,12 @@ impl Solver for Mip {
         MIP_MAX_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         count_with(self, puzzle, limit, limits)
     }
 }
@@ -449,10 +451,7 @@ mod tests {
     #[test]
     fn a_node_budget_stops_between_solves() {
         let empty = Grid::empty(Shape::sudoku(1, 3).unwrap());
-        let limits = Limits {
-            time: None,
-            nodes: Some(3),
-        };
+        let limits = Limits::nodes(3);
         let report = Mip.count(&empty, u64::MAX, &limits).unwrap();
         assert_eq!(report.stopped, Some(StopReason::NodeLimit));
         assert!(report.count < 12 && report.stats.nodes <= 3, "{report:?}");

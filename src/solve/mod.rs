@@ -64,9 +64,6 @@ pub mod norvig;
 mod parallel;
 pub mod sat;
 
-use std::fmt;
-use std::time::{Duration, Instant};
-
 use thiserror::Error;
 
 use crate::grid::Grid;
@@ -85,135 +82,10 @@ pub use norvig::Norvig;
 pub use parallel::count_parallel;
 pub use sat::Sat;
 
-/// Bounds on the work of one call. `None` means unbounded.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall-clock budget.
-    pub time: Option<Duration>,
-    /// Budget of search nodes (see [`Stats::nodes`]).
-    pub nodes: Option<u64>,
-}
-
-impl Limits {
-    /// No limit.
-    pub fn none() -> Limits {
-        Limits::default()
-    }
-
-    /// A time budget only.
-    pub fn time(time: Duration) -> Limits {
-        Limits {
-            time: Some(time),
-            nodes: None,
-        }
-    }
-}
-
-/// Why a search stopped before it could answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StopReason {
-    /// The time budget ran out.
-    TimeLimit,
-    /// The node budget ran out.
-    NodeLimit,
-}
-
-impl fmt::Display for StopReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            StopReason::TimeLimit => "time limit",
-            StopReason::NodeLimit => "node limit",
-        })
-    }
-}
-
-/// Work counters of one call.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Search nodes: the root plus every branch tried.
-    pub nodes: u64,
-    /// Guesses: branches tried at choice points (a search-free puzzle has none). A guess that
-    /// fails is a backtrack.
-    pub guesses: u64,
-    /// Propagations: candidate eliminations (or consistency checks, for the plain backtracker).
-    pub propagations: u64,
-    /// Wall-clock time of the call.
-    pub elapsed: Duration,
-}
-
-impl Stats {
-    /// Adds another call's counters (elapsed times add too).
-    pub fn add(&mut self, other: &Stats) {
-        self.nodes += other.nodes;
-        self.guesses += other.guesses;
-        self.propagations += other.propagations;
-        self.elapsed += other.elapsed;
-    }
-}
-
-/// The answer of [`Solver::solve`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
-    /// A solution (not necessarily the only one).
-    Solved(Grid),
-    /// No solution exists.
-    Unsat,
-    /// A limit stopped the search first.
-    Unknown(StopReason),
-}
-
-/// [`Solver::solve`]'s answer with its counters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SolveReport {
-    /// The answer.
-    pub answer: Answer,
-    /// Work done.
-    pub stats: Stats,
-}
-
-/// [`Solver::count`]'s answer. The default is the report of a count that has found nothing yet.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CountReport {
-    /// Solutions found: the exact count when [`CountReport::complete`], else a lower bound.
-    pub count: u64,
-    /// Whether the count stopped because it reached the requested limit.
-    pub hit_limit: bool,
-    /// Set when a [`Limits`] budget stopped the count (then `count` is only a lower bound).
-    pub stopped: Option<StopReason>,
-    /// The first (at most two) solutions found, in search order.
-    pub solutions: Vec<Grid>,
-    /// Work done.
-    pub stats: Stats,
-}
-
-impl CountReport {
-    /// Whether `count` is the exact number of solutions (the search space was exhausted).
-    pub fn complete(&self) -> bool {
-        !self.hit_limit && self.stopped.is_none()
-    }
-}
-
-/// Whether a puzzle is well posed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// No solution.
-    Unsat,
-    /// Exactly one solution.
-    Unique(Grid),
-    /// At least two solutions; two different ones.
-    Multiple(Grid, Grid),
-    /// A limit stopped the search before the question was settled.
-    Unknown(StopReason),
-}
-
-/// [`Solver::unique`]'s answer with its counters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UniqueReport {
-    /// The outcome.
-    pub outcome: Outcome,
-    /// Work done.
-    pub stats: Stats,
-}
+pub(crate) use crate::search::Budget;
+pub use crate::search::{
+    Answer, Cancel, CountReport, Limits, Outcome, SolveReport, Stats, StopReason, UniqueReport,
+};
 
 /// Why a backend could not answer at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -254,56 +126,56 @@ pub enum SolveError {
 
 /// A solving method. Every method answers on any shape up to [`Solver::max_order`].
 pub trait Solver: Send + Sync {
-    /// The command-line name.
+    /// The backend's registry name, which [`backend`] parses back to the same backend
+    /// (`native`, `sat:optimized:pairwise`, `cp:HACS`, `grasp:pre=FCI,alpha=2`, ...).
     fn name(&self) -> &str;
 
     /// The largest order this backend accepts; larger puzzles give [`SolveError::TooLarge`].
     fn max_order(&self) -> usize;
 
-    /// The first solution, or `Unsat`, or `Unknown` when a limit stops the search.
-    ///
-    /// # Errors
-    /// [`SolveError::TooLarge`] above [`Solver::max_order`].
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Result<SolveReport, SolveError> {
-        let report = self.count(puzzle, 1, limits)?;
-        let answer = match (report.solutions.into_iter().next(), report.stopped) {
-            (Some(grid), _) => Answer::Solved(grid),
-            (None, Some(reason)) => Answer::Unknown(reason),
-            (None, None) => Answer::Unsat,
-        };
-        Ok(SolveReport {
-            answer,
-            stats: report.stats,
-        })
+    /// Whether [`Solver::search`] answers `unsat` by itself for givens that clash; when it does
+    /// not (the default), [`Solver::count`] answers them before calling it.
+    fn handles_clashing_givens(&self) -> bool {
+        false
     }
 
-    /// Counts solutions, stopping at `limit` (`u64::MAX` for all), and keeps the first two.
+    /// The backend's own search, which [`Solver::count`] calls once the common checks have
+    /// passed: the order is at most [`Solver::max_order`], and the givens do not clash (unless
+    /// [`Solver::handles_clashing_givens`]). Counts solutions up to `limit`, keeping the first
+    /// two ([`CountReport::record`]). Call [`Solver::count`], not this.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`] above [`Solver::max_order`].
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError>;
+    /// A backend failure ([`SolveError::Backend`]).
+    fn search(&self, puzzle: &Grid, limit: u64, limits: &Limits)
+    -> Result<CountReport, SolveError>;
+
+    /// Counts solutions, stopping at `limit` (`u64::MAX` for all), and keeps the first two.
+    /// Givens that clash have no solution.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] above [`Solver::max_order`]; a backend failure.
+    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
+        check_order(self, puzzle)?;
+        if !self.handles_clashing_givens() && puzzle.first_clash().is_some() {
+            return Ok(Budget::start(limits).unsat_report());
+        }
+        self.search(puzzle, limit, limits)
+    }
+
+    /// The first solution, or `Unsat`, or `Unknown` when a limit stops the search: `count(1)`.
+    ///
+    /// # Errors
+    /// As [`Solver::count`].
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Result<SolveReport, SolveError> {
+        Ok(self.count(puzzle, 1, limits)?.into_solve_report())
+    }
 
     /// Whether the puzzle has no, one or several solutions: `count(2)`.
     ///
     /// # Errors
     /// As [`Solver::count`].
     fn unique(&self, puzzle: &Grid, limits: &Limits) -> Result<UniqueReport, SolveError> {
-        let report = self.count(puzzle, 2, limits)?;
-        let mut found = report.solutions.into_iter();
-        let outcome = match (report.count, report.stopped) {
-            (n, _) if n >= 2 => {
-                let a = found.next().expect("two solutions kept");
-                let b = found.next().expect("two solutions kept");
-                Outcome::Multiple(a, b)
-            }
-            (_, Some(reason)) => Outcome::Unknown(reason),
-            (1, None) => Outcome::Unique(found.next().expect("one solution kept")),
-            _ => Outcome::Unsat,
-        };
-        Ok(UniqueReport {
-            outcome,
-            stats: report.stats,
-        })
+        Ok(self.count(puzzle, 2, limits)?.into_unique_report())
     }
 }
 
@@ -315,6 +187,19 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn max_order(&self) -> usize {
         (**self).max_order()
+    }
+
+    fn handles_clashing_givens(&self) -> bool {
+        (**self).handles_clashing_givens()
+    }
+
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        (**self).search(puzzle, limit, limits)
     }
 
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Result<SolveReport, SolveError> {
@@ -383,16 +268,23 @@ impl<S: Solver> Solver for Verified<S> {
         Ok(report)
     }
 
+    fn handles_clashing_givens(&self) -> bool {
+        self.0.handles_clashing_givens()
+    }
+
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
+        let report = self.0.search(puzzle, limit, limits)?;
+        self.checked(puzzle, report)
+    }
+
     fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        let mut report = self.0.count(puzzle, limit, limits)?;
-        report.solutions = std::mem::take(&mut report.solutions)
-            .into_iter()
-            .map(|g| verified(self.name(), puzzle, g))
-            .collect::<Result<_, _>>()?;
-        if report.solutions.len() == 2 && report.solutions[0] == report.solutions[1] {
-            return Err(duplicate_error(self.name()));
-        }
-        Ok(report)
+        let report = self.0.count(puzzle, limit, limits)?;
+        self.checked(puzzle, report)
     }
 
     fn unique(&self, puzzle: &Grid, limits: &Limits) -> Result<UniqueReport, SolveError> {
@@ -410,6 +302,20 @@ impl<S: Solver> Solver for Verified<S> {
             }
             other => other,
         };
+        Ok(report)
+    }
+}
+
+impl<S: Solver> Verified<S> {
+    /// `report` with every solution through the verifier, and two solutions checked to differ.
+    fn checked(&self, puzzle: &Grid, mut report: CountReport) -> Result<CountReport, SolveError> {
+        report.solutions = std::mem::take(&mut report.solutions)
+            .into_iter()
+            .map(|g| verified(self.name(), puzzle, g))
+            .collect::<Result<_, _>>()?;
+        if report.solutions.len() == 2 && report.solutions[0] == report.solutions[1] {
+            return Err(duplicate_error(self.name()));
+        }
         Ok(report)
     }
 }
@@ -522,62 +428,6 @@ pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
     })
 }
 
-/// Deadline and node budget of one call, checked cheaply inside search loops.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Budget {
-    start: Instant,
-    deadline: Option<Instant>,
-    nodes: Option<u64>,
-}
-
-impl Budget {
-    /// Starts the clock.
-    pub(crate) fn start(limits: &Limits) -> Budget {
-        let start = Instant::now();
-        Budget {
-            start,
-            deadline: limits.time.map(|t| start + t),
-            nodes: limits.nodes,
-        }
-    }
-
-    /// Why to stop after `nodes` nodes, if a budget ran out. The clock is read every 64 nodes.
-    #[inline]
-    pub(crate) fn exceeded(&self, nodes: u64) -> Option<StopReason> {
-        if let Some(max) = self.nodes
-            && nodes > max
-        {
-            return Some(StopReason::NodeLimit);
-        }
-        if let Some(deadline) = self.deadline
-            && nodes % 64 == 0
-            && Instant::now() >= deadline
-        {
-            return Some(StopReason::TimeLimit);
-        }
-        None
-    }
-
-    /// Time since the start.
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-}
-
-/// The report of a search that proved there is nothing to find (clashing givens).
-pub(crate) fn unsat_report(budget: &Budget) -> CountReport {
-    CountReport {
-        count: 0,
-        hit_limit: false,
-        stopped: None,
-        solutions: Vec::new(),
-        stats: Stats {
-            elapsed: budget.elapsed(),
-            ..Stats::default()
-        },
-    }
-}
-
 /// Helpers shared by the backends' unit tests.
 #[cfg(test)]
 pub(crate) mod test_support {
@@ -659,7 +509,7 @@ mod tests {
         fn max_order(&self) -> usize {
             9
         }
-        fn count(&self, puzzle: &Grid, _: u64, _: &Limits) -> Result<CountReport, SolveError> {
+        fn search(&self, puzzle: &Grid, _: u64, _: &Limits) -> Result<CountReport, SolveError> {
             Ok(CountReport {
                 count: 1,
                 hit_limit: true,

@@ -83,13 +83,12 @@
 use std::any::Any;
 use std::cell::RefCell;
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::geometry::{Geometry, geometry};
 use super::luby::luby;
 use super::mask::{MAX_MASK_ORDER, Mask, dispatch_mask};
 use super::sat::{self, Sat};
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
+use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason};
 use super::{band9, bitboard};
 use crate::grid::Grid;
 
@@ -115,8 +114,17 @@ impl Solver for NativeGeneral {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    /// The propagation at the root finds clashing givens by itself.
+    fn handles_clashing_givens(&self) -> bool {
+        true
+    }
+
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         let budget = Budget::start(limits);
         let handover = handover_budget(puzzle.shape().order(), limit);
         let report = dispatch_mask!(puzzle.shape().order(), M => {
@@ -138,15 +146,24 @@ impl Solver for Native {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        check_order(self, puzzle)?;
+    /// The propagation at the root finds clashing givens by itself.
+    fn handles_clashing_givens(&self) -> bool {
+        true
+    }
+
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         if band9::fits(puzzle.shape()) {
             return Ok(band9::count(puzzle, limit, &Budget::start(limits)));
         }
         if bitboard::fits(puzzle.shape()) {
             return Ok(bitboard::count(puzzle, limit, &Budget::start(limits)));
         }
-        NativeGeneral.count(puzzle, limit, limits)
+        NativeGeneral.search(puzzle, limit, limits)
     }
 }
 
@@ -640,19 +657,24 @@ fn cdcl_finish(
             ..CountReport::default()
         })
     };
-    let time = match budget.deadline {
-        Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
-            Some(left) if !left.is_zero() => Some(left),
-            _ => return stop(StopReason::TimeLimit),
-        },
-        None => None,
-    };
-    let nodes = match budget.nodes {
+    if let Some(reason) = budget.interrupted() {
+        return stop(reason);
+    }
+    let time = budget.remaining();
+    let nodes = match budget.node_limit() {
         Some(max) if max <= native.nodes => return stop(StopReason::NodeLimit),
         Some(max) => Some(max - native.nodes),
         None => None,
     };
-    let mut report = Sat::default().count(puzzle, limit, &Limits { time, nodes })?;
+    let mut report = Sat::default().count(
+        puzzle,
+        limit,
+        &Limits {
+            time,
+            nodes,
+            cancel: budget.cancel().cloned(),
+        },
+    )?;
     report.stats.nodes += native.nodes;
     report.stats.guesses += native.guesses;
     report.stats.propagations += native.propagations;
@@ -780,17 +802,11 @@ mod tests {
             nodes: 3,
             ..Stats::default()
         };
-        let nodes = Limits {
-            time: None,
-            nodes: Some(3),
-        };
+        let nodes = Limits::nodes(3);
         let report = cdcl_finish(&puzzle, 1, &Budget::start(&nodes), native).unwrap();
         assert_eq!(report.stopped, Some(StopReason::NodeLimit));
         assert!(report.solutions.is_empty());
-        let time = Limits {
-            time: Some(std::time::Duration::ZERO),
-            nodes: None,
-        };
+        let time = Limits::time(std::time::Duration::ZERO);
         let report = cdcl_finish(&puzzle, 1, &Budget::start(&time), native).unwrap();
         assert_eq!(report.stopped, Some(StopReason::TimeLimit));
         assert_eq!(report.stats.nodes, 3);
@@ -799,10 +815,7 @@ mod tests {
     #[test]
     fn a_node_limit_gives_unknown() {
         let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
-        let limits = Limits {
-            time: None,
-            nodes: Some(5),
-        };
+        let limits = Limits::nodes(5);
         let report = Native.count(&empty, u64::MAX, &limits).unwrap();
         assert_eq!(report.stopped, Some(StopReason::NodeLimit));
         assert!(!report.complete());

@@ -40,8 +40,12 @@ impl Solver for Norvig {
         MAX_MASK_ORDER
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Result<CountReport, SolveError> {
-        super::check_order(self, puzzle)?;
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SolveError> {
         let budget = Budget::start(limits);
         let geo = geometry(puzzle.shape());
         Ok(dispatch_mask!(geo.n, M => search::<M>(&geo, puzzle, limit, &budget)))

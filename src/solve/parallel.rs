@@ -56,7 +56,15 @@ pub fn count_parallel(
             let nodes = limits
                 .nodes
                 .map(|max| max.saturating_sub(nodes_used.load(Ordering::Relaxed)));
-            let report = solver.count(part, limit - already, &Limits { time, nodes });
+            let report = solver.count(
+                part,
+                limit - already,
+                &Limits {
+                    time,
+                    nodes,
+                    cancel: limits.cancel.clone(),
+                },
+            );
             if let Ok(r) = &report {
                 found.fetch_add(r.count, Ordering::Relaxed);
                 nodes_used.fetch_add(r.stats.nodes, Ordering::Relaxed);

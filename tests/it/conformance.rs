@@ -321,10 +321,7 @@ pub fn full_grid(solver: Box<dyn Solver>) {
 pub fn honours_limits(solver: Box<dyn Solver>) {
     let solver = Verified(solver);
     let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
-    let nodes = Limits {
-        time: None,
-        nodes: Some(50),
-    };
+    let nodes = Limits::nodes(50);
     let report = solver.count(&empty, u64::MAX, &nodes).unwrap();
     assert_eq!(
         report.stopped,

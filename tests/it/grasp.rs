@@ -26,10 +26,7 @@ fn lines(relative: &str) -> Vec<String> {
 }
 
 fn nodes(n: u64) -> Limits {
-    Limits {
-        time: None,
-        nodes: Some(n),
-    }
+    Limits::nodes(n)
 }
 
 const MODELS: [&str; 3] = [
@@ -140,8 +137,8 @@ fn the_same_seed_gives_the_same_run() {
             ..Grasp::default()
         };
         for puzzle in [&hard, &empty] {
-            let a = grasp(5).search(puzzle, 1, &nodes(20_000)).unwrap();
-            let b = grasp(5).search(puzzle, 1, &nodes(20_000)).unwrap();
+            let a = grasp(5).run(puzzle, 1, &nodes(20_000)).unwrap();
+            let b = grasp(5).run(puzzle, 1, &nodes(20_000)).unwrap();
             assert_eq!(
                 (&a.solutions, a.count, a.stopped, a.best_cost),
                 (&b.solutions, b.count, b.stopped, b.best_cost)
@@ -155,7 +152,7 @@ fn the_same_seed_gives_the_same_run() {
         // Other seeds walk other paths: the empty grid's solutions differ.
         let grids: Vec<Grid> = (0..4)
             .map(|seed| {
-                let run = grasp(seed).search(&empty, 1, &nodes(100_000)).unwrap();
+                let run = grasp(seed).run(&empty, 1, &nodes(100_000)).unwrap();
                 assert_eq!(verify(&empty, &run.solutions[0]), Ok(()));
                 run.solutions[0].clone()
             })

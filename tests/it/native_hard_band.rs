@@ -23,10 +23,7 @@ fn native_hard_band_solved_within_ten_thousand_nodes() {
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let native = backend("native").unwrap();
-    let limits = Limits {
-        time: None,
-        nodes: Some(10_000),
-    };
+    let limits = Limits::nodes(10_000);
     for line in HARD_LINES {
         let puzzle = parse_line(lines[line - 1], None).unwrap();
         let report = native.solve(&puzzle, &limits).unwrap();

@@ -3,7 +3,8 @@
 //! every scheme's fixpoint must keep it, and a stronger scheme must keep no candidate a weaker
 //! one removes.
 
-use sudokit::propagate::{Budget, Domains, Propagator, Scheme, search};
+use sudokit::propagate::{Domains, Propagator, Scheme, search};
+use sudokit::search::Limits;
 use sudokit::text::parse_line;
 
 use crate::common::shared_data;
@@ -17,8 +18,8 @@ fn check_file(name: &str, step: usize, limit: usize) {
     let mut checked = 0;
     for line in text.lines().step_by(step).take(limit) {
         let puzzle = parse_line(line, None).unwrap();
-        let solution = search(&puzzle, Scheme::HACS, 2, Budget::UNLIMITED).unwrap();
-        assert_eq!(solution.solutions.len(), 1, "{name}: {line} is well posed");
+        let solution = search(&puzzle, Scheme::HACS, 2, &Limits::none()).unwrap();
+        assert_eq!(solution.count, 1, "{name}: {line} is well posed");
         let solution = &solution.solutions[0];
         let mut engine = Propagator::new(puzzle.shape());
         let fixpoints: Vec<Domains> = Scheme::ALL

@@ -2,18 +2,18 @@
 //!
 //! The root is the puzzle's fixpoint under the scheme; a node picks the **most constrained** cell
 //! (fewest candidates above one, first in row-major order on ties), tries its candidates in
-//! increasing order, and propagates each choice with the scheme. It stops when it has found
-//! `limit` solutions, when the search space is exhausted, or when a [`Budget`] runs out — then the
-//! outcome says so ([`SearchOutcome::stopped`]) and is not complete: a search never guesses.
-//! Every solution found is checked by [`crate::verify`] before it is returned.
+//! increasing order, and propagates each choice with the scheme. It stops when it has counted
+//! `limit` solutions, when the search space is exhausted, or when [`Limits`] stop it — then the
+//! report says so ([`CountReport::stopped`]) and is not complete: a search never guesses. It keeps
+//! the first two solutions ([`CountReport::record`]), each checked by [`crate::verify`] first.
 //!
 //! [`Searcher::run_from`] starts from a root store narrower than the givens (constraints at the
 //! root: a value removed from a cell, a cell fixed) and can try one given value of each cell last
 //! (searching for a solution other than a known one); the generator's removal test uses both.
 //!
-//! Statistics ([`SearchStats`]): `nodes` counts the root and every propagated choice;
-//! `backtracks` counts the choices refuted by propagation (dead ends); `propagations` counts
-//! propagator revisions (see [`Propagator::propagations`]).
+//! Statistics ([`Stats`]): `nodes` counts the root and every propagated choice; `guesses` every
+//! choice (nodes but the root); `backtracks` the choices refuted by propagation (dead ends);
+//! `propagations` the propagator revisions (see [`Propagator::propagations`]).
 //!
 //! # Complexity
 //! Exponential in the worst case (Sudoku completion is NP-complete); memory is one candidate store
@@ -27,80 +27,21 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::propagate::{search, Budget, Scheme};
+//! use sudokit::propagate::{search, Scheme};
+//! use sudokit::search::Limits;
 //! use sudokit::text::parse_line;
 //! let puzzle = parse_line("1...............", None).unwrap();
-//! let outcome = search(&puzzle, Scheme::HAC, 2, Budget::UNLIMITED).unwrap();
-//! assert!(outcome.complete());
-//! assert_eq!(outcome.solutions.len(), 2);
+//! let report = search(&puzzle, Scheme::HAC, 5, &Limits::none()).unwrap();
+//! assert!(report.hit_limit);
+//! assert_eq!((report.count, report.solutions.len()), (5, 2));
 //! ```
-
-use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use super::{Domains, Propagator, Scheme};
 use crate::grid::Grid;
+use crate::search::{Budget, CountReport, Limits, Stats};
 use crate::verify::{Violation, verify};
-
-/// Limits on a search: wall-clock time and nodes. `None` = no limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Budget {
-    /// Time budget.
-    pub time: Option<Duration>,
-    /// Node budget.
-    pub nodes: Option<u64>,
-}
-
-impl Budget {
-    /// No limit at all.
-    pub const UNLIMITED: Budget = Budget {
-        time: None,
-        nodes: None,
-    };
-}
-
-/// Which budget stopped a search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    /// The time budget ran out.
-    Time,
-    /// The node budget ran out.
-    Nodes,
-}
-
-/// What a search cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SearchStats {
-    /// Search nodes: the root and every propagated choice.
-    pub nodes: u64,
-    /// Choices refuted by propagation.
-    pub backtracks: u64,
-    /// Propagator revisions.
-    pub propagations: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-}
-
-/// The result of a search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchOutcome {
-    /// The solutions found, in search order, each verified (at most the limit asked for).
-    pub solutions: Vec<Grid>,
-    /// `None` if the search finished (space exhausted or the limit of solutions reached): then
-    /// `solutions` is exactly the first `min(limit, count)` solutions. `Some` if a budget ran out:
-    /// then there may be more solutions than found, and none found does not mean none exist.
-    pub stopped: Option<Stop>,
-    /// What the search cost.
-    pub stats: SearchStats,
-}
-
-impl SearchOutcome {
-    /// Whether the search finished (no budget ran out).
-    pub fn complete(&self) -> bool {
-        self.stopped.is_none()
-    }
-}
 
 /// A search that went wrong: a found grid failed the certificate check (a propagator bug).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -113,7 +54,7 @@ pub enum SearchError {
     ZeroLimit,
 }
 
-/// Searches `puzzle` with `scheme` for up to `limit` solutions within `budget`.
+/// Searches `puzzle` with `scheme`, counting up to `limit` solutions within `limits`.
 ///
 /// `limit = 1` finds a first solution, `limit = 2` decides uniqueness.
 ///
@@ -122,10 +63,10 @@ pub enum SearchError {
 pub fn search(
     puzzle: &Grid,
     scheme: Scheme,
-    limit: usize,
-    budget: Budget,
-) -> Result<SearchOutcome, SearchError> {
-    Searcher::new(puzzle.shape()).run(puzzle, scheme, limit, budget)
+    limit: u64,
+    limits: &Limits,
+) -> Result<CountReport, SearchError> {
+    Searcher::new(puzzle.shape()).run(puzzle, scheme, limit, limits)
 }
 
 /// A reusable search engine for one shape: keeps the propagator and the per-level stores between
@@ -173,15 +114,15 @@ impl Searcher {
         &mut self,
         puzzle: &Grid,
         scheme: Scheme,
-        limit: usize,
-        budget: Budget,
-    ) -> Result<SearchOutcome, SearchError> {
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, SearchError> {
         self.run_from(
             puzzle,
             &Domains::from_puzzle(puzzle),
             scheme,
             limit,
-            budget,
+            limits,
             None,
         )
     }
@@ -204,10 +145,10 @@ impl Searcher {
         puzzle: &Grid,
         root: &Domains,
         scheme: Scheme,
-        limit: usize,
-        budget: Budget,
+        limit: u64,
+        limits: &Limits,
         last: Option<&Grid>,
-    ) -> Result<SearchOutcome, SearchError> {
+    ) -> Result<CountReport, SearchError> {
         assert_eq!(puzzle.shape(), self.engine.shape(), "shape of the searcher");
         assert_eq!(root.shape(), self.engine.shape(), "shape of the root store");
         assert!(
@@ -218,14 +159,15 @@ impl Searcher {
         if limit == 0 {
             return Err(SearchError::ZeroLimit);
         }
-        let start = Instant::now();
+        let budget = Budget::start(limits);
         let props_before = self.engine.propagations();
-        let mut stats = SearchStats {
-            nodes: 1,
-            ..SearchStats::default()
+        let mut report = CountReport {
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            ..CountReport::default()
         };
-        let mut solutions = Vec::new();
-        let mut stopped = None;
 
         if self.levels.is_empty() {
             self.levels.push(root.clone());
@@ -241,7 +183,7 @@ impl Searcher {
             && self.engine.propagate(&mut self.levels[0], scheme).is_ok();
         let mut stack: Vec<Frame> = Vec::new();
         if !root_ok {
-            stats.backtracks += 1;
+            report.stats.backtracks += 1;
         } else if let Some(cell) = choose(&self.levels[0]) {
             stack.push(Frame {
                 cell,
@@ -249,18 +191,15 @@ impl Searcher {
                 first: first(cell),
             });
         } else {
-            solutions.push(self.checked(puzzle, 0)?);
+            self.record(puzzle, 0, limit, &mut report)?;
         }
 
-        while solutions.len() < limit {
+        while !report.hit_limit {
             let depth = stack.len();
             let Some(frame) = stack.last_mut() else { break };
-            if budget.nodes.is_some_and(|max| stats.nodes >= max) {
-                stopped = Some(Stop::Nodes);
-                break;
-            }
-            if stats.nodes % 64 == 0 && budget.time.is_some_and(|max| start.elapsed() >= max) {
-                stopped = Some(Stop::Time);
+            // The node about to be made is number `nodes + 1`.
+            if let Some(reason) = budget.exceeded(report.stats.nodes + 1) {
+                report.stopped = Some(reason);
                 break;
             }
             let parent = &self.levels[depth - 1];
@@ -280,13 +219,14 @@ impl Searcher {
                 let (before, after) = self.levels.split_at_mut(depth);
                 after[0].copy_from(&before[depth - 1]);
             }
-            stats.nodes += 1;
+            report.stats.nodes += 1;
+            report.stats.guesses += 1;
             if self
                 .engine
                 .assign(&mut self.levels[depth], scheme, cell, v)
                 .is_err()
             {
-                stats.backtracks += 1;
+                report.stats.backtracks += 1;
                 continue;
             }
             match choose(&self.levels[depth]) {
@@ -295,25 +235,29 @@ impl Searcher {
                     next: 0,
                     first: first(next_cell),
                 }),
-                None => solutions.push(self.checked(puzzle, depth)?),
+                None => self.record(puzzle, depth, limit, &mut report)?,
             }
         }
-        stats.propagations = self.engine.propagations() - props_before;
-        stats.elapsed = start.elapsed();
-        Ok(SearchOutcome {
-            solutions,
-            stopped,
-            stats,
-        })
+        report.stats.propagations = self.engine.propagations() - props_before;
+        report.stats.elapsed = budget.elapsed();
+        Ok(report)
     }
 
-    /// The solved store at `depth` as a grid, through the certificate verifier.
-    fn checked(&self, puzzle: &Grid, depth: usize) -> Result<Grid, SearchError> {
+    /// Counts the solved store at `depth`, keeping its grid (through the certificate verifier)
+    /// while fewer than two are kept.
+    fn record(
+        &self,
+        puzzle: &Grid,
+        depth: usize,
+        limit: u64,
+        report: &mut CountReport,
+    ) -> Result<(), SearchError> {
         let grid = self.levels[depth]
             .to_grid()
             .expect("choose found no open cell, so every cell has one candidate");
         verify(puzzle, &grid).map_err(SearchError::Unverified)?;
-        Ok(grid)
+        report.record(|| grid, limit);
+        Ok(())
     }
 }
 

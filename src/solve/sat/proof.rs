@@ -1,0 +1,236 @@
+//! Uniqueness and unsatisfiability proofs of the `sat` backend, checked before they are
+//! reported.
+//!
+//! For `unsat` the formula F of the puzzle, for `unique` with solution s the formula F plus the
+//! blocking clause of s (no other solution), is written to `DIR/STEM.cnf` (DIMACS, comments
+//! saying what it is), solved again by a fresh solver that writes its refutation in varisat's
+//! native proof format to `DIR/STEM.varisat`, and [`check_proof`] then reads both files back and
+//! checks the proof with `varisat-checker` (every step is a reverse-unit-propagation or
+//! resolution-asymmetric-tautology step, and the proof ends in a refutation). While it checks,
+//! the checker writes the same refutation as a textual LRAT proof (`DIR/STEM.lrat`, by
+//! `varisat-lrat`), with every step's hints, for an external checker:
+//!
+//! ```text
+//! lrat-check DIR/STEM.cnf DIR/STEM.lrat       # lrat-check.c from the drat-trim repository
+//! cake_lpr DIR/STEM.cnf DIR/STEM.lrat         # the verified checker of CakeML
+//! ```
+//!
+//! A uniqueness proof together with the verified solution settles uniqueness: the solution
+//! satisfies F (the verifier checked it), and F plus its blocking clause has no model.
+//!
+//! # Complexity
+//! Writing is linear in the formula; checking is linear in the proof size times the cost of
+//! unit propagation.
+//!
+//! # References
+//! - N. Wetzler, M. Heule, W. Hunt, "DRAT-trim: efficient checking and trimming using
+//!   expressive clausal proofs", SAT 2014; L. Cruz-Filipe et al., "Efficient certified RAT
+//!   verification", CADE 2017 (LRAT).
+//! - J. Fleischmann, varisat (the solver, its proof format and checker).
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+use varisat_checker::{Checker, CheckerError, ProofTranscriptProcessor, ProofTranscriptStep};
+
+use super::solver::{SatSink, proving_solver};
+use super::{Sat, blocking_clause};
+use crate::encode::cnf::encode;
+use crate::encode::{ClauseSink, Cnf};
+use crate::format::dimacs::{cnf_comments, write_formula};
+use crate::grid::Grid;
+use crate::search::Budget;
+use crate::solve::SolveError;
+
+impl Sat {
+    /// Writes the formula (plus the clause blocking `solution`), refutes it with a proof, and
+    /// checks the proof. `None` when the budget stops the refutation.
+    pub(super) fn prove(
+        &self,
+        puzzle: &Grid,
+        solution: Option<&Grid>,
+        budget: &Budget,
+        dir: &Path,
+        stem: &str,
+    ) -> Result<Option<ProofReport>, SatError> {
+        let started = Instant::now();
+        std::fs::create_dir_all(dir).map_err(|e| SatError::io(dir, e))?;
+        let mut cnf = Cnf::new();
+        let encoded = encode(puzzle, self.options(), &mut cnf);
+        let mut comments = cnf_comments(puzzle, self.options(), &encoded);
+        let claim = match solution {
+            None => {
+                comments.push("claim: unsatisfiable (the puzzle has no solution)".into());
+                ProofClaim::Unsat
+            }
+            Some(grid) => {
+                let clause = blocking_clause(puzzle, &encoded.map, grid);
+                cnf.add_clause(&clause);
+                comments.push(format!(
+                    "claim: unsatisfiable with the last clause, which blocks the solution {}",
+                    crate::text::to_text(grid)
+                ));
+                ProofClaim::Unique
+            }
+        };
+        let cnf_path = dir.join(format!("{stem}.cnf"));
+        let proof_path = dir.join(format!("{stem}.varisat"));
+        let lrat_path = dir.join(format!("{stem}.lrat"));
+        let file = File::create(&cnf_path).map_err(|e| SatError::io(&cnf_path, e))?;
+        write_formula(&cnf, &comments, BufWriter::new(file))
+            .map_err(|e| SatError::io(&cnf_path, e))?;
+
+        let solve_started = Instant::now();
+        {
+            let file = File::create(&proof_path).map_err(|e| SatError::io(&proof_path, e))?;
+            let mut solver = proving_solver(budget, BufWriter::new(file));
+            cnf.replay(&mut SatSink::new(&mut solver));
+            match solver.solve() {
+                Ok(false) => {}
+                Ok(true) => return Err(SatError::ProofRun { claim }),
+                Err(_) if budget.interrupted().is_some() => return Ok(None),
+                Err(e) => return Err(SatError::io(&proof_path, io::Error::other(e.to_string()))),
+            }
+            solver
+                .close_proof()
+                .map_err(|e| SatError::io(&proof_path, io::Error::other(e.to_string())))?;
+        }
+        let solve_time = solve_started.elapsed();
+        let check_started = Instant::now();
+        check_proof(&cnf_path, &proof_path, Some(&lrat_path))?;
+        Ok(Some(ProofReport {
+            claim,
+            cnf: cnf_path,
+            proof: proof_path,
+            lrat: lrat_path,
+            solve_time,
+            check_time: check_started.elapsed(),
+            total_time: started.elapsed(),
+        }))
+    }
+}
+
+/// What a proof shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProofClaim {
+    /// The puzzle's formula is unsatisfiable: no solution.
+    Unsat,
+    /// The formula plus the clause blocking the found solution is unsatisfiable: no second one.
+    Unique,
+}
+
+/// A written and checked proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofReport {
+    /// What the proof shows.
+    pub claim: ProofClaim,
+    /// The refuted formula (DIMACS).
+    pub cnf: PathBuf,
+    /// The proof in varisat's native format, as the solver wrote it.
+    pub proof: PathBuf,
+    /// The same refutation as textual LRAT, written by the checker.
+    pub lrat: PathBuf,
+    /// Time of the proof-writing solve.
+    pub solve_time: Duration,
+    /// Time of the check.
+    pub check_time: Duration,
+    /// Time of the whole proof step (encoding, writing, solving, checking).
+    pub total_time: Duration,
+}
+
+/// Why a proof could not be produced or was rejected.
+#[derive(Debug, Error)]
+pub enum SatError {
+    /// The solve itself failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// A file could not be written or read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// The proof run found a model where the first run found none (a solver bug).
+    #[error("the proof run found a model of a formula claimed {claim:?}")]
+    ProofRun {
+        /// What was to be proven.
+        claim: ProofClaim,
+    },
+    /// The checker rejected the proof.
+    #[error("proof rejected: {0}")]
+    ProofRejected(String),
+}
+
+impl SatError {
+    fn io(path: &Path, source: io::Error) -> SatError {
+        SatError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// Records whether the checked proof ends in a refutation.
+#[derive(Default)]
+struct Refuted(bool);
+
+impl ProofTranscriptProcessor for Refuted {
+    fn process_step(&mut self, step: &ProofTranscriptStep) -> Result<(), anyhow::Error> {
+        // A derived empty clause, or an empty clause in the formula itself (the optimized
+        // encoding writes one when the givens leave a cell or a unit without a place).
+        match step {
+            ProofTranscriptStep::Unsat => self.0 = true,
+            ProofTranscriptStep::AddClause { clause: [] } => self.0 = true,
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Checks that the varisat-format `proof` refutes the DIMACS formula `cnf`, with varisat's
+/// checker, and writes the checked refutation as textual LRAT to `lrat` when given.
+///
+/// # Errors
+/// [`SatError::Io`] when a file cannot be read or written; [`SatError::ProofRejected`] when a
+/// step does not check, the file is not a proof, or the proof does not end in a refutation.
+pub fn check_proof(cnf: &Path, proof: &Path, lrat: Option<&Path>) -> Result<(), SatError> {
+    let cnf_file = File::open(cnf).map_err(|e| SatError::io(cnf, e))?;
+    let proof_file = File::open(proof).map_err(|e| SatError::io(proof, e))?;
+    let mut writer = match lrat {
+        Some(path) => {
+            let file = File::create(path).map_err(|e| SatError::io(path, e))?;
+            Some(varisat_lrat::WriteLrat::new(BufWriter::new(file), false))
+        }
+        None => None,
+    };
+    let mut refuted = Refuted::default();
+    {
+        let mut checker = Checker::new();
+        if let Some(w) = writer.as_mut() {
+            checker.add_processor(w);
+        }
+        checker.add_transcript(&mut refuted);
+        checker
+            .add_dimacs_cnf(BufReader::new(cnf_file))
+            .map_err(|e| SatError::ProofRejected(format!("{}: {e}", cnf.display())))?;
+        checker
+            .check_proof(BufReader::new(proof_file))
+            .map_err(|e: CheckerError| {
+                SatError::ProofRejected(format!("{}: {e}", proof.display()))
+            })?;
+    }
+    drop(writer);
+    if !refuted.0 {
+        return Err(SatError::ProofRejected(format!(
+            "{}: the proof does not refute {}",
+            proof.display(),
+            cnf.display()
+        )));
+    }
+    Ok(())
+}
