@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use sudokit::crosscheck::external::{TOOLS, Tool};
 use sudokit::crosscheck::fault::{Fault, Faulty};
 use sudokit::crosscheck::{self, Participant, PuzzleCheck, Standing, Tally, Verdict};
-use sudokit::solve::{self, Verified};
+use sudokit::solve::{self, Verified, registry};
 use sudokit::text;
 
 use super::batch::{self, Item};
@@ -219,17 +219,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }))
 }
 
-/// Backends left out of the default list: a heuristic can never settle a count, so with the
-/// default limit of 2 it would spend its whole budget on every unique puzzle looking for a
-/// second solution. Name it in `--backends` to include it.
-const HEURISTICS: [&str; 1] = ["grasp"];
-
 /// The backends, the external tools and the faulty copies, in that order.
 fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
     let mut participants = Vec::new();
     if args.backends.is_empty() {
-        for name in solve::BACKENDS.iter().filter(|n| !HEURISTICS.contains(n)) {
-            participants.push(Participant::backend(name)?);
+        // Every family of the build, in its default form, but the heuristics: a heuristic
+        // can never settle a count, so with the default limit of 2 it would spend its whole
+        // budget on every unique puzzle looking for a second solution. Name one in
+        // `--backends` to include it.
+        for entry in registry::ENTRIES
+            .iter()
+            .filter(|e| e.is_built() && e.capabilities.complete)
+        {
+            participants.push(Participant::backend(entry.family)?);
         }
     } else {
         for name in &args.backends {

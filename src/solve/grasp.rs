@@ -89,10 +89,11 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::solve::{Answer, Grasp, Limits, Outcome, Solver};
+//! use sudokit::solve::{Answer, Limits, Outcome, Solver};
+//! use sudokit::solve::grasp::{Grasp, GraspOptions};
 //! use sudokit::text::parse_line;
 //! let puzzle = parse_line("...3..4114..3...", None).unwrap();
-//! let grasp = Grasp { seed: 7, ..Grasp::default() };
+//! let grasp = Grasp::new(GraspOptions { seed: 7, ..GraspOptions::default() });
 //! let Answer::Solved(grid) = grasp.solve(&puzzle, &Limits::none()).unwrap().answer else {
 //!     panic!("an easy 4×4 is solved");
 //! };
@@ -118,10 +119,10 @@ use crate::shape::MAX_ORDER;
 /// The node budget of a call whose [`Limits`] give neither a time nor a node budget.
 pub const DEFAULT_NODES: u64 = 1_000_000;
 
-/// The GRASP solver; see the module docs. Build it with struct update syntax:
-/// `Grasp { alpha: 3, ..Grasp::default() }`.
+/// The options of the GRASP solver. Build them with struct update syntax:
+/// `GraspOptions { alpha: 3, ..GraspOptions::default() }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Grasp {
+pub struct GraspOptions {
     /// A propagation scheme run on the givens before the search (default `None`: the plain
     /// method). With `Some(scheme)` the cells the scheme fixes count as givens and the
     /// construction prefers each cell's remaining candidates; moves are not restricted.
@@ -138,15 +139,63 @@ pub struct Grasp {
     pub default_nodes: u64,
 }
 
-impl Default for Grasp {
-    fn default() -> Grasp {
-        Grasp {
+impl Default for GraspOptions {
+    fn default() -> GraspOptions {
+        GraspOptions {
             pre: None,
             alpha: 2,
             seed: 0,
             plateau: 1000,
             default_nodes: DEFAULT_NODES,
         }
+    }
+}
+
+/// The GRASP solver; see the module docs. Its [`Solver::name`] is its registry spec: `grasp`,
+/// or `grasp:` and the options that differ from the defaults (`grasp:pre=FCI:seed=3`), which
+/// parses back to the same solver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grasp {
+    options: GraspOptions,
+    name: String,
+}
+
+impl Default for Grasp {
+    fn default() -> Grasp {
+        Grasp::new(GraspOptions::default())
+    }
+}
+
+impl Grasp {
+    /// The solver with these options.
+    pub fn new(options: GraspOptions) -> Grasp {
+        let defaults = GraspOptions::default();
+        let mut parts = Vec::new();
+        if let Some(scheme) = options.pre {
+            parts.push(format!("pre={}", scheme.name()));
+        }
+        if options.alpha != defaults.alpha {
+            parts.push(format!("alpha={}", options.alpha));
+        }
+        if options.seed != defaults.seed {
+            parts.push(format!("seed={}", options.seed));
+        }
+        if options.plateau != defaults.plateau {
+            parts.push(format!("plateau={}", options.plateau));
+        }
+        if options.default_nodes != defaults.default_nodes {
+            parts.push(format!("nodes={}", options.default_nodes));
+        }
+        let name = std::iter::once("grasp".to_string())
+            .chain(parts)
+            .collect::<Vec<_>>()
+            .join(":");
+        Grasp { options, name }
+    }
+
+    /// The options.
+    pub fn options(&self) -> GraspOptions {
+        self.options
     }
 }
 
@@ -178,15 +227,15 @@ impl Grasp {
     ///
     /// # Examples
     /// ```
-    /// use sudokit::solve::Grasp;
+    /// use sudokit::solve::grasp::{Grasp, GraspOptions};
     /// use sudokit::propagate::Scheme;
-    /// let g = Grasp::from_spec("alpha=3,seed=9:pre=FCI").unwrap();
-    /// assert_eq!((g.alpha, g.seed, g.plateau), (3, 9, Grasp::default().plateau));
+    /// let g = Grasp::from_spec("alpha=3,seed=9:pre=FCI").unwrap().options();
+    /// assert_eq!((g.alpha, g.seed, g.plateau), (3, 9, GraspOptions::default().plateau));
     /// assert_eq!(g.pre, Some(Scheme::FCI));
     /// assert!(Grasp::from_spec("alpha=0").is_err());
     /// ```
     pub fn from_spec(spec: &str) -> Result<Grasp, GraspSpecError> {
-        let mut grasp = Grasp::default();
+        let mut grasp = GraspOptions::default();
         for item in spec.split([',', ':']).filter(|s| !s.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let key = key.trim();
@@ -218,7 +267,7 @@ impl Grasp {
                 _ => return Err(bad()),
             }
         }
-        Ok(grasp)
+        Ok(Grasp::new(grasp))
     }
 
     /// Runs GRASP until `wanted` distinct solutions are found or the budget runs out, and
@@ -230,7 +279,7 @@ impl Grasp {
         super::check_order(self, puzzle)?;
         let limits = if limits.time.is_none() && limits.nodes.is_none() {
             Limits {
-                nodes: Some(self.default_nodes.max(1)),
+                nodes: Some(self.options.default_nodes.max(1)),
                 ..limits.clone()
             }
         } else {
@@ -254,7 +303,7 @@ impl Grasp {
             run.stats.elapsed = budget.elapsed();
             return Ok(run);
         }
-        let domains = match self.pre {
+        let domains = match self.options.pre {
             None => None,
             Some(scheme) => {
                 let mut domains = Domains::from_puzzle(puzzle);
@@ -321,35 +370,20 @@ fn budget_reason(limits: &Limits) -> StopReason {
     }
 }
 
-/// Backend names with a pre-propagation scheme, `grasp+` and the scheme's name.
-const NAMES: [&str; 15] = [
-    "grasp+FC",
-    "grasp+FCI",
-    "grasp+BC",
-    "grasp+BCI",
-    "grasp+HAC",
-    "grasp+HACS",
-    "grasp+HACC",
-    "grasp+HAC3",
-    "grasp+HACSC",
-    "grasp+HACS3",
-    "grasp+HACC3",
-    "grasp+HACSC3",
-    "grasp+FCV",
-    "grasp+BCV",
-    "grasp+HACV",
-];
-
+/// `grasp` or `grasp:OPTIONS` (as [`Grasp::from_spec`]), the form [`Solver::name`] writes.
 impl FromStr for Grasp {
     type Err = GraspSpecError;
 
-    /// As [`Grasp::from_spec`].
     fn from_str(spec: &str) -> Result<Grasp, GraspSpecError> {
-        Grasp::from_spec(spec)
+        match spec.strip_prefix("grasp") {
+            Some("") => Ok(Grasp::default()),
+            Some(rest) if rest.starts_with(':') => Grasp::from_spec(&rest[1..]),
+            _ => Err(GraspSpecError::UnknownOption(spec.to_string())),
+        }
     }
 }
 
-/// What one [`Grasp::search`] found.
+/// What one [`Grasp::run`] found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraspRun {
     /// The first (at most two) distinct solutions found.
@@ -369,16 +403,8 @@ pub struct GraspRun {
 }
 
 impl Solver for Grasp {
-    /// `grasp`, or `grasp+SCHEME` with a pre-propagation scheme.
     fn name(&self) -> &str {
-        match self.pre {
-            None => "grasp",
-            Some(scheme) => NAMES
-                .iter()
-                .find(|n| n[6..] == *scheme.name())
-                .copied()
-                .unwrap_or("grasp"),
-        }
+        &self.name
     }
 
     fn max_order(&self) -> usize {
@@ -501,10 +527,10 @@ impl<'a> Search<'a> {
         debug_assert_eq!(free.len(), missing_base.len());
         Search {
             n,
-            alpha: grasp.alpha.max(1),
-            plateau: grasp.plateau,
+            alpha: grasp.options.alpha.max(1),
+            plateau: grasp.options.plateau,
             budget,
-            rng: ChaCha8Rng::seed_from_u64(grasp.seed),
+            rng: ChaCha8Rng::seed_from_u64(grasp.options.seed),
             stats: Stats::default(),
             shape,
             puzzle,
@@ -854,7 +880,9 @@ mod tests {
     #[test]
     fn specs_parse_and_reject() {
         assert_eq!(Grasp::from_spec("").unwrap(), Grasp::default());
-        let g: Grasp = "alpha=4,seed=3:plateau=0:nodes=99".parse().unwrap();
+        let g = Grasp::from_spec("alpha=4,seed=3:plateau=0:nodes=99")
+            .unwrap()
+            .options();
         assert_eq!((g.alpha, g.seed, g.plateau, g.default_nodes), (4, 3, 0, 99));
         assert!(matches!(
             Grasp::from_spec("beta=1"),
@@ -865,30 +893,41 @@ mod tests {
             Err(GraspSpecError::BadValue { .. })
         ));
         assert!(Grasp::from_spec("nodes=0").is_err());
-        let pre: Grasp = "pre=hacs".parse().unwrap();
-        assert_eq!(pre.pre, Some(Scheme::HACS));
-        assert_eq!(pre.name(), "grasp+HACS");
+        let pre: Grasp = "grasp:pre=hacs".parse().unwrap();
+        assert_eq!(pre.options().pre, Some(Scheme::HACS));
+        assert_eq!(pre.name(), "grasp:pre=HACS");
         assert_eq!(Grasp::default().name(), "grasp");
-        assert_eq!(Grasp::from_spec("pre=none").unwrap().pre, None);
+        assert_eq!("grasp".parse::<Grasp>().unwrap(), Grasp::default());
+        assert_eq!(Grasp::from_spec("pre=none").unwrap().options().pre, None);
         assert!(matches!(
             Grasp::from_spec("pre=XYZ"),
             Err(GraspSpecError::BadValue { .. })
         ));
         for scheme in Scheme::ALL {
-            let g = Grasp {
+            let g = Grasp::new(GraspOptions {
                 pre: Some(scheme),
-                ..Grasp::default()
-            };
-            assert_eq!(g.name(), format!("grasp+{}", scheme.name()));
+                ..GraspOptions::default()
+            });
+            assert_eq!(g.name(), format!("grasp:pre={}", scheme.name()));
+            assert_eq!(g.name().parse::<Grasp>().unwrap(), g);
         }
+        let g = Grasp::new(GraspOptions {
+            alpha: 3,
+            seed: 9,
+            plateau: 5,
+            default_nodes: 77,
+            pre: None,
+        });
+        assert_eq!(g.name(), "grasp:alpha=3:seed=9:plateau=5:nodes=77");
+        assert_eq!(g.name().parse::<Grasp>().unwrap(), g);
     }
 
     #[test]
     fn pre_propagation_fixes_cells_and_never_claims_unsat() {
-        let grasp = Grasp {
+        let grasp = Grasp::new(GraspOptions {
             pre: Some(Scheme::FCI),
-            ..Grasp::default()
-        };
+            ..GraspOptions::default()
+        });
         // FCI alone solves this one: no construction needs a choice.
         let puzzle = parse_line(EASY_4, None).unwrap();
         let run = grasp.run(&puzzle, 1, &Limits::none()).unwrap();

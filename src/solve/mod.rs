@@ -62,6 +62,7 @@ pub mod mip;
 pub mod native;
 pub mod norvig;
 mod parallel;
+pub mod registry;
 pub mod sat;
 
 use thiserror::Error;
@@ -75,11 +76,12 @@ pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use colouring::Colouring;
 pub use cp::Cp;
 pub use dlx::Dlx;
-pub use grasp::Grasp;
+pub use grasp::{Grasp, GraspOptions};
 pub use mip::Mip;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
+pub use registry::{DEFAULT_BACKEND, UnknownBackend, backend};
 pub use sat::Sat;
 
 pub(crate) use crate::search::Budget;
@@ -327,107 +329,6 @@ fn duplicate_error(backend: &str) -> SolveError {
     }
 }
 
-/// The command-line names of the backends built so far, the default first.
-pub const BACKENDS: &[&str] = &[
-    "native",
-    "backtrack",
-    "fc-mrv",
-    "bitwise",
-    "norvig",
-    "cp",
-    "dlx",
-    "colour",
-    "sat",
-    "mip",
-    #[cfg(feature = "highs")]
-    "highs",
-    "grasp",
-];
-
-/// The default backend's name.
-pub const DEFAULT_BACKEND: &str = "native";
-
-/// A backend name that [`backend`] does not know.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum UnknownBackend {
-    /// Not a backend name at all.
-    #[error("unknown backend {name} (available: {})", BACKENDS.join(", "))]
-    Unknown {
-        /// The name asked for.
-        name: String,
-    },
-    /// A backend behind a cargo feature this build was compiled without.
-    #[error(
-        "backend {name} is not in this build (feature {feature}); rebuild with: cargo build --release --features {feature}"
-    )]
-    NotCompiled {
-        /// The name asked for.
-        name: String,
-        /// The cargo feature that enables it.
-        feature: String,
-    },
-}
-
-/// The backend called `name` on the command line, wrapped in [`Verified`].
-///
-/// # Errors
-/// [`UnknownBackend::NotCompiled`] for a backend whose cargo feature is off (`highs`),
-/// [`UnknownBackend::Unknown`] otherwise.
-pub fn backend(name: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
-    Ok(match name {
-        "native" => Box::new(Verified(Native)),
-        "backtrack" => Box::new(Verified(Backtrack)),
-        "fc-mrv" => Box::new(Verified(FcMrv)),
-        "bitwise" => Box::new(Verified(Bitwise)),
-        "norvig" => Box::new(Verified(Norvig)),
-        "cp" => Box::new(Verified(Cp::default())),
-        "dlx" => Box::new(Verified(Dlx)),
-        "colour" => Box::new(Verified(Colouring::default())),
-        "mip" => Box::new(Verified(Mip)),
-        #[cfg(feature = "highs")]
-        "highs" => Box::new(Verified(Highs)),
-        #[cfg(not(feature = "highs"))]
-        "highs" => {
-            return Err(UnknownBackend::NotCompiled {
-                name: name.to_string(),
-                feature: "highs".to_string(),
-            });
-        }
-        _ if name.starts_with("cp:") => match name[3..].parse() {
-            Ok(scheme) => Box::new(Verified(Cp { scheme })),
-            Err(_) => {
-                return Err(UnknownBackend::Unknown {
-                    name: name.to_string(),
-                });
-            }
-        },
-        _ if name == "sat" || name.starts_with("sat:") => match name.parse::<Sat>() {
-            Ok(sat) => Box::new(Verified(sat)),
-            Err(_) => {
-                return Err(UnknownBackend::Unknown {
-                    name: name.to_string(),
-                });
-            }
-        },
-        "grasp" => Box::new(Verified(Grasp::default())),
-        _ if name.starts_with("grasp:") => match Grasp::from_spec(&name[6..]) {
-            Ok(grasp) => Box::new(Verified(grasp)),
-            Err(_) => {
-                return Err(UnknownBackend::Unknown {
-                    name: name.to_string(),
-                });
-            }
-        },
-        "colour:graph" => Box::new(Verified(Colouring::graph())),
-        "colour:dsatur" => Box::new(Verified(Colouring::dsatur())),
-        _ => {
-            return Err(UnknownBackend::Unknown {
-                name: name.to_string(),
-            });
-        }
-    })
-}
-
 /// Helpers shared by the backends' unit tests.
 #[cfg(test)]
 pub(crate) mod test_support {
@@ -454,41 +355,6 @@ pub(crate) mod test_support {
 mod tests {
     use super::*;
     use crate::Shape;
-
-    #[test]
-    fn every_name_resolves_or_says_why_not() {
-        for name in BACKENDS {
-            let resolved = backend(name).unwrap();
-            // `cp` is HAC search, and names itself with its scheme so tables tell schemes apart.
-            let expected = if *name == "cp" { "cp:HAC" } else { name };
-            assert_eq!(resolved.name(), expected);
-        }
-        assert_eq!(backend("cp:hacs").unwrap().name(), "cp:HACS");
-        assert_eq!(
-            backend("sat:minimal:pairwise").unwrap().name(),
-            "sat:minimal:pairwise"
-        );
-        assert!(matches!(
-            backend("sat:minimal:commander"),
-            Err(UnknownBackend::Unknown { .. })
-        ));
-        assert!(matches!(
-            backend("cp:XYZ"),
-            Err(UnknownBackend::Unknown { .. })
-        ));
-        #[cfg(not(feature = "highs"))]
-        {
-            let message = backend("highs").err().unwrap().to_string();
-            assert!(
-                message.contains("rebuild with: cargo build --release --features highs"),
-                "{message}"
-            );
-            assert!(!BACKENDS.contains(&"highs"));
-        }
-        let message = backend("quantum").err().unwrap().to_string();
-        assert!(message.contains("unknown backend quantum"), "{message}");
-        assert!(message.contains("native, backtrack"), "{message}");
-    }
 
     #[test]
     fn too_large_is_a_typed_error() {

@@ -107,7 +107,7 @@ pub struct NativeGeneral;
 
 impl Solver for NativeGeneral {
     fn name(&self) -> &str {
-        "native"
+        "native:general"
     }
 
     fn max_order(&self) -> usize {

@@ -10,6 +10,7 @@
 //! never `Unsat`, never `Unique`, never a complete count, and the same seed gives the same run.
 
 use sudokit::propagate::Scheme;
+use sudokit::solve::grasp::GraspOptions;
 use sudokit::solve::{Answer, Grasp, Limits, Outcome, Solver, StopReason, Verified, backend};
 use sudokit::text::parse_line;
 use sudokit::{Grid, Shape, verify};
@@ -40,11 +41,11 @@ fn variants() -> Vec<Box<dyn Solver>> {
     vec![
         backend("grasp").unwrap(),
         backend("grasp:pre=FCI,seed=3").unwrap(),
-        Box::new(Verified(Grasp {
+        Box::new(Verified(Grasp::new(GraspOptions {
             alpha: 4,
             seed: 11,
-            ..Grasp::default()
-        })),
+            ..GraspOptions::default()
+        }))),
     ]
 }
 
@@ -111,10 +112,10 @@ fn honours_limits() {
     assert_eq!(report.answer, Answer::Unknown(StopReason::NodeLimit));
     assert!(report.stats.nodes <= 6, "{:?}", report.stats);
     // No limits at all: the default node budget applies, and a count ends.
-    let small = Grasp {
+    let small = Grasp::new(GraspOptions {
         default_nodes: 500,
-        ..Grasp::default()
-    };
+        ..GraspOptions::default()
+    });
     let report = small
         .count(&puzzle_of("models/sudoku/9x9/easy.txt"), 2, &Limits::none())
         .unwrap();
@@ -131,10 +132,12 @@ fn the_same_seed_gives_the_same_run() {
     let hard = puzzle_of("models/sudoku/9x9/hard.txt");
     let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
     for pre in [None, Some(Scheme::FCI)] {
-        let grasp = |seed| Grasp {
-            pre,
-            seed,
-            ..Grasp::default()
+        let grasp = |seed| {
+            Grasp::new(GraspOptions {
+                pre,
+                seed,
+                ..GraspOptions::default()
+            })
         };
         for puzzle in [&hard, &empty] {
             let a = grasp(5).run(puzzle, 1, &nodes(20_000)).unwrap();
@@ -208,11 +211,15 @@ fn the_command_line_runs_grasp() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let row = stdout(&out)
         .lines()
-        .find(|l| l.contains("grasp+FCI"))
+        .find(|l| l.contains("grasp:pre=FCI:alpha=3"))
         .map(str::to_string)
         .unwrap_or_else(|| panic!("{}", stdout(&out)));
     assert!(row.split_whitespace().nth(3) == Some("10"), "{row}");
     let out = run(&["solve", "--backend", "grasp:beta=1", "-"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown backend grasp:beta=1"));
+    assert!(
+        stderr(&out).contains("backend grasp:beta=1: unknown grasp option \"beta\""),
+        "{}",
+        stderr(&out)
+    );
 }
