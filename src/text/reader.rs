@@ -1,0 +1,195 @@
+//! [`PuzzleReader`]: streams a file of puzzles in any of the three forms, one result per puzzle
+//! in input order, carrying on after a bad puzzle.
+
+use std::io::BufRead;
+
+use super::block::{BlockRows, is_separator};
+use super::json::parse_json_at;
+use super::line::parse_line_at;
+use super::lines::{LineErrorKind, LineReader};
+use super::located::column_at;
+use super::{Format, ReadOptions, TextError, TextErrorKind, resolve_shape};
+use crate::grid::Grid;
+
+/// A puzzle read from a file, with the line it starts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+/// A streaming reader of puzzles in any of the three forms; see the module docs.
+///
+/// Yields `Ok(Record)` or `Err(TextError)` for each puzzle in input order. An I/O error ends the
+/// stream after it is reported.
+pub struct PuzzleReader<R> {
+    lines: LineReader<R>,
+    options: ReadOptions,
+    format: Format,
+    /// A content line read ahead (line number, trimmed text start column, text).
+    pending: Option<(usize, usize, String)>,
+    done: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R, options: ReadOptions) -> PuzzleReader<R> {
+        PuzzleReader {
+            lines: LineReader::new(input),
+            format: options.format,
+            options,
+            pending: None,
+            done: false,
+        }
+    }
+
+    /// The next raw line: `(line number, column of first kept char, trimmed text)`, `None` at the
+    /// end. Comments are returned too (the caller decides); only the line ending is removed.
+    fn next_raw(&mut self) -> Option<Result<(usize, usize, String), TextError>> {
+        if let Some(p) = self.pending.take() {
+            return Some(Ok(p));
+        }
+        match self.lines.next_line()? {
+            Ok((line, text)) => {
+                let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
+                let trimmed = text.trim_matches([' ', '\t', '\u{feff}']);
+                Some(Ok((line, column_at(text, lead), trimmed.to_string())))
+            }
+            Err(error) => {
+                self.done = !matches!(error.kind, LineErrorKind::NotUtf8);
+                Some(Err(error.map(TextErrorKind::from)))
+            }
+        }
+    }
+
+    /// The next line that is not blank and not a comment.
+    fn next_content(&mut self) -> Option<Result<(usize, usize, String), TextError>> {
+        loop {
+            match self.next_raw()? {
+                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => continue,
+                other => return Some(other),
+            }
+        }
+    }
+
+    fn detect(text: &str) -> Format {
+        if text.starts_with('{') {
+            Format::Json
+        } else if text.split_whitespace().nth(1).is_some() || is_separator(text) {
+            Format::Block
+        } else {
+            Format::Line
+        }
+    }
+
+    /// Reads one grid block starting at the given first row; on an error, skips the rest of the
+    /// block so the next puzzle starts cleanly.
+    fn read_block(&mut self, first: (usize, usize, String)) -> Result<Grid, TextError> {
+        let (first_line, first_col) = (first.0, first.1);
+        let mut block = BlockRows::default();
+        let mut failure = block.push(first).err();
+        let mut last_line = first_line;
+        // The block ends at a blank line, a comment or the end of the input.
+        while let Some(next) = self.next_raw() {
+            match next {
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    if self.done {
+                        break;
+                    }
+                }
+                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => break,
+                Ok(row) => {
+                    last_line = row.0;
+                    if failure.is_none() {
+                        failure = block.push(row).err();
+                    }
+                }
+            }
+        }
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let order = block.order;
+        if block.rows.len() != order {
+            return Err(TextError::new(
+                last_line + 1,
+                1,
+                TextErrorKind::RowCount {
+                    found: block.rows.len(),
+                    expected: order,
+                },
+            ));
+        }
+        let shape = resolve_shape(order, self.options.shape)
+            .map_err(|kind| TextError::new(first_line, first_col, kind))?;
+        let mut grid = Grid::empty(shape);
+        for (r, (_, values)) in block.rows.iter().enumerate() {
+            for (c, (_, v)) in values.iter().enumerate() {
+                grid.set(shape.cell(r, c), *v);
+            }
+        }
+        if self.options.reject_clashes
+            && let Some(clash) = grid.first_clash()
+        {
+            let (line, values) = &block.rows[clash.second.row];
+            return Err(TextError::new(
+                *line,
+                values[clash.second.col].0,
+                TextErrorKind::Clash(clash),
+            ));
+        }
+        Ok(grid)
+    }
+
+    /// The clash check for single-line forms: the error points at the second given's symbol.
+    fn check_line_clash(&self, grid: Grid, line: usize, column: usize) -> Result<Grid, TextError> {
+        if !self.options.reject_clashes {
+            return Ok(grid);
+        }
+        match grid.first_clash() {
+            None => Ok(grid),
+            Some(clash) => {
+                let n = grid.shape().order();
+                let offset = clash.second.row * n + clash.second.col;
+                Err(TextError {
+                    line,
+                    column: column + offset,
+                    kind: TextErrorKind::Clash(clash),
+                })
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Record, TextError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let (line, column, text) = match self.next_content()? {
+            Ok(content) => content,
+            Err(e) => return Some(Err(e)),
+        };
+        if self.format == Format::Auto {
+            self.format = Self::detect(&text);
+        }
+        let result = match self.format {
+            Format::Line => parse_line_at(&text, self.options.shape, line, column)
+                .and_then(|g| self.check_line_clash(g, line, column)),
+            Format::Json => parse_json_at(&text, self.options.shape, line).and_then(|g| {
+                self.check_line_clash(g, line, column).map_err(|mut e| {
+                    // A JSON clash cannot be placed on a symbol of the line.
+                    e.column = column;
+                    e
+                })
+            }),
+            Format::Block | Format::Auto => self.read_block((line, column, text)),
+        };
+        Some(result.map(|grid| Record { line, grid }))
+    }
+}
