@@ -28,6 +28,9 @@ use std::io::{self, BufRead, Write};
 
 use thiserror::Error;
 
+use crate::text::lines::{LineErrorKind, LineReader};
+use crate::text::located::{Located, token_column};
+
 use crate::encode::graph::{edge_count, edges};
 use crate::grid::Grid;
 
@@ -81,17 +84,8 @@ pub struct ColGraph {
     pub givens: Vec<(usize, usize)>,
 }
 
-/// A `.col` file that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct ColError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: ColErrorKind,
-}
+/// A problem of the file with its place (1-based line and character column).
+pub type ColError = Located<ColErrorKind>;
 
 /// What is wrong in a `.col` file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -113,9 +107,9 @@ pub enum ColErrorKind {
         /// Read.
         found: usize,
     },
-    /// Read failure.
-    #[error("read error: {0}")]
-    Io(String),
+    /// The line could not be read.
+    #[error(transparent)]
+    Line(#[from] LineErrorKind),
 }
 
 /// Reads a `.col` file with its `c given` lines.
@@ -126,30 +120,18 @@ pub fn read_col(input: impl BufRead) -> Result<ColGraph, ColError> {
     let mut graph = ColGraph::default();
     let mut header: Option<usize> = None;
     let mut last = 1;
-    for (i, line) in input.lines().enumerate() {
-        let line_no = i + 1;
+    let mut lines = LineReader::new(input);
+    while let Some(next) = lines.next_line() {
+        let (line_no, line) = next.map_err(|e| e.map(ColErrorKind::from))?;
         last = line_no;
-        let line = line.map_err(|e| ColError {
-            line: line_no,
-            column: 1,
-            kind: ColErrorKind::Io(e.to_string()),
-        })?;
         let fields: Vec<&str> = line.split_ascii_whitespace().collect();
-        let err = |column: usize, kind| ColError {
-            line: line_no,
-            column,
-            kind,
-        };
+        let err = |column: usize, kind| ColError::new(line_no, column, kind);
         let numbers = |from: usize, what: &'static str| -> Result<Vec<usize>, ColError> {
             fields[from..]
                 .iter()
                 .map(|t| {
-                    t.parse::<usize>().map_err(|_| {
-                        err(
-                            t.as_ptr() as usize - line.as_ptr() as usize + 1,
-                            ColErrorKind::Malformed(what),
-                        )
-                    })
+                    t.parse::<usize>()
+                        .map_err(|_| err(token_column(line, t), ColErrorKind::Malformed(what)))
                 })
                 .collect()
         };
@@ -183,7 +165,7 @@ pub fn read_col(input: impl BufRead) -> Result<ColGraph, ColError> {
                     if x == 0 || x > graph.vertices {
                         let t = fields[1 + k];
                         return Err(err(
-                            t.as_ptr() as usize - line.as_ptr() as usize + 1,
+                            token_column(line, t),
                             ColErrorKind::VertexOutOfRange(x),
                         ));
                     }
@@ -194,19 +176,15 @@ pub fn read_col(input: impl BufRead) -> Result<ColGraph, ColError> {
         }
     }
     match header {
-        None => Err(ColError {
-            line: last,
-            column: 1,
-            kind: ColErrorKind::MissingHeader,
-        }),
-        Some(expected) if expected != graph.edges.len() => Err(ColError {
-            line: last,
-            column: 1,
-            kind: ColErrorKind::EdgeCount {
+        None => Err(ColError::new(last, 1, ColErrorKind::MissingHeader)),
+        Some(expected) if expected != graph.edges.len() => Err(ColError::new(
+            last,
+            1,
+            ColErrorKind::EdgeCount {
                 expected,
                 found: graph.edges.len(),
             },
-        }),
+        )),
         Some(_) => Ok(graph),
     }
 }

@@ -37,6 +37,9 @@ use std::io::{self, BufRead, Write};
 
 use thiserror::Error;
 
+use crate::text::lines::{LineErrorKind, LineReader};
+use crate::text::located::{Located, token_column};
+
 use crate::encode::exact_cover::{ExactCover, Item};
 
 const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -168,17 +171,8 @@ impl DlxProblem {
     }
 }
 
-/// A DLX file that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct DlxError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: DlxErrorKind,
-}
+/// A DLX file that cannot be read: what is wrong, with its place.
+pub type DlxError = Located<DlxErrorKind>;
 
 /// What is wrong in a DLX file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -198,9 +192,9 @@ pub enum DlxErrorKind {
     /// A second `|` on the item line.
     #[error("a second '|' on the item line")]
     SecondBar,
-    /// Read failure.
-    #[error("read error: {0}")]
-    Io(String),
+    /// The line could not be read.
+    #[error(transparent)]
+    Line(#[from] LineErrorKind),
 }
 
 /// Reads a DLX file; see the module docs.
@@ -212,23 +206,15 @@ pub fn read_dlx(input: impl BufRead) -> Result<DlxProblem, DlxError> {
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut have_items = false;
     let mut last_line = 0;
-    for (i, line) in input.lines().enumerate() {
-        let line_no = i + 1;
+    let mut lines = LineReader::new(input);
+    while let Some(next) = lines.next_line() {
+        let (line_no, line) = next.map_err(|e| e.map(DlxErrorKind::from))?;
         last_line = line_no;
-        let line = line.map_err(|e| DlxError {
-            line: line_no,
-            column: 1,
-            kind: DlxErrorKind::Io(e.to_string()),
-        })?;
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('|') {
             continue;
         }
-        let at = |token: &str, kind| DlxError {
-            line: line_no,
-            column: token.as_ptr() as usize - line.as_ptr() as usize + 1,
-            kind,
-        };
+        let at = |token: &str, kind| DlxError::new(line_no, token_column(line, token), kind);
         if !have_items {
             have_items = true;
             let mut secondary = false;
@@ -270,11 +256,7 @@ pub fn read_dlx(input: impl BufRead) -> Result<DlxProblem, DlxError> {
         problem.options.push(option);
     }
     if !have_items {
-        return Err(DlxError {
-            line: last_line.max(1),
-            column: 1,
-            kind: DlxErrorKind::NoItems,
-        });
+        return Err(DlxError::new(last_line.max(1), 1, DlxErrorKind::NoItems));
     }
     Ok(problem)
 }

@@ -26,7 +26,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use thiserror::Error;
+use crate::text::lines::LineReader;
+use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::hyperedges;
 use crate::grid::Grid;
@@ -78,17 +79,8 @@ pub struct Hypergraph {
     pub givens: Vec<(usize, usize)>,
 }
 
-/// An `.hgr` file that cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {message}")]
-pub struct HgrError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
+/// An `.hgr` file that cannot be read: what is wrong, with its place.
+pub type HgrError = Located<String>;
 
 /// Reads an unweighted `.hgr` file (format code 0 or absent).
 ///
@@ -98,18 +90,12 @@ pub fn read_hgr(input: impl BufRead) -> Result<Hypergraph, HgrError> {
     let mut h = Hypergraph::default();
     let mut expected: Option<usize> = None;
     let mut last = 1;
-    for (i, line) in input.lines().enumerate() {
-        let line_no = i + 1;
+    let mut lines = LineReader::new(input);
+    while let Some(next) = lines.next_line() {
+        let (line_no, line) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
         last = line_no;
-        let line = line.map_err(|e| HgrError {
-            line: line_no,
-            column: 1,
-            message: e.to_string(),
-        })?;
-        let err = |token: &str, message: String| HgrError {
-            line: line_no,
-            column: token.as_ptr() as usize - line.as_ptr() as usize + 1,
-            message,
+        let err = |token: &str, message: String| {
+            HgrError::new(line_no, token_column(line, token), message)
         };
         let trimmed = line.trim();
         if let Some(rest) = trimmed.strip_prefix('%') {
@@ -160,19 +146,19 @@ pub fn read_hgr(input: impl BufRead) -> Result<Hypergraph, HgrError> {
     }
     match expected {
         Some(e) if e == h.edges.len() => Ok(h),
-        Some(e) => Err(HgrError {
-            line: last,
-            column: 1,
-            message: format!(
+        Some(e) => Err(HgrError::new(
+            last,
+            1,
+            format!(
                 "the header announces {e} hyperedges, the file has {}",
                 h.edges.len()
             ),
-        }),
-        None => Err(HgrError {
-            line: last,
-            column: 1,
-            message: "no header 'E V' (empty file?)".into(),
-        }),
+        )),
+        None => Err(HgrError::new(
+            last,
+            1,
+            "no header 'E V' (empty file?)".into(),
+        )),
     }
 }
 

@@ -28,19 +28,13 @@ use std::io::BufRead;
 
 use thiserror::Error;
 
+use crate::text::lines::{LineErrorKind, LineReader};
+use crate::text::located::{Located, token_column};
+
 use crate::encode::ilp::{IlpSolution, IlpStatus};
 
-/// A solution file that cannot be read, with its place.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct MipAnswerError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: MipAnswerErrorKind,
-}
+/// A solution file that cannot be read: what is wrong, with its place.
+pub type MipAnswerError = Located<MipAnswerErrorKind>;
 
 /// What is wrong in a solution file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -60,26 +54,28 @@ pub enum MipAnswerErrorKind {
     /// A solution status without the column table.
     #[error("a solution without its column table (truncated file?)")]
     NoColumns,
-    /// Read failure.
-    #[error("read error: {0}")]
-    Io(String),
+    /// The line could not be read.
+    #[error(transparent)]
+    Line(#[from] LineErrorKind),
 }
 
 fn err(line: usize, column: usize, kind: MipAnswerErrorKind) -> MipAnswerError {
-    MipAnswerError { line, column, kind }
+    MipAnswerError::new(line, column, kind)
 }
 
 fn read_lines(input: impl BufRead) -> Result<Vec<String>, MipAnswerError> {
-    let mut lines = Vec::new();
-    for (i, line) in input.lines().enumerate() {
-        lines.push(line.map_err(|e| err(i + 1, 1, MipAnswerErrorKind::Io(e.to_string())))?);
+    let mut lines = LineReader::new(input);
+    let mut all = Vec::new();
+    while let Some(next) = lines.next_line() {
+        let (_, line) = next.map_err(|e| e.map(MipAnswerErrorKind::from))?;
+        all.push(line.to_string());
     }
-    Ok(lines)
+    Ok(all)
 }
 
 /// The 1-based column of `token` inside `line` (tokens are slices of it).
 fn column_of(line: &str, token: &str) -> usize {
-    token.as_ptr() as usize - line.as_ptr() as usize + 1
+    token_column(line, token)
 }
 
 fn number(line_no: usize, line: &str, token: &str) -> Result<f64, MipAnswerError> {

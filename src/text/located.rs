@@ -51,3 +51,9 @@ pub fn column_at(text: &str, offset: usize) -> usize {
         .map_or(offset, |before| before.chars().count())
         + 1
 }
+
+/// The 1-based character column of `token`, a slice of `text` (as `split_ascii_whitespace`
+/// gives).
+pub fn token_column(text: &str, token: &str) -> usize {
+    column_at(text, token.as_ptr() as usize - text.as_ptr() as usize)
+}

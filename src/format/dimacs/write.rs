@@ -1,0 +1,226 @@
+//! The streaming DIMACS CNF writer and the comments that describe an encoded puzzle.
+
+use std::io::{self, Write};
+
+use crate::encode::cnf::{CnfOptions, Encoded, Encoding, Size, VarMap, encode};
+use crate::encode::{ClauseSink, Cnf, Counter, Lit, Var, x_of_index};
+use crate::grid::Grid;
+
+/// A streaming DIMACS CNF writer; see the module docs.
+pub struct DimacsWriter<W: Write> {
+    out: W,
+    buffer: Vec<u8>,
+    header: (usize, usize),
+    vars: usize,
+    clauses: usize,
+    literals: usize,
+    error: Option<io::Error>,
+}
+
+const BUFFER: usize = 1 << 16;
+
+impl<W: Write> DimacsWriter<W> {
+    /// Writes `comments` (one `c` line each) and the header `p cnf vars clauses`.
+    pub fn new(mut out: W, comments: &[String], vars: usize, clauses: usize) -> DimacsWriter<W> {
+        let mut buffer = Vec::with_capacity(BUFFER + 64);
+        for comment in comments {
+            for line in comment.lines() {
+                buffer.extend_from_slice(b"c ");
+                buffer.extend_from_slice(line.as_bytes());
+                buffer.push(b'\n');
+            }
+        }
+        let _ = writeln!(buffer, "p cnf {vars} {clauses}");
+        let error = out.write_all(&buffer).err();
+        buffer.clear();
+        DimacsWriter {
+            out,
+            buffer,
+            header: (vars, clauses),
+            vars: 0,
+            clauses: 0,
+            literals: 0,
+            error,
+        }
+    }
+
+    fn flush_buffer(&mut self) {
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(&self.buffer)
+        {
+            self.error = Some(e);
+        }
+        self.buffer.clear();
+    }
+
+    /// Flushes, checks the counts against the header, and returns the output.
+    ///
+    /// # Errors
+    /// The first I/O error met, or [`io::ErrorKind::InvalidData`] when the clauses or variables
+    /// written differ from the header.
+    pub fn finish(mut self) -> io::Result<W> {
+        self.flush_buffer();
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        if (self.vars, self.clauses) != self.header {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "wrote {} variables and {} clauses under the header p cnf {} {}",
+                    self.vars, self.clauses, self.header.0, self.header.1
+                ),
+            ));
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    /// Literal occurrences written so far.
+    pub fn literals(&self) -> usize {
+        self.literals
+    }
+}
+
+/// Appends the decimal form of `x` (no allocation).
+#[inline]
+fn push_int(buffer: &mut Vec<u8>, x: i64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut m = x.unsigned_abs();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if x < 0 {
+        buffer.push(b'-');
+    }
+    buffer.extend_from_slice(&digits[i..]);
+}
+
+impl<W: Write> ClauseSink for DimacsWriter<W> {
+    fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var::from_index(self.vars - 1)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        for &l in clause {
+            push_int(&mut self.buffer, l.to_dimacs());
+            self.buffer.push(b' ');
+        }
+        self.buffer.extend_from_slice(b"0\n");
+        self.clauses += 1;
+        self.literals += clause.len();
+        if self.buffer.len() >= BUFFER {
+            self.flush_buffer();
+        }
+    }
+}
+
+/// What [`write_cnf`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CnfWritten {
+    /// Variables, clauses, literals.
+    pub size: Size,
+    /// The variable map and the encoder's notes.
+    pub encoded: Encoded,
+}
+
+/// The comment lines that describe an encoded puzzle.
+pub fn cnf_comments(puzzle: &Grid, options: CnfOptions, encoded: &Encoded) -> Vec<String> {
+    let shape = puzzle.shape();
+    let n = shape.order();
+    let mut comments = vec![
+        format!(
+            "sudokit CNF: {shape}, {} givens, encoding {}, at-most-one {}",
+            puzzle.filled(),
+            options.encoding,
+            options.amo
+        ),
+        "x(r,c,v) means cell (r,c) holds v; r, c, v are 1-based".to_string(),
+    ];
+    match &encoded.map {
+        VarMap::Direct { first, .. } => comments.push(format!(
+            "x(r,c,v) = {}(r-1)*{} + (c-1)*{n} + v; variables above {} are auxiliary",
+            if *first == 0 {
+                String::new()
+            } else {
+                format!("{first} + ")
+            },
+            n * n,
+            first + n * n * n
+        )),
+        VarMap::Sparse { slots, .. } => {
+            comments.push(format!(
+                "optimized (Kwon & Jain): {} open x variables numbered 1..; givens and the values \
+                 their peers exclude are fixed; each line 'map VAR R C V' names one",
+                encoded.map.x_vars()
+            ));
+            if encoded.dropped_box_pairs > 0 {
+                comments.push(format!(
+                    "{} box pairs that repeat a row or column pair are left out",
+                    encoded.dropped_box_pairs
+                ));
+            }
+            for (i, &slot) in slots.iter().enumerate().filter(|(_, s)| **s != 0) {
+                let (r, c, v) = x_of_index(n, i);
+                comments.push(format!("map {slot} {} {} {}", r + 1, c + 1, v + 1));
+            }
+        }
+    }
+    if encoded.trivially_unsat {
+        comments.push("the givens leave no solution: the formula has an empty clause".into());
+    }
+    comments
+}
+
+/// Encodes `puzzle` and streams it as DIMACS CNF to `out`; see the module docs.
+///
+/// # Errors
+/// I/O errors of `out`.
+pub fn write_cnf(puzzle: &Grid, options: CnfOptions, out: impl Write) -> io::Result<CnfWritten> {
+    let mut counter = Counter::default();
+    let encoded = encode(puzzle, options, &mut counter);
+    let comments = cnf_comments(puzzle, options, &encoded);
+    let mut writer = DimacsWriter::new(out, &comments, counter.vars, counter.clauses);
+    let again = encode(puzzle, options, &mut writer);
+    debug_assert_eq!(again, encoded);
+    writer.finish()?;
+    Ok(CnfWritten {
+        size: Size {
+            vars: counter.vars,
+            clauses: counter.clauses,
+            literals: counter.literals,
+        },
+        encoded,
+    })
+}
+
+/// Writes an in-memory formula.
+///
+/// # Errors
+/// I/O errors of `out`.
+pub fn write_formula(cnf: &Cnf, comments: &[String], out: impl Write) -> io::Result<()> {
+    let mut writer = DimacsWriter::new(out, comments, cnf.vars(), cnf.len());
+    cnf.replay(&mut writer);
+    writer.finish().map(|_| ())
+}
+
+/// The variable map `encoding` gives `puzzle`, without writing the clauses (for decoding).
+pub fn var_map(puzzle: &Grid, encoding: Encoding) -> VarMap {
+    let mut counter = Counter::default();
+    encode(
+        puzzle,
+        CnfOptions {
+            encoding,
+            ..CnfOptions::default()
+        },
+        &mut counter,
+    )
+    .map
+}
