@@ -7,6 +7,8 @@ use std::path::Path;
 use anyhow::Context;
 use sudokit::text::{PuzzleReader, ReadOptions, Record, TextError};
 
+use super::sink::Sink;
+
 /// Opens a file, or standard input for `-`.
 pub fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead + Send>> {
     if path.as_os_str() == "-" {
@@ -98,6 +100,87 @@ pub fn line_of(item: &Item) -> usize {
     }
 }
 
+/// One item's result: its whole text, how it counts, and the input line it answers.
+#[derive(Debug)]
+pub struct Answer {
+    /// The text written for the item (whole lines).
+    pub text: String,
+    /// How it counts.
+    pub kind: Kind,
+    /// The input line of the item.
+    pub line: usize,
+}
+
+impl Answer {
+    /// An answer built by `write` into a buffer.
+    pub fn written(
+        kind: Kind,
+        line: usize,
+        write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>,
+    ) -> Answer {
+        let mut out = Vec::new();
+        write(&mut out).expect("writing to memory");
+        Answer {
+            text: String::from_utf8_lossy(&out).into_owned(),
+            kind,
+            line,
+        }
+    }
+
+    /// The in-place report of an item that could not be read.
+    pub fn read_error(json: bool, path: &Path, error: &TextError) -> Answer {
+        Answer::written(Kind::Bad, error.line, |out| {
+            write_read_error(out, json, path, error)
+        })
+    }
+
+    /// The in-place report of an item that was read but could not be handled.
+    pub fn failure(json: bool, path: &Path, line: usize, error: &dyn std::fmt::Display) -> Answer {
+        Answer::written(Kind::Bad, line, |out| {
+            write_failure(out, json, path, line, error)
+        })
+    }
+}
+
+/// The one per-item loop of the batch commands: runs `work` on every item with the library's
+/// batch driver on `threads` threads, writes each answer whole through `sink` in input order,
+/// and closes the sink. Returns the tally, or `None` when `--timeout` stopped the batch (the
+/// sink has then printed how far it got: exit 1).
+///
+/// # Errors
+/// A write that fails (a closed pipe: a normal end), or the sink's closing.
+pub fn answer_all<I, X>(
+    threads: usize,
+    items: &mut I,
+    sink: Sink,
+    work: impl Fn(X) -> Answer + Sync,
+) -> anyhow::Result<Option<Tally>>
+where
+    I: Iterator<Item = X> + Send,
+    X: Send,
+{
+    let mut tally = Tally::default();
+    let finished = super::solving::ordered_batch(threads, items.by_ref(), work, |answer| {
+        tally.add(answer.kind);
+        sink.write(&answer.text, answer.line)?;
+        Ok(())
+    })?;
+    // The input is exhausted unless --timeout stopped the batch.
+    let complete = finished && items.next().is_none();
+    Ok(sink.finish(complete)?.then_some(tally))
+}
+
+/// What a result counts as in the tally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The answer asked for (a solution, a valid certificate, ...).
+    Positive,
+    /// A negative answer the command exists to detect (unsat, invalid, unknown): exit 1.
+    Negative,
+    /// Bad input, reported in place: exit 2.
+    Bad,
+}
+
 /// Counts of a finished batch, for the closing summary and the exit code.
 #[derive(Debug, Default)]
 pub struct Tally {
@@ -107,6 +190,16 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts one result.
+    pub fn add(&mut self, kind: Kind) {
+        self.total += 1;
+        match kind {
+            Kind::Positive => {}
+            Kind::Negative => self.negative += 1,
+            Kind::Bad => self.bad_input += 1,
+        }
+    }
+
     /// 2 if any input was bad, else 1 if any answer was negative, else 0.
     pub fn exit_code(&self) -> std::process::ExitCode {
         std::process::ExitCode::from(if self.bad_input > 0 {

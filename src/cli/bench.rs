@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: Some(args.threads),
     };
     let limits = settings.limits()?;
-    let pool = settings.pool()?;
+    let pool = super::solving::pool(settings.threads()?)?;
     let solvers = args
         .backends
         .iter()

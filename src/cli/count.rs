@@ -12,7 +12,7 @@ use sudokit::solve::{CountReport, count_parallel};
 use sudokit::text::ShapeSpec;
 use sudokit::{Grid, Shape};
 
-use super::batch::{self, Tally};
+use super::batch::{self, Answer, Kind};
 use super::input::{BoxArg, FormatArg, InputArgs};
 use super::max_order::MaxNArgs;
 use super::sink::{Framing, OutputArgs, Sink};
@@ -63,7 +63,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let solver = args.max_n.guard(args.solver.solver()?)?;
     let limits = args.solver.limits()?;
-    let pool = args.solver.pool()?;
+    let pool = super::solving::pool(args.solver.threads()?)?;
     let limit = args.limit.unwrap_or(u64::MAX);
     if limit == 0 {
         bail!("--limit must be at least 1");
@@ -74,8 +74,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let limits = stop::clip(&limits);
         pool.install(|| count_parallel(&*solver, grid, limit, &limits, parts))
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut tally = Tally::default();
     let Some(file) = &args.file else {
         let shape = match (args.box_shape, args.latin) {
             (Some(b), _) => Shape::sudoku(b.rows, b.cols)?,
@@ -88,6 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             bail!("-o and --resume go with a puzzle FILE");
         }
         let report = count(&Grid::empty(shape))?;
+        let mut out = io::BufWriter::new(io::stdout().lock());
         write_report(&mut out, &report, None, args.json)?;
         out.flush()?;
         // A count a budget stopped is a lower bound, not the answer asked for.
@@ -99,58 +98,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         format: args.format,
     };
     let options = input.read_options();
-    drop(out);
     let sink = Sink::open(&args.output, Framing::Lines, "puzzles")?;
     let mut items = batch::puzzles(file, options)?;
     // --resume: the puzzles whose counts are already in the output.
     items.by_ref().take(sink.skip()).for_each(drop);
-    // One result per puzzle, written whole and flushed by the sink.
-    let mut out = Vec::new();
-    while !stop::expired() {
-        let Some(item) = items.next() else { break };
-        out.clear();
-        let line = batch::line_of(&item);
-        tally.total += 1;
-        match item {
-            Err(e) => {
-                tally.bad_input += 1;
-                batch::write_read_error(&mut out, args.json, file, &e)?;
-            }
-            Ok(record) => {
-                let order = record.grid.shape().order();
-                if let (Some(n), Some(ShapeSpec::Latin)) = (args.latin, input.shape_spec())
-                    && n != order
-                {
-                    tally.bad_input += 1;
-                    writeln!(
-                        out,
-                        "error: {}:{}:1: --latin {n} but the puzzle has order {order}",
-                        file.display(),
-                        record.line
-                    )?;
-                } else {
-                    match count(&record.grid) {
-                        Ok(report) => {
-                            if stopped_by_budget(&report) {
-                                tally.negative += 1;
-                            }
-                            write_report(&mut out, &report, Some(record.line), args.json)?
-                        }
-                        Err(e) => {
-                            tally.bad_input += 1;
-                            writeln!(out, "error: {}:{}:1: {e}", file.display(), record.line)?;
-                        }
-                    }
+    let latin_order = args
+        .latin
+        .filter(|_| input.shape_spec() == Some(ShapeSpec::Latin));
+    let work = |item: batch::Item| match item {
+        Err(e) => Answer::read_error(args.json, file, &e),
+        Ok(record) => {
+            let order = record.grid.shape().order();
+            match latin_order {
+                Some(n) if n != order => {
+                    let message = format!("--latin {n} but the puzzle has order {order}");
+                    Answer::failure(args.json, file, record.line, &message)
                 }
+                _ => match count(&record.grid) {
+                    Ok(report) => {
+                        // A count a budget stopped is a lower bound: an unknown answer.
+                        let kind = if stopped_by_budget(&report) {
+                            Kind::Negative
+                        } else {
+                            Kind::Positive
+                        };
+                        Answer::written(kind, record.line, |out| {
+                            write_report(out, &report, Some(record.line), args.json)
+                        })
+                    }
+                    Err(e) => Answer::failure(args.json, file, record.line, &e),
+                },
             }
         }
-        sink.write(&String::from_utf8_lossy(&out), line)?;
-    }
-    // The input is exhausted unless --timeout stopped the batch.
-    let complete = items.next().is_none();
-    if !sink.finish(complete)? {
+    };
+    // One count at a time: each count is split over the cores.
+    let Some(tally) = batch::answer_all(1, &mut items, sink, work)? else {
         return Ok(ExitCode::from(1));
-    }
+    };
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }

@@ -102,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: args.threads,
     };
     let limits = settings.limits()?;
-    let pool = settings.pool()?;
+    let threads = settings.threads()?;
     let participants = participants(&args)?;
     let mut items = batch::puzzles(&args.file, args.input.read_options())?;
     let (file, json, limit) = (&args.file, args.json, args.limit);
@@ -133,7 +133,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (mut total, mut bad, mut disagreements, mut undecided) = (0usize, 0usize, 0usize, 0usize);
     // Rows after the first one not run are dropped too, so the output stays a prefix.
     let mut cut = false;
-    let finished = ordered_batch(&pool, items.by_ref(), work, |row| {
+    let finished = ordered_batch(threads, items.by_ref(), work, |row| {
         cut |= matches!(row, Row::NotRun);
         if cut {
             return Ok(());

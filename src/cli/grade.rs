@@ -89,9 +89,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // through the input: an interruption leaves a valid prefix and says how far it got. The
     // tables at the end need every puzzle's grade (a few bytes per scheme), kept in memory.
     let sink = Sink::stdout("puzzles")?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .build()
-        .context("cannot start the worker threads")?;
+    let threads = super::solving::cores();
     let mut tally = Tally::default();
     let mut summaries: Vec<FileResult> = Vec::new();
     let mut out = Vec::new();
@@ -168,7 +166,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             Ok(())
         };
-        let finished = ordered_batch(&pool, items.by_ref(), work, emit)?;
+        let finished = ordered_batch(threads, items.by_ref(), work, emit)?;
         // The input is exhausted unless --timeout stopped the batch.
         if !finished || items.next().is_some() {
             complete = false;

@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use sudokit::generate::puzzle::{MinimizeError, Minimized, minimize, puzzle_rng};
@@ -108,13 +107,7 @@ impl FileTable {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    match args.threads {
-        Some(0) => anyhow::bail!("--threads must be at least 1"),
-        Some(n) => builder = builder.num_threads(n),
-        None => {}
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+    let threads = super::solving::threads(args.threads)?;
     let options = args.input.read_options();
     // Each puzzle's line is written whole and flushed, in input order, as the batch streams
     // through the input: an interruption leaves a valid prefix and says how far it got.
@@ -193,7 +186,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             Ok(())
         };
-        let finished = ordered_batch(&pool, items.by_ref(), work, emit)?;
+        let finished = ordered_batch(threads, items.by_ref(), work, emit)?;
         // The input is exhausted unless --timeout stopped the batch.
         if !finished || items.next().is_some() {
             complete = false;

@@ -1,6 +1,8 @@
 //! `sudokit solve FILE`: one answer per puzzle, in input order, solved on all cores.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
@@ -8,14 +10,15 @@ use serde_json::{Value, json};
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, Encoding};
 use sudokit::solve::sat::{ProofClaim, ProofReport, Sat};
-use sudokit::solve::{Answer, Outcome, Stats};
+use sudokit::solve::{Answer as SolveAnswer, Limits, Outcome, Solver, Stats};
 use sudokit::text;
+use sudokit::text::Record;
 
-use super::batch::{self, Item, Tally};
+use super::batch::{self, Answer, Item, Kind};
 use super::input::InputArgs;
 use super::max_order::MaxNArgs;
 use super::sink::{Framing, OutputArgs, Sink};
-use super::solving::{SolverArgs, ordered_batch};
+use super::solving::SolverArgs;
 use super::stop;
 
 /// Arguments of `solve`.
@@ -73,23 +76,78 @@ pub struct Args {
     output: OutputArgs,
 }
 
-/// What a puzzle's line counts as in the tally.
-enum Kind {
-    Positive,
-    Negative,
-    Bad,
+/// `solve`'s options, checked before any work.
+struct Config {
+    solver: Box<dyn Solver>,
+    /// The sat backend again, typed, when `--proof` asks for proofs.
+    proofs: Option<(Sat, PathBuf)>,
+    limits: Limits,
+    threads: usize,
+    unique: bool,
+    json: bool,
+}
+
+impl Config {
+    fn new(args: &Args) -> anyhow::Result<Config> {
+        let spec = backend_spec(args)?;
+        let solver = args.max_n.guard(sudokit::solve::backend(&spec)?)?;
+        let proofs = match &args.proof {
+            None => None,
+            Some(dir) => {
+                let sat: Sat = spec
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("--proof goes with --backend sat, not {spec}"))?;
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("--proof: cannot create {}", dir.display()))?;
+                Some((sat, dir.clone()))
+            }
+        };
+        Ok(Config {
+            solver,
+            proofs,
+            limits: args.solver.limits()?,
+            threads: args.solver.threads()?,
+            unique: args.unique,
+            json: args.json,
+        })
+    }
+
+    /// The answer to one puzzle.
+    fn answer(&self, file: &Path, record: &Record) -> Answer {
+        // --timeout: the budget of each puzzle ends at the deadline.
+        let limits = stop::clip(&self.limits);
+        let (grid, line, json) = (&record.grid, record.line, self.json);
+        let rendered = if let Some((sat, dir)) = &self.proofs {
+            let stem = format!("line{line}");
+            let done = if self.unique {
+                sat.unique_with_proof(grid, &limits, dir, &stem)
+                    .map(|(r, p)| (render_outcome(&r.outcome, &r.stats, line, json), p))
+            } else {
+                sat.solve_with_proof(grid, &limits, dir, &stem)
+                    .map(|(r, p)| (render_answer(&r.answer, &r.stats, line, json), p))
+            };
+            done.map(|((text, kind), proof)| (with_proof(text, proof.as_ref(), json), kind))
+                .map_err(|e| e.to_string())
+        } else if self.unique {
+            self.solver
+                .unique(grid, &limits)
+                .map(|r| render_outcome(&r.outcome, &r.stats, line, json))
+                .map_err(|e| e.to_string())
+        } else {
+            self.solver
+                .solve(grid, &limits)
+                .map(|r| render_answer(&r.answer, &r.stats, line, json))
+                .map_err(|e| e.to_string())
+        };
+        match rendered {
+            Ok((text, kind)) => Answer { text, kind, line },
+            Err(message) => Answer::failure(json, file, line, &message),
+        }
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut solver = args.solver.solver()?;
-    let sat = sat_variant(&args)?;
-    if let Some(sat) = &sat {
-        solver = Box::new(sudokit::solve::Verified(sat.clone()));
-    }
-    let solver = args.max_n.guard(solver)?;
-    let proof_dir = args.proof.as_deref();
-    let limits = args.solver.limits()?;
-    let pool = args.solver.pool()?;
+    let config = Config::new(&args)?;
     // Clashing givens are bad input (reported with line and column, exit 2), as everywhere; a
     // puzzle that is unsat only after search is answered `unsat`.
     let options = args.input.read_options();
@@ -102,96 +160,47 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut items = batch::puzzles(&args.file, options)?;
     // --resume: the puzzles whose results are already in the output.
     items.by_ref().take(sink.skip()).for_each(drop);
-    let (file, json, unique) = (&args.file, args.json, args.unique);
-    let work = |item: Item| -> (String, Kind) {
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => {
-                let text = if json {
-                    json_line(&batch::error_json(file, &e))
-                } else {
-                    format!("error: {}\n", batch::located(file, &e))
-                };
-                return (text, Kind::Bad);
-            }
-        };
-        // --timeout: the budget of each puzzle ends at the deadline.
-        let limits = stop::clip(&limits);
-        let line = record.line;
-        let fail = |message: String| {
-            let text = if json {
-                json_line(&json!({"line": line, "status": "error", "error": message}))
-            } else {
-                format!("error: {}:{line}:1: {message}\n", file.display())
-            };
-            (text, Kind::Bad)
-        };
-        let grid = &record.grid;
-        if let (Some(sat), Some(dir)) = (&sat, proof_dir) {
-            let stem = format!("line{line}");
-            let done = if unique {
-                sat.unique_with_proof(grid, &limits, dir, &stem)
-                    .map(|(r, p)| (render_outcome(&r.outcome, &r.stats, line, json), p))
-            } else {
-                sat.solve_with_proof(grid, &limits, dir, &stem)
-                    .map(|(r, p)| (render_answer(&r.answer, &r.stats, line, json), p))
-            };
-            return match done {
-                Err(e) => fail(e.to_string()),
-                Ok(((text, kind), proof)) => (with_proof(text, proof.as_ref(), json), kind),
-            };
-        }
-        if unique {
-            match solver.unique(grid, &limits) {
-                Err(e) => fail(e.to_string()),
-                Ok(report) => render_outcome(&report.outcome, &report.stats, line, json),
-            }
-        } else {
-            match solver.solve(grid, &limits) {
-                Err(e) => fail(e.to_string()),
-                Ok(report) => render_answer(&report.answer, &report.stats, line, json),
-            }
-        }
+    let work = |item: Item| match item {
+        Ok(record) => config.answer(&args.file, &record),
+        Err(e) => Answer::read_error(args.json, &args.file, &e),
     };
-    let answer = |item: Item| -> (String, Kind, usize) {
-        let line = batch::line_of(&item);
-        let (text, kind) = work(item);
-        (text, kind, line)
-    };
-    let mut tally = Tally::default();
-    let finished = ordered_batch(&pool, items.by_ref(), answer, |(text, kind, line)| {
-        tally.total += 1;
-        match kind {
-            Kind::Positive => {}
-            Kind::Negative => tally.negative += 1,
-            Kind::Bad => tally.bad_input += 1,
-        }
-        sink.write(&text, line)?;
-        Ok(())
-    })?;
-    // The input is exhausted unless --timeout stopped the batch.
-    let complete = finished && items.next().is_none();
-    if !sink.finish(complete)? {
+    let Some(tally) = batch::answer_all(config.threads, &mut items, sink, work)? else {
         return Ok(ExitCode::from(1));
-    }
+    };
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }
 
-/// The sat backend that --encoding, --amo or --proof ask for, if any: the --backend spec
-/// (`sat`, `sat:ENCODING[:AMO]`) with the flags on top.
-fn sat_variant(args: &Args) -> anyhow::Result<Option<Sat>> {
-    if args.encoding.is_none() && args.amo.is_none() && args.proof.is_none() {
-        return Ok(None);
+/// The backend spec `--backend` names, with `--scheme`, `--encoding` and `--amo` folded in
+/// (`cp:SCHEME`, `sat:ENCODING:AMO`): one spec, built by the registry. A flag that contradicts
+/// the spec is refused.
+fn backend_spec(args: &Args) -> anyhow::Result<String> {
+    let spec = args.solver.spec()?;
+    if args.encoding.is_none() && args.amo.is_none() {
+        return Ok(spec);
     }
-    let backend = &args.solver.backend;
-    let Ok(base) = backend.parse::<Sat>() else {
-        anyhow::bail!("--encoding, --amo and --proof go with --backend sat, not {backend}");
+    let Ok(base) = spec.parse::<Sat>() else {
+        anyhow::bail!("--encoding and --amo go with --backend sat, not {spec}");
     };
+    let named: Vec<&str> = spec.split(':').skip(1).collect();
     let mut options = base.options();
-    options.encoding = args.encoding.unwrap_or(options.encoding);
-    options.amo = args.amo.unwrap_or(options.amo);
-    Ok(Some(Sat::new(options)))
+    if let Some(encoding) = args.encoding {
+        if let Some(&given) = named.first().filter(|&&e| e != encoding.name()) {
+            anyhow::bail!(
+                "--backend {spec} names the encoding {given}; --encoding {encoding} contradicts it"
+            );
+        }
+        options.encoding = encoding;
+    }
+    if let Some(amo) = args.amo {
+        if let Some(&given) = named.get(1).filter(|&&a| a != amo.name()) {
+            anyhow::bail!(
+                "--backend {spec} names the at-most-one encoding {given}; --amo {amo} contradicts it"
+            );
+        }
+        options.amo = amo;
+    }
+    Ok(Sat::new(options).name().to_string())
 }
 
 /// Adds a checked proof to a rendered answer: ` (proof: checked, FILE)` at the end of the
@@ -256,20 +265,20 @@ pub fn stats_json(stats: &Stats) -> Value {
     })
 }
 
-fn render_answer(answer: &Answer, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
+fn render_answer(answer: &SolveAnswer, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
     let kind = match answer {
-        Answer::Solved(_) => Kind::Positive,
+        SolveAnswer::Solved(_) => Kind::Positive,
         _ => Kind::Negative,
     };
     let text = if json {
         let mut value = json!({"line": line, "stats": stats_json(stats)});
         match answer {
-            Answer::Solved(g) => {
+            SolveAnswer::Solved(g) => {
                 value["status"] = "solved".into();
                 value["solution"] = grid_json(g);
             }
-            Answer::Unsat => value["status"] = "unsat".into(),
-            Answer::Unknown(reason) => {
+            SolveAnswer::Unsat => value["status"] = "unsat".into(),
+            SolveAnswer::Unknown(reason) => {
                 value["status"] = "unknown".into();
                 value["reason"] = reason.to_string().into();
             }
@@ -277,9 +286,9 @@ fn render_answer(answer: &Answer, stats: &Stats, line: usize, json: bool) -> (St
         json_line(&value)
     } else {
         match answer {
-            Answer::Solved(g) => grid_text(g),
-            Answer::Unsat => "unsat\n".to_string(),
-            Answer::Unknown(reason) => format!("unknown ({reason})\n"),
+            SolveAnswer::Solved(g) => grid_text(g),
+            SolveAnswer::Unsat => "unsat\n".to_string(),
+            SolveAnswer::Unknown(reason) => format!("unknown ({reason})\n"),
         }
     };
     (text, kind)

@@ -1,13 +1,14 @@
 //! Options shared by the commands that run a backend (`solve`, `count`, `bench`): the backend,
-//! the per-puzzle limits, the thread pool, and the ordered parallel batch with a progress bar.
+//! the per-puzzle limits, the threads, and the ordered parallel batch with a progress line.
 
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Arc;
+use sudokit::batch::{Batch, Finished, Progress};
 use sudokit::solve::{self, Limits, Solver};
 
 /// `--backend`, `--time-limit`, `--node-limit`, `--threads`.
@@ -34,16 +35,18 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    /// The backend, with the registry's message for a bad name.
-    pub fn solver(&self) -> anyhow::Result<Box<dyn Solver>> {
+    /// The backend spec, with `--scheme` folded in (`--backend cp --scheme S` is `cp:S`).
+    pub fn spec(&self) -> anyhow::Result<String> {
         match (&self.scheme, self.backend.as_str()) {
-            (Some(scheme), "cp") => {
-                let scheme: sudokit::propagate::Scheme = scheme.parse()?;
-                Ok(Box::new(solve::Verified(solve::Cp { scheme })))
-            }
+            (None, spec) => Ok(spec.to_string()),
+            (Some(scheme), "cp") => Ok(format!("cp:{scheme}")),
             (Some(_), other) => bail!("--scheme goes with --backend cp, not {other}"),
-            (None, name) => Ok(solve::backend(name)?),
         }
+    }
+
+    /// The backend, built by the registry (one route for every spec).
+    pub fn solver(&self) -> anyhow::Result<Box<dyn Solver>> {
+        Ok(solve::backend(&self.spec()?)?)
     }
 
     /// The per-puzzle limits.
@@ -60,87 +63,92 @@ impl SolverArgs {
         })
     }
 
-    /// A rayon pool with the requested number of threads.
-    pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
-        let mut builder = rayon::ThreadPoolBuilder::new();
-        match self.threads {
-            Some(0) => bail!("--threads must be at least 1"),
-            Some(n) => builder = builder.num_threads(n),
-            None => {}
-        }
-        builder.build().context("cannot start the worker threads")
+    /// The worker threads asked for (see [`threads`]).
+    pub fn threads(&self) -> anyhow::Result<usize> {
+        threads(self.threads)
     }
 }
 
-/// Puzzles handled per parallel chunk: large enough to keep the cores busy, small enough that
-/// output starts at once and memory stays bounded.
-const CHUNK: usize = 512;
+/// The most worker threads a command starts: a few per core. More only cost memory and start-up
+/// time (`--threads 10000` on one puzzle once took two minutes).
+pub fn max_threads() -> usize {
+    4 * cores()
+}
 
-/// A batch above this many puzzles shows a progress bar (when standard error is a terminal).
-const PROGRESS_AFTER: u64 = 2000;
+/// The cores of this machine.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
 
-/// Runs `work` over every item on `pool`, chunk by chunk, and hands the results to `emit` in
-/// input order. `emit` may fail (a closed pipe), which stops the batch. The items are usually
-/// the puzzles read ([`super::batch::Item`]), possibly numbered.
+/// `--threads N`, checked: at least 1, at most [`max_threads`] (said on standard error when
+/// capped); all cores by default.
+pub fn threads(requested: Option<usize>) -> anyhow::Result<usize> {
+    match requested {
+        None => Ok(cores()),
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(n) if n > max_threads() => {
+            eprintln!(
+                "sudokit: --threads {n} is more than 4 per core; using {} ({} cores)",
+                max_threads(),
+                cores()
+            );
+            Ok(max_threads())
+        }
+        Some(n) => Ok(n),
+    }
+}
+
+/// A rayon pool of `threads` threads, for the commands that split one job over the cores.
+pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")
+}
+
+/// A batch longer than this shows a progress line (when standard error is a terminal).
+const PROGRESS_AFTER: Duration = Duration::from_secs(2);
+
+/// Runs `work` over every item on `threads` threads with the library's batch driver
+/// ([`sudokit::batch`]), and hands the results to `emit` in input order, each as soon as it is
+/// settled. `emit` may fail (a closed pipe), which stops the batch. A progress line counts the
+/// results on a terminal once the batch has run [`PROGRESS_AFTER`].
 ///
-/// Returns `false` when the `--timeout` deadline stopped the batch: no item starts after it,
-/// and the results emitted are those before the first item not started (a prefix). The caller
-/// also checks that `items` is exhausted.
+/// Returns `false` when the `--timeout` deadline stopped the batch: no item starts after it, and
+/// the results emitted are a prefix. The caller also checks that `items` is exhausted.
 pub fn ordered_batch<I, X, T>(
-    pool: &rayon::ThreadPool,
+    threads: usize,
     items: I,
     work: impl Fn(X) -> T + Sync,
     mut emit: impl FnMut(T) -> anyhow::Result<()>,
 ) -> anyhow::Result<bool>
 where
-    I: Iterator<Item = X>,
+    I: Iterator<Item = X> + Send,
     X: Send,
     T: Send,
 {
-    let progress = std::io::stderr().is_terminal().then(|| {
+    let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::hidden();
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos} puzzles, {per_sec}, {elapsed}")
+            ProgressStyle::with_template("{spinner} {pos} done, {per_sec}, {elapsed}")
                 .expect("valid template"),
         );
         bar
     });
-    let mut items = items.peekable();
-    let mut done: u64 = 0;
-    let mut finished = true;
-    // --timeout: no new chunk once the deadline has passed (the caller sees the input left).
-    'chunks: while items.peek().is_some() {
-        if super::stop::expired() {
-            finished = false;
-            break;
-        }
-        let chunk: Vec<X> = items.by_ref().take(CHUNK).collect();
-        let results: Vec<Option<T>> = pool.install(|| {
-            chunk
-                .into_par_iter()
-                .map(|item| (!super::stop::expired()).then(|| work(item)))
-                .collect()
-        });
-        for result in results {
-            match result {
-                Some(result) => emit(result)?,
-                None => {
-                    finished = false;
-                    break 'chunks;
-                }
+    let mut batch = Batch::new(threads).with_cancel(super::stop::batch_cancel());
+    if let Some(bar) = &bar {
+        let bar = bar.clone();
+        batch = batch.with_progress(Arc::new(move |p: Progress| {
+            if bar.is_hidden() && p.elapsed >= PROGRESS_AFTER {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
             }
-        }
-        done += CHUNK as u64;
-        if let Some(bar) = &progress {
-            if done >= PROGRESS_AFTER && bar.is_hidden() {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            }
-            bar.set_position(done);
-        }
+            bar.set_position(p.done as u64);
+        }));
     }
-    if let Some(bar) = progress {
+    let finished = batch.run(items, work, &mut emit)?;
+    if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     std::io::stderr().flush().ok();
-    Ok(finished)
+    Ok(matches!(finished, Finished::Complete { .. }))
 }

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
-use sudokit::solve::Limits;
+use sudokit::search::{Cancel, Limits};
 
 /// How long a command may overrun `--timeout` before it is stopped outright.
 pub const GRACE: Duration = Duration::from_secs(2);
@@ -36,6 +36,14 @@ pub const TIMEOUT_EXIT: i32 = 124;
 
 /// The `--timeout` deadline, when one was given.
 static DEADLINE: OnceLock<(Instant, f64)> = OnceLock::new();
+
+/// The token that stops batches at the `--timeout` deadline (see [`batch_cancel`]).
+static BATCH_CANCEL: OnceLock<Cancel> = OnceLock::new();
+
+/// The token that stops every batch before its next item: set at the `--timeout` deadline.
+pub fn batch_cancel() -> Cancel {
+    BATCH_CANCEL.get_or_init(Cancel::new).clone()
+}
 
 /// Temporary files to delete when the process is stopped from outside.
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -54,6 +62,12 @@ pub fn install(timeout: Option<f64>) -> anyhow::Result<()> {
         std::thread::Builder::new()
             .name("sudokit-deadline".into())
             .spawn(move || {
+                let cancel = batch_cancel();
+                let now = Instant::now();
+                if deadline > now {
+                    std::thread::sleep(deadline - now);
+                }
+                cancel.cancel();
                 let hard = deadline + GRACE;
                 loop {
                     let now = Instant::now();

@@ -1,7 +1,7 @@
 //! `sudokit verify PUZZLES SOLUTIONS`: the certificate check from the command line.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
@@ -9,10 +9,10 @@ use serde_json::json;
 use sudokit::text::ReadOptions;
 use sudokit::verify;
 
-use super::batch::{self, Tally};
+use super::batch::{self, Answer, Kind};
 use super::input::InputArgs;
 use super::sink::{Framing, OutputArgs, Sink};
-use super::stop;
+use super::solving::cores;
 
 /// Arguments of `verify`.
 #[derive(Debug, ClapArgs)]
@@ -55,86 +55,90 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         puzzles.next();
         solutions.next();
     }
-    let mut tally = Tally::default();
-    let mut out = Vec::new();
-    let mut complete = true;
-    loop {
-        if stop::expired() {
-            // --timeout: complete only if nothing was left.
-            complete = puzzles.next().is_none() && solutions.next().is_none();
-            break;
-        }
-        out.clear();
-        let (puzzle, solution) = match (puzzles.next(), solutions.next()) {
-            (None, None) => break,
-            (Some(p), Some(s)) => (p, s),
-            (p, s) => {
-                // One file ended first: every unpaired entry is reported, then the mismatch.
-                tally.total += 1;
-                tally.bad_input += 1;
-                let (file, other, line) = match (&p, &s) {
-                    (Some(item), None) => (&args.solutions, &args.puzzles, batch::line_of(item)),
-                    (None, Some(item)) => (&args.puzzles, &args.solutions, batch::line_of(item)),
-                    _ => unreachable!("both ended or both present"),
-                };
+    // The pairs, and the entries of the longer file that have no partner.
+    let mut pairs = std::iter::from_fn(|| match (puzzles.next(), solutions.next()) {
+        (None, None) => None,
+        (Some(p), Some(s)) => Some(Pair::Both(p, s)),
+        (Some(p), None) => Some(Pair::Unpaired(&args.solutions, &args.puzzles, p)),
+        (None, Some(s)) => Some(Pair::Unpaired(&args.puzzles, &args.solutions, s)),
+    });
+    let json = args.json;
+    let work = |pair: Pair| -> Answer {
+        let mut out = Vec::new();
+        let (kind, line) = match pair {
+            Pair::Unpaired(ended, other, item) => {
+                let line = batch::line_of(&item);
                 let message = format!(
                     "{} ended before {} (whose entry at line {line} has no partner)",
-                    file.display(),
+                    ended.display(),
                     other.display()
                 );
-                if args.json {
-                    batch::write_json(&mut out, &json!({"status": "error", "error": message}))?;
-                } else {
-                    writeln!(out, "error: {message}")?;
-                }
-                sink.write(&String::from_utf8_lossy(&out), line)?;
-                continue;
+                write_error(&mut out, json, &message);
+                (Kind::Bad, line)
             }
-        };
-        let line = batch::line_of(&puzzle);
-        tally.total += 1;
-        let report = match (&puzzle, &solution) {
-            (Err(e), _) => Err(batch::located(&args.puzzles, e)),
-            (_, Err(e)) => Err(batch::located(&args.solutions, e)),
-            (Ok(p), Ok(s)) => Ok((p, s, verify(&p.grid, &s.grid))),
-        };
-        match report {
-            Err(message) => {
-                tally.bad_input += 1;
-                if args.json {
-                    batch::write_json(&mut out, &json!({"status": "error", "error": message}))?;
-                } else {
-                    writeln!(out, "error: {message}")?;
-                }
-            }
-            Ok((p, s, verdict)) => {
-                if verdict.is_err() {
-                    tally.negative += 1;
-                }
-                if args.json {
-                    let value = json!({
-                        "puzzle_line": p.line,
-                        "solution_line": s.line,
-                        "valid": verdict.is_ok(),
-                        "violation": verdict.as_ref().err().map(|v| v.to_string()),
-                    });
-                    batch::write_json(&mut out, &value)?;
-                } else {
-                    match verdict {
-                        Ok(()) => writeln!(out, "line {}: valid", p.line)?,
-                        Err(v) => writeln!(out, "line {}: invalid: {v}", p.line)?,
+            Pair::Both(puzzle, solution) => {
+                let line = batch::line_of(&puzzle);
+                let kind = match (&puzzle, &solution) {
+                    (Err(e), _) => {
+                        write_error(&mut out, json, &batch::located(&args.puzzles, e));
+                        Kind::Bad
                     }
-                }
+                    (_, Err(e)) => {
+                        write_error(&mut out, json, &batch::located(&args.solutions, e));
+                        Kind::Bad
+                    }
+                    (Ok(p), Ok(s)) => {
+                        let verdict = verify(&p.grid, &s.grid);
+                        if json {
+                            let value = json!({
+                                "puzzle_line": p.line,
+                                "solution_line": s.line,
+                                "valid": verdict.is_ok(),
+                                "violation": verdict.as_ref().err().map(|v| v.to_string()),
+                            });
+                            batch::write_json(&mut out, &value).expect("to memory");
+                        } else {
+                            match &verdict {
+                                Ok(()) => writeln!(out, "line {}: valid", p.line),
+                                Err(v) => writeln!(out, "line {}: invalid: {v}", p.line),
+                            }
+                            .expect("to memory");
+                        }
+                        if verdict.is_ok() {
+                            Kind::Positive
+                        } else {
+                            Kind::Negative
+                        }
+                    }
+                };
+                (kind, line)
             }
-        }
-        sink.write(&String::from_utf8_lossy(&out), line)?;
-    }
-    if !sink.finish(complete)? {
+        };
+        Answer::written(kind, line, |o| o.write_all(&out))
+    };
+    let Some(tally) = batch::answer_all(cores(), &mut pairs, sink, work)? else {
         return Ok(ExitCode::from(1));
-    }
+    };
     if sink_skipped == 0 {
         tally.require_some(&args.puzzles)?;
     }
     tally.report_bad_input("pairs");
     Ok(tally.exit_code())
+}
+
+/// One step through the two files.
+enum Pair<'a> {
+    /// A puzzle and its candidate.
+    Both(batch::Item, batch::Item),
+    /// An entry of one file after the other (first path) ended.
+    Unpaired(&'a Path, &'a Path, batch::Item),
+}
+
+/// An error reported in place: `error: message`, or its JSON object.
+fn write_error(out: &mut Vec<u8>, json: bool, message: &str) {
+    if json {
+        batch::write_json(out, &json!({"status": "error", "error": message})).expect("to memory");
+    } else {
+        writeln!(out, "error: {message}").expect("to memory");
+    }
 }

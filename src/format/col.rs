@@ -32,6 +32,7 @@ use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::{edge_count, edges};
+use crate::format::registry::{Companion, ExportFormat, digits};
 use crate::grid::Grid;
 
 /// Writes the `.col` file of `puzzle`.
@@ -188,6 +189,38 @@ pub fn read_col(input: impl BufRead) -> Result<ColGraph, ColError> {
         Some(_) => Ok(graph),
     }
 }
+
+/// The `col` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "col",
+    aliases: &["colouring", "coloring"],
+    extension: "col",
+    comment: "c",
+    summary: "DIMACS graph colouring with the precolouring as 'c given' lines (and a .given file)",
+    takes_cnf_options: false,
+    answers: &[],
+    companion: Some(Companion {
+        extension: "given",
+        summary: "one 'VERTEX VALUE' line per given",
+        write: |puzzle, out| write_given(puzzle, out),
+    }),
+    write: |puzzle, _, out| {
+        write_col(puzzle, out)?;
+        let shape = puzzle.shape();
+        Ok(format!(
+            "col: {} vertices, {} edges, {} precoloured",
+            shape.cells(),
+            edge_count(shape),
+            puzzle.filled()
+        ))
+    },
+    estimate: |puzzle, _| {
+        let shape = puzzle.shape();
+        let edges = edge_count(shape) as u128;
+        let cells = shape.cells() as u128;
+        u64::try_from(edges * (4 + 2 * digits(cells)) + 32).unwrap_or(u64::MAX)
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -41,6 +41,7 @@ use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
 use crate::encode::exact_cover::{ExactCover, Item};
+use crate::format::registry::{ExportFormat, digits};
 
 const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -260,6 +261,35 @@ pub fn read_dlx(input: impl BufRead) -> Result<DlxProblem, DlxError> {
     }
     Ok(problem)
 }
+
+/// The `dlx` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "dlx",
+    aliases: &["exact-cover"],
+    extension: "dlx",
+    comment: "|",
+    summary: "Knuth's exact-cover input (dlx1): items and options",
+    takes_cnf_options: false,
+    answers: &[],
+    companion: None,
+    write: |puzzle, _, out| {
+        let problem = ExactCover::new(puzzle);
+        write_dlx(&problem, out)?;
+        Ok(format!(
+            "dlx: {} items, {} options",
+            problem.item_count(),
+            problem.options().count()
+        ))
+    },
+    estimate: |puzzle, _| {
+        let shape = puzzle.shape();
+        let n = shape.order() as u128;
+        let cells = n * n;
+        let kinds = if shape.is_latin() { 3 } else { 4 };
+        let item = 2 + 2 * digits(n);
+        u64::try_from(kinds * cells * item + n * cells * kinds * item).unwrap_or(u64::MAX)
+    },
+};
 
 #[cfg(test)]
 mod tests {

@@ -30,6 +30,7 @@ use crate::text::lines::LineReader;
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::hyperedges;
+use crate::format::registry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// Writes the `.hgr` file of `puzzle`.
@@ -161,6 +162,32 @@ pub fn read_hgr(input: impl BufRead) -> Result<Hypergraph, HgrError> {
         )),
     }
 }
+
+/// The `hgr` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "hgr",
+    aliases: &[],
+    extension: "hgr",
+    comment: "%",
+    summary: "hMETIS hypergraph: one hyperedge per unit",
+    takes_cnf_options: false,
+    answers: &[],
+    companion: None,
+    write: |puzzle, _, out| {
+        write_hgr(puzzle, out)?;
+        let shape = puzzle.shape();
+        Ok(format!(
+            "hgr: {} hyperedges, {} vertices",
+            shape.unit_count(),
+            shape.cells()
+        ))
+    },
+    estimate: |puzzle, _| {
+        let shape = puzzle.shape();
+        let (n, cells) = (shape.order() as u128, shape.cells() as u128);
+        u64::try_from(shape.unit_count() as u128 * n * (3 + digits(cells)) + 32).unwrap_or(u64::MAX)
+    },
+};
 
 #[cfg(test)]
 mod tests {

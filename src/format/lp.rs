@@ -30,6 +30,8 @@
 use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, var_name};
+use crate::format::registry::{ExportFormat, digits};
+use crate::grid::Grid;
 
 /// The longest line the writer produces (continuations start a new line before this).
 pub const MAX_LINE: usize = 200;
@@ -97,6 +99,50 @@ pub fn write_lp(ilp: &Ilp, out: impl Write) -> io::Result<()> {
     writeln!(out, "End")?;
     out.flush()
 }
+
+/// The size of the LP (`lp`) or MPS (not `lp`) file of `puzzle`, estimated from its non-zeros.
+pub(crate) fn ilp_estimate(puzzle: &Grid, lp: bool) -> u64 {
+    let shape = puzzle.shape();
+    let n = shape.order() as u128;
+    let cells = n * n;
+    let units = shape.unit_count() as u128;
+    let givens = puzzle.filled() as u128;
+    // Row kinds per cell (cell + one per unit kind), each with n terms, plus givens.
+    let kinds = units / n + 1;
+    let nonzeros = kinds * n * cells + givens;
+    let name = 4 + 3 * digits(n);
+    let per_term = if lp { name + 3 } else { name + 14 };
+    let bytes = nonzeros * per_term + (kinds * cells + givens) * 16 + n * cells * (name + 8);
+    u64::try_from(bytes).unwrap_or(u64::MAX)
+}
+
+/// The size line of an ILP export.
+pub(crate) fn ilp_stats(format: &str, ilp: &Ilp) -> String {
+    format!(
+        "{format}: {} variables, {} constraints, {} non-zeros",
+        ilp.var_count(),
+        ilp.row_count(),
+        ilp.nonzeros()
+    )
+}
+
+/// The `lp` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "lp",
+    aliases: &["ilp"],
+    extension: "lp",
+    comment: "\\",
+    summary: "CPLEX LP, the 0-1 integer program (glpsol, cbc, HiGHS, lp_solve)",
+    takes_cnf_options: false,
+    answers: &["glpsol", "cbc"],
+    companion: None,
+    write: |puzzle, _, out| {
+        let ilp = Ilp::new(puzzle);
+        write_lp(&ilp, out)?;
+        Ok(ilp_stats("lp", &ilp))
+    },
+    estimate: |puzzle, _| ilp_estimate(puzzle, true),
+};
 
 #[cfg(test)]
 mod tests {

@@ -26,6 +26,7 @@
 use std::io::{self, Write};
 
 use crate::encode::csp::Csp;
+use crate::format::registry::{ExportFormat, digits};
 
 /// Writes the `.dzn` data of `csp`.
 ///
@@ -51,3 +52,32 @@ pub fn write_dzn(csp: &Csp, out: impl Write) -> io::Result<()> {
     }
     out.flush()
 }
+
+/// The `dzn` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "dzn",
+    aliases: &[],
+    extension: "dzn",
+    comment: "%",
+    summary: "MiniZinc data for models/sudoku.mzn (alldifferent per unit)",
+    takes_cnf_options: false,
+    answers: &[],
+    companion: None,
+    write: |puzzle, _, out| {
+        write_dzn(&Csp::new(puzzle), out)?;
+        let shape = puzzle.shape();
+        Ok(format!(
+            "dzn: {} variables, {} alldifferent constraints, {} givens",
+            shape.cells(),
+            shape.unit_count(),
+            puzzle.filled()
+        ))
+    },
+    estimate: |puzzle, _| {
+        let shape = puzzle.shape();
+        let (n, cells) = (shape.order() as u128, shape.cells() as u128);
+        let units = shape.unit_count() as u128;
+        u64::try_from(cells * (2 + digits(n)) + units * n * (2 + digits(cells)) + 64)
+            .unwrap_or(u64::MAX)
+    },
+};

@@ -31,7 +31,10 @@ use thiserror::Error;
 use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
+use crate::encode::ilp;
 use crate::encode::ilp::{IlpSolution, IlpStatus};
+use crate::format::registry::{AnswerError, AnswerReader, Claim};
+use crate::grid::Grid;
 
 /// A solution file that cannot be read: what is wrong, with its place.
 pub type MipAnswerError = Located<MipAnswerErrorKind>;
@@ -215,6 +218,39 @@ pub fn read_cbc(input: impl BufRead) -> Result<IlpSolution, MipAnswerError> {
     }
     Ok(IlpSolution { status, values })
 }
+
+/// An ILP solution file read by `read` as a claim on `puzzle`.
+fn claim(
+    puzzle: &Grid,
+    input: &mut dyn BufRead,
+    read: fn(&mut dyn BufRead) -> Result<IlpSolution, MipAnswerError>,
+) -> Result<Claim, AnswerError> {
+    let solution = read(input).map_err(|e| e.map(|kind| kind.to_string()))?;
+    Ok(match solution.status {
+        IlpStatus::Infeasible => Claim::Unsat,
+        IlpStatus::Unknown => Claim::Unknown,
+        IlpStatus::Optimal => match ilp::decode(puzzle, &solution) {
+            Ok(grid) => Claim::Grid(grid),
+            Err(e) => Claim::NotAGrid(e.to_string()),
+        },
+    })
+}
+
+/// The `glpsol` answer reader.
+pub const GLPSOL_READER: AnswerReader = AnswerReader {
+    name: "glpsol",
+    format: "lp",
+    summary: "the printable report of glpsol (glpsol --lp IN.lp -o OUT)",
+    read: |puzzle, _, input| claim(puzzle, input, |i| read_glpsol(i)),
+};
+
+/// The `cbc` answer reader.
+pub const CBC_READER: AnswerReader = AnswerReader {
+    name: "cbc",
+    format: "lp",
+    summary: "the solution file of cbc (cbc IN.lp solve solu OUT)",
+    read: |puzzle, _, input| claim(puzzle, input, |i| read_cbc(i)),
+};
 
 #[cfg(test)]
 mod tests {

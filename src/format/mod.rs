@@ -12,7 +12,8 @@
 //! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
 //! | [`minizinc`] | MiniZinc data `.dzn` for `models/sudoku.mzn` | out |
 //!
-//! Every reader reports a problem with its 1-based line and column, and never panics.
+//! The [`registry`] lists every export format and answer reader by name. Every reader reports a
+//! problem with its 1-based line and column, and never panics.
 //!
 //! # Complexity
 //! Every writer streams through a buffer (O(n) or 64 KiB of memory, whatever the order); every
@@ -30,3 +31,9 @@ pub mod lp;
 pub mod minizinc;
 pub mod mip_answer;
 pub mod mps;
+pub mod registry;
+
+pub use registry::{
+    AnswerError, AnswerReader, Claim, Decoded, ExportFormat, ExportOptions, FORMATS, READERS,
+    UnknownFormat, decode_answer, export, find_format, find_reader, human_size,
+};

@@ -29,6 +29,8 @@
 use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, var_name};
+use crate::format::lp::{ilp_estimate, ilp_stats};
+use crate::format::registry::ExportFormat;
 
 /// Writes the free MPS file of `ilp`.
 ///
@@ -84,6 +86,24 @@ pub fn write_mps(ilp: &Ilp, out: impl Write) -> io::Result<()> {
     writeln!(out, "ENDATA")?;
     out.flush()
 }
+
+/// The `mps` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "mps",
+    aliases: &[],
+    extension: "mps",
+    comment: "*",
+    summary: "free MPS, the same 0-1 integer program (glpsol --freemps, cbc, HiGHS)",
+    takes_cnf_options: false,
+    answers: &["glpsol", "cbc"],
+    companion: None,
+    write: |puzzle, _, out| {
+        let ilp = Ilp::new(puzzle);
+        write_mps(&ilp, out)?;
+        Ok(ilp_stats("mps", &ilp))
+    },
+    estimate: |puzzle, _| ilp_estimate(puzzle, false),
+};
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,8 @@ use std::io::BufRead;
 
 use super::{DimacsError, DimacsErrorKind, at, parse_literal, tokens};
 use crate::encode::{Lit, Model};
+use crate::format::registry::{AnswerError, AnswerReader, Claim, ExportOptions};
+use crate::grid::Grid;
 use crate::text::lines::LineReader;
 
 /// A SAT solver's verdict.
@@ -187,3 +189,40 @@ fn read_answers(
     }
     Ok(answers)
 }
+
+/// A DIMACS answer of `format` to `puzzle` exported as CNF with `options`, as a claim.
+fn claim(
+    puzzle: &Grid,
+    options: &ExportOptions,
+    input: &mut dyn BufRead,
+    format: AnswerFormat,
+) -> Result<Claim, AnswerError> {
+    let answer = read_answer(input, format).map_err(|e| e.map(|kind| kind.to_string()))?;
+    Ok(match answer {
+        Answer::Unsat => Claim::Unsat,
+        Answer::Unknown => Claim::Unknown,
+        Answer::Sat(model) => {
+            let map = super::var_map(puzzle, options.cnf.encoding);
+            match map.decode(puzzle, &model) {
+                Ok(grid) => Claim::Grid(grid),
+                Err(e) => Claim::NotAGrid(e.to_string()),
+            }
+        }
+    })
+}
+
+/// The `dimacs` answer reader: SAT-competition `s` and `v` lines.
+pub const COMPETITION_READER: AnswerReader = AnswerReader {
+    name: "dimacs",
+    format: "cnf",
+    summary: "SAT-competition 's'/'v' lines (picosat, cadical, kissat, cryptominisat, glucose, ...)",
+    read: |puzzle, options, input| claim(puzzle, options, input, AnswerFormat::Competition),
+};
+
+/// The `minisat` answer reader: minisat's result file.
+pub const MINISAT_READER: AnswerReader = AnswerReader {
+    name: "minisat",
+    format: "cnf",
+    summary: "minisat's result file (minisat IN.cnf OUT): SAT and the literals, UNSAT or INDET",
+    read: |puzzle, options, input| claim(puzzle, options, input, AnswerFormat::Minisat),
+};

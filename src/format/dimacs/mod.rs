@@ -52,9 +52,13 @@ use thiserror::Error;
 use crate::text::lines::LineErrorKind;
 use crate::text::located::{Located, token_column};
 
-pub use answer::{Answer, AnswerFormat, read_all_answers, read_answer};
+pub use answer::{
+    Answer, AnswerFormat, COMPETITION_READER, MINISAT_READER, read_all_answers, read_answer,
+};
 pub use read::read_cnf;
-pub use write::{CnfWritten, DimacsWriter, cnf_comments, var_map, write_cnf, write_formula};
+pub use write::{
+    CnfWritten, DimacsWriter, FORMAT, cnf_comments, var_map, write_cnf, write_formula,
+};
 
 /// A DIMACS file or answer that cannot be read: what is wrong, with its place.
 pub type DimacsError = Located<DimacsErrorKind>;

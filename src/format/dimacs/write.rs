@@ -2,8 +2,10 @@
 
 use std::io::{self, Write};
 
+use crate::encode::cnf::{Amo, formula_size};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, Size, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Counter, Lit, Var, x_of_index};
+use crate::format::registry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// A streaming DIMACS CNF writer; see the module docs.
@@ -224,3 +226,59 @@ pub fn var_map(puzzle: &Grid, encoding: Encoding) -> VarMap {
     )
     .map
 }
+
+/// The `cnf` entry of the format registry.
+pub const FORMAT: ExportFormat = ExportFormat {
+    name: "cnf",
+    aliases: &[],
+    extension: "cnf",
+    comment: "c",
+    summary: "DIMACS CNF (minisat, picosat, cadical, kissat, ...); --encoding and --amo choose the encoding",
+    takes_cnf_options: true,
+    answers: &["dimacs", "minisat"],
+    companion: None,
+    write: |puzzle, options, out| {
+        let cnf = options.cnf;
+        let written = write_cnf(puzzle, cnf, out)?;
+        let mut text = format!(
+            "cnf {}/{}: {} variables, {} clauses, {} literals",
+            cnf.encoding, cnf.amo, written.size.vars, written.size.clauses, written.size.literals
+        );
+        if cnf.encoding == Encoding::Optimized {
+            text.push_str(&format!(
+                ", {} open x variables; dropped {} box pairs that repeat a row or column pair",
+                written.encoded.map.x_vars(),
+                written.encoded.dropped_box_pairs,
+            ));
+            if cnf.amo != Amo::Pairwise {
+                text.push_str(" (only pairwise AMO drops pairs)");
+            }
+        }
+        Ok(text)
+    },
+    estimate: |puzzle, options| {
+        let shape = puzzle.shape();
+        let n = shape.order() as u128;
+        // The optimized encoding is estimated by the extended one it simplifies (an upper bound).
+        let bound = CnfOptions {
+            encoding: match options.cnf.encoding {
+                Encoding::Optimized => Encoding::Extended,
+                other => other,
+            },
+            amo: options.cnf.amo,
+        };
+        let size = formula_size(shape, bound, puzzle.filled()).expect("closed form");
+        let (vars, clauses, literals) = (
+            size.vars as u128,
+            size.clauses as u128,
+            size.literals as u128,
+        );
+        let map = if options.cnf.encoding == Encoding::Optimized {
+            // One `c map VAR R C V` line per x variable.
+            n * n * n * (7 + digits(vars) + 3 * digits(n))
+        } else {
+            0
+        };
+        u64::try_from(literals * (digits(vars) + 2) + clauses * 2 + map).unwrap_or(u64::MAX)
+    },
+};

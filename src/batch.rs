@@ -1,0 +1,486 @@
+//! The batch driver: runs one job on every item of a stream, on several threads, and hands the
+//! results back **in input order, as soon as each is settled** (the results before it done).
+//!
+//! Every front end — the command line, the Python package, a Dask worker — runs its batches
+//! through [`Batch::run`], so they share the same guarantees:
+//! - **order**: results come in the order of the items, whatever the thread count, so a batch's
+//!   output is the same on 1 or 64 threads;
+//! - **streaming**: a result is handed on as soon as it and every result before it exist, so the
+//!   first lines of a long batch appear at once and `| head -1` does not wait for a block; memory
+//!   holds only the results waiting for a slower one before them (at most a window of
+//!   [`Batch::window`] items in flight);
+//! - **cancellation**: setting the [`Cancel`] token stops the batch before its next item; the
+//!   items in flight finish (a search under the same token stops at once) and every result
+//!   settled in order is still handed on, so what was emitted is a valid prefix;
+//! - **progress**: an optional callback sees the count of results emitted, at most ten times a
+//!   second.
+//!
+//! Items are taken from the stream by the workers, a few at a time: one at first, more while
+//! they are fast (a worker aims at a millisecond of work per take), so a stream of easy puzzles
+//! costs little synchronisation and a stream of hard ones still streams one by one.
+//!
+//! # Complexity
+//! One lock of the stream per take and one channel message per item; the reordering buffer holds
+//! at most the window.
+//!
+//! # Examples
+//! ```
+//! use sudokit::batch::{Batch, Finished};
+//! let batch = Batch::new(4);
+//! let mut out = Vec::new();
+//! let end = batch
+//!     .run(1..=100u64, |x| x * x, |y| {
+//!         out.push(y);
+//!         Ok::<(), ()>(())
+//!     })
+//!     .unwrap();
+//! assert_eq!(end, Finished::Complete { items: 100 });
+//! assert_eq!(out, (1..=100u64).map(|x| x * x).collect::<Vec<_>>());
+//! ```
+
+use std::collections::VecDeque;
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use crate::search::Cancel;
+
+/// How a batch ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finished {
+    /// Every item was done and its result emitted.
+    Complete {
+        /// Results emitted.
+        items: usize,
+    },
+    /// The cancel token stopped the batch: the results emitted are those of the first `items`
+    /// items, and the stream may hold more.
+    Cancelled {
+        /// Results emitted.
+        items: usize,
+    },
+}
+
+impl Finished {
+    /// Results emitted.
+    pub fn items(self) -> usize {
+        match self {
+            Finished::Complete { items } | Finished::Cancelled { items } => items,
+        }
+    }
+}
+
+/// What a progress callback sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Results emitted so far.
+    pub done: usize,
+    /// Time since the batch started.
+    pub elapsed: Duration,
+}
+
+/// A progress callback.
+pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
+
+/// A batch driver; see the module docs.
+#[derive(Clone)]
+pub struct Batch {
+    threads: usize,
+    cancel: Cancel,
+    progress: Option<ProgressFn>,
+    window: usize,
+}
+
+impl std::fmt::Debug for Batch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batch")
+            .field("threads", &self.threads)
+            .field("window", &self.window)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The work a worker aims at per take of the stream.
+const TAKE_TARGET: Duration = Duration::from_millis(1);
+
+/// The most items taken at once.
+const MAX_TAKE: usize = 64;
+
+/// How often the progress callback is called at most.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+impl Batch {
+    /// A driver with `threads` workers (at least 1).
+    pub fn new(threads: usize) -> Batch {
+        let threads = threads.max(1);
+        Batch {
+            threads,
+            cancel: Cancel::new(),
+            progress: None,
+            window: (256 * threads).max(1024),
+        }
+    }
+
+    /// This driver, stopped by `cancel`.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Batch {
+        self.cancel = cancel;
+        self
+    }
+
+    /// This driver, reporting its progress to `progress`.
+    pub fn with_progress(mut self, progress: ProgressFn) -> Batch {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The most items in flight beyond the oldest result not yet emitted.
+    pub fn window(&self) -> usize {
+        self.window
+    }
+
+    /// The cancel token.
+    pub fn cancel_token(&self) -> &Cancel {
+        &self.cancel
+    }
+
+    /// Runs `work` on every item and calls `emit` on the results in item order; see the module
+    /// docs. `emit` may fail (a closed pipe): the batch then stops and returns that error.
+    ///
+    /// # Errors
+    /// The first error of `emit`.
+    pub fn run<I, T, R, E>(
+        &self,
+        items: I,
+        work: impl Fn(T) -> R + Sync,
+        mut emit: impl FnMut(R) -> Result<(), E>,
+    ) -> Result<Finished, E>
+    where
+        I: Iterator<Item = T> + Send,
+        T: Send,
+        R: Send,
+    {
+        let start = Instant::now();
+        let mut reporter = Reporter {
+            progress: self.progress.as_deref(),
+            start,
+            last: start,
+        };
+        if self.threads == 1 {
+            let mut done = 0;
+            for item in items {
+                if self.cancel.is_cancelled() {
+                    return Ok(Finished::Cancelled { items: done });
+                }
+                emit(work(item))?;
+                done += 1;
+                reporter.report(done, false);
+            }
+            reporter.report(done, true);
+            return Ok(Finished::Complete { items: done });
+        }
+        self.run_parallel(items, &work, &mut emit, &mut reporter)
+    }
+
+    fn run_parallel<I, T, R, E>(
+        &self,
+        items: I,
+        work: &(impl Fn(T) -> R + Sync),
+        emit: &mut impl FnMut(R) -> Result<(), E>,
+        reporter: &mut Reporter<'_>,
+    ) -> Result<Finished, E>
+    where
+        I: Iterator<Item = T> + Send,
+        T: Send,
+        R: Send,
+    {
+        let shared = Shared {
+            source: Mutex::new(Source {
+                items,
+                next: 0,
+                emitted: 0,
+                exhausted: false,
+                stop: false,
+            }),
+            room: Condvar::new(),
+        };
+        let (sender, receiver) = mpsc::channel::<(usize, R)>();
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads {
+                let sender = sender.clone();
+                let shared = &shared;
+                scope.spawn(move || self.worker(shared, work, sender));
+            }
+            drop(sender);
+            // The results waiting for an earlier one: `pending[i]` is item `emitted + i`.
+            let mut pending: VecDeque<Option<R>> = VecDeque::new();
+            let mut emitted = 0usize;
+            let mut failure = None;
+            for (index, result) in receiver.iter() {
+                if failure.is_some() {
+                    continue;
+                }
+                let slot = index - emitted;
+                if pending.len() <= slot {
+                    pending.resize_with(slot + 1, || None);
+                }
+                pending[slot] = Some(result);
+                let before = emitted;
+                while let Some(Some(_)) = pending.front() {
+                    let result = pending.pop_front().flatten().expect("checked");
+                    if let Err(e) = emit(result) {
+                        failure = Some(e);
+                        break;
+                    }
+                    emitted += 1;
+                }
+                if emitted != before || failure.is_some() {
+                    let mut source = shared.lock();
+                    source.emitted = emitted;
+                    source.stop |= failure.is_some();
+                    drop(source);
+                    shared.room.notify_all();
+                    reporter.report(emitted, false);
+                }
+            }
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            reporter.report(emitted, true);
+            let source = shared.lock();
+            Ok(if source.exhausted && emitted == source.next {
+                Finished::Complete { items: emitted }
+            } else {
+                Finished::Cancelled { items: emitted }
+            })
+        })
+    }
+
+    /// One worker: takes items while there is room in the window, works, sends the results.
+    fn worker<I, T, R>(
+        &self,
+        shared: &Shared<I>,
+        work: &(impl Fn(T) -> R + Sync),
+        sender: mpsc::Sender<(usize, R)>,
+    ) where
+        I: Iterator<Item = T>,
+    {
+        let mut take = 1usize;
+        let mut batch: Vec<T> = Vec::new();
+        loop {
+            let first = {
+                let mut source = shared.lock();
+                loop {
+                    if source.stop || source.exhausted || self.cancel.is_cancelled() {
+                        return;
+                    }
+                    if source.next < source.emitted + self.window {
+                        break;
+                    }
+                    source = shared
+                        .room
+                        .wait(source)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+                let room = source.emitted + self.window - source.next;
+                let first = source.next;
+                batch.extend(source.items.by_ref().take(take.min(room)));
+                source.next += batch.len();
+                if batch.len() < take.min(room) {
+                    source.exhausted = true;
+                }
+                first
+            };
+            if batch.is_empty() {
+                shared.room.notify_all();
+                return;
+            }
+            let started = Instant::now();
+            let count = batch.len();
+            // Each result is sent as soon as it exists: a slow item does not hold back the
+            // ones taken before it.
+            for (k, item) in batch.drain(..).enumerate() {
+                if sender.send((first + k, work(item))).is_err() {
+                    return;
+                }
+            }
+            // Aim at TAKE_TARGET of work per take: fast items are taken many at a time.
+            let per_item = started.elapsed() / count as u32;
+            take = if per_item.is_zero() {
+                MAX_TAKE
+            } else {
+                (TAKE_TARGET.as_nanos() / per_item.as_nanos()).clamp(1, MAX_TAKE as u128) as usize
+            };
+        }
+    }
+}
+
+/// The stream and the counters the workers share.
+struct Shared<I> {
+    source: Mutex<Source<I>>,
+    /// Signalled when results are emitted (room in the window) or the batch stops.
+    room: Condvar,
+}
+
+impl<I> Shared<I> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Source<I>> {
+        self.source.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+struct Source<I> {
+    items: I,
+    /// Index of the next item to take.
+    next: usize,
+    /// Results emitted.
+    emitted: usize,
+    exhausted: bool,
+    /// Set when `emit` failed: take nothing more.
+    stop: bool,
+}
+
+/// Calls the progress callback at most every [`PROGRESS_EVERY`].
+struct Reporter<'a> {
+    progress: Option<&'a (dyn Fn(Progress) + Send + Sync)>,
+    start: Instant,
+    last: Instant,
+}
+
+impl Reporter<'_> {
+    fn report(&mut self, done: usize, last: bool) {
+        let Some(progress) = self.progress else {
+            return;
+        };
+        let now = Instant::now();
+        if last || now.duration_since(self.last) >= PROGRESS_EVERY {
+            self.last = now;
+            progress(Progress {
+                done,
+                elapsed: now.duration_since(self.start),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    #[test]
+    fn results_come_in_order_whatever_the_threads_and_speeds() {
+        for threads in [1, 2, 3, 8] {
+            let mut out = Vec::new();
+            let end = Batch::new(threads)
+                .run(
+                    0..500usize,
+                    |i| {
+                        if i % 97 == 0 {
+                            std::thread::sleep(Duration::from_millis(3));
+                        }
+                        i * 2
+                    },
+                    |r| {
+                        out.push(r);
+                        Ok::<(), ()>(())
+                    },
+                )
+                .unwrap();
+            assert_eq!(end, Finished::Complete { items: 500 });
+            assert_eq!(out, (0..500).map(|i| i * 2).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn an_emit_error_stops_the_batch() {
+        let done = AtomicUsize::new(0);
+        let result = Batch::new(4).run(
+            0..100_000usize,
+            |i| {
+                done.fetch_add(1, Ordering::Relaxed);
+                i
+            },
+            |i| if i == 10 { Err(i) } else { Ok(()) },
+        );
+        assert_eq!(result, Err(10));
+        assert!(done.load(Ordering::Relaxed) < 100_000);
+    }
+
+    #[test]
+    fn cancelling_leaves_an_ordered_prefix() {
+        for threads in [1, 4] {
+            let cancel = Cancel::new();
+            let batch = Batch::new(threads).with_cancel(cancel.clone());
+            let mut out = Vec::new();
+            let end = batch
+                .run(
+                    0..10_000usize,
+                    |i| {
+                        if i == 50 {
+                            cancel.cancel();
+                        }
+                        i
+                    },
+                    |i| {
+                        out.push(i);
+                        Ok::<(), ()>(())
+                    },
+                )
+                .unwrap();
+            let Finished::Cancelled { items } = end else {
+                panic!("{end:?}")
+            };
+            assert_eq!(out.len(), items);
+            assert!(items >= 50 && items < 10_000, "{items}");
+            assert_eq!(out, (0..items).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_slow_item_does_not_hold_back_the_ones_before_it() {
+        // Item 3 blocks until item 1's result has been emitted: that only ends if results
+        // stream as they settle.
+        let emitted = Arc::new(AtomicUsize::new(0));
+        let seen = emitted.clone();
+        let mut out = Vec::new();
+        Batch::new(2)
+            .run(
+                0..4usize,
+                |i| {
+                    if i == 3 {
+                        let start = Instant::now();
+                        while seen.load(Ordering::SeqCst) < 2 {
+                            assert!(start.elapsed() < Duration::from_secs(10), "not streamed");
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    }
+                    i
+                },
+                |i| {
+                    out.push(i);
+                    emitted.fetch_add(1, Ordering::SeqCst);
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+        assert_eq!(out, vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn progress_reports_the_final_count() {
+        let last = Arc::new(AtomicUsize::new(0));
+        let seen = last.clone();
+        let batch = Batch::new(2).with_progress(Arc::new(move |p: Progress| {
+            seen.store(p.done, Ordering::SeqCst);
+        }));
+        batch
+            .run(0..1000usize, |i| i, |_| Ok::<(), ()>(()))
+            .unwrap();
+        assert_eq!(last.load(Ordering::SeqCst), 1000);
+    }
+}
