@@ -436,7 +436,7 @@ mod tests {
                 panic!("{end:?}")
             };
             assert_eq!(out.len(), items);
-            assert!(items >= 50 && items < 10_000, "{items}");
+            assert!((50..10_000).contains(&items), "{items}");
             assert_eq!(out, (0..items).collect::<Vec<_>>());
         }
     }
