@@ -12,13 +12,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args as ClapArgs, ValueEnum};
-use sudokit::encode::cnf::Encoding;
-use sudokit::encode::ilp::{self, IlpStatus};
-use sudokit::format::dimacs::{self, Answer, AnswerFormat};
-use sudokit::format::mip_answer;
+use clap::Args as ClapArgs;
+use sudokit::encode::cnf::{CnfOptions, Encoding};
+use sudokit::format::{Decoded, ExportOptions, decode_answer, find_reader};
 use sudokit::text::to_text;
-use sudokit::{Grid, verify};
 
 use super::input::InputArgs;
 
@@ -38,9 +35,9 @@ Examples:
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,
-    /// Answer form.
-    #[arg(long, value_enum)]
-    from: From,
+    /// Answer form: dimacs, minisat, glpsol, cbc (see the list below).
+    #[arg(long, value_name = "FORM")]
+    from: String,
     /// The solver's answer file.
     answer: PathBuf,
     /// CNF encoding of the exported file (only `optimized` numbers variables differently).
@@ -53,96 +50,53 @@ pub struct Args {
     input: InputArgs,
 }
 
-/// `--from` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum From {
-    /// SAT-competition output (`s` and `v` lines).
-    Dimacs,
-    /// minisat's result file.
-    Minisat,
-    /// glpsol's printable report (`-o`).
-    Glpsol,
-    /// cbc's solution file (`solu`).
-    Cbc,
-}
-
-/// What the answer says about the puzzle.
-enum Verdict {
-    Grid(Grid),
-    NoSolution(&'static str),
-    NotASolution(String),
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.index == Some(0) {
         anyhow::bail!("--index counts from 1");
     }
     let reader = super::batch::puzzles(&args.puzzle, args.input.read_options())?;
     let puzzle = super::export::select_one(&args.puzzle, reader, args.index)?.grid;
+    let reader = find_reader(&args.from)?;
     let file = File::open(&args.answer)
         .with_context(|| format!("cannot open {}", args.answer.display()))?;
-    let input = BufReader::new(file);
-    let located = |line: usize, column: usize, message: String| {
-        anyhow::anyhow!("{}:{line}:{column}: {message}", args.answer.display())
-    };
-    let verdict = match args.from {
-        From::Dimacs | From::Minisat => {
-            let format = if args.from == From::Dimacs {
-                AnswerFormat::Competition
-            } else {
-                AnswerFormat::Minisat
-            };
-            let answer = dimacs::read_answer(input, format)
-                .map_err(|e| located(e.line, e.column, e.kind.to_string()))?;
-            match answer {
-                Answer::Unsat => Verdict::NoSolution("unsat"),
-                Answer::Unknown => Verdict::NoSolution("unknown"),
-                Answer::Sat(model) => {
-                    let map = dimacs::var_map(&puzzle, args.encoding);
-                    match map.decode(&puzzle, &model) {
-                        Ok(grid) => Verdict::Grid(grid),
-                        Err(e) => Verdict::NotASolution(e.to_string()),
-                    }
-                }
-            }
-        }
-        From::Glpsol | From::Cbc => {
-            let solution = if args.from == From::Glpsol {
-                mip_answer::read_glpsol(input)
-            } else {
-                mip_answer::read_cbc(input)
-            }
-            .map_err(|e| located(e.line, e.column, e.kind.to_string()))?;
-            match solution.status {
-                IlpStatus::Infeasible => Verdict::NoSolution("unsat"),
-                IlpStatus::Unknown => Verdict::NoSolution("unknown"),
-                IlpStatus::Optimal => match ilp::decode(&puzzle, &solution) {
-                    Ok(grid) => Verdict::Grid(grid),
-                    Err(e) => Verdict::NotASolution(e.to_string()),
-                },
-            }
-        }
-    };
-    let mut out = io::stdout().lock();
-    match verdict {
-        Verdict::Grid(grid) => match verify(&puzzle, &grid) {
-            Ok(()) => {
-                write!(out, "{}", with_newline(to_text(&grid)))?;
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(violation) => {
-                eprintln!(
-                    "sudokit: the answer decodes to a grid that is not a solution: {violation}\n{}",
-                    to_text(&grid)
-                );
-                Ok(ExitCode::from(1))
-            }
+    let options = ExportOptions {
+        cnf: CnfOptions {
+            encoding: args.encoding,
+            ..CnfOptions::default()
         },
-        Verdict::NoSolution(word) => {
-            writeln!(out, "{word}")?;
+    };
+    let decoded =
+        decode_answer(&puzzle, reader, &options, &mut BufReader::new(file)).map_err(|e| {
+            anyhow::anyhow!(
+                "{}:{}:{}: {}",
+                args.answer.display(),
+                e.line,
+                e.column,
+                e.kind
+            )
+        })?;
+    let mut out = io::stdout().lock();
+    match decoded {
+        Decoded::Solution(grid) => {
+            write!(out, "{}", with_newline(to_text(&grid)))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Decoded::Invalid(grid, violation) => {
+            eprintln!(
+                "sudokit: the answer decodes to a grid that is not a solution: {violation}\n{}",
+                to_text(&grid)
+            );
             Ok(ExitCode::from(1))
         }
-        Verdict::NotASolution(reason) => {
+        Decoded::Unsat => {
+            writeln!(out, "unsat")?;
+            Ok(ExitCode::from(1))
+        }
+        Decoded::Unknown => {
+            writeln!(out, "unknown")?;
+            Ok(ExitCode::from(1))
+        }
+        Decoded::NotAGrid(reason) => {
             eprintln!("sudokit: the answer is not a solution: {reason}");
             Ok(ExitCode::from(1))
         }

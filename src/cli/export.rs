@@ -13,14 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
-use sudokit::encode::csp::Csp;
-use sudokit::encode::exact_cover::ExactCover;
-use sudokit::encode::graph::edge_count;
-use sudokit::encode::ilp::Ilp;
-use sudokit::format::{col, dimacs, dlx, hgr, lp, minizinc, mps};
+use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::text::{PuzzleReader, Record};
 
 use super::batch::{self, Tally};
@@ -44,9 +40,9 @@ Examples:
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
-    /// Output format.
-    #[arg(long, value_enum)]
-    to: Target,
+    /// Output format: cnf, lp, mps, dlx, col, hgr, dzn (see the list below).
+    #[arg(long, value_name = "FORMAT")]
+    to: String,
     /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
     #[arg(long)]
     encoding: Option<Encoding>,
@@ -69,39 +65,6 @@ pub struct Args {
     max_size: MaxSize,
 }
 
-/// `--to` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Target {
-    /// DIMACS CNF.
-    Cnf,
-    /// CPLEX LP (0-1 ILP).
-    Lp,
-    /// Free MPS (0-1 ILP).
-    Mps,
-    /// Knuth's exact-cover (dlx1) input.
-    Dlx,
-    /// DIMACS graph colouring with precolouring (and a .given file).
-    Col,
-    /// hMETIS hypergraph.
-    Hgr,
-    /// MiniZinc data for models/sudoku.mzn.
-    Dzn,
-}
-
-impl Target {
-    fn extension(self) -> &'static str {
-        match self {
-            Target::Cnf => "cnf",
-            Target::Lp => "lp",
-            Target::Mps => "mps",
-            Target::Dlx => "dlx",
-            Target::Col => "col",
-            Target::Hgr => "hgr",
-            Target::Dzn => "dzn",
-        }
-    }
-}
-
 /// Where the exports go.
 enum Destination {
     Stdout,
@@ -109,44 +72,29 @@ enum Destination {
     Dir(PathBuf),
 }
 
-/// A writer that counts the bytes it passes on.
-struct Counting<W> {
-    inner: W,
-    bytes: u64,
-}
-
-impl<W: Write> Write for Counting<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
 /// Validated options of one export.
 #[derive(Debug, Clone, Copy)]
 struct Plan {
-    to: Target,
-    cnf: CnfOptions,
+    to: &'static ExportFormat,
+    options: ExportOptions,
     max_size: MaxSize,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.to != Target::Cnf && (args.encoding.is_some() || args.amo.is_some()) {
+    let to = find_format(&args.to)?;
+    if !to.takes_cnf_options && (args.encoding.is_some() || args.amo.is_some()) {
         bail!("--encoding and --amo apply to --to cnf only");
     }
     if args.index == Some(0) {
         bail!("--index counts from 1");
     }
     let plan = Plan {
-        to: args.to,
-        cnf: CnfOptions {
-            encoding: args.encoding.unwrap_or_default(),
-            amo: args.amo.unwrap_or_default(),
+        to,
+        options: ExportOptions {
+            cnf: CnfOptions {
+                encoding: args.encoding.unwrap_or_default(),
+                amo: args.amo.unwrap_or_default(),
+            },
         },
         max_size: args.max_size,
     };
@@ -168,16 +116,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let (label, stats) = match &single {
                 Destination::File(path) => {
                     let mut out = AtomicFile::create(path)?;
-                    let stats = export_one(&record.grid, plan, &mut out)?;
+                    let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
                     out.commit()?;
-                    if plan.to == Target::Col {
-                        write_given_beside(&record.grid, path)?;
-                    }
+                    write_companion(&record.grid, plan, path)?;
                     (path.display().to_string(), stats)
                 }
                 _ => {
                     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                    let stats = export_one(&record.grid, plan, &mut out)?;
+                    let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
                     out.flush()?;
                     ("stdout".to_string(), stats)
                 }
@@ -254,14 +200,12 @@ fn export_all<R: io::BufRead>(
                 continue;
             }
         };
-        let path = dir.join(format!("{stem}-{k}.{}", plan.to.extension()));
+        let path = dir.join(format!("{stem}-{k}.{}", plan.to.extension));
         check_size(&record, plan)?;
         let mut out = AtomicFile::create(&path)?;
-        let stats = export_one(&record.grid, plan, &mut out)?;
+        let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
         out.commit()?;
-        if plan.to == Target::Col {
-            write_given_beside(&record.grid, &path)?;
-        }
+        write_companion(&record.grid, plan, &path)?;
         if args.stats {
             eprintln!("{}: line {}: {stats}", path.display(), record.line);
         }
@@ -275,112 +219,31 @@ fn export_all<R: io::BufRead>(
     Ok(tally.exit_code())
 }
 
-fn write_given_beside(grid: &Grid, path: &Path) -> anyhow::Result<()> {
-    let given = path.with_extension("given");
-    let mut out = AtomicFile::create(&given)?;
-    col::write_given(grid, &mut out)?;
+/// The format's second file, if it has one: `path` with the companion's extension.
+fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
+    let Some(companion) = plan.to.companion else {
+        return Ok(());
+    };
+    let mut out = AtomicFile::create(&path.with_extension(companion.extension))?;
+    (companion.write)(grid, &mut out)?;
     out.commit()
 }
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
 fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
-    let estimate = export_size::estimate(&record.grid, plan.to, plan.cnf);
+    let estimate = (plan.to.estimate)(&record.grid, &plan.options);
     let n = record.grid.shape().order();
-    let what = match plan.to {
-        Target::Cnf => format!(
+    let cnf = plan.options.cnf;
+    let what = if plan.to.takes_cnf_options {
+        format!(
             "the CNF ({}/{}) of the {n}×{n} puzzle on line {}",
-            plan.cnf.encoding, plan.cnf.amo, record.line
-        ),
-        other => format!(
+            cnf.encoding, cnf.amo, record.line
+        )
+    } else {
+        format!(
             "the {} file of the {n}×{n} puzzle on line {}",
-            other.extension(),
-            record.line
-        ),
+            plan.to.extension, record.line
+        )
     };
     export_size::check(estimate, plan.max_size, &what)
-}
-
-/// Writes one export and returns its `--stats` text.
-fn export_one(grid: &Grid, plan: Plan, out: &mut dyn Write) -> anyhow::Result<String> {
-    let mut out = Counting {
-        inner: out,
-        bytes: 0,
-    };
-    let shape = grid.shape();
-    let n = shape.order();
-    let text = match plan.to {
-        Target::Cnf => {
-            let written = dimacs::write_cnf(grid, plan.cnf, &mut out)?;
-            let mut text = format!(
-                "cnf {}/{}: {} variables, {} clauses, {} literals",
-                plan.cnf.encoding,
-                plan.cnf.amo,
-                written.size.vars,
-                written.size.clauses,
-                written.size.literals
-            );
-            if plan.cnf.encoding == Encoding::Optimized {
-                text.push_str(&format!(
-                    ", {} open x variables; dropped {} box pairs that repeat a row or column pair",
-                    written.encoded.map.x_vars(),
-                    written.encoded.dropped_box_pairs,
-                ));
-                if plan.cnf.amo != Amo::Pairwise {
-                    text.push_str(" (only pairwise AMO drops pairs)");
-                }
-            }
-            text
-        }
-        Target::Lp | Target::Mps => {
-            let ilp = Ilp::new(grid);
-            if plan.to == Target::Lp {
-                lp::write_lp(&ilp, &mut out)?;
-            } else {
-                mps::write_mps(&ilp, &mut out)?;
-            }
-            format!(
-                "{}: {} variables, {} constraints, {} non-zeros",
-                plan.to.extension(),
-                ilp.var_count(),
-                ilp.row_count(),
-                ilp.nonzeros()
-            )
-        }
-        Target::Dlx => {
-            let problem = ExactCover::new(grid);
-            dlx::write_dlx(&problem, &mut out)?;
-            format!(
-                "dlx: {} items, {} options",
-                problem.item_count(),
-                problem.options().count()
-            )
-        }
-        Target::Col => {
-            col::write_col(grid, &mut out)?;
-            format!(
-                "col: {} vertices, {} edges, {} precoloured",
-                shape.cells(),
-                edge_count(shape),
-                grid.filled()
-            )
-        }
-        Target::Hgr => {
-            hgr::write_hgr(grid, &mut out)?;
-            format!(
-                "hgr: {} hyperedges, {} vertices",
-                shape.unit_count(),
-                shape.cells()
-            )
-        }
-        Target::Dzn => {
-            minizinc::write_dzn(&Csp::new(grid), &mut out)?;
-            format!(
-                "dzn: {} variables, {} alldifferent constraints, {} givens",
-                n * n,
-                shape.unit_count(),
-                grid.filled()
-            )
-        }
-    };
-    Ok(format!("{text}, {} bytes", out.bytes))
 }

@@ -1,24 +1,13 @@
-//! The size an export will take, estimated before writing a byte, and the cap (`--max-size`)
-//! that refuses one too large to be useful (the pairwise CNF of a 100×100 grid is about 3 GB).
-//!
-//! The estimates come from the closed-form sizes of the encoders (clauses and literals of the
-//! CNF, non-zeros of the ILP, options of the exact cover, edges of the graph), times the bytes a
-//! literal, term or line takes for the numbers of that instance. They are within a small factor of
-//! the real size (the `optimized` CNF is estimated by the `extended` one it simplifies, an upper
-//! bound); they decide only whether to ask the user, never what is written.
-//!
-//! # Complexity
-//! O(1) per estimate.
+//! The cap (`--max-size`) that refuses an export too large to be useful (the pairwise CNF of a
+//! 100×100 grid is about 3 GB), checked against the size each format estimates before writing a
+//! byte ([`sudokit::format::ExportFormat::estimate`]). The estimates decide only whether to ask
+//! the user, never what is written.
 
 use std::fmt;
 use std::str::FromStr;
 
 use anyhow::{Context, bail};
-use sudokit::Grid;
-use sudokit::encode::cnf::{CnfOptions, Encoding, formula_size};
-use sudokit::encode::graph::edge_count;
-
-use super::export::Target;
+use sudokit::format::human_size as human;
 
 /// The default cap: 1 GiB.
 pub const DEFAULT_MAX_SIZE: u64 = 1 << 30;
@@ -71,84 +60,6 @@ impl FromStr for MaxSize {
             .map(|bytes| MaxSize(Some(bytes)))
             .with_context(|| format!("{s:?} is too large a size"))
     }
-}
-
-/// `3.2 GB`-style text (powers of 1024, one decimal).
-pub fn human(bytes: u64) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < units.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{value:.1} {}", units[unit])
-    }
-}
-
-/// Decimal digits of `x` (at least 1).
-fn digits(x: u128) -> u128 {
-    x.checked_ilog10().map_or(1, |d| d as u128 + 1)
-}
-
-/// The estimated size in bytes of `grid` exported as `to` (saturating; never an overflow).
-pub fn estimate(grid: &Grid, to: Target, cnf: CnfOptions) -> u64 {
-    let shape = grid.shape();
-    let n = shape.order() as u128;
-    let cells = n * n;
-    let units = shape.unit_count() as u128;
-    let givens = grid.filled() as u128;
-    let bytes: u128 = match to {
-        Target::Cnf => {
-            let bound = CnfOptions {
-                encoding: match cnf.encoding {
-                    Encoding::Optimized => Encoding::Extended,
-                    other => other,
-                },
-                amo: cnf.amo,
-            };
-            let size = formula_size(shape, bound, grid.filled()).expect("closed form");
-            let (vars, clauses, literals) = (
-                size.vars as u128,
-                size.clauses as u128,
-                size.literals as u128,
-            );
-            let map = if cnf.encoding == Encoding::Optimized {
-                // One `c map VAR R C V` line per x variable.
-                n * cells * (7 + digits(vars) + 3 * digits(n))
-            } else {
-                0
-            };
-            literals * (digits(vars) + 2) + clauses * 2 + map
-        }
-        Target::Lp | Target::Mps => {
-            // Row kinds per cell (cell + one per unit kind), each with n terms, plus givens.
-            let kinds = units / n + 1;
-            let nonzeros = kinds * n * cells + givens;
-            let name = 4 + 3 * digits(n);
-            let per_term = if to == Target::Lp {
-                name + 3
-            } else {
-                name + 14
-            };
-            nonzeros * per_term + (kinds * cells + givens) * 16 + n * cells * (name + 8)
-        }
-        Target::Dlx => {
-            let item = 2 + 2 * digits(n);
-            let items = if shape.is_latin() { 3 } else { 4 } * cells;
-            items * item + n * cells * (if shape.is_latin() { 3 } else { 4 }) * item
-        }
-        Target::Col => {
-            let edges = edge_count(shape) as u128;
-            edges * (4 + 2 * digits(cells)) + 32
-        }
-        Target::Hgr => units * n * (3 + digits(cells)) + 32,
-        Target::Dzn => cells * (2 + digits(n)) + units * n * (2 + digits(cells)) + 64,
-    };
-    u64::try_from(bytes).unwrap_or(u64::MAX)
 }
 
 /// Refuses an export whose estimate is above the cap, naming the estimate and the flag.

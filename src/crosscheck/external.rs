@@ -1,6 +1,7 @@
 //! External solvers as cross-check participants: minisat and picosat on the exported CNF,
 //! glpsol and cbc on the exported CPLEX LP file, run as separate processes on files in a scratch
-//! directory, their answers read back with [`crate::format`]'s readers, decoded and verified.
+//! directory, their answers read back with [`crate::format`]'s answer readers, decoded and
+//! verified ([`crate::format::decode_answer`]).
 //!
 //! - **CNF tools** (minisat, picosat) count like the `sat` backend: after each verified solution
 //!   a clause blocking its x variables is added and the tool runs again, up to the limit. The
@@ -31,14 +32,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Verdict;
-use crate::encode::cnf::{CnfOptions, encode};
-use crate::encode::ilp::{self, Ilp, IlpStatus};
+use crate::encode::cnf::encode;
+use crate::encode::ilp::Ilp;
 use crate::encode::{ClauseSink, Cnf};
-use crate::format::dimacs::{self, Answer, AnswerFormat};
-use crate::format::{lp, mip_answer};
+use crate::format::dimacs;
+use crate::format::{AnswerReader, Decoded, ExportOptions, decode_answer, find_reader, lp};
 use crate::grid::Grid;
+use crate::solve::sat::blocking_clause;
 use crate::solve::{Limits, StopReason};
-use crate::verify::verify;
 
 /// An external solver sudokit knows how to drive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -112,6 +113,44 @@ impl Tool {
         verdict
     }
 
+    /// The answer form of the tool, in the registry of [`crate::format`].
+    fn reader(self) -> &'static AnswerReader {
+        let name = match self {
+            Tool::Minisat => "minisat",
+            Tool::Picosat => "dimacs",
+            Tool::Glpsol => "glpsol",
+            Tool::Cbc => "cbc",
+        };
+        find_reader(name).expect("a registered answer form")
+    }
+
+    /// Runs the tool once on `input` (its answer to `output`) and reads the answer back,
+    /// decoded and verified.
+    fn call(
+        self,
+        puzzle: &Grid,
+        input: &Path,
+        output: &Path,
+        deadline: Option<Instant>,
+    ) -> Result<Decoded, Trouble> {
+        let arg = |s: &'static str| Path::new(s);
+        let (args, stdout): (Vec<&Path>, Option<&Path>) = match self {
+            Tool::Minisat => (vec![input, output], None),
+            Tool::Picosat => (vec![input], Some(output)),
+            Tool::Glpsol => (vec![arg("--lp"), input, arg("-o"), output], None),
+            Tool::Cbc => (vec![input, arg("solve"), arg("solu"), output], None),
+        };
+        run_process(self.program(), &args, stdout, deadline)?;
+        let file = File::open(output).map_err(|e| io_trouble(output, e))?;
+        decode_answer(
+            puzzle,
+            self.reader(),
+            &ExportOptions::default(),
+            &mut BufReader::new(file),
+        )
+        .map_err(|e| Trouble::Failed(format!("unreadable answer: {e}")))
+    }
+
     fn count_cnf(
         self,
         puzzle: &Grid,
@@ -119,7 +158,7 @@ impl Tool {
         deadline: Option<Instant>,
         dir: &Path,
     ) -> Verdict {
-        let options = CnfOptions::default();
+        let options = ExportOptions::default().cnf;
         let mut cnf = Cnf::new();
         let encoded = encode(puzzle, options, &mut cnf);
         let comments = dimacs::cnf_comments(puzzle, options, &encoded);
@@ -131,113 +170,63 @@ impl Tool {
             if count >= limit {
                 return counted(count, false, None, solutions);
             }
-            let step = || -> Result<Answer, Trouble> {
+            let step = || -> Result<Decoded, Trouble> {
                 let file = File::create(&input).map_err(|e| io_trouble(&input, e))?;
                 dimacs::write_formula(&cnf, &comments, BufWriter::new(file))
                     .map_err(|e| io_trouble(&input, e))?;
-                let (args, format, stdout): (Vec<&Path>, _, _) = match self {
-                    Tool::Minisat => (vec![&input, &output], AnswerFormat::Minisat, None),
-                    _ => (vec![&input], AnswerFormat::Competition, Some(&*output)),
-                };
-                run_process(self.program(), &args, stdout, deadline)?;
-                let file = File::open(&output).map_err(|e| io_trouble(&output, e))?;
-                dimacs::read_answer(BufReader::new(file), format)
-                    .map_err(|e| Trouble::Failed(format!("unreadable answer: {e}")))
+                self.call(puzzle, &input, &output, deadline)
             };
-            let answer = match step() {
-                Ok(answer) => answer,
+            let grid = match step() {
                 Err(trouble) => return partial(trouble, count, solutions),
+                Ok(Decoded::Solution(grid)) => grid,
+                Ok(Decoded::Unsat) => return counted(count, true, None, solutions),
+                Ok(Decoded::Unknown) => return partial(Trouble::TimeLimit, count, solutions),
+                Ok(other) => return Verdict::Failed(wrong_answer(other)),
             };
-            match answer {
-                Answer::Unsat => return counted(count, true, None, solutions),
-                Answer::Unknown => {
-                    return partial(Trouble::TimeLimit, count, solutions);
-                }
-                Answer::Sat(model) => {
-                    let grid = match encoded.map.decode(puzzle, &model) {
-                        Ok(grid) => grid,
-                        Err(e) => return Verdict::Failed(format!("answer does not decode: {e}")),
-                    };
-                    if let Err(violation) = verify(puzzle, &grid) {
-                        return Verdict::Failed(format!(
-                            "returned a grid that is not a solution: {violation}"
-                        ));
-                    }
-                    if solutions.contains(&grid) {
-                        return Verdict::Failed("returned a blocked solution again".into());
-                    }
-                    let n = puzzle.shape().order();
-                    let blocking: Vec<_> = (0..puzzle.shape().cells())
-                        .filter(|&cell| puzzle.get(cell).is_none())
-                        .filter_map(|cell| {
-                            let value = grid.get(cell).expect("a solution is complete");
-                            encoded.map.var(cell / n, cell % n, value)
-                        })
-                        .map(|var| var.negative())
-                        .collect();
-                    count += 1;
-                    if solutions.len() < 2 {
-                        solutions.push(grid);
-                    }
-                    if blocking.is_empty() {
-                        // Nothing was open: the only solution is the puzzle itself.
-                        return counted(count, true, None, solutions);
-                    }
-                    cnf.add_clause(&blocking);
-                }
+            if solutions.contains(&grid) {
+                return Verdict::Failed("returned a blocked solution again".into());
             }
+            let blocking = blocking_clause(puzzle, &encoded.map, &grid);
+            count += 1;
+            if solutions.len() < 2 {
+                solutions.push(grid);
+            }
+            if blocking.is_empty() {
+                // Nothing was open: the only solution is the puzzle itself.
+                return counted(count, true, None, solutions);
+            }
+            cnf.add_clause(&blocking);
         }
     }
 
     fn solve_lp(self, puzzle: &Grid, deadline: Option<Instant>, dir: &Path) -> Verdict {
         let input = dir.join("puzzle.lp");
         let output = dir.join("answer.sol");
-        let step = || -> Result<ilp::IlpSolution, Trouble> {
+        let step = || -> Result<Decoded, Trouble> {
             let file = File::create(&input).map_err(|e| io_trouble(&input, e))?;
             lp::write_lp(&Ilp::new(puzzle), BufWriter::new(file))
                 .map_err(|e| io_trouble(&input, e))?;
-            let input_arg: &Path = &input;
-            match self {
-                Tool::Glpsol => run_process(
-                    "glpsol",
-                    &[Path::new("--lp"), input_arg, Path::new("-o"), &output],
-                    None,
-                    deadline,
-                )?,
-                _ => run_process(
-                    "cbc",
-                    &[input_arg, Path::new("solve"), Path::new("solu"), &output],
-                    None,
-                    deadline,
-                )?,
-            }
-            let file = File::open(&output).map_err(|e| io_trouble(&output, e))?;
-            let reader = BufReader::new(file);
-            if self == Tool::Glpsol {
-                mip_answer::read_glpsol(reader)
-            } else {
-                mip_answer::read_cbc(reader)
-            }
-            .map_err(|e| Trouble::Failed(format!("unreadable answer: {e}")))
+            self.call(puzzle, &input, &output, deadline)
         };
-        let solution = match step() {
-            Ok(solution) => solution,
-            Err(trouble) => return partial(trouble, 0, Vec::new()),
-        };
-        match solution.status {
-            IlpStatus::Infeasible => counted(0, true, None, Vec::new()),
-            IlpStatus::Unknown => partial(Trouble::TimeLimit, 0, Vec::new()),
-            IlpStatus::Optimal => match ilp::decode(puzzle, &solution) {
-                Err(e) => Verdict::Failed(format!("answer does not decode: {e}")),
-                Ok(grid) => match verify(puzzle, &grid) {
-                    Err(violation) => Verdict::Failed(format!(
-                        "returned a grid that is not a solution: {violation}"
-                    )),
-                    // One solution, and the tool cannot say whether there are more.
-                    Ok(()) => counted(1, false, None, vec![grid]),
-                },
-            },
+        match step() {
+            Err(trouble) => partial(trouble, 0, Vec::new()),
+            Ok(Decoded::Unsat) => counted(0, true, None, Vec::new()),
+            Ok(Decoded::Unknown) => partial(Trouble::TimeLimit, 0, Vec::new()),
+            // One solution, and the tool cannot say whether there are more.
+            Ok(Decoded::Solution(grid)) => counted(1, false, None, vec![grid]),
+            Ok(other) => Verdict::Failed(wrong_answer(other)),
         }
+    }
+}
+
+/// Why an answer that is not a solution fails.
+fn wrong_answer(decoded: Decoded) -> String {
+    match decoded {
+        Decoded::Invalid(_, violation) => {
+            format!("returned a grid that is not a solution: {violation}")
+        }
+        Decoded::NotAGrid(reason) => format!("answer does not decode: {reason}"),
+        other => format!("unexpected answer {other:?}"),
     }
 }
 
@@ -321,6 +310,7 @@ fn run_process(
 mod tests {
     use super::*;
     use crate::text::parse_line;
+    use crate::verify::verify;
 
     #[test]
     fn a_missing_tool_is_skipped() {
