@@ -56,16 +56,22 @@ impl FromStr for BoxArg {
     }
 }
 
+impl From<FormatArg> for Format {
+    fn from(format: FormatArg) -> Format {
+        match format {
+            FormatArg::Auto => Format::Auto,
+            FormatArg::Line => Format::Line,
+            FormatArg::Block => Format::Block,
+            FormatArg::Json => Format::Json,
+        }
+    }
+}
+
 impl InputArgs {
     /// The reader options these flags ask for.
     pub fn read_options(&self) -> ReadOptions {
         ReadOptions {
-            format: match self.format {
-                FormatArg::Auto => Format::Auto,
-                FormatArg::Line => Format::Line,
-                FormatArg::Block => Format::Block,
-                FormatArg::Json => Format::Json,
-            },
+            format: self.format.into(),
             shape: self.shape_spec(),
             reject_clashes: true,
         }

@@ -11,23 +11,22 @@
 //! EXT `txt`/`json`, `cnf`, `lp`, `dlx`, `col`).
 
 use std::fs;
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
+use serde_json::json;
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
-use sudokit::format::{col, dimacs, dlx, lp};
-use sudokit::reduce::encodings::{SudokuToCnf, SudokuToExactCover, SudokuToIlp};
+use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::reduce::latin::latin_to_sudoku;
-use sudokit::reduce::reduction::Reduction;
-use sudokit::text::{Format, ReadOptions, ShapeSpec, to_block, to_json, to_line};
+use sudokit::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
 
-use super::batch::{self, Tally};
+use super::batch::{self, Answer, Kind};
 use super::output::AtomicFile;
-use super::sink::Sink;
+use super::sink::{Framing, OutputArgs, Sink};
 
 /// Arguments of `reduce`.
 #[derive(Debug, ClapArgs)]
@@ -43,11 +42,11 @@ enum Source {
     #[command(
         after_help = "The Sudoku has m×m boxes; its cells (i, m·q) for i < m carry the Latin \
 square and every other cell is given by a fixed pattern, so it is completable exactly when the square \
-is. Puzzle lines hold orders up to 35 (m ≤ 5); use --output block or --json for larger m.\n\n\
---to cnf|ilp|exact-cover|colouring writes the Sudoku's DIMACS CNF, CPLEX LP, dlx1 exact cover or \
-DIMACS .col (precolouring as 'c given' lines). On standard output (or -o FILE) the instances follow \
-each other, each starting with a comment line 'sudokit reduce latin: square K'; -o DIR/ writes \
-DIR/STEM-K.EXT, one file per square.\n\n\
+is. Puzzle lines hold orders up to 35 (m ≤ 5); use --form block or --json for larger m.\n\n\
+--to cnf|ilp|exact-cover|colouring (or any export format: lp, dlx, col, mps, hgr, dzn) writes the \
+Sudoku's DIMACS CNF, CPLEX LP, dlx1 exact cover, DIMACS .col (precolouring as 'c given' lines), ... \
+On standard output (or -o FILE) the instances follow each other, each starting with a comment line \
+'sudokit reduce latin: square K'; -o DIR/ writes DIR/STEM-K.EXT, one file per square.\n\n\
 --solve runs the chain and prints every level: with --to sudoku (the default) the Sudoku is solved \
 by --backend; with --to cnf the CNF is solved by a SAT solver (varisat), the model checked against \
 every clause, decoded to the Sudoku and mapped back to the Latin square, verified at each level.\n\n\
@@ -65,17 +64,13 @@ sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku 
 struct LatinArgs {
     /// Partial Latin squares (`-` for standard input).
     file: PathBuf,
-    /// The target formalism.
-    #[arg(long, value_enum, default_value_t = Target::Sudoku)]
-    to: Target,
+    /// The target: sudoku, or the Sudoku's file in any export format (cnf, lp/ilp,
+    /// dlx/exact-cover, col/colouring, mps, hgr, dzn).
+    #[arg(long, value_name = "TARGET", default_value = "sudoku")]
+    to: String,
     /// Output file, or directory (existing, or ending in `/`) for one file per square.
-    #[arg(
-        short = 'o',
-        long = "out",
-        value_name = "OUT",
-        conflicts_with = "solve"
-    )]
-    out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", value_name = "OUT", conflicts_with = "solve")]
+    output: Option<PathBuf>,
     /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
     #[arg(long)]
     encoding: Option<Encoding>,
@@ -85,10 +80,11 @@ struct LatinArgs {
     /// Input form; `auto` decides from the first square.
     #[arg(long, value_enum, default_value_t = super::input::FormatArg::Auto)]
     format: super::input::FormatArg,
-    /// How to write each Sudoku: a puzzle line (m ≤ 5), a grid block (any m), or JSON.
-    #[arg(long, value_enum, default_value_t = Output::Line)]
-    output: Output,
-    /// Same as `--output json`.
+    /// How to write each Sudoku of --to sudoku: a puzzle line (m ≤ 5), a grid block (any m), or
+    /// JSON.
+    #[arg(long, value_enum, default_value_t = Form::Line)]
+    form: Form,
+    /// Same as `--form json`.
     #[arg(long)]
     json: bool,
     /// Run the whole chain: reduce, solve (the Sudoku with --backend, or with --to cnf the CNF with a
@@ -112,9 +108,9 @@ struct LatinArgs {
     report: Option<PathBuf>,
 }
 
-/// Output forms of `reduce latin --to sudoku`.
+/// The forms of `reduce latin --to sudoku`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Output {
+enum Form {
     /// One puzzle line per square (orders up to 35).
     Line,
     /// One grid block per square, blocks separated by a blank line.
@@ -139,59 +135,39 @@ impl LatinArgs {
             time,
             nodes: self.node_limit,
             report: self.report.clone(),
-            json: self.json || self.output == Output::Json,
+            json: self.json || self.form == Form::Json,
         })
+    }
+
+    /// `--form`, with `--json`.
+    fn form(&self) -> Form {
+        if self.json { Form::Json } else { self.form }
+    }
+
+    fn cnf_options(&self) -> CnfOptions {
+        CnfOptions {
+            encoding: self.encoding.unwrap_or_default(),
+            amo: self.amo.unwrap_or_default(),
+        }
     }
 }
 
-/// Targets of the Latin-square reduction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// The target of the reduction: the Sudoku itself, or its file in an export format.
+#[derive(Debug, Clone, Copy)]
 enum Target {
-    /// A Sudoku puzzle of order m².
-    Sudoku,
-    /// The Sudoku's CNF, as DIMACS.
-    Cnf,
-    /// The Sudoku's 0-1 integer program, as CPLEX LP.
-    Ilp,
-    /// The Sudoku's exact-cover problem, in Knuth's dlx1 format.
-    ExactCover,
-    /// The Sudoku's precoloured graph, as DIMACS .col with 'c given' lines.
-    #[value(alias = "coloring")]
-    Colouring,
+    Sudoku(Form),
+    File(&'static ExportFormat),
 }
 
 impl Target {
     /// The extension of the files `-o DIR/` writes.
-    fn extension(self, output: Output) -> &'static str {
-        match (self, output) {
-            (Target::Sudoku, Output::Json) => "json",
-            (Target::Sudoku, _) => "txt",
-            (Target::Cnf, _) => "cnf",
-            (Target::Ilp, _) => "lp",
-            (Target::ExactCover, _) => "dlx",
-            (Target::Colouring, _) => "col",
-        }
-    }
-
-    /// The comment mark of the target's file format.
-    fn comment(self) -> &'static str {
+    fn extension(self) -> &'static str {
         match self {
-            Target::Sudoku => "#",
-            Target::Cnf | Target::Colouring => "c",
-            Target::Ilp => "\\",
-            Target::ExactCover => "|",
+            Target::Sudoku(Form::Json) => "json",
+            Target::Sudoku(_) => "txt",
+            Target::File(format) => format.extension,
         }
     }
-}
-
-/// Where the instances go.
-enum Destination {
-    /// Standard output: every instance, in order, each written whole.
-    Stdout(Sink),
-    /// One file (under a temporary name until complete): every instance, in order.
-    File(AtomicFile),
-    /// One file per square.
-    Dir(PathBuf),
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -202,28 +178,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn latin_options(args: &LatinArgs) -> ReadOptions {
     ReadOptions {
-        format: match args.format {
-            super::input::FormatArg::Auto => Format::Auto,
-            super::input::FormatArg::Line => Format::Line,
-            super::input::FormatArg::Block => Format::Block,
-            super::input::FormatArg::Json => Format::Json,
-        },
+        format: args.format.into(),
         shape: Some(ShapeSpec::Latin),
         reject_clashes: true,
     }
 }
 
 fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
-    if args.to != Target::Cnf && (args.encoding.is_some() || args.amo.is_some()) {
+    let target = match args.to.as_str() {
+        "sudoku" => Target::Sudoku(args.form()),
+        name => Target::File(find_format(name)?),
+    };
+    let takes_cnf = matches!(target, Target::File(f) if f.takes_cnf_options);
+    if !takes_cnf && (args.encoding.is_some() || args.amo.is_some()) {
         bail!("--encoding and --amo apply to --to cnf only");
     }
-    let output = if args.json { Output::Json } else { args.output };
     if args.solve {
-        return match args.to {
-            Target::Sudoku => {
+        return match target {
+            Target::Sudoku(_) => {
                 super::latin_chain::run(&args.file, latin_options(&args), &args.chain_options()?)
             }
-            Target::Cnf => {
+            Target::File(format) if format.name == "cnf" => {
                 if args.backend.is_some() || args.count.is_some() || args.time_limit.is_some() {
                     bail!(
                         "--backend, --count and --time-limit apply to --to sudoku: with --to cnf \
@@ -234,32 +209,31 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
                     &args.file,
                     latin_options(&args),
                     &super::latin_sat_chain::SatChainOptions {
-                        cnf: cnf_options(&args),
+                        cnf: args.cnf_options(),
                         report: args.report.clone(),
-                        json: output == Output::Json,
+                        json: args.form() == Form::Json,
                     },
                 )
             }
-            other => bail!(
+            Target::File(format) => bail!(
                 "--solve runs the chain through --to sudoku (any --backend) or --to cnf (SAT); \
                  write the {} instance with -o and solve it with an external tool",
-                other
-                    .to_possible_value()
-                    .map(|v| v.get_name().to_owned())
-                    .unwrap_or_default()
+                format.name
             ),
         };
     }
-    if args.to != Target::Sudoku && output != Output::Line {
-        bail!("--output and --json choose the form of --to sudoku only");
+    if matches!(target, Target::File(_)) && (args.form != Form::Line || args.json) {
+        bail!("--form and --json choose the form of --to sudoku only");
     }
-    let mut destination = match &args.out {
+    let options = ExportOptions {
+        cnf: args.cnf_options(),
+    };
+    let dir = match &args.output {
         Some(p) if p.as_os_str() != "-" && (p.is_dir() || p.to_string_lossy().ends_with('/')) => {
             fs::create_dir_all(p).with_context(|| format!("cannot create {}", p.display()))?;
-            Destination::Dir(p.clone())
+            Some(p.clone())
         }
-        Some(p) if p.as_os_str() != "-" => Destination::File(AtomicFile::create(p)?),
-        _ => Destination::Stdout(Sink::stdout("squares")?),
+        _ => None,
     };
     let stem = match args.file.as_os_str() {
         s if s == "-" => "stdin".to_string(),
@@ -268,110 +242,90 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
             .file_stem()
             .map_or("squares".into(), |s| s.to_string_lossy().into_owned()),
     };
-    let streaming = !matches!(destination, Destination::Dir(_));
-    // Errors go in place on standard output for Sudoku lines (one line per square, in order),
-    // to standard error otherwise (so that the output stays a sequence of valid files).
-    let errors_in_place = args.to == Target::Sudoku && streaming;
-    let mut tally = Tally::default();
-    let mut items = batch::puzzles(&args.file, latin_options(&args))?;
-    // One square's output, written whole.
-    let mut square = Vec::new();
-    while !super::stop::expired() {
-        let Some(item) = items.next() else { break };
-        tally.total += 1;
-        let k = tally.total;
-        square.clear();
-        let line = batch::line_of(&item);
-        let result = item
-            .map_err(|e| batch::located(&args.file, &e))
-            .and_then(|record| match latin_to_sudoku(&record.grid) {
-                Ok(sudoku) => Ok((record, sudoku)),
-                Err(e) => Err(format!("{}:{}:1: {e}", args.file.display(), record.line)),
-            });
-        let written = match result {
-            Err(message) => Err(message),
-            Ok((record, sudoku)) => match &destination {
-                Destination::Dir(dir) => {
-                    let path = dir.join(format!("{stem}-{k}.{}", args.to.extension(output)));
-                    let mut file = AtomicFile::create(&path)?;
-                    let written = write_instance(&args, output, k, &record, &sudoku, &mut file)?;
-                    if written.is_ok() {
-                        file.commit()?;
+    // Errors go in place for Sudoku lines (one result per square, in order), to standard error
+    // for files (so that the output stays a sequence of valid files).
+    let errors_in_place = matches!(target, Target::Sudoku(_)) && dir.is_none();
+    let json = matches!(target, Target::Sudoku(Form::Json));
+    let output = OutputArgs {
+        output: args.output.clone().filter(|_| dir.is_none()),
+        resume: false,
+    };
+    let sink = if output.output.is_some() {
+        Sink::open(&output, Framing::Lines, "squares")?
+    } else {
+        Sink::stdout("squares")?
+    };
+    let mut items = batch::puzzles(&args.file, latin_options(&args))?.enumerate();
+    let work = |(index, item): (usize, batch::Item)| -> Answer {
+        let k = index + 1;
+        let failed = |line: usize, message: String| {
+            if errors_in_place {
+                Answer::written(Kind::Bad, line, |out| {
+                    if json {
+                        batch::write_json(out, &json!({"status": "error", "error": message}))
+                    } else {
+                        writeln!(out, "error: {message}")
                     }
-                    written
-                }
-                _ => write_instance(&args, output, k, &record, &sudoku, &mut square)?,
-            },
+                })
+            } else {
+                eprintln!("error: {message}");
+                Answer::written(Kind::Bad, line, |_| Ok(()))
+            }
+        };
+        let record = match item {
+            Ok(record) => record,
+            Err(e) => return failed(e.line, batch::located(&args.file, &e)),
+        };
+        let sudoku = match latin_to_sudoku(&record.grid) {
+            Ok(sudoku) => sudoku,
+            Err(e) => {
+                return failed(
+                    record.line,
+                    format!("{}:{}:1: {e}", args.file.display(), record.line),
+                );
+            }
+        };
+        let mut text = Vec::new();
+        let written = match write_instance(&args.file, target, &options, k, &record, &sudoku, &mut text) {
+            Ok(written) => written,
+            Err(e) => return failed(record.line, format!("{}:{}:1: {e}", args.file.display(), record.line)),
         };
         if let Err(message) = written {
-            tally.bad_input += 1;
-            report_error(&mut square, errors_in_place, output, &message)?;
+            return failed(record.line, message);
         }
-        match &mut destination {
-            Destination::Stdout(sink) => sink.write(&String::from_utf8_lossy(&square), line)?,
-            Destination::File(file) => file.write_all(&square)?,
-            Destination::Dir(_) => {}
-        }
-    }
-    // The input is exhausted unless --timeout stopped the batch.
-    let complete = items.next().is_none();
-    match destination {
-        Destination::Stdout(sink) => {
-            if !sink.finish(complete)? {
-                return Ok(ExitCode::from(1));
+        match &dir {
+            Some(dir) => {
+                let path = dir.join(format!("{stem}-{k}.{}", target.extension()));
+                let saved = AtomicFile::create(&path).and_then(|mut file| {
+                    file.write_all(&text)?;
+                    file.commit()
+                });
+                match saved {
+                    Ok(()) => Answer::written(Kind::Positive, record.line, |_| Ok(())),
+                    Err(e) => failed(record.line, format!("{e:#}")),
+                }
             }
+            None => Answer::written(Kind::Positive, record.line, |out| out.write_all(&text)),
         }
-        Destination::File(file) if complete => file.commit()?,
-        Destination::Dir(_) if complete => {}
-        // A stopped run leaves no half-written file under the asked name.
-        Destination::File(_) | Destination::Dir(_) => {
-            eprintln!(
-                "sudokit: --timeout {} s reached after {} squares; the output was not written",
-                super::stop::timeout_seconds().unwrap_or_default(),
-                tally.total
-            );
-            return Ok(ExitCode::from(1));
-        }
-    }
+    };
+    let Some(tally) = batch::answer_all(1, &mut items, sink, work)? else {
+        return Ok(ExitCode::from(1));
+    };
     tally.require_some(&args.file)?;
     tally.report_bad_input("squares");
     Ok(tally.exit_code())
 }
 
-fn cnf_options(args: &LatinArgs) -> CnfOptions {
-    CnfOptions {
-        encoding: args.encoding.unwrap_or_default(),
-        amo: args.amo.unwrap_or_default(),
-    }
-}
-
-/// Reports one bad square: in place in its output, or on standard error.
-fn report_error(
-    out: &mut Vec<u8>,
-    in_place: bool,
-    output: Output,
-    message: &str,
-) -> anyhow::Result<()> {
-    match (in_place, output) {
-        (true, Output::Json) => batch::write_json(
-            out,
-            &serde_json::json!({"status": "error", "error": message}),
-        )?,
-        (true, _) => writeln!(out, "error: {message}")?,
-        (false, _) => eprintln!("error: {message}"),
-    }
-    Ok(())
-}
-
 /// Writes the target instance of one square. The outer error is I/O; the inner one a square
 /// that cannot be written in the asked form (reported in place).
 fn write_instance(
-    args: &LatinArgs,
-    output: Output,
+    file: &Path,
+    target: Target,
+    options: &ExportOptions,
     k: usize,
-    record: &sudokit::text::Record,
+    record: &Record,
     sudoku: &Grid,
-    out: &mut dyn Write,
+    out: &mut Vec<u8>,
 ) -> anyhow::Result<Result<(), String>> {
     let latin = &record.grid;
     let m = latin.shape().order();
@@ -379,34 +333,28 @@ fn write_instance(
         "sudokit reduce latin: square {k} (line {} of {}), order {m}, {} givens{}\n\
          the Sudoku of order {} ({m}×{m} boxes) whose cells (i, {m}·q), i < {m}, carry the square",
         record.line,
-        args.file.display(),
+        file.display(),
         latin.filled(),
         to_line(latin).map_or(String::new(), |l| format!(": {l}")),
         m * m,
     );
-    let comment = |out: &mut dyn Write| -> io::Result<()> {
-        for line in header.lines() {
-            writeln!(out, "{} {line}", args.to.comment())?;
-        }
-        Ok(())
-    };
-    match args.to {
-        Target::Sudoku => {
-            let text = match output {
-                Output::Json => {
+    match target {
+        Target::Sudoku(form) => {
+            let text = match form {
+                Form::Json => {
                     let mut value = to_json(sudoku);
                     value["line"] = record.line.into();
                     value["latin_order"] = m.into();
                     value.to_string() + "\n"
                 }
-                Output::Block => to_block(sudoku) + "\n",
-                Output::Line => match to_line(sudoku) {
+                Form::Block => to_block(sudoku) + "\n",
+                Form::Line => match to_line(sudoku) {
                     Some(line) => line + "\n",
                     None => {
                         return Ok(Err(format!(
                             "{}:{}:1: the Sudoku of order {} cannot be a puzzle line (values \
-                             above Z = 35); use --output block or --json",
-                            args.file.display(),
+                             above Z = 35); use --form block or --json",
+                            file.display(),
                             record.line,
                             sudoku.shape().order()
                         )));
@@ -415,32 +363,8 @@ fn write_instance(
             };
             out.write_all(text.as_bytes())?;
         }
-        Target::Cnf => {
-            let options = cnf_options(args);
-            let target = SudokuToCnf { options }
-                .reduce(sudoku)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            let mut comments: Vec<String> = header.lines().map(str::to_owned).collect();
-            comments.extend(dimacs::cnf_comments(sudoku, options, &target.encoded));
-            dimacs::write_formula(&target.cnf, &comments, &mut *out)?;
-        }
-        Target::Ilp => {
-            comment(out)?;
-            let ilp = SudokuToIlp
-                .reduce(sudoku)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            lp::write_lp(&ilp, &mut *out)?;
-        }
-        Target::ExactCover => {
-            comment(out)?;
-            let problem = SudokuToExactCover
-                .reduce(sudoku)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            dlx::write_dlx(&problem, &mut *out)?;
-        }
-        Target::Colouring => {
-            comment(out)?;
-            col::write_col(sudoku, &mut *out)?;
+        Target::File(format) => {
+            export(sudoku, format, options, &[header], out)?;
         }
     }
     Ok(Ok(()))

@@ -581,7 +581,7 @@ fn more_cases() -> Vec<Case> {
             "reduce latin: the Sudoku cannot be a puzzle line",
             &["reduce", "latin", "--to", "sudoku", EASY],
             "",
-            "the Sudoku of order 81 cannot be a puzzle line (values above Z = 35); use --output block or --json",
+            "the Sudoku of order 81 cannot be a puzzle line (values above Z = 35); use --form block or --json",
             2,
         ),
     ]

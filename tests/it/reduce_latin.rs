@@ -99,7 +99,7 @@ fn reduce_latin_to_sudoku_keeps_the_givens_formula_for_every_order() {
             "reduce",
             "latin",
             "models/latin/partial.txt",
-            "--output",
+            "--form",
             "block",
         ],
         b"",

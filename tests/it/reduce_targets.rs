@@ -452,15 +452,15 @@ fn reduce_latin_target_options_are_checked() {
         ),
         (
             vec!["--to", "exact-cover", "--solve"],
-            "write the exact-cover instance with -o",
+            "write the dlx instance with -o",
         ),
         (
             vec!["--to", "cnf", "--solve", "--backend", "norvig"],
             "--backend, --count and --time-limit apply to --to sudoku",
         ),
         (
-            vec!["--to", "colouring", "--output", "block"],
-            "--output and --json choose the form of --to sudoku only",
+            vec!["--to", "colouring", "--form", "block"],
+            "--form and --json choose the form of --to sudoku only",
         ),
     ] {
         let mut full = vec!["reduce", "latin", "models/latin/course.txt"];
