@@ -159,12 +159,34 @@ where
     I: Iterator<Item = X> + Send,
     X: Send,
 {
+    answer_all_observed(threads, items, sink, |x| (work(x), ()), |()| {})
+}
+
+/// [`answer_all`], where `work` also returns a value that `observe` sees, in input order, after
+/// the answer is written (the rows of a closing table, the pages of a report).
+///
+/// # Errors
+/// As [`answer_all`].
+pub fn answer_all_observed<I, X, E>(
+    threads: usize,
+    items: &mut I,
+    sink: Sink,
+    work: impl Fn(X) -> (Answer, E) + Sync,
+    mut observe: impl FnMut(E),
+) -> anyhow::Result<Option<Tally>>
+where
+    I: Iterator<Item = X> + Send,
+    X: Send,
+    E: Send,
+{
     let mut tally = Tally::default();
-    let finished = super::solving::ordered_batch(threads, items.by_ref(), work, |answer| {
-        tally.add(answer.kind);
-        sink.write(&answer.text, answer.line)?;
-        Ok(())
-    })?;
+    let finished =
+        super::solving::ordered_batch(threads, items.by_ref(), work, |(answer, extra)| {
+            tally.add(answer.kind);
+            sink.write(&answer.text, answer.line)?;
+            observe(extra);
+            Ok(())
+        })?;
     // The input is exhausted unless --timeout stopped the batch.
     let complete = finished && items.next().is_none();
     Ok(sink.finish(complete)?.then_some(tally))

@@ -17,7 +17,7 @@ use sudokit::render::report::{ChainReport, Level, Table};
 use sudokit::solve::{Limits, backend};
 use sudokit::text::{ReadOptions, to_text};
 
-use super::batch::{self, Tally};
+use super::batch::{self, Answer, Kind, Tally};
 use super::output::write_atomically;
 use super::sink::Sink;
 
@@ -45,9 +45,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.
     let sink = Sink::stdout("squares")?;
-    let mut out = Vec::new();
-    let mut items = batch::puzzles(file, options)?;
-    let mut tally = Tally::default();
+    let mut items = batch::puzzles(file, options)?.enumerate();
     let mut report = ChainReport::new("Latin square completion → Sudoku → back, verified");
     report.notes.push(format!(
         "Each partial Latin square L of order m becomes a Sudoku of order m² with m×m boxes: the \
@@ -56,19 +54,12 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
          back by L(i,q) = s(i, m·q)/m, and checked again as a Latin square.",
         solver.name()
     ));
-    while !super::stop::expired() {
-        let Some(item) = items.next() else { break };
-        tally.total += 1;
-        out.clear();
-        let line = batch::line_of(&item);
-        'square: {
+    let work =
+        |(i, item): (usize, batch::Item)| -> (Answer, Option<(usize, LatinChain, Vec<SizeRow>)>) {
+            let index = i + 1;
             let record = match item {
                 Ok(record) => record,
-                Err(e) => {
-                    tally.bad_input += 1;
-                    batch::write_read_error(&mut out, chain.json, file, &e)?;
-                    break 'square;
-                }
+                Err(e) => return (Answer::read_error(chain.json, file, &e), None),
             };
             let result = run_latin_chain(
                 &record.grid,
@@ -78,60 +69,57 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
             );
             let run = match result {
                 Ok(run) => run,
-                Err(e) => {
-                    tally.bad_input += 1;
-                    batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
-                    break 'square;
-                }
+                Err(e) => return (Answer::failure(chain.json, file, record.line, &e), None),
             };
-            if matches!(run.verdict, ChainVerdict::Unknown(_)) {
-                tally.negative += 1;
-            }
+            // A square with no completion is the negative answer, as an unknown one is.
+            let kind = match run.verdict {
+                ChainVerdict::Completed { .. } => Kind::Positive,
+                _ => Kind::Negative,
+            };
             let sizes = size_rows(&run.latin, &run.sudoku, CnfOptions::default());
-            if chain.json {
-                let mut value = json(&run, record.line);
-                value["sizes"] = sizes_json(&sizes);
-                batch::write_json(&mut out, &value)?;
-            } else {
-                let mut text = text(&run, tally.total, record.line);
-                push_size_lines(&mut text, &sizes[2..]);
-                out.write_all(text.as_bytes())?;
-            }
-            if chain.report.is_some() {
-                let before_level = report.levels.len();
-                add_levels(&mut report, &run, tally.total);
-                let verified = match &run.verdict {
-                    ChainVerdict::Completed { .. } => "valid",
-                    _ => "none to verify",
-                };
-                report.tables.push(sizes_table(
-                    tally.total,
-                    &sizes,
-                    &[
-                        format!("source; completion: {verified}"),
-                        format!(
-                            "reduced in {}; solved by {}: {}",
-                            ms(run.reduce_time),
-                            run.backend,
-                            verdict_words(&run)
-                        ),
-                    ],
-                    before_level,
-                ));
-            }
+            let answer = Answer::written(kind, record.line, |out| {
+                if chain.json {
+                    let mut value = json(&run, record.line);
+                    value["sizes"] = sizes_json(&sizes);
+                    batch::write_json(out, &value)
+                } else {
+                    let mut text = text(&run, index, record.line);
+                    push_size_lines(&mut text, &sizes[2..]);
+                    out.write_all(text.as_bytes())
+                }
+            });
+            (answer, Some((index, run, sizes)))
+        };
+    let observe = |done: Option<(usize, LatinChain, Vec<SizeRow>)>| {
+        let Some((index, run, sizes)) = done else {
+            return;
+        };
+        if chain.report.is_none() {
+            return;
         }
-        sink.write(&String::from_utf8_lossy(&out), line)?;
-    }
-    // The input is exhausted unless --timeout stopped the batch.
-    let complete = items.next().is_none();
-    finish_chain(
-        sink,
-        complete,
-        &tally,
-        file,
-        chain.report.as_deref(),
-        &report,
-    )
+        let before_level = report.levels.len();
+        add_levels(&mut report, &run, index);
+        let verified = match &run.verdict {
+            ChainVerdict::Completed { .. } => "valid",
+            _ => "none to verify",
+        };
+        report.tables.push(sizes_table(
+            index,
+            &sizes,
+            &[
+                format!("source; completion: {verified}"),
+                format!(
+                    "reduced in {}; solved by {}: {}",
+                    ms(run.reduce_time),
+                    run.backend,
+                    verdict_words(&run)
+                ),
+            ],
+            before_level,
+        ));
+    };
+    let tally = batch::answer_all_observed(1, &mut items, sink, work, observe)?;
+    finish_chain(tally, file, chain.report.as_deref(), &report)
 }
 
 /// `  size of LEVEL: …` for each row, appended to a square's text.
@@ -146,19 +134,17 @@ pub(super) fn push_size_lines(text: &mut String, rows: &[SizeRow]) {
     }
 }
 
-/// The end of a chain's batch: the sink closed (exit 1 when `--timeout` stopped it), the HTML
-/// report written, the closing line on bad input.
+/// The end of a chain's batch: exit 1 when `--timeout` stopped it (`tally` is `None`), else the
+/// HTML report written and the closing line on bad input.
 pub(super) fn finish_chain(
-    sink: Sink,
-    complete: bool,
-    tally: &Tally,
+    tally: Option<Tally>,
     file: &Path,
     report_path: Option<&Path>,
     report: &ChainReport,
 ) -> anyhow::Result<ExitCode> {
-    if !sink.finish(complete)? {
+    let Some(tally) = tally else {
         return Ok(ExitCode::from(1));
-    }
+    };
     tally.require_some(file)?;
     if let Some(path) = report_path {
         write_atomically(path, report.to_html().as_bytes())?;

@@ -9,12 +9,12 @@ use std::process::ExitCode;
 use sudokit::encode::cnf::CnfOptions;
 use sudokit::reduce::encodings::SudokuToCnf;
 use sudokit::reduce::latin::carries_latin;
-use sudokit::reduce::reduction::{GRID_SIZE_NAMES, Reduction, Size};
+use sudokit::reduce::reduction::{GRID_SIZE_NAMES, Reduction, Size, SizeRow};
 use sudokit::reduce::sat_chain::{SatChain, SatVerdict, run_latin_sat_chain};
 use sudokit::render::report::{ChainReport, Level};
 use sudokit::text::{ReadOptions, to_json};
 
-use super::batch::{self, Tally};
+use super::batch::{self, Answer, Kind};
 use super::latin_chain::{
     finish_chain, ms, one_line, push_size_lines, size_rows, sizes_json, sizes_table,
 };
@@ -31,9 +31,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.
     let sink = Sink::stdout("squares")?;
-    let mut out = Vec::new();
-    let mut items = batch::puzzles(file, options)?;
-    let mut tally = Tally::default();
+    let mut items = batch::puzzles(file, options)?.enumerate();
     let to_cnf = SudokuToCnf { options: chain.cnf };
     let mut report =
         ChainReport::new("Latin square completion → Sudoku → CNF → SAT solver → back, verified");
@@ -45,58 +43,47 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
          a Latin square. An unsatisfiable formula means S has no solution, so L has no completion.",
         cnf_label(&to_cnf)
     ));
-    while !super::stop::expired() {
-        let Some(item) = items.next() else { break };
-        tally.total += 1;
-        out.clear();
-        let line = batch::line_of(&item);
-        'square: {
+    let work =
+        |(i, item): (usize, batch::Item)| -> (Answer, Option<(usize, SatChain, Vec<SizeRow>)>) {
+            let index = i + 1;
             let record = match item {
                 Ok(record) => record,
-                Err(e) => {
-                    tally.bad_input += 1;
-                    batch::write_read_error(&mut out, chain.json, file, &e)?;
-                    break 'square;
-                }
+                Err(e) => return (Answer::read_error(chain.json, file, &e), None),
             };
             let run = match run_latin_sat_chain(&record.grid, chain.cnf) {
                 Ok(run) => run,
-                Err(e) => {
-                    tally.bad_input += 1;
-                    batch::write_failure(&mut out, chain.json, file, record.line, &e)?;
-                    break 'square;
-                }
+                Err(e) => return (Answer::failure(chain.json, file, record.line, &e), None),
+            };
+            // A square with no completion is the negative answer.
+            let kind = match run.verdict {
+                SatVerdict::Completed { .. } => Kind::Positive,
+                _ => Kind::Negative,
             };
             let sizes = size_rows(&run.latin, &run.sudoku, chain.cnf);
-            if chain.json {
-                let mut value = json(&run, record.line);
-                value["sizes"] = sizes_json(&sizes);
-                batch::write_json(&mut out, &value)?;
-            } else {
-                let mut text = text(&run, &to_cnf, tally.total, record.line);
-                push_size_lines(&mut text, &sizes[3..]);
-                out.write_all(text.as_bytes())?;
-            }
-            if chain.report.is_some() {
-                let before_level = report.levels.len();
-                add_levels(&mut report, &run, &to_cnf, tally.total);
-                report
-                    .tables
-                    .push(sizes_table(tally.total, &sizes, &notes(&run), before_level));
-            }
+            let answer = Answer::written(kind, record.line, |out| {
+                if chain.json {
+                    let mut value = json(&run, record.line);
+                    value["sizes"] = sizes_json(&sizes);
+                    batch::write_json(out, &value)
+                } else {
+                    let mut text = text(&run, &to_cnf, index, record.line);
+                    push_size_lines(&mut text, &sizes[3..]);
+                    out.write_all(text.as_bytes())
+                }
+            });
+            (answer, Some((index, run, sizes)))
+        };
+    let observe = |done: Option<(usize, SatChain, Vec<SizeRow>)>| {
+        if let (Some((index, run, sizes)), Some(_)) = (done, &chain.report) {
+            let before_level = report.levels.len();
+            add_levels(&mut report, &run, &to_cnf, index);
+            report
+                .tables
+                .push(sizes_table(index, &sizes, &notes(&run), before_level));
         }
-        sink.write(&String::from_utf8_lossy(&out), line)?;
-    }
-    // The input is exhausted unless --timeout stopped the batch.
-    let complete = items.next().is_none();
-    finish_chain(
-        sink,
-        complete,
-        &tally,
-        file,
-        chain.report.as_deref(),
-        &report,
-    )
+    };
+    let tally = batch::answer_all_observed(1, &mut items, sink, work, observe)?;
+    finish_chain(tally, file, chain.report.as_deref(), &report)
 }
 
 /// "extended, pairwise AMO".

@@ -69,7 +69,12 @@ struct LatinArgs {
     #[arg(long, value_name = "TARGET", default_value = "sudoku")]
     to: String,
     /// Output file, or directory (existing, or ending in `/`) for one file per square.
-    #[arg(short = 'o', long = "output", value_name = "OUT", conflicts_with = "solve")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "OUT",
+        conflicts_with = "solve"
+    )]
     output: Option<PathBuf>,
     /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
     #[arg(long)]
@@ -286,10 +291,16 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let mut text = Vec::new();
-        let written = match write_instance(&args.file, target, &options, k, &record, &sudoku, &mut text) {
-            Ok(written) => written,
-            Err(e) => return failed(record.line, format!("{}:{}:1: {e}", args.file.display(), record.line)),
-        };
+        let written =
+            match write_instance(&args.file, target, &options, k, &record, &sudoku, &mut text) {
+                Ok(written) => written,
+                Err(e) => {
+                    return failed(
+                        record.line,
+                        format!("{}:{}:1: {e}", args.file.display(), record.line),
+                    );
+                }
+            };
         if let Err(message) = written {
             return failed(record.line, message);
         }

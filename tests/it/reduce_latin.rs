@@ -252,7 +252,8 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The second square has no completion: the negative answer, exit 1.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("verify Sudoku solution: valid"));
     assert!(text.contains("map back: completion 132321213"));
@@ -323,12 +324,19 @@ fn chains_agree_with_a_second_backend_on_random_squares() {
                 ],
                 &input,
             );
-            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
             let objects: Vec<serde_json::Value> = stdout(&out)
                 .lines()
                 .map(|l| serde_json::from_str(l).unwrap())
                 .collect();
             assert_eq!(objects.len(), 15);
+            // Exit 1 exactly when some square has no completion.
+            let refuted = objects.iter().any(|o| o["status"] != "completed");
+            assert_eq!(
+                out.status.code(),
+                Some(i32::from(refuted)),
+                "{}",
+                stderr(&out)
+            );
             statuses.push(
                 objects
                     .iter()
