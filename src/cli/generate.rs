@@ -1,14 +1,10 @@
 //! `sudokit generate --box PxQ`: random complete grids and locally minimal well-posed puzzles,
 //! of a chosen symmetry, number of givens and propagation difficulty, seeded and reproducible.
 
-use std::io::{self, IsTerminal};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::json;
 use sudokit::Shape;
 use sudokit::generate::puzzle::{Generated, Generator, GridSource, Options, Symmetry, puzzle_rng};
@@ -19,7 +15,7 @@ use super::batch;
 use super::input::BoxArg;
 use super::minimize::text_record;
 use super::sink::{Framing, OutputArgs, Sink};
-use super::stop;
+use super::solving::ordered_batch;
 
 /// Arguments of `generate`.
 #[derive(Debug, ClapArgs)]
@@ -95,12 +91,6 @@ enum Grids {
     Pattern,
 }
 
-/// Puzzles generated per parallel chunk (output is written after each chunk, in order).
-const CHUNK: u64 = 256;
-
-/// A run longer than this shows a progress bar (when standard error is a terminal).
-const PROGRESS_AFTER: Duration = Duration::from_secs(1);
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let shape = Shape::sudoku(args.box_shape.rows, args.box_shape.cols).context("--box")?;
     if args.grid_only
@@ -113,9 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme or --symmetry"
         );
     }
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1");
-    }
+    let threads = super::solving::threads(args.threads)?;
     let mut options = Options {
         symmetry: args.symmetry,
         givens: args.givens,
@@ -131,29 +119,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     // Checks the shape and the target before any work.
     Generator::new(shape, options)?;
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        builder = builder.num_threads(n);
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
     // Threads that no puzzle of the batch keeps busy test removals side by side within one
     // puzzle (the puzzles do not depend on it).
-    let busy = args.count.clamp(1, pool.current_num_threads() as u64) as usize;
-    options.lanes = pool.current_num_threads() / busy;
-
-    let terminal = io::stderr().is_terminal();
-    let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::hidden());
-    bar.set_style(
-        ProgressStyle::with_template("{wide_bar} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-            .expect("valid template"),
-    );
-    let start = Instant::now();
-    let tick = || {
-        bar.inc(1);
-        if terminal && bar.is_hidden() && start.elapsed() > PROGRESS_AFTER {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-    };
+    let busy = args.count.clamp(1, threads as u64) as usize;
+    options.lanes = threads / busy;
 
     // Each puzzle is written whole and flushed, in index order: an interrupted run leaves a
     // valid prefix, and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on
@@ -164,58 +133,44 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Framing::Records
     };
     let sink = Sink::open(&args.output, framing, "puzzles")?;
-    let mut first = (sink.skip() as u64).min(args.count);
-    bar.set_position(first);
-    let mut complete = true;
-    while first < args.count {
-        let last = (first + CHUNK).min(args.count);
-        // `None`: --timeout passed before the puzzle was started.
-        let made: Vec<Option<anyhow::Result<Generated>>> = pool.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map_init(
-                    || Generator::new(shape, options).expect("checked above"),
-                    |generator, index| {
-                        if stop::expired() {
-                            return None;
-                        }
-                        let mut rng = puzzle_rng(args.seed, index);
-                        let result = if args.grid_only {
-                            generator.complete_grid(&mut rng).map(|grid| Generated {
-                                puzzle: grid.clone(),
-                                solution: grid,
-                                attempts: 1,
-                            })
-                        } else {
-                            generator.generate(&mut rng)
-                        };
-                        tick();
-                        Some(result.with_context(|| format!("puzzle {index}")))
-                    },
-                )
-                .collect()
-        });
-        for (index, result) in (first..).zip(made) {
-            let Some(result) = result else {
-                complete = false;
-                break;
-            };
-            let generated = result?;
-            let text = if args.json {
-                let mut line = Vec::new();
-                batch::write_json(&mut line, &puzzle_json(&generated, args.seed, index))?;
-                String::from_utf8(line).expect("JSON is UTF-8")
-            } else {
-                text_record(&generated.puzzle)
-            };
-            sink.write(&text, index as usize + 1)?;
-        }
-        if !complete {
-            break;
-        }
-        first = last;
+    let first = (sink.skip() as u64).min(args.count);
+    let mut indices = first..args.count;
+    thread_local! {
+        /// Each worker's generator (a search engine and its scratch space).
+        static GENERATOR: std::cell::RefCell<Option<Generator>> = const { std::cell::RefCell::new(None) };
     }
-    bar.finish_and_clear();
+    let work = |index: u64| -> anyhow::Result<Generated> {
+        GENERATOR.with_borrow_mut(|slot| {
+            let generator =
+                slot.get_or_insert_with(|| Generator::new(shape, options).expect("checked above"));
+            let mut rng = puzzle_rng(args.seed, index);
+            let result = if args.grid_only {
+                generator.complete_grid(&mut rng).map(|grid| Generated {
+                    puzzle: grid.clone(),
+                    solution: grid,
+                    attempts: 1,
+                })
+            } else {
+                generator.generate(&mut rng)
+            };
+            result.with_context(|| format!("puzzle {index}"))
+        })
+    };
+    let mut index = first;
+    let finished = ordered_batch(busy, indices.by_ref(), work, |result| {
+        let generated = result?;
+        let text = if args.json {
+            let mut line = Vec::new();
+            batch::write_json(&mut line, &puzzle_json(&generated, args.seed, index))?;
+            String::from_utf8(line).expect("JSON is UTF-8")
+        } else {
+            text_record(&generated.puzzle)
+        };
+        sink.write(&text, index as usize + 1)?;
+        index += 1;
+        Ok(())
+    })?;
+    let complete = finished && indices.next().is_none();
     if !sink.finish(complete)? {
         return Ok(ExitCode::from(1));
     }
