@@ -14,9 +14,9 @@
 
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::batch::Batch;
 use crate::grid::Grid;
 use crate::solve::{Answer, Limits, SolveError, Solver};
 
@@ -52,7 +52,8 @@ pub struct BenchRow {
     pub within: [usize; 3],
 }
 
-/// Solves every puzzle with `solver`, on the current rayon pool when `parallel`, and summarises.
+/// Solves every puzzle with `solver` on `threads` threads (the [`crate::batch`] driver), and
+/// summarises.
 ///
 /// # Errors
 /// The first [`SolveError`] (a puzzle too large for the backend, or a failed certificate).
@@ -60,7 +61,7 @@ pub fn run(
     solver: &dyn Solver,
     puzzles: &[Grid],
     limits: &Limits,
-    parallel: bool,
+    threads: usize,
 ) -> Result<BenchRow, SolveError> {
     let one = |puzzle: &Grid| -> Result<(Duration, Answer, u64), SolveError> {
         let start = Instant::now();
@@ -68,11 +69,13 @@ pub fn run(
         Ok((start.elapsed(), report.answer, report.stats.guesses))
     };
     let start = Instant::now();
-    let results: Vec<_> = if parallel {
-        puzzles.par_iter().map(one).collect()
-    } else {
-        puzzles.iter().map(one).collect()
-    };
+    let mut results = Vec::with_capacity(puzzles.len());
+    Batch::new(threads)
+        .run(puzzles.iter(), one, |result| {
+            results.push(result);
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .unwrap_or_else(|never| match never {});
     let wall = start.elapsed().as_secs_f64();
     let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     let m = results.len();
@@ -140,13 +143,7 @@ mod tests {
             parse_line("1.3.....4....2..", None).unwrap(),
             parse_line("11..............", None).unwrap(),
         ];
-        let row = run(
-            &*backend("native").unwrap(),
-            &puzzles,
-            &Limits::none(),
-            false,
-        )
-        .unwrap();
+        let row = run(&*backend("native").unwrap(), &puzzles, &Limits::none(), 1).unwrap();
         assert_eq!(
             (row.puzzles, row.solved, row.unsat, row.unknown),
             (2, 1, 1, 0)

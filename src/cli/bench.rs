@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: Some(args.threads),
     };
     let limits = settings.limits()?;
-    let pool = super::solving::pool(settings.threads()?)?;
+    let threads = settings.threads()?;
     let solvers = args
         .backends
         .iter()
@@ -115,15 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             |n| n.to_string_lossy().into(),
         );
         for solver in &solvers {
-            let row = pool
-                .install(|| {
-                    bench::run(
-                        &**solver,
-                        &puzzles,
-                        &super::stop::clip(&limits),
-                        args.threads > 1,
-                    )
-                })
+            let row = bench::run(&**solver, &puzzles, &super::stop::clip(&limits), threads)
                 .with_context(|| format!("{} on {}", solver.name(), file.display()))?;
             if args.json {
                 let mut value = serde_json::to_value(&row)?;

@@ -19,10 +19,11 @@ use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::text::{PuzzleReader, Record};
 
-use super::batch::{self, Tally};
+use super::batch::{self, Kind, Tally};
 use super::export_size::{self, MaxSize};
 use super::input::InputArgs;
 use super::output::AtomicFile;
+use super::solving::ordered_batch;
 
 /// Arguments of `export`.
 #[derive(Debug, ClapArgs)]
@@ -173,7 +174,7 @@ pub(super) fn select_one<R: io::BufRead>(
     item.map_err(|e| anyhow::anyhow!("{}", batch::located(file, &e)))
 }
 
-fn export_all<R: io::BufRead>(
+fn export_all<R: io::BufRead + Send>(
     args: &Args,
     plan: Plan,
     reader: PuzzleReader<R>,
@@ -186,18 +187,20 @@ fn export_all<R: io::BufRead>(
             .file_stem()
             .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned()),
     };
-    let mut tally = Tally::default();
-    for (k, item) in (1..).zip(reader) {
-        if args.index.is_some_and(|i| i != k) {
-            continue;
-        }
-        tally.total += 1;
+    // One file per puzzle, in input order; a bad puzzle is reported on standard error and the
+    // others are still written. A size above the cap or a file that cannot be written stops
+    // the command.
+    let mut items = (1..)
+        .zip(reader)
+        .filter(|(k, _)| args.index.is_none_or(|i| i == *k));
+    let work = |(k, item): (usize, batch::Item)| -> anyhow::Result<(Kind, String)> {
         let record = match item {
             Ok(record) => record,
             Err(e) => {
-                tally.bad_input += 1;
-                eprintln!("error: {}", batch::located(&args.file, &e));
-                continue;
+                return Ok((
+                    Kind::Bad,
+                    format!("error: {}", batch::located(&args.file, &e)),
+                ));
             }
         };
         let path = dir.join(format!("{stem}-{k}.{}", plan.to.extension));
@@ -206,10 +209,22 @@ fn export_all<R: io::BufRead>(
         let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
         out.commit()?;
         write_companion(&record.grid, plan, &path)?;
-        if args.stats {
-            eprintln!("{}: line {}: {stats}", path.display(), record.line);
+        let note = if args.stats {
+            format!("{}: line {}: {stats}", path.display(), record.line)
+        } else {
+            String::new()
+        };
+        Ok((Kind::Positive, note))
+    };
+    let mut tally = Tally::default();
+    ordered_batch(1, items.by_ref(), work, |result| {
+        let (kind, note) = result?;
+        tally.add(kind);
+        if !note.is_empty() {
+            eprintln!("{note}");
         }
-    }
+        Ok(())
+    })?;
     if let Some(k) = args.index
         && tally.total == 0
     {
