@@ -19,31 +19,49 @@
 //!   `0..n` in code, `1..=n` for users; **unit**: a row, a column or a box; **peers**: the other
 //!   cells of a cell's units, `2(n−1) + (p−1)(q−1)` of them.
 //! - **givens**: the preset cells; **puzzle** ([`Puzzle`]): shape + givens; **solution**: a
-//!   complete grid extending the givens, accepted by [`verify`].
+//!   complete grid extending the givens, accepted by [`verify()`].
 //!
-//! # Modules
-//! | module | what it holds |
-//! |---|---|
-//! | [`shape`] | shapes, units, peers, indexing |
-//! | [`grid`] | grids, givens, clash detection |
-//! | [`text`] | puzzle lines, grid blocks, JSON lines; errors with line:column |
-//! | [`verify`](mod@verify) | the O(n²) certificate verifier |
-//! | [`reduce::latin`], [`reduce::chain`] | Latin square completion → Sudoku, and the verified chain through a backend |
-//! | [`reduce::reduction`], [`reduce::encodings`], [`reduce::sat_chain`] | reductions as objects (Latin → Sudoku → CNF, ILP, exact cover, colouring), and the chain through CNF and a SAT solver |
-//! | [`generate`] | O(n²) complete grids, random grids, random Latin squares, locally minimal puzzles by symmetry and scheme, hint reduction |
-//! | [`render`] | SVG drawings and the HTML report of a chain |
-//! | [`bench`](mod@bench) | the library side of `sudokit bench`: per-backend timing tables |
-//! | [`solve`] | the `Solver` trait, limits, outcomes, the backend registry and every backend: native, the literature's, cp, dlx, colour, sat (with checked proofs), mip/highs, grasp |
-//! | [`encode`], [`format`](mod@format) | CNF, 0-1 ILP, exact cover, graph, MiniZinc encodings; their file formats and answer readers |
-//! | [`crosscheck`] | every backend (and external solvers) on one puzzle, answers verified and compared |
-//! | [`propagate`], [`grade`] | Simonis' propagation schemes, search on a scheme, grading by scheme |
+//! # Five lines
+//! ```
+//! use sudokit::{Grid, Outcome};
+//! let puzzle: Grid = "...3..4114..3...".parse()?; // a puzzle line, grid block or JSON object
+//! let solution = puzzle.solve()?.solution().cloned().expect("solvable"); // native, verified
+//! assert!(matches!(puzzle.unique()?, Outcome::Unique(_)));
+//! let cnf = puzzle.export("cnf")?; // or lp, mps, dlx, col, hgr, dzn
+//! let other = puzzle.solve_with("sat:minimal:pairwise")?; // any backend of the registry
+//! # assert_eq!(other.solution(), Some(&solution));
+//! # assert!(cnf.starts_with("c sudokit CNF"));
+//! # Ok::<(), sudokit::Error>(())
+//! ```
+//! [`reduce_latin`] reduces a partial Latin square to Sudoku and maps solutions back; [`verify()`]
+//! is the certificate check; [`batch::Batch`] runs any of these over a stream of puzzles on all
+//! cores, in order.
+//!
+//! # Modules, in layers
+//! Each layer uses only the layers above it in this table (a test checks it).
+//!
+//! | layer | module | what it holds |
+//! |---|---|---|
+//! | 1 | [`shape`], [`grid`], [`bitset`] | shapes, units, peers, indexing; grids, givens, clash detection |
+//! | 2 | [`verify`](mod@verify), [`search`], [`batch`] | the O(n²) certificate verifier; the vocabulary of every search (limits, cancel token, counters, answers); the ordered parallel batch driver |
+//! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
+//! | 4 | [`format`](mod@format) | the format registry: every export format and every solver answer reader |
+//! | 5 | [`propagate`], [`solve`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend |
+//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench) | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables |
+//! | 7 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
+//!
+//! # Registries
+//! Names users type are looked up in one table each: [`solve::registry`] (backends,
+//! `sat:optimized:pairwise`, `cp:HACS`, ...), [`format::registry`] (export formats and answer
+//! readers), [`encode::cnf::Encoding`] and [`encode::cnf::Amo`] (CNF encodings).
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
 //! |---|---|---|
+//! | `cli` | on | the `sudokit` command (clap, indicatif, signal-hook); the library builds without it |
 //! | `highs` | off | the HiGHS MIP backend, `solve::Highs` / `--backend highs` (builds HiGHS from source: cmake, a C++ compiler and libclang) |
 //!
-//! # Example
+//! # Example: the certificate check
 //! ```
 //! use sudokit::{text::parse_line, verify};
 //! let puzzle = parse_line("1.3.....4....2..", None).unwrap();
@@ -63,6 +81,7 @@ pub mod bench;
 pub mod bitset;
 pub mod crosscheck;
 pub mod encode;
+mod facade;
 pub mod format;
 pub mod generate;
 pub mod grade;
@@ -76,7 +95,9 @@ pub mod solve;
 pub mod text;
 pub mod verify;
 
+pub use facade::{Error, LatinReduction, reduce_latin};
 pub use grid::{Grid, Puzzle};
+pub use search::{Answer, CountReport, Limits, Outcome};
 pub use shape::{Shape, ShapeError, Unit, UnitKind};
 pub use verify::{Violation, verify};
 

@@ -37,7 +37,7 @@
 //! assumptions, learnt clauses kept across tests) was measured too and was slower than a fresh
 //! solver on the fixpoint's small formula.
 //!
-//! Every second solution found goes through [`crate::verify`].
+//! Every second solution found goes through [`crate::verify()`].
 //!
 //! # Complexity
 //! A case refuted by the pre-filter costs one HAC fixpoint (see [`crate::propagate`]); a case

@@ -5,7 +5,7 @@
 //! increasing order, and propagates each choice with the scheme. It stops when it has counted
 //! `limit` solutions, when the search space is exhausted, or when [`Limits`] stop it — then the
 //! report says so ([`CountReport::stopped`]) and is not complete: a search never guesses. It keeps
-//! the first two solutions ([`CountReport::record`]), each checked by [`crate::verify`] first.
+//! the first two solutions ([`CountReport::record`]), each checked by [`crate::verify()`] first.
 //!
 //! [`Searcher::run_from`] starts from a root store narrower than the givens (constraints at the
 //! root: a value removed from a cell, a cell fixed) and can try one given value of each cell last

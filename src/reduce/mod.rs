@@ -1,5 +1,5 @@
 //! Reductions: the transformations behind the NP-completeness demonstrations. Every solution
-//! mapped back is checked by the certificate verifier ([`crate::verify`]).
+//! mapped back is checked by the certificate verifier ([`crate::verify()`]).
 //!
 //! - [`reduction`]: the [`reduction::Reduction`] abstraction (instance → instance, solution back,
 //!   target size) and its composition;

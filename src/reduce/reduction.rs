@@ -10,7 +10,7 @@
 //!   assignment, a feasible 0-1 point, an exact cover, a proper colouring extending the
 //!   precolouring);
 //! - [`Reduction::back`]: target solution → source solution, checked again at the source level
-//!   with the O(n²) verifier ([`crate::verify`]): a back-map never trusts its input.
+//!   with the O(n²) verifier ([`crate::verify()`]): a back-map never trusts its input.
 //!
 //! Implementations: [`crate::reduce::latin::LatinToSudoku`] (Latin square completion → Sudoku)
 //! and, in [`crate::reduce::encodings`], Sudoku → CNF, → 0-1 ILP, → exact cover, → precoloured

@@ -1,6 +1,6 @@
 //! `cp`: search on top of any of Simonis' propagation schemes, as a backend.
 //!
-//! The search itself lives in [`propagate::search`](mod@crate::propagate::search) (most-constrained cell, values in
+//! The search itself lives in [`propagate::searcher`](mod@crate::propagate::searcher) (most-constrained cell, values in
 //! increasing order, the chosen scheme run to its fixpoint at every node); this file adapts it to
 //! the [`Solver`] trait, so `--backend cp --scheme HACS` (or `--backend cp:HACS`, the form
 //! `bench --backends` takes) works wherever a backend does, and the conformance suite runs on it.

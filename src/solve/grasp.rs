@@ -12,7 +12,7 @@
 //!    candidates of a cell are the values its block still misses; the greedy cost of a candidate
 //!    `v` is the number of times `v` already occurs in the cell's row and column (givens and the
 //!    values placed so far, so the costs adapt after every placement). The restricted candidate
-//!    list (RCL) holds the [`Grasp::alpha`] cheapest candidates, and one of them is drawn
+//!    list (RCL) holds the [`GraspOptions::alpha`] cheapest candidates, and one of them is drawn
 //!    uniformly. `alpha = 1` is the greedy construction (randomized only by the cell order), a
 //!    large `alpha` a random one.
 //! 2. **Local search** (hill climbing). A move swaps the values of two free cells of one block,
@@ -21,12 +21,12 @@
 //!    per-row and per-column counters of every value, and applies the best one (ties drawn
 //!    uniformly) unless it would raise the cost. Moves that leave the cost unchanged (sideways
 //!    moves) are accepted, because Sudoku's cost landscape is made of wide plateaus; the descent
-//!    stops as stuck after [`Grasp::plateau`] steps in a row without a new lowest cost.
+//!    stops as stuck after [`GraspOptions::plateau`] steps in a row without a new lowest cost.
 //!
 //! The best grid seen so far (lowest cost at the end of a descent) is kept ([`GraspRun::best`]).
 //! Iterations restart from a new construction until the cost reaches 0 or the budget runs out.
 //!
-//! **Optional pre-propagation** ([`Grasp::pre`], `grasp:pre=FCI`; off by default, so `grasp` is
+//! **Optional pre-propagation** ([`GraspOptions::pre`], `grasp:pre=FCI`; off by default, so `grasp` is
 //! the plain method): a propagation scheme of [`crate::propagate`] runs on the givens first; the
 //! cells it fixes become givens of the search, and the construction prefers each cell's remaining
 //! candidates (a value outside them costs `2n` more). Any solution agrees with the fixed cells,
@@ -54,12 +54,12 @@
 //! # Budget
 //! [`Limits`] are honoured: `nodes` bounds the work counted in [`Stats::nodes`] (one per
 //! construction and one per local-search step), `time` the wall clock. A caller that gives
-//! neither gets [`Grasp::default_nodes`] ([`DEFAULT_NODES`] by default), because an unbounded
+//! neither gets [`GraspOptions::default_nodes`] ([`DEFAULT_NODES`] by default), because an unbounded
 //! heuristic never ends on a puzzle without solutions. [`Stats::guesses`] counts the
 //! constructions (GRASP iterations) and [`Stats::propagations`] the swaps applied (plus the
 //! candidate removals of the pre-propagation).
 //!
-//! The search is deterministic for a [`Grasp::seed`] (ChaCha8): under a node budget, the same
+//! The search is deterministic for a [`GraspOptions::seed`] (ChaCha8): under a node budget, the same
 //! seed gives the same answer and the same counters on every machine.
 //!
 //! On the command line the backend is `grasp`, or `grasp:` followed by options, e.g.

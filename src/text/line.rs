@@ -1,5 +1,5 @@
 //! The puzzle line: n² symbols, row-major; `.` or `0` empty; values `1-9` then `A-Z` (A = 10),
-//! so orders up to [`MAX_LINE_ORDER`](super::MAX_LINE_ORDER).
+//! so orders up to [`MAX_LINE_ORDER`].
 
 use super::{ALPHABET, MAX_LINE_ORDER, ShapeSpec, TextError, TextErrorKind, resolve_shape};
 use crate::grid::Grid;

@@ -6,7 +6,7 @@
 //!   a [`ShapeSpec`] overrides it.
 //! - **grid block**: n rows of n whitespace-separated tokens (decimal values, `0` or `.` empty,
 //!   single letters `A-Z` also accepted); `|`, `-`, `+` and `=` separators are ignored; blocks are
-//!   separated by blank lines. Any order up to [`MAX_ORDER`].
+//!   separated by blank lines. Any order up to [`MAX_ORDER`](crate::shape::MAX_ORDER).
 //! - **JSON lines**: one object per line, `{"box":[p,q],"givens":[[r,c,v],...]}` (1-based),
 //!   `{"box":[p,q],"grid":"..."}` (a puzzle line), or with `"latin":true` / `"order":n` instead of
 //!   `"box"`. Other fields are ignored, so the JSON lines sudokit writes read back as input.

@@ -86,8 +86,8 @@ macro_rules! named_enum_parse {
 }
 
 pub mod amo;
-mod direct;
-mod optimized;
+pub mod direct;
+pub mod optimized;
 pub mod var_map;
 
 use std::fmt;

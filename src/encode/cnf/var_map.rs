@@ -59,7 +59,7 @@ impl VarMap {
     ///
     /// # Errors
     /// [`DecodeError::NoValue`] when no value of a cell is true, [`DecodeError::TwoValues`]
-    /// when two are. The grid is not verified here: pass it to [`crate::verify`].
+    /// when two are. The grid is not verified here: pass it to [`crate::verify()`].
     pub fn decode(&self, puzzle: &Grid, model: &Model) -> Result<Grid, DecodeError> {
         let shape = puzzle.shape();
         let n = shape.order();

@@ -1,9 +1,9 @@
 //! DIMACS CNF: the streaming writer, a CNF reader, and the readers of SAT solvers' answers.
 //!
-//! **Writing.** [`DimacsWriter`] is a [`ClauseSink`]: the encoder's clauses go straight to the
+//! **Writing.** [`DimacsWriter`] is a [`ClauseSink`](crate::encode::ClauseSink): the encoder's clauses go straight to the
 //! output through a 64 KiB buffer, one clause per line ending in ` 0`, after exactly
 //! `p cnf V C`. The header needs the counts first, so [`write_cnf`] runs the encoder twice: once
-//! into a [`Counter`], once into the writer (encoding is cheap next to formatting), and the
+//! into a [`Counter`](crate::encode::Counter), once into the writer (encoding is cheap next to formatting), and the
 //! writer checks at [`DimacsWriter::finish`] that it wrote what the header announced (cadical
 //! rejects a wrong count). Comments (`c`) come before the header: the shape, the encoding, the
 //! x(r,c,v) numbering, and for `optimized` one `c map VAR R C V` line per variable.

@@ -3,7 +3,7 @@
 //!
 //! # How it works
 //! The puzzle is encoded straight into a `varisat::Solver` through [`SatSink`], the varisat side
-//! of [`ClauseSink`] (the same encoder feeds the DIMACS writer and the in-memory [`Cnf`]). Each
+//! of [`ClauseSink`] (the same encoder feeds the DIMACS writer and the in-memory [`Cnf`](crate::encode::Cnf)). Each
 //! model is decoded with the encoding's [`VarMap`] and checked by the certificate verifier.
 //! Counting adds, after each solution `s`, the blocking clause `∨ ¬x(r,c,s(r,c))` over the open
 //! (non-given) cells' x variables only: auxiliary AMO variables are not always determined by the
@@ -58,8 +58,8 @@
 //! assert_eq!(sat.count(&empty, 1000, &Limits::none()).unwrap().count, 288);
 //! ```
 
-mod proof;
-mod solver;
+pub mod proof;
+pub mod solver;
 
 use std::path::Path;
 use std::str::FromStr;

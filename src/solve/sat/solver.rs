@@ -1,4 +1,4 @@
-//! The varisat side of the `sat` backend: a solver that stops when its [`Budget`] runs out, the
+//! The varisat side of the `sat` backend: a solver that stops when its budget runs out, the
 //! [`ClauseSink`] that encoders write into, model conversion, and [`solve_cnf`] for any
 //! in-memory formula.
 //!
