@@ -14,6 +14,7 @@ mod grade;
 mod grasp;
 mod interrupt;
 mod latin_reduction;
+mod layers;
 mod malformed;
 mod mip;
 mod native_hard_band;
