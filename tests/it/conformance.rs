@@ -2,85 +2,176 @@
 //! checked by the certificate verifier and every count checked against an independent
 //! brute-force count (a few lines of plain recursion below, sharing no code with any backend).
 //!
-//! A backend joins with one line:
+//! One table lists the backends by their registry spec, each with its profile; a test fails when
+//! a family of the registry has no row. A backend joins with one row:
 //! ```ignore
-//! conformance_suite!(native, || Box::new(sudokit::solve::Native));
-//! conformance_suite!(backtrack, || Box::new(sudokit::solve::Backtrack), big = false);
+//! conformance_table! {
+//!     native: "native", Full;
+//!     backtrack: "backtrack", Small;
+//! }
 //! ```
-//! `big = false` skips the hard 9×9 and the 16×16 puzzles, for the exponential textbook methods.
+//! - `Full`: every check, with the hard 9×9 and the 16×16 models;
+//! - `Small`: every check on the small models only (the exponential textbook methods, and
+//!   encodings that are slow in a debug build);
+//! - `Mip(big)`: every check, counting up to 24 solutions (counting by no-good cuts re-solves the
+//!   program once per solution, so its cost grows with the square of the count);
+//! - `Heuristic`: solutions and limits only (a heuristic never proves unsat or uniqueness).
 
 use std::time::Duration;
 
-use sudokit::solve::{Answer, Limits, Outcome, Solver, StopReason, Verified};
+use sudokit::solve::{Answer, Limits, Outcome, Solver, StopReason, Verified, backend, registry};
 use sudokit::text::parse_line;
 use sudokit::{Grid, Shape, verify};
 
-/// Instantiates the conformance tests for one backend; see the module docs.
-macro_rules! conformance_suite {
-    ($name:ident, $make:expr) => {
-        conformance_suite!($name, $make, big = true);
-    };
-    ($name:ident, $make:expr, big = $big:expr) => {
-        mod $name {
-            use sudokit::solve::Solver;
+/// How much of the suite a backend runs; see the module docs.
+#[derive(Debug, Clone, Copy)]
+pub enum Profile {
+    Full,
+    Small,
+    Mip(bool),
+    Heuristic,
+}
 
-            fn solver() -> Box<dyn Solver> {
-                ($make)()
-            }
+/// Runs the checks of `profile` on the backend `spec` names, through the registry.
+fn check(spec: &str, profile: Profile, test: Check) {
+    let solver = || backend(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    match (test, profile) {
+        (Check::Models, Profile::Full) => solves_models(solver(), true),
+        (Check::Models, Profile::Small) => solves_models(solver(), false),
+        (Check::Models, Profile::Mip(big)) => solves_models(solver(), big),
+        (Check::Models, Profile::Heuristic) => solves_models_heuristically(solver()),
+        (Check::Unsat, Profile::Heuristic) => {}
+        (Check::Unsat, _) => proves_unsat(solver()),
+        (Check::Counts, Profile::Mip(_)) => counts_exactly_up_to(solver(), 24),
+        (Check::Counts, Profile::Heuristic) => {}
+        (Check::Counts, _) => counts_exactly(solver()),
+        (Check::FullGrid, Profile::Heuristic) => {}
+        (Check::FullGrid, _) => full_grid(solver()),
+        (Check::Limits, _) => honours_limits(solver()),
+    }
+}
 
-            #[test]
-            fn solves_the_model_puzzles() {
-                $crate::conformance::solves_models(solver(), $big);
-            }
+/// The checks, one test each.
+#[derive(Debug, Clone, Copy)]
+enum Check {
+    Models,
+    Unsat,
+    Counts,
+    FullGrid,
+    Limits,
+}
 
-            #[test]
-            fn proves_unsat() {
-                $crate::conformance::proves_unsat(solver());
-            }
+/// Instantiates the suite for every row and the table the coverage test reads; see the module
+/// docs.
+macro_rules! conformance_table {
+    ($($(#[$meta:meta])* $name:ident: $spec:literal, $profile:ident $(($arg:expr))?;)*) => {
+        $(
+            $(#[$meta])*
+            mod $name {
+                use super::{Check, Profile, check};
 
-            #[test]
-            fn counts_multiple_solutions_exactly() {
-                $crate::conformance::counts_exactly(solver());
-            }
+                const PROFILE: Profile = Profile::$profile $(($arg))?;
 
-            #[test]
-            fn accepts_a_full_grid() {
-                $crate::conformance::full_grid(solver());
-            }
+                #[test]
+                fn solves_the_model_puzzles() {
+                    check($spec, PROFILE, Check::Models);
+                }
 
-            #[test]
-            fn honours_limits() {
-                $crate::conformance::honours_limits(solver());
+                #[test]
+                fn proves_unsat() {
+                    check($spec, PROFILE, Check::Unsat);
+                }
+
+                #[test]
+                fn counts_multiple_solutions_exactly() {
+                    check($spec, PROFILE, Check::Counts);
+                }
+
+                #[test]
+                fn accepts_a_full_grid() {
+                    check($spec, PROFILE, Check::FullGrid);
+                }
+
+                #[test]
+                fn honours_limits() {
+                    check($spec, PROFILE, Check::Limits);
+                }
             }
-        }
+        )*
+
+        /// The specs of the table, for the coverage test.
+        const TABLE: &[&str] = &[$($(#[$meta])* $spec,)*];
     };
 }
-// Later backends' test files instantiate the suite through this path.
-#[allow(unused_imports)]
-pub(crate) use conformance_suite;
 
-conformance_suite!(native, || Box::new(sudokit::solve::Native));
-conformance_suite!(native_general, || Box::new(sudokit::solve::NativeGeneral));
-conformance_suite!(norvig, || Box::new(sudokit::solve::Norvig));
-conformance_suite!(fc_mrv, || Box::new(sudokit::solve::FcMrv), big = false);
-conformance_suite!(bitwise, || Box::new(sudokit::solve::Bitwise), big = false);
-conformance_suite!(cp_hac, || Box::new(sudokit::solve::Cp::default()));
-// Plain forward checking is slow on the 16×16 models in a debug build: small cases only.
-conformance_suite!(
-    cp_fc,
-    || Box::new(sudokit::solve::Cp {
-        scheme: sudokit::propagate::Scheme::FC
-    }),
-    big = false
-);
-conformance_suite!(cp_hacsc3, || Box::new(sudokit::solve::Cp {
-    scheme: "HACSC3".parse().unwrap()
-}));
-conformance_suite!(
-    backtrack,
-    || Box::new(sudokit::solve::Backtrack),
-    big = false
-);
+conformance_table! {
+    native: "native", Full;
+    native_general: "native:general", Full;
+    norvig: "norvig", Full;
+    fc_mrv: "fc-mrv", Small;
+    bitwise: "bitwise", Small;
+    backtrack: "backtrack", Small;
+    cp_hac: "cp:HAC", Full;
+    // Plain forward checking is slow on the 16×16 models in a debug build: small cases only.
+    cp_fc: "cp:FC", Small;
+    cp_bci: "cp:BCI", Small;
+    cp_hacsc3: "cp:HACSC3", Full;
+    dlx: "dlx", Full;
+    colour: "colour", Full;
+    // Plain DSATUR (no hyperedge rule) takes seconds per 16×16 model: small cases only.
+    colour_graph: "colour:graph", Small;
+    colour_dsatur: "colour:dsatur", Small;
+    colour_graph_rule: "colour:graph+rule", Small;
+    // Every encoding and every AMO: in a debug build varisat is slow on the big models with
+    // the unsimplified encodings, so those run the small cases; the optimized encoding (the
+    // default and the bimander variant) runs the hard 9×9 and 16×16 models too.
+    sat: "sat", Full;
+    sat_minimal: "sat:minimal:pairwise", Small;
+    sat_efficient: "sat:efficient:product", Small;
+    sat_extended: "sat:extended:sequential", Small;
+    sat_optimized: "sat:optimized:bimander", Full;
+    // microlp on the hard 9×9 and the 16×16 models is slow: small cases only.
+    mip: "mip", Mip(false);
+    // HiGHS runs the model puzzles of every size.
+    #[cfg(feature = "highs")]
+    highs: "highs", Mip(true);
+    grasp: "grasp", Heuristic;
+    grasp_pre: "grasp:pre=FCI", Heuristic;
+}
+
+#[test]
+fn every_registry_family_has_a_row_and_every_row_parses() {
+    for entry in registry::ENTRIES.iter().filter(|e| e.is_built()) {
+        assert!(
+            TABLE
+                .iter()
+                .any(|spec| spec.split(':').next() == Some(entry.family)),
+            "the backend family {} has no row in the conformance table",
+            entry.family
+        );
+    }
+    for spec in TABLE {
+        assert_eq!(
+            backend(spec).unwrap().name(),
+            *spec,
+            "rows use canonical names"
+        );
+    }
+}
+
+/// A heuristic's share of [`solves_models`]: it finds the solutions of the well-posed models.
+fn solves_models_heuristically(solver: Box<dyn Solver>) {
+    let solver = Verified(solver);
+    for (file, take) in [
+        ("models/sudoku/4x4/kr_4x4_sample.txt", 10),
+        ("models/sudoku/6x6/puzzles.txt", 10),
+        ("models/sudoku/9x9/easy.txt", 3),
+    ] {
+        for line in lines(file).iter().take(take) {
+            expect_solved(&solver, &grid(line));
+        }
+    }
+}
 
 fn lines(relative: &str) -> Vec<String> {
     std::fs::read_to_string(crate::common::path(relative))

@@ -1,25 +1,11 @@
-//! The `dlx` and `colour` backends: the conformance suite, dlx as a reference counter, the
+//! The `dlx` and `colour` backends (their conformance rows are in the table of
+//! [`crate::conformance`]): dlx as a reference counter, the
 //! command line, and (release suite) the count of the empty 6×6 grid.
 
 use sudokit::solve::{Dlx, Limits, Native, Solver, backend};
 use sudokit::{Grid, Shape};
 
 use crate::common::{run, stderr, stdout};
-use crate::conformance::conformance_suite;
-
-conformance_suite!(dlx, || Box::new(sudokit::solve::Dlx));
-conformance_suite!(colour, || Box::new(sudokit::solve::Colouring::default()));
-// Plain DSATUR (no hyperedge rule) takes seconds per 16×16 model: small cases only.
-conformance_suite!(
-    colour_graph,
-    || Box::new(sudokit::solve::Colouring::graph()),
-    big = false
-);
-conformance_suite!(
-    colour_dsatur,
-    || Box::new(sudokit::solve::Colouring::dsatur()),
-    big = false
-);
 
 fn exact_count(solver: &dyn Solver, grid: &Grid) -> u64 {
     let report = solver.count(grid, u64::MAX, &Limits::none()).unwrap();

@@ -1,7 +1,8 @@
 //! The `grasp` backend: a heuristic, so only the parts of the conformance suite that a heuristic
 //! can pass apply.
 //!
-//! The full `conformance_suite!` does not fit: `proves_unsat` wants `Unsat` and
+//! Its rows in the conformance table run the `Heuristic` profile. The full suite does not fit:
+//! `proves_unsat` wants `Unsat` and
 //! `counts_exactly` wants complete counts, which an incomplete search can never give, and
 //! `solves_models` and `full_grid` want `unique` to answer `Unique`, which it can never prove.
 //! `grasp` answers `Unknown` there by design (see the module docs of `sudokit::solve::grasp`).

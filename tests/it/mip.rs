@@ -1,65 +1,8 @@
-//! The MIP backends: the conformance suite for `mip` (microlp) and, with the `highs` feature,
-//! `highs`; and the command line (`solve --backend mip`, and `--backend highs` in a build without
+//! The MIP backends (their conformance rows are in the table of [`crate::conformance`]): the
+//! command line (`solve --backend mip`, and `--backend highs` in a build without
 //! the feature).
 
 use crate::common::{assert_no_panic, path, run, stderr, stdout};
-
-/// The conformance suite (the functions behind `conformance_suite!`) for the MIP backends, with
-/// one change: counting by no-good cuts re-solves the program once per solution, each re-solve
-/// larger by one cut, so the cost grows with the square of the count; the counting cases stop at
-/// 24 solutions ([`crate::conformance::counts_exactly_up_to`]), leaving out the empty 4×4 grid
-/// (288) and Latin square (576), which took microlp about ten minutes even in release.
-macro_rules! mip_conformance {
-    ($name:ident, $make:expr, big = $big:expr) => {
-        mod $name {
-            use sudokit::solve::Solver;
-
-            fn solver() -> Box<dyn Solver> {
-                ($make)()
-            }
-
-            #[test]
-            fn solves_the_model_puzzles() {
-                crate::conformance::solves_models(solver(), $big);
-            }
-
-            #[test]
-            fn proves_unsat() {
-                crate::conformance::proves_unsat(solver());
-            }
-
-            #[test]
-            fn counts_multiple_solutions_exactly() {
-                crate::conformance::counts_exactly_up_to(solver(), 24);
-            }
-
-            #[test]
-            fn accepts_a_full_grid() {
-                crate::conformance::full_grid(solver());
-            }
-
-            #[test]
-            fn honours_limits() {
-                crate::conformance::honours_limits(solver());
-            }
-        }
-    };
-}
-
-// microlp on the hard 9×9 and the 16×16 models is slow: small cases only.
-mip_conformance!(
-    mip_conformance,
-    || Box::new(sudokit::solve::Mip),
-    big = false
-);
-
-// HiGHS runs the model puzzles of every size.
-#[cfg(feature = "highs")]
-mip_conformance!(
-    highs_conformance,
-    || Box::new(sudokit::solve::Highs),
-    big = true
-);
 
 #[test]
 fn solve_with_mip_prints_the_model_solutions() {

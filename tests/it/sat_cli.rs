@@ -1,44 +1,16 @@
-//! The `sat` backend: the conformance suite for each CNF encoding, and `solve --backend sat`
+//! The `sat` backend (its conformance rows, one per CNF encoding, are in the table of
+//! [`crate::conformance`]): `solve --backend sat`
 //! from the command line, with `--proof` (proofs written, checked, and a corrupted one rejected).
 
 use std::path::Path;
 
 use serde_json::Value;
 use sudokit::format::dimacs::read_cnf;
-use sudokit::solve::sat::{Sat, check_proof};
+use sudokit::solve::sat::check_proof;
 use sudokit::text::parse_line;
 use sudokit::verify;
 
 use crate::common::{run, shared_data, stderr, stdout};
-use crate::conformance::conformance_suite;
-
-/// The `sat` backend named by a registry spec (`sat:ENCODING:AMO`).
-pub(crate) fn sat(spec: &str) -> Box<dyn sudokit::solve::Solver> {
-    Box::new(spec.parse::<Sat>().unwrap())
-}
-
-// Every encoding and every AMO runs the suite. In a debug build varisat is slow on the big
-// models with the unsimplified encodings, so those run the small cases; the optimized encoding
-// (the default and the bimander variant) runs the hard 9×9 and 16×16 models too.
-conformance_suite!(sat_default, || crate::sat_cli::sat("sat"));
-conformance_suite!(
-    sat_minimal,
-    || crate::sat_cli::sat("sat:minimal:pairwise"),
-    big = false
-);
-conformance_suite!(
-    sat_efficient,
-    || crate::sat_cli::sat("sat:efficient:product"),
-    big = false
-);
-conformance_suite!(
-    sat_extended,
-    || crate::sat_cli::sat("sat:extended:sequential"),
-    big = false
-);
-conformance_suite!(sat_optimized, || crate::sat_cli::sat(
-    "sat:optimized:bimander"
-));
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
