@@ -15,8 +15,8 @@ use sudokit::{Grid, Shape};
 use super::batch::{self, Answer, Kind};
 use super::input::{BoxArg, FormatArg, InputArgs};
 use super::max_order::MaxNArgs;
+use super::present::stats_json;
 use super::sink::{Framing, OutputArgs, Sink};
-use super::solve::stats_json;
 use super::solving::SolverArgs;
 use super::stop;
 

@@ -16,6 +16,7 @@ use sudokit::text;
 
 use super::batch::{self, Item};
 use super::input::InputArgs;
+use super::present::micros;
 use super::sink::Sink;
 use super::solving::{SolverArgs, ordered_batch};
 use super::stop;
@@ -344,7 +345,7 @@ fn puzzle_json(line: usize, puzzle: &str, check: &PuzzleCheck, limit: u64) -> Va
                 "backend": run.name,
                 "answer": run.verdict.describe(limit),
                 "standing": standing_word(*standing),
-                "elapsed_us": run.elapsed.as_secs_f64() * 1e6,
+                "elapsed_us": micros(run.elapsed),
             });
             if let Verdict::Counted {
                 count,
@@ -386,7 +387,7 @@ fn tally_json(tally: &Tally) -> Value {
         "disagreed": tally.disagreed,
         "unknown": tally.unknown,
         "skipped": tally.skipped,
-        "mean_ms": tally.mean().as_secs_f64() * 1e3,
+        "mean_ms": super::present::millis(tally.mean()),
         "total_s": tally.time.as_secs_f64(),
     })
 }

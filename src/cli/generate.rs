@@ -13,7 +13,7 @@ use sudokit::text::to_json;
 
 use super::batch;
 use super::input::BoxArg;
-use super::minimize::text_record;
+use super::present::grid_record;
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::ordered_batch;
 
@@ -164,7 +164,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             batch::write_json(&mut line, &puzzle_json(&generated, args.seed, index))?;
             String::from_utf8(line).expect("JSON is UTF-8")
         } else {
-            text_record(&generated.puzzle)
+            grid_record(&generated.puzzle)
         };
         sink.write(&text, index as usize + 1)?;
         index += 1;

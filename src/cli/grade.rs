@@ -18,6 +18,7 @@ use sudokit::text::TextError;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
+use super::present::millis;
 use super::sink::Sink;
 use super::solving::ordered_batch;
 
@@ -253,7 +254,7 @@ fn puzzle_json(path: &Path, row: &Row, schemes: &[Scheme]) -> Value {
             runtime.insert(
                 s.name().to_string(),
                 json!({
-                    "ms": run.stats.elapsed.as_secs_f64() * 1e3,
+                    "ms": millis(run.stats.elapsed),
                     "nodes": run.stats.nodes,
                     "backtracks": run.stats.backtracks,
                     "propagations": run.stats.propagations,

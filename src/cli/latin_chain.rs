@@ -19,6 +19,7 @@ use sudokit::text::{ReadOptions, to_text};
 
 use super::batch::{self, Answer, Kind, Tally};
 use super::output::write_atomically;
+use super::present::millis;
 use super::sink::Sink;
 
 /// What `--solve` was asked to do.
@@ -235,9 +236,9 @@ fn json(run: &LatinChain, line: usize) -> serde_json::Value {
         "verified": status == "completed",
         "count": run.sudoku_count,
         "count_hit_limit": run.count_hit_limit,
-        "reduce_ms": run.reduce_time.as_secs_f64() * 1e3,
-        "solve_ms": run.solve_time.as_secs_f64() * 1e3,
-        "check_ms": run.check_time.as_secs_f64() * 1e3,
+        "reduce_ms": millis(run.reduce_time),
+        "solve_ms": millis(run.solve_time),
+        "check_ms": millis(run.check_time),
     })
 }
 

@@ -18,6 +18,7 @@ use super::batch::{self, Answer, Kind};
 use super::latin_chain::{
     finish_chain, ms, one_line, push_size_lines, size_rows, sizes_json, sizes_table,
 };
+use super::present::millis;
 use super::sink::Sink;
 
 /// What `--to cnf --solve` was asked to do.
@@ -209,11 +210,11 @@ fn json(run: &SatChain, line: usize) -> serde_json::Value {
         "sudoku_solution": sudoku_solution,
         "completion": completion,
         "verified": status == "completed",
-        "reduce_sudoku_ms": run.reduce_sudoku_time.as_secs_f64() * 1e3,
-        "reduce_cnf_ms": run.reduce_cnf_time.as_secs_f64() * 1e3,
-        "solve_ms": run.solve_time.as_secs_f64() * 1e3,
-        "back_sudoku_ms": run.back_sudoku_time.as_secs_f64() * 1e3,
-        "back_latin_ms": run.back_latin_time.as_secs_f64() * 1e3,
+        "reduce_sudoku_ms": millis(run.reduce_sudoku_time),
+        "reduce_cnf_ms": millis(run.reduce_cnf_time),
+        "solve_ms": millis(run.solve_time),
+        "back_sudoku_ms": millis(run.back_sudoku_time),
+        "back_latin_ms": millis(run.back_latin_time),
     })
 }
 

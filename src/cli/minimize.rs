@@ -13,6 +13,7 @@ use sudokit::text::{TextError, to_json, to_text};
 use super::batch::{self, Tally};
 use super::input::InputArgs;
 use super::output::AtomicFile;
+use super::present::grid_record;
 use super::sink::Sink;
 use super::solving::ordered_batch;
 
@@ -176,7 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         writeln!(out, "{}", puzzle_text(path, line, &reduced))?;
                     }
                     if let Some(file) = reduced_file.as_mut() {
-                        file.write_all(text_record(&reduced.puzzle).as_bytes())?;
+                        file.write_all(grid_record(&reduced.puzzle).as_bytes())?;
                     }
                     table.add(&reduced);
                 }
@@ -219,17 +220,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
-}
-
-/// A puzzle as written to a file: a line, or a grid block and a blank line above order 35.
-pub fn text_record(grid: &sudokit::Grid) -> String {
-    let text = to_text(grid);
-    let mut record = text.trim_end().to_string();
-    record.push('\n');
-    if record.trim_end().contains('\n') {
-        record.push('\n');
-    }
-    record
 }
 
 fn puzzle_text(path: &Path, line: usize, m: &Minimized) -> String {

@@ -7,16 +7,15 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
-use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, Encoding};
 use sudokit::solve::sat::{ProofClaim, ProofReport, Sat};
 use sudokit::solve::{Answer as SolveAnswer, Limits, Outcome, Solver, Stats};
-use sudokit::text;
 use sudokit::text::Record;
 
 use super::batch::{self, Answer, Item, Kind};
 use super::input::InputArgs;
 use super::max_order::MaxNArgs;
+use super::present::{grid_json, grid_record, json_line, micros, stats_json};
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::SolverArgs;
 use super::stop;
@@ -220,9 +219,9 @@ fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
             "cnf": proof.cnf.display().to_string(),
             "proof": proof.proof.display().to_string(),
             "lrat": proof.lrat.display().to_string(),
-            "solve_us": proof.solve_time.as_secs_f64() * 1e6,
-            "check_us": proof.check_time.as_secs_f64() * 1e6,
-            "elapsed_us": proof.total_time.as_secs_f64() * 1e6,
+            "solve_us": micros(proof.solve_time),
+            "check_us": micros(proof.check_time),
+            "elapsed_us": micros(proof.total_time),
         });
         return json_line(&value);
     }
@@ -234,35 +233,6 @@ fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
             text.trim_end_matches('\n').to_string() + "\n"
         ),
     }
-}
-
-fn json_line(value: &Value) -> String {
-    let mut text = value.to_string();
-    text.push('\n');
-    text
-}
-
-/// A solution as printed: a puzzle line, or a grid block followed by a blank line.
-fn grid_text(grid: &Grid) -> String {
-    match text::to_line(grid) {
-        Some(line) => line + "\n",
-        None => text::to_block(grid) + "\n",
-    }
-}
-
-/// A solution inside JSON: the puzzle line, or the grid block.
-fn grid_json(grid: &Grid) -> Value {
-    Value::String(text::to_text(grid))
-}
-
-/// The JSON object of the counters.
-pub fn stats_json(stats: &Stats) -> Value {
-    json!({
-        "nodes": stats.nodes,
-        "guesses": stats.guesses,
-        "propagations": stats.propagations,
-        "elapsed_us": stats.elapsed.as_secs_f64() * 1e6,
-    })
 }
 
 fn render_answer(answer: &SolveAnswer, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
@@ -286,7 +256,7 @@ fn render_answer(answer: &SolveAnswer, stats: &Stats, line: usize, json: bool) -
         json_line(&value)
     } else {
         match answer {
-            SolveAnswer::Solved(g) => grid_text(g),
+            SolveAnswer::Solved(g) => grid_record(g),
             SolveAnswer::Unsat => "unsat\n".to_string(),
             SolveAnswer::Unknown(reason) => format!("unknown ({reason})\n"),
         }
@@ -320,7 +290,7 @@ fn render_outcome(outcome: &Outcome, stats: &Stats, line: usize, json: bool) -> 
         json_line(&value)
     } else {
         match outcome {
-            Outcome::Unique(g) => grid_text(g),
+            Outcome::Unique(g) => grid_record(g),
             Outcome::Multiple(..) => "multiple\n".to_string(),
             Outcome::Unsat => "unsat\n".to_string(),
             Outcome::Unknown(reason) => format!("unknown ({reason})\n"),

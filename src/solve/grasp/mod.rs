@@ -412,13 +412,13 @@ impl Solver for Grasp {
         MAX_ORDER
     }
 
-    /// See the module docs: the count of distinct solutions found, never complete unless it
-    /// reached `limit` (then `hit_limit`).
     /// A heuristic never refutes: clashing givens end as a budget stop, not `unsat`.
     fn handles_clashing_givens(&self) -> bool {
         true
     }
 
+    /// See the module docs: the count of distinct solutions found, never complete unless it
+    /// reached `limit` (then `hit_limit`).
     fn search(
         &self,
         puzzle: &Grid,

@@ -1,0 +1,65 @@
+//! How results look, for every command: a grid as a text record or inside JSON, the work
+//! counters as JSON, and times without float noise.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use sudokit::Grid;
+use sudokit::search::Stats;
+use sudokit::text::{to_line, to_text};
+
+/// A grid as written in a result: its puzzle line and a newline, or (above order 35) its grid
+/// block followed by a blank line.
+pub fn grid_record(grid: &Grid) -> String {
+    match to_line(grid) {
+        Some(line) => line + "\n",
+        None => to_text(grid) + "\n",
+    }
+}
+
+/// A grid inside JSON: the puzzle line, or the grid block.
+pub fn grid_json(grid: &Grid) -> Value {
+    Value::String(to_text(grid))
+}
+
+/// One JSON line.
+pub fn json_line(value: &Value) -> String {
+    let mut text = value.to_string();
+    text.push('\n');
+    text
+}
+
+/// A duration in microseconds, to the nanosecond (`51.647`, not `51.647000000000006`).
+pub fn micros(duration: Duration) -> f64 {
+    duration.as_nanos() as f64 / 1e3
+}
+
+/// A duration in milliseconds, to the microsecond.
+pub fn millis(duration: Duration) -> f64 {
+    duration.as_micros() as f64 / 1e3
+}
+
+/// The JSON object of the counters.
+pub fn stats_json(stats: &Stats) -> Value {
+    json!({
+        "nodes": stats.nodes,
+        "guesses": stats.guesses,
+        "propagations": stats.propagations,
+        "elapsed_us": micros(stats.elapsed),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_carry_no_float_noise() {
+        let d = Duration::from_nanos(51_647);
+        assert_eq!(json!(micros(d)).to_string(), "51.647");
+        assert_eq!(
+            json!(millis(Duration::from_micros(1_234))).to_string(),
+            "1.234"
+        );
+    }
+}
