@@ -19,9 +19,13 @@
 //! they are fast (a worker aims at a millisecond of work per take), so a stream of easy puzzles
 //! costs little synchronisation and a stream of hard ones still streams one by one.
 //!
+//! There is no collecting thread: the worker that completes the oldest result not yet emitted
+//! emits it, and every later result already done, under the output lock (so `emit` runs on the
+//! workers, one call at a time, in order).
+//!
 //! # Complexity
-//! One lock of the stream per take and one channel message per item; the reordering buffer holds
-//! at most the window.
+//! One lock of the stream per take and one lock of the output per item; the reordering buffer
+//! holds at most the window.
 //!
 //! # Examples
 //! ```
@@ -39,8 +43,7 @@
 //! ```
 
 use std::collections::VecDeque;
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::search::Cancel;
@@ -157,12 +160,13 @@ impl Batch {
         &self,
         items: I,
         work: impl Fn(T) -> R + Sync,
-        mut emit: impl FnMut(R) -> Result<(), E>,
+        mut emit: impl FnMut(R) -> Result<(), E> + Send,
     ) -> Result<Finished, E>
     where
         I: Iterator<Item = T> + Send,
         T: Send,
         R: Send,
+        E: Send,
     {
         let start = Instant::now();
         let mut reporter = Reporter {
@@ -183,21 +187,6 @@ impl Batch {
             reporter.report(done, true);
             return Ok(Finished::Complete { items: done });
         }
-        self.run_parallel(items, &work, &mut emit, &mut reporter)
-    }
-
-    fn run_parallel<I, T, R, E>(
-        &self,
-        items: I,
-        work: &(impl Fn(T) -> R + Sync),
-        emit: &mut impl FnMut(R) -> Result<(), E>,
-        reporter: &mut Reporter<'_>,
-    ) -> Result<Finished, E>
-    where
-        I: Iterator<Item = T> + Send,
-        T: Send,
-        R: Send,
-    {
         let shared = Shared {
             source: Mutex::new(Source {
                 items,
@@ -207,73 +196,57 @@ impl Batch {
                 stop: false,
             }),
             room: Condvar::new(),
+            output: Mutex::new(Output {
+                pending: VecDeque::new(),
+                emitted: 0,
+                emit: &mut emit,
+                failure: None,
+                reporter,
+            }),
         };
-        let (sender, receiver) = mpsc::channel::<(usize, R)>();
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
-                let sender = sender.clone();
                 let shared = &shared;
-                scope.spawn(move || self.worker(shared, work, sender));
+                let work = &work;
+                scope.spawn(move || self.worker(shared, work));
             }
-            drop(sender);
-            // The results waiting for an earlier one: `pending[i]` is item `emitted + i`.
-            let mut pending: VecDeque<Option<R>> = VecDeque::new();
-            let mut emitted = 0usize;
-            let mut failure = None;
-            for (index, result) in receiver.iter() {
-                if failure.is_some() {
-                    continue;
-                }
-                let slot = index - emitted;
-                if pending.len() <= slot {
-                    pending.resize_with(slot + 1, || None);
-                }
-                pending[slot] = Some(result);
-                let before = emitted;
-                while let Some(Some(_)) = pending.front() {
-                    let result = pending.pop_front().flatten().expect("checked");
-                    if let Err(e) = emit(result) {
-                        failure = Some(e);
-                        break;
-                    }
-                    emitted += 1;
-                }
-                if emitted != before || failure.is_some() {
-                    let mut source = shared.lock();
-                    source.emitted = emitted;
-                    source.stop |= failure.is_some();
-                    drop(source);
-                    shared.room.notify_all();
-                    reporter.report(emitted, false);
-                }
-            }
-            if let Some(e) = failure {
-                return Err(e);
-            }
-            reporter.report(emitted, true);
-            let source = shared.lock();
-            Ok(if source.exhausted && emitted == source.next {
-                Finished::Complete { items: emitted }
-            } else {
-                Finished::Cancelled { items: emitted }
-            })
+        });
+        let output = shared
+            .output
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(e) = output.failure {
+            return Err(e);
+        }
+        let Output {
+            emitted,
+            mut reporter,
+            ..
+        } = output;
+        reporter.report(emitted, true);
+        let source = shared
+            .source
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        Ok(if source.exhausted && emitted == source.next {
+            Finished::Complete { items: emitted }
+        } else {
+            Finished::Cancelled { items: emitted }
         })
     }
 
-    /// One worker: takes items while there is room in the window, works, sends the results.
-    fn worker<I, T, R>(
-        &self,
-        shared: &Shared<I>,
-        work: &(impl Fn(T) -> R + Sync),
-        sender: mpsc::Sender<(usize, R)>,
-    ) where
+    /// One worker: takes items while there is room in the window, works, and hands each result
+    /// to the output; the worker that completes the oldest result not yet emitted emits it and
+    /// every result after it that is ready.
+    fn worker<I, T, R, E>(&self, shared: &Shared<'_, I, R, E>, work: &(impl Fn(T) -> R + Sync))
+    where
         I: Iterator<Item = T>,
     {
         let mut take = 1usize;
         let mut batch: Vec<T> = Vec::new();
         loop {
             let first = {
-                let mut source = shared.lock();
+                let mut source = shared.lock_source();
                 loop {
                     if source.stop || source.exhausted || self.cancel.is_cancelled() {
                         return;
@@ -301,10 +274,10 @@ impl Batch {
             }
             let started = Instant::now();
             let count = batch.len();
-            // Each result is sent as soon as it exists: a slow item does not hold back the
-            // ones taken before it.
+            // Each result is handed on as soon as it exists: a slow item does not hold back
+            // the ones taken before it.
             for (k, item) in batch.drain(..).enumerate() {
-                if sender.send((first + k, work(item))).is_err() {
+                if !shared.deliver(first + k, work(item)) {
                     return;
                 }
             }
@@ -319,16 +292,55 @@ impl Batch {
     }
 }
 
-/// The stream and the counters the workers share.
-struct Shared<I> {
+/// What the workers share: the stream, and the output in order.
+struct Shared<'a, I, R, E> {
     source: Mutex<Source<I>>,
     /// Signalled when results are emitted (room in the window) or the batch stops.
     room: Condvar,
+    output: Mutex<Output<'a, R, E>>,
 }
 
-impl<I> Shared<I> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Source<I>> {
+impl<I, R, E> Shared<'_, I, R, E> {
+    fn lock_source(&self) -> MutexGuard<'_, Source<I>> {
         self.source.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stores the result of item `index` and emits every result now in order. Returns `false`
+    /// once the batch has failed (the worker stops).
+    fn deliver(&self, index: usize, result: R) -> bool {
+        let mut output = self.output.lock().unwrap_or_else(PoisonError::into_inner);
+        if output.failure.is_some() {
+            return false;
+        }
+        let slot = index - output.emitted;
+        if output.pending.len() <= slot {
+            output.pending.resize_with(slot + 1, || None);
+        }
+        output.pending[slot] = Some(result);
+        let before = output.emitted;
+        while let Some(Some(_)) = output.pending.front() {
+            let result = output.pending.pop_front().flatten().expect("checked");
+            if let Err(e) = (output.emit)(result) {
+                output.failure = Some(e);
+                break;
+            }
+            output.emitted += 1;
+        }
+        let (emitted, failed) = (output.emitted, output.failure.is_some());
+        if emitted != before {
+            output.reporter.report(emitted, false);
+        }
+        drop(output);
+        if emitted != before || failed {
+            // The lock order is output, then source; no path holds the source while taking
+            // the output.
+            let mut source = self.lock_source();
+            source.emitted = emitted;
+            source.stop |= failed;
+            drop(source);
+            self.room.notify_all();
+        }
+        !failed
     }
 }
 
@@ -341,6 +353,16 @@ struct Source<I> {
     exhausted: bool,
     /// Set when `emit` failed: take nothing more.
     stop: bool,
+}
+
+/// The results waiting for an earlier one, and the caller's `emit`.
+struct Output<'a, R, E> {
+    /// `pending[i]` is the result of item `emitted + i`, once it exists.
+    pending: VecDeque<Option<R>>,
+    emitted: usize,
+    emit: &'a mut (dyn FnMut(R) -> Result<(), E> + Send),
+    failure: Option<E>,
+    reporter: Reporter<'a>,
 }
 
 /// Calls the progress callback at most every [`PROGRESS_EVERY`].

@@ -172,7 +172,7 @@ pub fn answer_all_observed<I, X, E>(
     items: &mut I,
     sink: Sink,
     work: impl Fn(X) -> (Answer, E) + Sync,
-    mut observe: impl FnMut(E),
+    mut observe: impl FnMut(E) + Send,
 ) -> anyhow::Result<Option<Tally>>
 where
     I: Iterator<Item = X> + Send,

@@ -120,7 +120,7 @@ pub fn ordered_batch<I, X, T>(
     threads: usize,
     items: I,
     work: impl Fn(X) -> T + Sync,
-    mut emit: impl FnMut(T) -> anyhow::Result<()>,
+    mut emit: impl FnMut(T) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<bool>
 where
     I: Iterator<Item = X> + Send,
