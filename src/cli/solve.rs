@@ -41,10 +41,10 @@ Examples:
 
 With --backend sat --proof DIR, every `unsat` answer, and with --unique every `unique` one, is
 backed by a refutation proof: DIR/lineN.cnf (the formula; for `unique` it ends with the clause
-that blocks the solution), DIR/lineN.varisat (varisat's proof) and DIR/lineN.lrat (the same
-refutation in LRAT, for lrat-check or cake_lpr). The proof is checked in-process before the line
-is printed, which then ends with ` (proof: checked, DIR/lineN.varisat)`; JSON gets a \"proof\"
-object.")]
+that blocks the solution), DIR/lineN.varisat (varisat's proof), DIR/lineN.lrat (the same
+refutation in LRAT, for lrat-check or cake_lpr) and DIR/lineN.drat (in DRAT, for drat-trim or
+rate). The proof is checked in-process before the line is printed, which then ends with
+` (proof: checked, DIR/lineN.varisat)`; JSON gets a \"proof\" object.")]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
@@ -219,6 +219,7 @@ fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
             "cnf": proof.cnf.display().to_string(),
             "proof": proof.proof.display().to_string(),
             "lrat": proof.lrat.display().to_string(),
+            "drat": proof.drat.display().to_string(),
             "solve_us": micros(proof.solve_time),
             "check_us": micros(proof.check_time),
             "elapsed_us": micros(proof.total_time),

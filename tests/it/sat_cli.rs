@@ -2,7 +2,8 @@
 //! [`crate::conformance`]): `solve --backend sat`
 //! from the command line, with `--proof` (proofs written, checked, and a corrupted one rejected).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use serde_json::Value;
 use sudokit::format::dimacs::read_cnf;
@@ -10,7 +11,7 @@ use sudokit::solve::sat::check_proof;
 use sudokit::text::parse_line;
 use sudokit::verify;
 
-use crate::common::{run, shared_data, stderr, stdout};
+use crate::common::{run, stderr, stdout};
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
@@ -41,10 +42,23 @@ fn an_unsat_puzzle_gets_a_checked_proof() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("unsat (proof: checked, "), "{text}");
-    for ext in ["cnf", "varisat", "lrat"] {
+    for ext in ["cnf", "varisat", "lrat", "drat"] {
         assert!(dir.join(format!("line1.{ext}")).exists(), "{ext}");
     }
     check_proof(&dir.join("line1.cnf"), &dir.join("line1.varisat"), None).unwrap();
+    // The optimized encoding of this puzzle has an empty clause; the proof's formula must not:
+    // an LRAT checker wants the empty clause derived (the refutation is a real step).
+    let cnf = std::fs::read_to_string(dir.join("line1.cnf")).unwrap();
+    assert!(
+        !cnf.lines().any(|l| l.trim() == "0"),
+        "an empty clause:\n{cnf}"
+    );
+    let lrat = std::fs::read_to_string(dir.join("line1.lrat")).unwrap();
+    assert!(!lrat.trim().is_empty(), "an empty LRAT proof");
+    assert_eq!(
+        lrat_refutes(&dir.join("line1.cnf"), &dir.join("line1.lrat")),
+        Ok(())
+    );
     let out = run(
         &[
             "solve",
@@ -111,7 +125,7 @@ fn a_unique_top95_puzzle_gets_a_checked_uniqueness_proof() {
 
 #[test]
 fn a_serg_benchmark_puzzle_is_multiple_with_two_verified_solutions() {
-    let text = match shared_data("serg_benchmark.txt") {
+    let text = match crate::common::shared_data("serg_benchmark.txt") {
         Some(path) => std::fs::read_to_string(path).unwrap(),
         // The data sets sit beside the repository; without them, a 4×4 with many solutions.
         None => "12..............\n".to_string(),
@@ -301,15 +315,97 @@ fn encoding_and_amo_flags_pick_the_variant_and_are_checked() {
     assert!(stderr(&out).contains("--backend sat"), "{}", stderr(&out));
 }
 
+/// An external proof checker: `lrat-check` (drat-trim's LRAT checker) or `rate` (a DRAT
+/// checker: `cargo install rate`), on the `PATH` or named by `SUDOKIT_LRAT_CHECK` /
+/// `SUDOKIT_DRAT_CHECK`. `None` (with a message) when absent; `rate` is required when
+/// `SUDOKIT_REQUIRE_TOOLS` is set, as `.ci/run` does (lrat-check has no package to install).
+fn external_checker(program: &str, variable: &str, required: bool) -> Option<PathBuf> {
+    let path = std::env::var_os(variable).map(PathBuf::from).or_else(|| {
+        let paths = std::env::var_os("PATH")?;
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(program))
+            .find(|p| p.is_file())
+    });
+    if path.is_none() {
+        assert!(
+            !(required && std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_some()),
+            "{program} is required (SUDOKIT_REQUIRE_TOOLS is set) but is not on the PATH"
+        );
+        eprintln!("skipped: {program} not on the PATH (set {variable} to point at one)");
+    }
+    path
+}
+
+/// Runs the external checkers found on every proof of `dir`: each `STEM.lrat` and `STEM.drat`
+/// against `STEM.cnf`. Returns how many proofs each checked.
+fn check_externally(dir: &Path) -> (usize, usize) {
+    let lrat_check = external_checker("lrat-check", "SUDOKIT_LRAT_CHECK", false);
+    let rate = external_checker("rate", "SUDOKIT_DRAT_CHECK", true);
+    let (mut lrat, mut drat) = (0, 0);
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let cnf = entry.unwrap().path();
+        if cnf.extension().is_none_or(|e| e != "cnf") {
+            continue;
+        }
+        let verified = |checker: &Path, proof: &Path, says: &str| {
+            let out = Command::new(checker).arg(&cnf).arg(proof).output().unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                text.lines().any(|l| l.trim() == says),
+                "{} rejects {}: {text}",
+                checker.display(),
+                proof.display()
+            );
+        };
+        if let Some(checker) = &lrat_check {
+            verified(checker, &cnf.with_extension("lrat"), "c VERIFIED");
+            lrat += 1;
+        }
+        if let Some(checker) = &rate {
+            verified(checker, &cnf.with_extension("drat"), "s VERIFIED");
+            drat += 1;
+        }
+    }
+    (lrat, drat)
+}
+
+#[test]
+fn proofs_pass_external_checkers() {
+    // A trivial refutation (an empty clause in the optimized encoding), a small search, a full
+    // grid's uniqueness (nothing open), and uniqueness of hard 9×9 puzzles.
+    let top95 =
+        std::fs::read_to_string(crate::common::path("models/sudoku/9x9/top95.txt")).unwrap();
+    let mut input = format!("{UNSAT_4X4}\n1234341221434321\n...3..4114..3...\n");
+    for line in top95.lines().filter(|l| !l.is_empty()).take(3) {
+        input += line;
+        input += "\n";
+    }
+    let dir = proof_dir("external");
+    let out = run(
+        &[
+            "solve",
+            "--backend",
+            "sat",
+            "--unique",
+            "--proof",
+            dir.to_str().unwrap(),
+            "-",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 6 * 4);
+    let (lrat, drat) = check_externally(&dir);
+    eprintln!("external checks: {lrat} LRAT, {drat} DRAT proofs");
+}
+
 /// The target: uniqueness with a checked proof for every puzzle of magictour_top95, in
-/// one run, and every LRAT file checked again independently. Release mode:
-/// `cargo test --release --test it -- --ignored sat_cli`.
+/// one run, and every LRAT file checked again independently, and by the external checkers found.
+/// Release mode: `cargo test --release --test it -- --ignored sat_cli`.
 #[test]
 #[ignore = "release-mode data-set suite"]
 fn every_top95_puzzle_is_unique_with_a_checked_proof() {
-    let Some(file) = shared_data("magictour_top95.txt") else {
-        panic!("../shared/data/magictour_top95.txt is missing");
-    };
+    let file = crate::common::path("models/sudoku/9x9/top95.txt");
     let dir = proof_dir("top95");
     let out = run(
         &[
@@ -337,4 +433,6 @@ fn every_top95_puzzle_is_unique_with_a_checked_proof() {
         );
         assert_eq!(lrat_refutes(&cnf, &lrat), Ok(()), "{stem}");
     }
+    let (lrat, drat) = check_externally(&dir);
+    eprintln!("external checks: {lrat} LRAT, {drat} DRAT proofs");
 }

@@ -13,6 +13,17 @@
 //! ```text
 //! lrat-check DIR/STEM.cnf DIR/STEM.lrat       # lrat-check.c from the drat-trim repository
 //! cake_lpr DIR/STEM.cnf DIR/STEM.lrat         # the verified checker of CakeML
+//! rate DIR/STEM.cnf DIR/STEM.drat             # a DRAT checker (cargo install rate)
+//! ```
+//!
+//! `DIR/STEM.drat` holds the same steps as DRAT (the LRAT clauses without their hints). The
+//! formula written never holds an empty clause: where the chosen encoding would write one (the
+//! optimized encoding, when the givens leave a cell or a unit's value without a place) the
+//! extended encoding is written instead, so the empty clause is derived by a step an external
+//! checker follows. An empty LRAT file for an input that already holds the empty clause is
+//! rejected by `lrat-check`.
+//!
+//! ```text
 //! ```
 //!
 //! A uniqueness proof together with the verified solution settles uniqueness: the solution
@@ -29,7 +40,7 @@
 //! - J. Fleischmann, varisat (the solver, its proof format and checker).
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter};
+use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -38,8 +49,8 @@ use varisat_checker::{Checker, CheckerError, ProofTranscriptProcessor, ProofTran
 
 use super::solver::{SatSink, proving_solver};
 use super::{Sat, blocking_clause};
-use crate::encode::cnf::encode;
-use crate::encode::{ClauseSink, Cnf};
+use crate::encode::cnf::{CnfOptions, Encoded, Encoding, VarMap, encode};
+use crate::encode::{ClauseSink, Cnf, Lit, Var};
 use crate::format::dimacs::{cnf_comments, write_formula};
 use crate::grid::Grid;
 use crate::search::Budget;
@@ -58,16 +69,15 @@ impl Sat {
     ) -> Result<Option<ProofReport>, SatError> {
         let started = Instant::now();
         std::fs::create_dir_all(dir).map_err(|e| SatError::io(dir, e))?;
-        let mut cnf = Cnf::new();
-        let encoded = encode(puzzle, self.options(), &mut cnf);
-        let mut comments = cnf_comments(puzzle, self.options(), &encoded);
+        let (options, mut cnf, encoded) = proof_formula(puzzle, self.options(), solution);
+        let mut comments = cnf_comments(puzzle, options, &encoded);
         let claim = match solution {
             None => {
                 comments.push("claim: unsatisfiable (the puzzle has no solution)".into());
                 ProofClaim::Unsat
             }
             Some(grid) => {
-                let clause = blocking_clause(puzzle, &encoded.map, grid);
+                let clause = proof_blocking_clause(puzzle, &encoded.map, grid);
                 cnf.add_clause(&clause);
                 comments.push(format!(
                     "claim: unsatisfiable with the last clause, which blocks the solution {}",
@@ -79,6 +89,7 @@ impl Sat {
         let cnf_path = dir.join(format!("{stem}.cnf"));
         let proof_path = dir.join(format!("{stem}.varisat"));
         let lrat_path = dir.join(format!("{stem}.lrat"));
+        let drat_path = dir.join(format!("{stem}.drat"));
         let file = File::create(&cnf_path).map_err(|e| SatError::io(&cnf_path, e))?;
         write_formula(&cnf, &comments, BufWriter::new(file))
             .map_err(|e| SatError::io(&cnf_path, e))?;
@@ -101,16 +112,110 @@ impl Sat {
         let solve_time = solve_started.elapsed();
         let check_started = Instant::now();
         check_proof(&cnf_path, &proof_path, Some(&lrat_path))?;
+        write_drat(&cnf, &lrat_path, &drat_path)?;
         Ok(Some(ProofReport {
             claim,
             cnf: cnf_path,
             proof: proof_path,
             lrat: lrat_path,
+            drat: drat_path,
             solve_time,
             check_time: check_started.elapsed(),
             total_time: started.elapsed(),
         }))
     }
+}
+
+/// The formula of a proof: the puzzle's encoding, or the extended encoding when the chosen one
+/// would hold an empty clause (the optimized encoding writes one when the givens leave a cell or
+/// a unit's value without a place) or, for a uniqueness claim, when no cell is open (the clause
+/// blocking the solution would be empty). An LRAT checker wants the empty clause derived, not
+/// given: with the extended encoding unit propagation derives it, and the proof has its step.
+fn proof_formula(
+    puzzle: &Grid,
+    options: CnfOptions,
+    solution: Option<&Grid>,
+) -> (CnfOptions, Cnf, Encoded) {
+    let mut cnf = Cnf::new();
+    let encoded = encode(puzzle, options, &mut cnf);
+    let no_open_cell = solution.is_some() && puzzle.filled() == puzzle.shape().cells();
+    if !encoded.trivially_unsat && !(no_open_cell && options.encoding == Encoding::Optimized) {
+        return (options, cnf, encoded);
+    }
+    let options = CnfOptions {
+        encoding: Encoding::Extended,
+        ..options
+    };
+    let mut cnf = Cnf::new();
+    let encoded = encode(puzzle, options, &mut cnf);
+    (options, cnf, encoded)
+}
+
+/// The clause blocking `solution`: over the open cells ([`blocking_clause`]), or over every
+/// cell when none is open (the givens' unit clauses then refute it by propagation).
+fn proof_blocking_clause(puzzle: &Grid, map: &VarMap, solution: &Grid) -> Vec<Lit> {
+    let clause = blocking_clause(puzzle, map, solution);
+    if !clause.is_empty() {
+        return clause;
+    }
+    let shape = puzzle.shape();
+    (0..shape.cells())
+        .filter_map(|cell| {
+            let v = solution.get(cell)?;
+            map.var(shape.row_of(cell), shape.col_of(cell), v)
+                .map(Var::negative)
+        })
+        .collect()
+}
+
+/// Writes the LRAT refutation `lrat` of `cnf` as DRAT: each added clause without its id and
+/// hints, each deletion by its literals. The input clauses are numbered 1.. in `cnf`'s order,
+/// as in the CNF file.
+fn write_drat(cnf: &Cnf, lrat: &Path, drat: &Path) -> Result<(), SatError> {
+    let text = std::fs::read_to_string(lrat).map_err(|e| SatError::io(lrat, e))?;
+    let mut clauses: Vec<Vec<i64>> = cnf
+        .clauses()
+        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+        .collect();
+    let bad = |line: usize| SatError::ProofRejected(format!("{}:{line}: not LRAT", lrat.display()));
+    let mut out = BufWriter::new(File::create(drat).map_err(|e| SatError::io(drat, e))?);
+    for (number, line) in text.lines().enumerate() {
+        let mut fields = line.split_ascii_whitespace();
+        let Some(id) = fields.next().and_then(|f| f.parse::<usize>().ok()) else {
+            continue;
+        };
+        let mut fields = fields.peekable();
+        let written = if fields.peek() == Some(&"d") {
+            fields.next();
+            let mut text = String::new();
+            for id in fields
+                .map_while(|f| f.parse::<usize>().ok())
+                .take_while(|&i| i != 0)
+            {
+                let clause = id.checked_sub(1).and_then(|i| clauses.get(i));
+                text.push('d');
+                for lit in clause.ok_or_else(|| bad(number + 1))? {
+                    text.push_str(&format!(" {lit}"));
+                }
+                text.push_str(" 0\n");
+            }
+            text
+        } else {
+            let lits: Vec<i64> = fields
+                .map_while(|f| f.parse::<i64>().ok())
+                .take_while(|&l| l != 0)
+                .collect();
+            if clauses.len() < id {
+                clauses.resize(id, Vec::new());
+            }
+            let text = lits.iter().map(|l| format!("{l} ")).collect::<String>() + "0\n";
+            clauses[id - 1] = lits;
+            text
+        };
+        out.write_all(written.as_bytes())
+            .map_err(|e| SatError::io(drat, e))?;
+    }
+    out.flush().map_err(|e| SatError::io(drat, e))
 }
 
 /// What a proof shows.
@@ -133,6 +238,8 @@ pub struct ProofReport {
     pub proof: PathBuf,
     /// The same refutation as textual LRAT, written by the checker.
     pub lrat: PathBuf,
+    /// The same refutation as DRAT (the LRAT steps without their hints), for DRAT checkers.
+    pub drat: PathBuf,
     /// Time of the proof-writing solve.
     pub solve_time: Duration,
     /// Time of the check.
