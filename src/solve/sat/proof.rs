@@ -139,7 +139,8 @@ fn proof_formula(
     let mut cnf = Cnf::new();
     let encoded = encode(puzzle, options, &mut cnf);
     let no_open_cell = solution.is_some() && puzzle.filled() == puzzle.shape().cells();
-    if !encoded.trivially_unsat && !(no_open_cell && options.encoding == Encoding::Optimized) {
+    let empty_blocking_clause = no_open_cell && options.encoding == Encoding::Optimized;
+    if !(encoded.trivially_unsat || empty_blocking_clause) {
         return (options, cnf, encoded);
     }
     let options = CnfOptions {
