@@ -3,7 +3,7 @@
 
 mod cli;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -18,7 +18,8 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("sudokit: {error:#}");
+            // A standard error that cannot be written loses the line, never panics.
+            let _ = writeln!(io::stderr().lock(), "sudokit: {error:#}");
             ExitCode::from(2)
         }
     }

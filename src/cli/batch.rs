@@ -247,9 +247,10 @@ impl Tally {
     /// The closing line on standard error when some puzzles could not be read or handled.
     pub fn report_bad_input(&self, what: &str) {
         if self.bad_input > 0 {
-            eprintln!(
+            super::note!(
                 "sudokit: {} of {} {what} gave an error (reported in place, in input order)",
-                self.bad_input, self.total
+                self.bad_input,
+                self.total
             );
         }
     }

@@ -106,7 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok(record) => puzzles.push(record.grid),
                 Err(e) => {
                     tally.bad_input += 1;
-                    eprintln!("error: {}", batch::located(file, &e));
+                    super::note!("error: {}", batch::located(file, &e));
                 }
             }
         }

@@ -196,17 +196,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The summary covers the puzzles checked; a stop is reported below.
     sink.finish(true)?;
     if bad > 0 {
-        eprintln!(
+        super::note!(
             "sudokit: {bad} of {total} puzzles gave an error (reported in place, in input order)"
         );
     }
     if disagreements > 0 {
-        eprintln!(
+        super::note!(
             "sudokit: {disagreements} of {checked} puzzles have answers that disagree (printed above with the puzzle)"
         );
     }
     if stopped {
-        eprintln!(
+        super::note!(
             "sudokit: --timeout {} s reached: stopped after {total} puzzles (the summary covers those)",
             stop::timeout_seconds().unwrap_or_default()
         );
@@ -242,7 +242,9 @@ fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
     if args.external {
         let found: Vec<Tool> = TOOLS.into_iter().filter(|t| t.installed()).collect();
         if found.is_empty() {
-            eprintln!("sudokit: --external: none of minisat, picosat, glpsol, cbc is on the PATH");
+            super::note!(
+                "sudokit: --external: none of minisat, picosat, glpsol, cbc is on the PATH"
+            );
         }
         participants.extend(found.into_iter().map(Participant::External));
     }

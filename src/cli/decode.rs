@@ -82,7 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Decoded::Invalid(grid, violation) => {
-            eprintln!(
+            super::note!(
                 "sudokit: the answer decodes to a grid that is not a solution: {violation}\n{}",
                 to_text(&grid)
             );
@@ -97,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
         Decoded::NotAGrid(reason) => {
-            eprintln!("sudokit: the answer is not a solution: {reason}");
+            super::note!("sudokit: the answer is not a solution: {reason}");
             Ok(ExitCode::from(1))
         }
     }

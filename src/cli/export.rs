@@ -130,7 +130,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
             };
             if args.stats {
-                eprintln!("{}: line {}: {stats}", label, record.line);
+                super::note!("{}: line {}: {stats}", label, record.line);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -221,7 +221,7 @@ fn export_all<R: io::BufRead + Send>(
         let (kind, note) = result?;
         tally.add(kind);
         if !note.is_empty() {
-            eprintln!("{note}");
+            super::note!("{note}");
         }
         Ok(())
     })?;

@@ -132,9 +132,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Framing::Records
     };
-    let sink = Sink::open(&args.output, framing, "puzzles")?;
-    let first = (sink.skip() as u64).min(args.count);
-    let mut indices = first..args.count;
+    let sink = Sink::open_for(&args.output, framing, "puzzles", None)?;
+    let mut indices = 0..args.count;
+    // --resume: the puzzles already made, each checked (the run record holds the seed and the
+    // options, so the same indices make the same puzzles).
+    sink.skip_kept(
+        &mut indices,
+        args.json,
+        |&index| index as usize + 1,
+        |text, &index| kept_puzzle_fits(text, index, shape, args.json),
+    )?;
+    let first = indices.start;
     thread_local! {
         /// Each worker's generator (a search engine and its scratch space).
         static GENERATOR: std::cell::RefCell<Option<Generator>> = const { std::cell::RefCell::new(None) };
@@ -175,6 +183,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--resume`'s own check of a kept puzzle: JSON names its index, and the puzzle has the shape
+/// asked for.
+fn kept_puzzle_fits(text: &str, index: u64, shape: Shape, json: bool) -> Result<(), String> {
+    let grid = if json {
+        let value: serde_json::Value =
+            serde_json::from_str(text.trim_end()).map_err(|e| e.to_string())?;
+        if value.get("index").and_then(serde_json::Value::as_u64) != Some(index) {
+            return Err(format!("it is not puzzle {index}"));
+        }
+        sudokit::text::parse_json(text.trim_end(), None).map_err(|e| e.to_string())?
+    } else {
+        text.parse::<sudokit::Grid>().map_err(|e| e.to_string())?
+    };
+    if grid.shape() != shape {
+        return Err(format!("it is a {} puzzle", grid.shape()));
+    }
+    Ok(())
 }
 
 /// `{"index", "seed", "clues", "attempts", <puzzle fields>, "solution": {...}}`.

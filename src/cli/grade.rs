@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args as ClapArgs;
@@ -77,12 +76,9 @@ struct Engines {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let schemes = Scheme::parse_list(&args.schemes).context("--schemes")?;
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        anyhow::bail!("--time-limit must be a positive number of seconds");
-    }
     let limits = Limits {
-        time: Some(Duration::from_secs_f64(args.time_limit)),
-        nodes: args.node_limit,
+        time: Some(super::solving::seconds("--time-limit", args.time_limit)?),
+        nodes: super::solving::at_least_one("--node-limit", args.node_limit)?,
         cancel: None,
     };
     let options = args.input.read_options();

@@ -35,11 +35,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Clashing givens are what `info` reports, not a reason to refuse the puzzle.
     options.reject_clashes = false;
     // Whole results only reach the output, so an interrupted run leaves a valid prefix.
-    let sink = Sink::buffered(&args.output, Framing::Lines, "puzzles")?;
+    let sink = Sink::buffered(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
     let mut items = batch::puzzles(&args.file, options)?;
-    // --resume: the puzzles already described in the output.
+    // --resume: the puzzles already described in the output, each checked.
     let skipped = sink.skip();
-    items.by_ref().take(skipped).for_each(drop);
+    sink.skip_kept(&mut items, args.json, batch::line_of, |_, _| Ok(()))?;
     let work = |item: batch::Item| match item {
         Err(e) => Answer::read_error(args.json, &args.file, &e),
         Ok(record) => Answer::written(Kind::Positive, record.line, |out| {

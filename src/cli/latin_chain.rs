@@ -149,7 +149,7 @@ pub(super) fn finish_chain(
     tally.require_some(file)?;
     if let Some(path) = report_path {
         write_atomically(path, report.to_html().as_bytes())?;
-        eprintln!("sudokit: report written to {}", path.display());
+        super::note!("sudokit: report written to {}", path.display());
     }
     tally.report_bad_input("squares");
     Ok(tally.exit_code())
@@ -311,7 +311,7 @@ pub(super) fn size_rows(latin: &Grid, sudoku: &Grid, cnf: CnfOptions) -> Vec<Siz
     // The Sudoku was built, so its targets exist; a failure here would be a bug worth showing.
     match every_target_size(sudoku, cnf) {
         Ok(targets) => rows.extend(targets),
-        Err(e) => eprintln!("sudokit: sizes of the targets: {e}"),
+        Err(e) => super::note!("sudokit: sizes of the targets: {e}"),
     }
     rows
 }

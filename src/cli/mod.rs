@@ -5,6 +5,16 @@
 //! 0 for success, 1 for a negative answer the command exists to detect (an invalid solution), 2 for
 //! bad input. Errors that stop the whole command become one line on standard error and exit 2.
 
+/// Writes one line on standard error, never panicking (a closed or full standard error loses the
+/// line; `eprintln!` would panic).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+pub(crate) use note;
+
 mod batch;
 mod bench;
 mod count;
@@ -25,6 +35,7 @@ mod output;
 mod present;
 mod reduce;
 mod render;
+mod resume;
 mod sink;
 mod solve;
 mod solving;

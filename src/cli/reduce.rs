@@ -126,11 +126,12 @@ enum Form {
 
 impl LatinArgs {
     fn chain_options(&self) -> anyhow::Result<super::latin_chain::ChainOptions> {
-        let time = match self.time_limit {
-            None => None,
-            Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
-            Some(s) => anyhow::bail!("--time-limit must be a positive number of seconds, not {s}"),
-        };
+        let time = self
+            .time_limit
+            .map(|s| super::solving::seconds("--time-limit", s))
+            .transpose()?;
+        super::solving::at_least_one("--node-limit", self.node_limit)?;
+        super::solving::at_least_one("--count", self.count)?;
         Ok(super::latin_chain::ChainOptions {
             backend: self
                 .backend
@@ -273,7 +274,7 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
                     }
                 })
             } else {
-                eprintln!("error: {message}");
+                super::note!("error: {message}");
                 Answer::written(Kind::Bad, line, |_| Ok(()))
             }
         };

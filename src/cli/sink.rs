@@ -8,18 +8,20 @@
 //! With `-o FILE` the results go to `FILE.partial`, renamed to `FILE` when the batch completes,
 //! so `FILE` never exists half written. An interrupted run (signal, `--timeout`) leaves
 //! `FILE.partial` and says so. `-o FILE --resume` counts the complete results already in
-//! `FILE.partial` (or in `FILE`), drops a trailing incomplete one, skips that many puzzles of the
-//! input and appends the rest: the finished file is byte for byte the one an uninterrupted run
-//! writes (results do not depend on timing unless a time limit is set).
+//! `FILE.partial`, drops a trailing incomplete one, checks that the partial file was left by the
+//! same run and that each kept result answers its puzzle ([`super::resume`]), skips that many
+//! puzzles of the input and appends the rest: the finished file is byte for byte the one an
+//! uninterrupted run writes (results do not depend on timing unless a time limit is set). `-o`
+//! to something that is not a regular file (`/dev/null`, a FIFO) writes to it directly.
 //!
 //! On a stop the summary on standard error says how many results were written, up to which input
 //! line, and how to continue.
 //!
 //! # Using it in a command
 //! ```text
-//! let sink = Sink::open(&args.output, Framing::Lines, "puzzles")?;
+//! let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
 //! let mut items = batch::puzzles(..)?;
-//! items.by_ref().take(sink.skip()).for_each(drop);      // --resume
+//! sink.skip_kept(&mut items, json, batch::line_of, check)?;  // --resume, every kept result checked
 //! let finished = ordered_batch(&pool, items.by_ref(), work, |(text, line)| Ok(sink.write(&text, line)?))?;
 //! let complete = finished && items.next().is_none();     // false when --timeout stopped it
 //! sink.finish(complete)?;
@@ -35,6 +37,9 @@ use std::sync::{Mutex, MutexGuard};
 
 use anyhow::{Context, bail};
 use clap::Args;
+
+use super::output::Target;
+use super::resume::RunRecord;
 
 /// `-o FILE` and `--resume`.
 #[derive(Debug, Clone, Default, Args)]
@@ -68,7 +73,7 @@ pub struct State {
     written: usize,
     /// Input line of the last result written.
     last_line: usize,
-    /// `(FILE.partial, FILE)` with `-o`.
+    /// `(FILE.partial, FILE)` with `-o` to a regular file.
     files: Option<(PathBuf, PathBuf)>,
     /// Whole results not yet written ([`Sink::buffered`]).
     pending: Vec<u8>,
@@ -104,6 +109,10 @@ fn state() -> MutexGuard<'static, Option<State>> {
 #[derive(Debug)]
 pub struct Sink {
     skip: usize,
+    /// With `--resume`: the results kept, for the command to check against its input.
+    kept: Vec<String>,
+    /// With `-o FILE`: the partial file the results go to.
+    partial: Option<PathBuf>,
 }
 
 /// `FILE.partial` beside `FILE`.
@@ -119,43 +128,131 @@ impl Sink {
     /// # Errors
     /// The file cannot be created, read or truncated.
     pub fn open(args: &OutputArgs, framing: Framing, what: &'static str) -> anyhow::Result<Sink> {
-        let (out, kept, files): (Box<dyn Write + Send>, usize, _) = match &args.output {
+        Sink::open_for(args, framing, what, None)
+    }
+
+    /// [`Sink::open`] for a run that reads `input`: `--resume` continues only a run of the same
+    /// command line on the same input (see [`super::resume`]).
+    ///
+    /// # Errors
+    /// As [`Sink::open`], and a `--resume` that cannot continue what is there.
+    pub fn open_for(
+        args: &OutputArgs,
+        framing: Framing,
+        what: &'static str,
+        input: Option<&Path>,
+    ) -> anyhow::Result<Sink> {
+        let mut kept = Vec::new();
+        let (out, files, direct): (Box<dyn Write + Send>, _, bool) = match &args.output {
             None => {
                 if args.resume {
                     bail!("--resume needs -o FILE: the results to continue are read from FILE");
                 }
-                (Box::new(io::stdout()), 0, None)
+                (Box::new(io::stdout()), None, false)
             }
             Some(path) if path.as_os_str() == "-" => bail!("-o takes a file name, not -"),
-            Some(path) => {
-                let partial = partial_path(path);
-                let (file, kept) = if args.resume {
-                    if !partial.exists() && path.exists() {
-                        fs::rename(path, &partial).with_context(|| {
-                            format!("cannot rename {} to {}", path.display(), partial.display())
-                        })?;
+            Some(path) => match Target::resolve(path)? {
+                Target::Special(device) => {
+                    if args.resume {
+                        bail!(
+                            "--resume needs a regular file: {} is not one",
+                            path.display()
+                        );
                     }
-                    resume_file(&partial, framing)?
-                } else {
-                    let file = File::create(&partial)
-                        .with_context(|| format!("cannot create {}", partial.display()))?;
-                    (file, 0)
-                };
-                (Box::new(file), kept, Some((partial, path.clone())))
-            }
+                    let file = OpenOptions::new()
+                        .write(true)
+                        .open(&device)
+                        .with_context(|| format!("cannot open {}", device.display()))?;
+                    (Box::new(file), None, true)
+                }
+                Target::Regular(path) => {
+                    let partial = partial_path(&path);
+                    let record = RunRecord::of_this_run(input)?;
+                    let file = if args.resume {
+                        if !partial.exists() && path.exists() {
+                            bail!(
+                                "{} is complete (there is no {}): nothing to resume",
+                                path.display(),
+                                partial.display()
+                            );
+                        }
+                        record.check(&partial)?;
+                        let (file, results) = resume_file(&partial, framing)?;
+                        kept = results;
+                        file
+                    } else {
+                        let file = File::create(&partial)
+                            .with_context(|| format!("cannot create {}", partial.display()))?;
+                        record.write(&partial)?;
+                        file
+                    };
+                    (Box::new(file), Some((partial, path)), false)
+                }
+            },
         };
+        let partial = files
+            .as_ref()
+            .map(|(partial, _): &(PathBuf, PathBuf)| partial.clone());
         *state() = Some(State {
             out,
             what,
-            kept,
+            kept: kept.len(),
             written: 0,
             last_line: 0,
             files,
             pending: Vec::new(),
             flush_each: true,
-            resumable: true,
+            resumable: !direct,
         });
-        Ok(Sink { skip: kept })
+        Ok(Sink {
+            skip: kept.len(),
+            kept,
+            partial,
+        })
+    }
+
+    /// With `--resume`: takes the puzzles whose results are kept from `items`, checking each
+    /// kept result against its puzzle: the generic checks of [`super::resume::check_result`]
+    /// (`json`: the run writes JSON), then `check` (a command's own, such as "the solution
+    /// solves its puzzle"). Without `--resume`, takes nothing.
+    ///
+    /// # Errors
+    /// A kept result that fails a check, or more results than the input has puzzles.
+    pub fn skip_kept<I, X>(
+        &self,
+        items: &mut I,
+        json: bool,
+        line_of: impl Fn(&X) -> usize,
+        check: impl Fn(&str, &X) -> Result<(), String>,
+    ) -> anyhow::Result<()>
+    where
+        I: Iterator<Item = X>,
+    {
+        let partial = || {
+            self.partial
+                .as_ref()
+                .map_or(String::from("the output"), |p| p.display().to_string())
+        };
+        for (k, text) in self.kept.iter().enumerate() {
+            let Some(item) = items.next() else {
+                bail!(
+                    "{} holds {} results but the input has only {k} puzzles; start again without --resume",
+                    partial(),
+                    self.kept.len()
+                );
+            };
+            let line = line_of(&item);
+            if let Err(reason) =
+                super::resume::check_result(text, json, line).and_then(|()| check(text, &item))
+            {
+                bail!(
+                    "{}: result {} does not answer input line {line}: {reason}; start again without --resume",
+                    partial(),
+                    k + 1
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Standard output for a command without `-o FILE --resume` (its output ends with tables
@@ -182,8 +279,9 @@ impl Sink {
         args: &OutputArgs,
         framing: Framing,
         what: &'static str,
+        input: Option<&Path>,
     ) -> anyhow::Result<Sink> {
-        let sink = Sink::open(args, framing, what)?;
+        let sink = Sink::open_for(args, framing, what, input)?;
         if let Some(state) = state().as_mut() {
             state.flush_each = false;
         }
@@ -240,13 +338,14 @@ impl Sink {
                 Some(s) => format!("--timeout {s} s reached"),
                 None => "stopped".to_string(),
             };
-            eprintln!("sudokit: {}", summary(&why, &state));
+            super::note!("sudokit: {}", summary(&why, &state));
             return Ok(false);
         }
         if let Some((partial, path)) = &state.files {
             fs::rename(partial, path).with_context(|| {
                 format!("cannot rename {} to {}", partial.display(), path.display())
             })?;
+            RunRecord::remove(partial);
         }
         Ok(true)
     }
@@ -299,7 +398,9 @@ pub fn lock_and_summarize(why: &str) -> Option<MutexGuard<'static, Option<State>
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
             Err(std::sync::TryLockError::WouldBlock) => {
-                eprintln!("sudokit: {why} (while writing a result: the output may end inside it)");
+                super::note!(
+                    "sudokit: {why} (while writing a result: the output may end inside it)"
+                );
                 return None;
             }
         }
@@ -307,9 +408,9 @@ pub fn lock_and_summarize(why: &str) -> Option<MutexGuard<'static, Option<State>
     match guard.as_mut() {
         Some(state) => {
             let _ = state.drain();
-            eprintln!("sudokit: {}", summary(why, state));
+            super::note!("sudokit: {}", summary(why, state));
         }
-        None => eprintln!("sudokit: {why}"),
+        None => super::note!("sudokit: {why}"),
     }
     Some(guard)
 }
@@ -318,28 +419,35 @@ pub fn lock_and_summarize(why: &str) -> Option<MutexGuard<'static, Option<State>
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Opens `partial` for appending after its complete results, dropping a trailing incomplete
-/// one; a missing file starts empty.
-fn resume_file(partial: &Path, framing: Framing) -> anyhow::Result<(File, usize)> {
+/// one, and returns the results kept.
+fn resume_file(partial: &Path, framing: Framing) -> anyhow::Result<(File, Vec<String>)> {
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)
-        .create(true)
-        .truncate(false)
         .open(partial)
         .with_context(|| format!("cannot open {}", partial.display()))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {}", partial.display()))?;
-    let (results, length) = complete_prefix(&bytes, framing);
+    let (ends, length) = result_ends(&bytes, framing);
     file.set_len(length as u64)
         .with_context(|| format!("cannot truncate {}", partial.display()))?;
     file.seek(SeekFrom::Start(length as u64))?;
+    let mut start = 0;
+    let results = ends
+        .into_iter()
+        .map(|end| {
+            let text = String::from_utf8_lossy(&bytes[start..end]).into_owned();
+            start = end;
+            text
+        })
+        .collect();
     Ok((file, results))
 }
 
-/// The number of complete results at the start of `bytes` and the length they take.
-pub fn complete_prefix(bytes: &[u8], framing: Framing) -> (usize, usize) {
-    let mut results = 0;
+/// Where each complete result at the start of `bytes` ends, and the length they take.
+fn result_ends(bytes: &[u8], framing: Framing) -> (Vec<usize>, usize) {
+    let mut ends = Vec::new();
     let mut length = 0;
     let mut in_block = false;
     let mut start = 0;
@@ -348,7 +456,7 @@ pub fn complete_prefix(bytes: &[u8], framing: Framing) -> (usize, usize) {
         let next = start + end + 1;
         match framing {
             Framing::Lines => {
-                results += 1;
+                ends.push(next);
                 length = next;
             }
             Framing::Records => {
@@ -356,26 +464,32 @@ pub fn complete_prefix(bytes: &[u8], framing: Framing) -> (usize, usize) {
                     line.contains(&b' ') && !line.first().is_some_and(u8::is_ascii_lowercase);
                 if line.is_empty() {
                     if in_block {
-                        results += 1;
+                        ends.push(next);
                     }
                     in_block = false;
                     length = next;
                 } else if block_row {
                     in_block = true;
                 } else {
-                    results += 1;
+                    ends.push(next);
                     length = next;
                 }
             }
         }
         start = next;
     }
-    (results, length)
+    (ends, length)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The number of complete results at the start of `bytes` and the length they take.
+    fn complete_prefix(bytes: &[u8], framing: Framing) -> (usize, usize) {
+        let (ends, length) = result_ends(bytes, framing);
+        (ends.len(), length)
+    }
 
     #[test]
     fn lines_drop_a_trailing_fragment() {

@@ -155,10 +155,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Framing::Records
     };
-    let sink = Sink::open(&args.output, framing, "puzzles")?;
+    let sink = Sink::open_for(&args.output, framing, "puzzles", Some(&args.file))?;
     let mut items = batch::puzzles(&args.file, options)?;
-    // --resume: the puzzles whose results are already in the output.
-    items.by_ref().take(sink.skip()).for_each(drop);
+    // --resume: the puzzles whose results are already in the output, each checked.
+    sink.skip_kept(&mut items, args.json, batch::line_of, kept_solution_solves)?;
     let work = |item: Item| match item {
         Ok(record) => config.answer(&args.file, &record),
         Err(e) => Answer::read_error(args.json, &args.file, &e),
@@ -168,6 +168,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
+}
+
+/// `--resume`'s own check of a kept result: a solution in it solves its puzzle.
+fn kept_solution_solves(text: &str, item: &Item) -> Result<(), String> {
+    let Ok(record) = item else {
+        return Ok(());
+    };
+    let solution = if text.starts_with('{') {
+        let value: Value = serde_json::from_str(text.trim_end()).map_err(|e| e.to_string())?;
+        match value.get("solution").and_then(Value::as_str) {
+            Some(grid) => grid.to_string(),
+            None => return Ok(()),
+        }
+    } else {
+        let first = text.lines().next().unwrap_or("");
+        let words = ["unsat", "multiple", "unknown", "error:"];
+        if words.iter().any(|w| first.starts_with(w)) {
+            return Ok(());
+        }
+        // The grid, without a proof note.
+        text.split(" (proof: ").next().unwrap_or(text).to_string()
+    };
+    let grid = solution
+        .parse::<sudokit::Grid>()
+        .map_err(|e| format!("its solution cannot be read: {e}"))?;
+    sudokit::verify(&record.grid, &grid).map_err(|v| format!("its solution is wrong: {v}"))
 }
 
 /// The backend spec `--backend` names, with `--scheme`, `--encoding` and `--amo` folded in

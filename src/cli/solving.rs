@@ -51,14 +51,12 @@ impl SolverArgs {
 
     /// The per-puzzle limits.
     pub fn limits(&self) -> anyhow::Result<Limits> {
-        let time = match self.time_limit {
-            None => None,
-            Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-            Some(s) => bail!("--time-limit must be a positive number of seconds, not {s}"),
-        };
         Ok(Limits {
-            time,
-            nodes: self.node_limit,
+            time: self
+                .time_limit
+                .map(|s| seconds("--time-limit", s))
+                .transpose()?,
+            nodes: at_least_one("--node-limit", self.node_limit)?,
             cancel: None,
         })
     }
@@ -66,6 +64,24 @@ impl SolverArgs {
     /// The worker threads asked for (see [`threads`]).
     pub fn threads(&self) -> anyhow::Result<usize> {
         threads(self.threads)
+    }
+}
+
+/// A number of seconds given on the command line: finite and positive; one too large for a
+/// [`Duration`] is as good as no limit (the largest duration).
+pub fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
+    if !(value.is_finite() && value > 0.0) {
+        bail!("{flag} must be a positive number of seconds, not {value}");
+    }
+    Ok(Duration::try_from_secs_f64(value).unwrap_or(Duration::MAX))
+}
+
+/// A count given on the command line that must be at least 1 (`--limit`, `--node-limit`,
+/// `--max-n`, `--threads`): one rule for every such flag.
+pub fn at_least_one(flag: &str, value: Option<u64>) -> anyhow::Result<Option<u64>> {
+    match value {
+        Some(0) => bail!("{flag} must be at least 1"),
+        other => Ok(other),
     }
 }
 
@@ -87,7 +103,7 @@ pub fn threads(requested: Option<usize>) -> anyhow::Result<usize> {
         None => Ok(cores()),
         Some(0) => bail!("--threads must be at least 1"),
         Some(n) if n > max_threads() => {
-            eprintln!(
+            super::note!(
                 "sudokit: --threads {n} is more than 4 per core; using {} ({} cores)",
                 max_threads(),
                 cores()

@@ -23,7 +23,7 @@ use std::sync::Mutex;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use sudokit::search::{Cancel, Limits};
@@ -54,10 +54,11 @@ static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// A timeout that is not a positive number of seconds; the signal handlers cannot be set.
 pub fn install(timeout: Option<f64>) -> anyhow::Result<()> {
     if let Some(seconds) = timeout {
-        if !(seconds.is_finite() && seconds > 0.0) {
-            bail!("--timeout must be a positive number of seconds, not {seconds}");
-        }
-        let deadline = Instant::now() + Duration::from_secs_f64(seconds.min(1e9));
+        let span = super::solving::seconds("--timeout", seconds)?;
+        // A deadline beyond what an `Instant` holds is no deadline: nothing is installed.
+        let Some(deadline) = Instant::now().checked_add(span) else {
+            return install_signals();
+        };
         let _ = DEADLINE.set((deadline, seconds));
         std::thread::Builder::new()
             .name("sudokit-deadline".into())
@@ -68,7 +69,9 @@ pub fn install(timeout: Option<f64>) -> anyhow::Result<()> {
                     std::thread::sleep(deadline - now);
                 }
                 cancel.cancel();
-                let hard = deadline + GRACE;
+                let Some(hard) = deadline.checked_add(GRACE) else {
+                    return;
+                };
                 loop {
                     let now = Instant::now();
                     if now >= hard {
@@ -84,6 +87,11 @@ pub fn install(timeout: Option<f64>) -> anyhow::Result<()> {
             })
             .context("cannot start the deadline thread")?;
     }
+    install_signals()
+}
+
+/// Starts the signal thread.
+fn install_signals() -> anyhow::Result<()> {
     let mut signals =
         Signals::new([SIGINT, SIGTERM, SIGHUP]).context("cannot install the signal handlers")?;
     std::thread::Builder::new()

@@ -48,13 +48,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut solutions = batch::puzzles(&args.solutions, candidate_options)?;
     // One result per pair, written whole and flushed: an interruption leaves a valid prefix.
-    let sink = Sink::open(&args.output, Framing::Lines, "pairs")?;
+    let sink = Sink::open_for(&args.output, Framing::Lines, "pairs", Some(&args.puzzles))?;
     let sink_skipped = sink.skip();
-    // --resume: the pairs whose results are already in the output.
-    for _ in 0..sink.skip() {
-        puzzles.next();
-        solutions.next();
-    }
     // The pairs, and the entries of the longer file that have no partner.
     let mut pairs = std::iter::from_fn(|| match (puzzles.next(), solutions.next()) {
         (None, None) => None,
@@ -62,6 +57,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (Some(p), None) => Some(Pair::Unpaired(&args.solutions, &args.puzzles, p)),
         (None, Some(s)) => Some(Pair::Unpaired(&args.puzzles, &args.solutions, s)),
     });
+    // --resume: the pairs whose results are already in the output, each checked.
+    sink.skip_kept(&mut pairs, args.json, Pair::line, |_, _| Ok(()))?;
     let json = args.json;
     let work = |pair: Pair| -> Answer {
         let mut out = Vec::new();
@@ -132,6 +129,16 @@ enum Pair<'a> {
     Both(batch::Item, batch::Item),
     /// An entry of one file after the other (first path) ended.
     Unpaired(&'a Path, &'a Path, batch::Item),
+}
+
+impl Pair<'_> {
+    /// The input line the pair's result stands for.
+    fn line(&self) -> usize {
+        match self {
+            Pair::Both(puzzle, _) => batch::line_of(puzzle),
+            Pair::Unpaired(_, _, item) => batch::line_of(item),
+        }
+    }
 }
 
 /// An error reported in place: `error: message`, or its JSON object.

@@ -103,7 +103,7 @@ impl Tool {
         if let Err(e) = std::fs::create_dir_all(&dir) {
             return Verdict::Skipped(format!("cannot create {}: {e}", dir.display()));
         }
-        let deadline = limits.time.map(|t| Instant::now() + t);
+        let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         let verdict = if self.counts() {
             self.count_cnf(puzzle, limit, deadline, &dir)
         } else {

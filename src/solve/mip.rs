@@ -207,7 +207,7 @@ pub(crate) fn count_with(
     limits: &Limits,
 ) -> Result<CountReport, SolveError> {
     let start = Instant::now();
-    let deadline = limits.time.map(|t| start + t);
+    let deadline = limits.time.and_then(|t| start.checked_add(t));
     let mut stats = Stats::default();
     let report = |count, hit_limit, stopped, solutions, stats: Stats| CountReport {
         count,

@@ -42,7 +42,7 @@ pub fn count_parallel(
         return solver.count(puzzle, limit, limits);
     }
     let frontier = split(puzzle, parts);
-    let deadline = limits.time.map(|t| start + t);
+    let deadline = limits.time.and_then(|t| start.checked_add(t));
     let found = AtomicU64::new(0);
     let nodes_used = AtomicU64::new(0);
     let results: Vec<Option<Result<CountReport, SolveError>>> = frontier

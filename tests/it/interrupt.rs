@@ -119,6 +119,7 @@ fn resume_drops_a_torn_last_line_and_skips_what_is_done() {
         .0
         + 40;
     let out = dir.join("out.txt");
+    crate::resume_commands::leave_partial_run(&["solve", s(&input)], &out);
     std::fs::write(dir.join("out.txt.partial"), &expected[..cut]).expect("partial");
     sudokit()
         .args(["solve", s(&input), "-o", s(&out), "--resume"])

@@ -21,6 +21,7 @@ mod native_hard_band;
 mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;
+mod reliability;
 mod report_browser;
 mod resume_commands;
 mod round_trip;

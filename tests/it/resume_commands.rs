@@ -16,6 +16,17 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Starts `args` with `-o out` and stops it at once (`--timeout`): it leaves `out.partial` and
+/// the record of its run, which `--resume` checks.
+pub(crate) fn leave_partial_run(args: &[&str], out: &Path) {
+    let stopped = sudokit()
+        .args(args)
+        .args(["-o", s(out), "--timeout", "0.000001"])
+        .output()
+        .expect("stopped run");
+    assert_eq!(stopped.status.code(), Some(1), "{}", stderr(&stopped));
+}
+
 /// Runs `args` with `-o FILE` in `dir`, then again on a copy torn after `keep` whole lines
 /// and half of the next, with `--resume`: the resumed file must be the full one.
 fn resume_matches_a_full_run(dir: &Path, name: &str, args: &[&str], keep: usize) {
@@ -41,6 +52,7 @@ fn resume_matches_a_full_run(dir: &Path, name: &str, args: &[&str], keep: usize)
     // `keep` whole lines and a fragment of the next, as a kill -9 could leave them.
     let cut = ends[keep - 1] + 1 + (ends[keep] - ends[keep - 1]) / 2;
     let torn = dir.join(format!("{name}.out"));
+    leave_partial_run(args, &torn);
     std::fs::write(dir.join(format!("{name}.out.partial")), &expected[..cut]).expect("partial");
     let out = sudokit()
         .args(args)

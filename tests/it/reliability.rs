@@ -1,0 +1,305 @@
+//! Output that never destroys a file, limits that never panic, diagnostics that survive a full
+//! standard error, and a `--resume` that continues only its own run. Each test is a reproducer
+//! of a fault once found.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use crate::common::{assert_no_panic, path, s, stderr, stdout, sudokit};
+
+const E4: &str = "...3..4114..3...\n";
+
+/// A fresh directory for one test's files, holding the 4×4 puzzle file `e4.txt`.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudokit-rel-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("e4.txt"), E4).expect("puzzle file");
+    dir
+}
+
+fn solve_to(dir: &Path, out: &Path) -> std::process::Output {
+    sudokit()
+        .args(["solve", s(&dir.join("e4.txt")), "-o", s(out)])
+        .output()
+        .expect("runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn output_goes_through_symlinks_and_into_fifos_and_devices() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = temp_dir("special");
+    // A symbolic link: the target is written, the link stays a link.
+    let target = dir.join("target.txt");
+    let link = dir.join("link.txt");
+    symlink("target.txt", &link).unwrap();
+    let out = solve_to(&dir, &link);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "4123234114323214\n"
+    );
+    // A FIFO: written through, still a FIFO afterwards.
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = solve_to(&dir, &fifo);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(reader.join().unwrap(), "4123234114323214\n");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A character device: written directly, never renamed over.
+    let puzzle = dir.join("e4.txt");
+    for command in [
+        vec!["solve", "-o", "/dev/null"],
+        vec!["export", "--to", "cnf", "-o", "/dev/null"],
+    ] {
+        let mut full = command.clone();
+        full.push(s(&puzzle));
+        let out = sudokit().args(&full).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{full:?}: {}", stderr(&out));
+        let meta = std::fs::metadata("/dev/null").unwrap();
+        assert!(
+            meta.file_type().is_char_device(),
+            "{full:?} replaced /dev/null"
+        );
+    }
+    // export -o through a link, and the report of a chain.
+    let cnf_target = dir.join("real.cnf");
+    let cnf_link = dir.join("puzzle.cnf");
+    symlink(&cnf_target, &cnf_link).unwrap();
+    let out = sudokit()
+        .args([
+            "export",
+            "--to",
+            "cnf",
+            s(&dir.join("e4.txt")),
+            "-o",
+            s(&cnf_link),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&cnf_target)
+            .unwrap()
+            .contains("p cnf")
+    );
+    assert!(
+        std::fs::symlink_metadata(&cnf_link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let report_target = dir.join("page.html");
+    let report_link = dir.join("report.html");
+    symlink(&report_target, &report_link).unwrap();
+    let out = sudokit()
+        .args([
+            "reduce",
+            "latin",
+            s(&path("models/latin/course.txt")),
+            "--solve",
+        ])
+        .args(["--report", s(&report_link)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&report_target)
+            .unwrap()
+            .contains("<svg")
+    );
+    assert!(
+        std::fs::symlink_metadata(&report_link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_is_refused_as_an_output_file() {
+    let dir = temp_dir("directory");
+    let out = solve_to(&dir, &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is a directory"), "{}", stderr(&out));
+    assert!(dir.is_dir());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn huge_limits_and_a_full_standard_error_do_not_panic() {
+    let dir = temp_dir("limits");
+    let puzzle = dir.join("e4.txt");
+    for args in [
+        vec!["solve", "--time-limit", "1e20", s(&puzzle)],
+        vec!["--timeout", "1e300", "solve", s(&puzzle)],
+        vec!["count", "--time-limit", "1e30", s(&puzzle)],
+        vec!["grade", "--time-limit", "1e20", "--runtime", s(&puzzle)],
+    ] {
+        let out = sudokit().args(&args).output().unwrap();
+        assert_no_panic(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    }
+    // Every backend takes a time limit beyond any deadline an `Instant` holds.
+    for entry in sudokit::solve::registry::ENTRIES
+        .iter()
+        .filter(|e| e.is_built())
+    {
+        let args = [
+            "solve",
+            "--backend",
+            entry.family,
+            "--time-limit",
+            "1e20",
+            s(&puzzle),
+        ];
+        let out = sudokit().args(args).output().unwrap();
+        assert_no_panic(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let mut count = args.to_vec();
+        count[0] = "count";
+        let out = sudokit().args(&count).output().unwrap();
+        assert_no_panic(&out);
+    }
+    #[cfg(unix)]
+    {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = sudokit()
+            .args(["solve", "no-such-file.txt"])
+            .stderr(Stdio::from(full))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "a diagnostic to /dev/full");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_count_flag_refuses_zero() {
+    let puzzle = path("models/sudoku/4x4/kr_4x4_sample.txt");
+    for args in [
+        vec!["solve", "--node-limit", "0"],
+        vec!["solve", "--time-limit", "0"],
+        vec!["count", "--limit", "0"],
+        vec!["solve", "--threads", "0"],
+        vec!["solve", "--max-n", "0"],
+        vec!["grade", "--node-limit", "0"],
+    ] {
+        let mut full = args.clone();
+        full.push(s(&puzzle));
+        let out = sudokit().args(&full).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{full:?}");
+        let message = stderr(&out);
+        assert!(
+            message.contains("at least 1") || message.contains("positive number"),
+            "{full:?}: {message}"
+        );
+    }
+}
+
+/// `sudokit solve --json` of `file` into `out`, with `extra` arguments.
+fn solve_json(file: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    sudokit()
+        .args(["solve", s(file), "-o", s(out)])
+        .args(extra)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn resume_refuses_what_its_run_did_not_write() {
+    let dir = temp_dir("resume");
+    let puzzle = dir.join("e4.txt");
+    let out = dir.join("out.txt");
+    let partial = dir.join("out.txt.partial");
+    let resume = |extra: &[&str]| {
+        let mut args = vec!["--resume"];
+        args.extend(extra);
+        solve_json(&puzzle, &out, &args)
+    };
+    // No record of a run: a partial file left by something else.
+    std::fs::write(&partial, "garbage\n").unwrap();
+    let refused = resume(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("no record of the run"),
+        "{}",
+        stderr(&refused)
+    );
+    // A genuine record, but the kept lines are not answers to the input.
+    crate::resume_commands::leave_partial_run(&["solve", s(&puzzle)], &out);
+    std::fs::write(&partial, "garbage\n").unwrap();
+    let refused = resume(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("its solution cannot be read"),
+        "{}",
+        stderr(&refused)
+    );
+    // More results than puzzles.
+    std::fs::write(&partial, "4123234114323214\n".repeat(20)).unwrap();
+    let refused = resume(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("holds 20 results but the input has only 1"),
+        "{}",
+        stderr(&refused)
+    );
+    // A wrong solution.
+    std::fs::write(&partial, "1234341221434321\n").unwrap();
+    let refused = resume(&[]);
+    assert!(
+        stderr(&refused).contains("its solution is wrong"),
+        "{}",
+        stderr(&refused)
+    );
+    // A JSON run resumed after a text run: another command line.
+    std::fs::write(&partial, "").unwrap();
+    let refused = resume(&["--json"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("was written by `sudokit solve"),
+        "{}",
+        stderr(&refused)
+    );
+    // Another input.
+    std::fs::write(&puzzle, "1...............\n").unwrap();
+    let refused = resume(&[]);
+    assert!(
+        stderr(&refused).contains("the input is not the one"),
+        "{}",
+        stderr(&refused)
+    );
+    // A complete file has nothing to resume.
+    std::fs::write(&puzzle, E4).unwrap();
+    std::fs::remove_file(&partial).unwrap();
+    let done = solve_json(&puzzle, &out, &[]);
+    assert_eq!(done.status.code(), Some(0), "{}", stderr(&done));
+    let refused = resume(&[]);
+    assert!(
+        stderr(&refused).contains("nothing to resume"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(stdout(&refused), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
