@@ -9,7 +9,8 @@
 //!   first lines of a long batch appear at once and `| head -1` does not wait for a block; memory
 //!   holds only the results waiting for a slower one before them (at most a window of
 //!   [`Batch::window`] items in flight);
-//! - **cancellation**: setting the [`Cancel`] token stops the batch before its next item; the
+//! - **cancellation**: setting the [`Cancel`] token (or passing the deadline of
+//!   [`Batch::with_deadline`]) stops the batch before its next item; the
 //!   items in flight finish (a search under the same token stops at once) and every result
 //!   settled in order is still handed on, so what was emitted is a valid prefix;
 //! - **progress**: an optional callback sees the count of results emitted, at most ten times a
@@ -90,6 +91,7 @@ pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
 pub struct Batch {
     threads: usize,
     cancel: Cancel,
+    deadline: Option<Instant>,
     progress: Option<ProgressFn>,
     window: usize,
 }
@@ -119,6 +121,7 @@ impl Batch {
         Batch {
             threads,
             cancel: Cancel::new(),
+            deadline: None,
             progress: None,
             window: (256 * threads).max(1024),
         }
@@ -128,6 +131,18 @@ impl Batch {
     pub fn with_cancel(mut self, cancel: Cancel) -> Batch {
         self.cancel = cancel;
         self
+    }
+
+    /// This driver, stopped (as by its cancel token) once `deadline` has passed: no item starts
+    /// after it.
+    pub fn with_deadline(mut self, deadline: Instant) -> Batch {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Whether the batch must start no more items.
+    fn stopped(&self) -> bool {
+        self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// This driver, reporting its progress to `progress`.
@@ -177,7 +192,7 @@ impl Batch {
         if self.threads == 1 {
             let mut done = 0;
             for item in items {
-                if self.cancel.is_cancelled() {
+                if self.stopped() {
                     return Ok(Finished::Cancelled { items: done });
                 }
                 emit(work(item))?;
@@ -248,7 +263,7 @@ impl Batch {
             let first = {
                 let mut source = shared.lock_source();
                 loop {
-                    if source.stop || source.exhausted || self.cancel.is_cancelled() {
+                    if source.stop || source.exhausted || self.stopped() {
                         return;
                     }
                     if source.next < source.emitted + self.window {

@@ -152,6 +152,9 @@ where
         bar
     });
     let mut batch = Batch::new(threads).with_cancel(super::stop::batch_cancel());
+    if let Some(deadline) = super::stop::deadline() {
+        batch = batch.with_deadline(deadline);
+    }
     if let Some(bar) = &bar {
         let bar = bar.clone();
         batch = batch.with_progress(Arc::new(move |p: Progress| {

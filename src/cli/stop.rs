@@ -136,6 +136,11 @@ pub fn unregister_temp(path: &std::path::Path) {
     }
 }
 
+/// The `--timeout` deadline, when one was given.
+pub fn deadline() -> Option<Instant> {
+    DEADLINE.get().map(|(d, _)| *d)
+}
+
 /// Whether the `--timeout` deadline has passed.
 pub fn expired() -> bool {
     DEADLINE.get().is_some_and(|(d, _)| Instant::now() >= *d)
