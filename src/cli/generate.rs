@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 use sudokit::Shape;
+use sudokit::generate::progress::{OnProgress, Progress};
 use sudokit::generate::puzzle::{Generated, Generator, GridSource, Options, Symmetry, puzzle_rng};
 use sudokit::propagate::Scheme;
 use sudokit::text::to_json;
@@ -82,6 +83,11 @@ pub struct Args {
     /// without them it is slower, with the same puzzles: for comparisons).
     #[arg(long)]
     no_sweeps: bool,
+    /// With --json: progress events of each reduction on standard error, one JSON object per
+    /// line (`{"progress": {"index", "givens", "tested", "grid", "elapsed_s", "done"}}`), at
+    /// most five a second. (On a terminal the progress line shows anyway.)
+    #[arg(long, requires = "json")]
+    progress: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -128,9 +134,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         attempts: args.attempts,
         lanes: 1,
         sweeps: !args.no_sweeps,
+        progress: None,
     };
     // Checks the shape and the target before any work.
-    Generator::new(shape, options)?;
+    Generator::new(shape, options.clone())?;
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         builder = builder.num_threads(n);
@@ -144,7 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let terminal = io::stderr().is_terminal();
     let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::hidden());
     bar.set_style(
-        ProgressStyle::with_template("{wide_bar} {pos}/{len} puzzles, {per_sec}, eta {eta}")
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} puzzles, {per_sec}, eta {eta} {msg}")
             .expect("valid template"),
     );
     let start = Instant::now();
@@ -153,6 +160,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if terminal && bar.is_hidden() && start.elapsed() > PROGRESS_AFTER {
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
+    };
+    // The reduction's own progress: JSON events with --progress, else the bar's message (shown
+    // on a terminal once the run is past PROGRESS_AFTER).
+    let json_events = args.progress;
+    let progress_of = |index: u64| -> Option<OnProgress> {
+        if json_events {
+            return Some(OnProgress::new(move |p: &Progress| {
+                eprintln!("{}", json!({"progress": progress_json(p, index)}));
+            }));
+        }
+        let (bar, start) = (bar.clone(), start);
+        terminal.then(|| {
+            OnProgress::new(move |p: &Progress| {
+                bar.set_message(format!(
+                    "(puzzle {index}: {} givens left, {} removals tested, {:.1} s)",
+                    p.givens,
+                    p.tested,
+                    p.elapsed.as_secs_f64()
+                ));
+                if bar.is_hidden() && start.elapsed() > PROGRESS_AFTER {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+            })
+        })
     };
 
     // Each puzzle is written whole and flushed, in index order: an interrupted run leaves a
@@ -174,11 +205,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (first..last)
                 .into_par_iter()
                 .map_init(
-                    || Generator::new(shape, options).expect("checked above"),
+                    || Generator::new(shape, options.clone()).expect("checked above"),
                     |generator, index| {
                         if stop::expired() {
                             return None;
                         }
+                        generator.set_progress(progress_of(index));
                         let mut rng = puzzle_rng(args.seed, index);
                         let result = if args.grid_only {
                             generator.complete_grid(&mut rng).map(|grid| Generated {
@@ -220,6 +252,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The fields of a progress event.
+fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
+    json!({
+        "index": index,
+        "givens": p.givens,
+        "tested": p.tested,
+        "grid": p.grid,
+        "elapsed_s": p.elapsed.as_secs_f64(),
+        "done": p.done,
+    })
 }
 
 /// `{"index", "seed", "clues", "attempts", <puzzle fields>, "solution": {...}}`.

@@ -56,7 +56,7 @@ pub fn count_parallel(
 /// of value relabellings; `None` for any other grid.
 fn relabellings(puzzle: &Grid) -> Option<u64> {
     let n = puzzle.shape().order();
-    if n > 20 || n < 2 || puzzle.raw().iter().any(|&v| v != crate::grid::EMPTY) {
+    if !(2..=20).contains(&n) || puzzle.raw().iter().any(|&v| v != crate::grid::EMPTY) {
         return None;
     }
     Some((1..=n as u64).product())
