@@ -371,11 +371,13 @@ pub fn to_line(grid: &Grid) -> Option<String> {
     if grid.shape().order() > MAX_LINE_ORDER {
         return None;
     }
-    let bytes = grid
-        .raw()
-        .iter()
-        .map(|&v| ALPHABET.get(usize::from(v)).copied().unwrap_or(b'.'))
-        .collect();
+    // One byte more: callers usually append a line ending.
+    let mut bytes = Vec::with_capacity(grid.raw().len() + 1);
+    bytes.extend(
+        grid.raw()
+            .iter()
+            .map(|&v| ALPHABET.get(usize::from(v)).copied().unwrap_or(b'.')),
+    );
     Some(String::from_utf8(bytes).expect("the line alphabet is ASCII"))
 }
 
