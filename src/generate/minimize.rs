@@ -94,6 +94,7 @@ pub fn minimize_with_progress(
     let mut checker = Checker::new(puzzle.shape(), None, 1, true);
     let tracker = Tracker::new(progress.cloned());
     reduce(&mut reduced, &solution, &order, 0, &mut checker, &tracker);
+    tracker.finished(reduced.filled());
     Ok(Minimized {
         before: puzzle.filled(),
         after: reduced.filled(),

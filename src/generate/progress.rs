@@ -1,7 +1,7 @@
-//! Progress reports of a running reduction (puzzle generation or [`super::minimize`]): how many
-//! givens are left, how many removal tests have been answered, and the time since the puzzle was
-//! started, handed to a callback of the caller's ([`OnProgress`], in
-//! [`super::puzzle::Options::progress`]).
+//! Progress reports of a running reduction (puzzle generation or
+//! [`super::puzzle::minimize`]): how many givens are left, how many removal tests have been
+//! answered, and the time since the puzzle was started, handed to a callback of the caller's
+//! ([`OnProgress`], in [`super::puzzle::Options::progress`]).
 //!
 //! A 25×25 puzzle can take minutes (see `BENCHMARKS.md`), so a caller that shows progress needs
 //! it from inside the reduction. The callback runs on the thread that answered the test (a
