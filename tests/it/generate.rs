@@ -222,10 +222,12 @@ fn json_progress_events_end_with_each_puzzle() {
     // The puzzles do not depend on the reports.
     assert_eq!(stdout(&out), plain);
     let events = json_lines(&stderr(&out));
-    let done: Vec<&Value> = events
+    // The puzzles run on several threads: their reports come in any order.
+    let mut done: Vec<&Value> = events
         .iter()
         .filter(|e| e["progress"]["done"] == true)
         .collect();
+    done.sort_by_key(|e| e["progress"]["index"].as_u64());
     assert_eq!(done.len(), 3, "one final report per puzzle: {events:?}");
     for (event, puzzle) in done.iter().zip(json_lines(&plain)) {
         let p = &event["progress"];
