@@ -1,12 +1,17 @@
 //! `sudokit generate --box PxQ`: random complete grids and locally minimal well-posed puzzles,
 //! of a chosen symmetry, number of givens and propagation difficulty, seeded and reproducible.
 
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
+use sudokit::batch::Finished;
 use sudokit::Shape;
+use sudokit::generate::progress::{OnProgress, Progress};
 use sudokit::generate::puzzle::{Generated, Generator, GridSource, Options, Symmetry, puzzle_rng};
 use sudokit::propagate::Scheme;
 use sudokit::text::to_json;
@@ -15,7 +20,6 @@ use super::batch;
 use super::input::BoxArg;
 use super::present::grid_record;
 use super::sink::{Framing, OutputArgs, Sink};
-use super::solving::ordered_batch;
 
 /// Arguments of `generate`.
 #[derive(Debug, ClapArgs)]
@@ -78,6 +82,11 @@ pub struct Args {
     /// without them it is slower, with the same puzzles: for comparisons).
     #[arg(long)]
     no_sweeps: bool,
+    /// With --json: progress events of each reduction on standard error, one JSON object per
+    /// line (`{"progress": {"index", "givens", "tested", "grid", "elapsed_s", "done"}}`), at
+    /// most five a second. (On a terminal the progress line shows anyway.)
+    #[arg(long, requires = "json")]
+    progress: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -90,6 +99,9 @@ enum Grids {
     /// The pattern grid under random symmetries: O(n²), but uniform on one orbit only.
     Pattern,
 }
+
+/// A run longer than this shows a progress bar (when standard error is a terminal).
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let shape = Shape::sudoku(args.box_shape.rows, args.box_shape.cols).context("--box")?;
@@ -116,13 +128,52 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         attempts: args.attempts,
         lanes: 1,
         sweeps: !args.no_sweeps,
+        ..Options::default()
     };
     // Checks the shape and the target before any work.
-    Generator::new(shape, options)?;
+    Generator::new(shape, options.clone())?;
     // Threads that no puzzle of the batch keeps busy test removals side by side within one
     // puzzle (the puzzles do not depend on it).
     let busy = args.count.clamp(1, threads as u64) as usize;
     options.lanes = threads / busy;
+
+    let terminal = io::stderr().is_terminal();
+    let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} puzzles, {per_sec}, eta {eta} {msg}")
+            .expect("valid template"),
+    );
+    let start = Instant::now();
+    let show = {
+        let bar = bar.clone();
+        move || {
+            if terminal && bar.is_hidden() && start.elapsed() > PROGRESS_AFTER {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }
+    };
+    // The reduction's own progress: JSON events with --progress, else the bar's message (shown
+    // on a terminal once the run is past PROGRESS_AFTER).
+    let json_events = args.progress;
+    let progress_of = |index: u64| -> Option<OnProgress> {
+        if json_events {
+            return Some(OnProgress::new(move |p: &Progress| {
+                super::note!("{}", json!({"progress": progress_json(p, index)}));
+            }));
+        }
+        let (bar, show) = (bar.clone(), show.clone());
+        terminal.then(|| {
+            OnProgress::new(move |p: &Progress| {
+                bar.set_message(format!(
+                    "(puzzle {index}: {} givens left, {} removals tested, {:.1} s)",
+                    p.givens,
+                    p.tested,
+                    p.elapsed.as_secs_f64()
+                ));
+                show();
+            })
+        })
+    };
 
     // Each puzzle is written whole and flushed, in index order: an interrupted run leaves a
     // valid prefix, and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on
@@ -143,14 +194,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         |text, &index| kept_puzzle_fits(text, index, shape, args.json),
     )?;
     let first = indices.start;
+    bar.set_position(first);
     thread_local! {
         /// Each worker's generator (a search engine and its scratch space).
         static GENERATOR: std::cell::RefCell<Option<Generator>> = const { std::cell::RefCell::new(None) };
     }
     let work = |index: u64| -> anyhow::Result<Generated> {
         GENERATOR.with_borrow_mut(|slot| {
-            let generator =
-                slot.get_or_insert_with(|| Generator::new(shape, options).expect("checked above"));
+            let generator = slot.get_or_insert_with(|| {
+                Generator::new(shape, options.clone()).expect("checked above")
+            });
+            generator.set_progress(progress_of(index));
             let mut rng = puzzle_rng(args.seed, index);
             let result = if args.grid_only {
                 generator.complete_grid(&mut rng).map(|grid| Generated {
@@ -165,7 +219,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
     };
     let mut index = first;
-    let finished = ordered_batch(busy, indices.by_ref(), work, |result| {
+    let finished = super::solving::batch(busy).run(indices.by_ref(), work, |result| {
         let generated = result?;
         let text = if args.json {
             let mut line = Vec::new();
@@ -176,9 +230,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         sink.write(&text, index as usize + 1)?;
         index += 1;
-        Ok(())
+        bar.inc(1);
+        show();
+        anyhow::Ok(())
     })?;
-    let complete = finished && indices.next().is_none();
+    bar.finish_and_clear();
+    let complete = matches!(finished, Finished::Complete { .. }) && indices.next().is_none();
     if !sink.finish(complete)? {
         return Ok(ExitCode::from(1));
     }
@@ -202,6 +259,18 @@ fn kept_puzzle_fits(text: &str, index: u64, shape: Shape, json: bool) -> Result<
         return Err(format!("it is a {} puzzle", grid.shape()));
     }
     Ok(())
+}
+
+/// The fields of a progress event.
+fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
+    json!({
+        "index": index,
+        "givens": p.givens,
+        "tested": p.tested,
+        "grid": p.grid,
+        "elapsed_s": p.elapsed.as_secs_f64(),
+        "done": p.done,
+    })
 }
 
 /// `{"index", "seed", "clues", "attempts", <puzzle fields>, "solution": {...}}`.

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
-use sudokit::generate::puzzle::{MinimizeError, Minimized, minimize, puzzle_rng};
+use sudokit::generate::progress::{OnProgress, Progress};
+use sudokit::generate::puzzle::{MinimizeError, Minimized, minimize_with_progress, puzzle_rng};
 use sudokit::text::{TextError, to_json, to_text};
 
 use super::batch::{self, Tally};
@@ -123,12 +124,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut items = batch::puzzles(path, options)?.enumerate();
         let work = |(i, item): (usize, batch::Item)| {
             let record = item?;
+            let progress = progress_line(path, record.line);
+            let progress = progress.as_ref();
             let result = match args.seed {
-                Some(seed) => minimize(
+                Some(seed) => minimize_with_progress(
                     &record.grid,
                     Some(&mut puzzle_rng(seed, i as u64) as &mut dyn rand::Rng),
+                    progress,
                 ),
-                None => minimize(&record.grid, None),
+                None => minimize_with_progress(&record.grid, None, progress),
             };
             Ok((record.line, result))
         };
@@ -302,4 +306,29 @@ fn write_table(out: &mut impl Write, tables: &[FileTable]) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// On a terminal, a progress line on standard error for a puzzle whose reduction runs past
+/// 2 s (givens left, removals tested, time), cleared when it ends.
+fn progress_line(path: &std::path::Path, line: usize) -> Option<OnProgress> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let name = path.display().to_string();
+    Some(OnProgress::new(move |p: &Progress| {
+        if p.elapsed.as_secs_f64() < 2.0 {
+            return;
+        }
+        if p.done {
+            eprint!("\r\x1b[K");
+        } else {
+            eprint!(
+                "\r\x1b[Kminimize {name}:{line}: {} givens left, {} removals tested, {:.1} s",
+                p.givens,
+                p.tested,
+                p.elapsed.as_secs_f64()
+            );
+        }
+    }))
 }

@@ -122,6 +122,16 @@ pub fn pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .context("cannot start the worker threads")
 }
 
+/// The library's batch driver on `threads` threads, stopped by a signal or the `--timeout`
+/// deadline.
+pub fn batch(threads: usize) -> Batch {
+    let batch = Batch::new(threads).with_cancel(super::stop::batch_cancel());
+    match super::stop::deadline() {
+        Some(deadline) => batch.with_deadline(deadline),
+        None => batch,
+    }
+}
+
 /// A batch longer than this shows a progress line (when standard error is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
@@ -151,10 +161,7 @@ where
         );
         bar
     });
-    let mut batch = Batch::new(threads).with_cancel(super::stop::batch_cancel());
-    if let Some(deadline) = super::stop::deadline() {
-        batch = batch.with_deadline(deadline);
-    }
+    let mut batch = batch(threads);
     if let Some(bar) = &bar {
         let bar = bar.clone();
         batch = batch.with_progress(Arc::new(move |p: Progress| {

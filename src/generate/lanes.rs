@@ -30,6 +30,7 @@
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
+use super::progress::Tracker;
 use super::well_posed::RemovalTest;
 use crate::grid::Grid;
 
@@ -65,7 +66,8 @@ struct Reply {
 ///
 /// Orbits marked in `needed` are kept untested; orbits found needed are marked. The pass stops
 /// early, after the removal that takes the puzzle to `stop_at` givens or fewer; it returns the
-/// number of orbits settled (`order.len()` when it went through).
+/// number of orbits settled (`order.len()` when it went through). Every answer is counted by
+/// `tracker`.
 pub(crate) fn reduce_in_lanes(
     puzzle: &mut Grid,
     solution: &Grid,
@@ -73,6 +75,7 @@ pub(crate) fn reduce_in_lanes(
     needed: &mut [bool],
     stop_at: usize,
     lanes: &mut [&mut RemovalTest],
+    tracker: &Tracker,
 ) -> usize {
     debug_assert_eq!(needed.len(), order.len());
     let mut state: Vec<State> = needed
@@ -192,6 +195,7 @@ pub(crate) fn reduce_in_lanes(
                 }
             };
             idle.push(reply.lane);
+            tracker.tested(givens);
             state[reply.at] = match state[reply.at] {
                 // Tested against a puzzle that has lost givens since: test it again.
                 State::Testing(v) if reply.removable && v < version => State::Waiting,
@@ -282,6 +286,7 @@ mod tests {
             &mut [false; 81],
             0,
             &mut [&mut wrong, &mut right],
+            &Tracker::new(None),
         );
     }
 
@@ -298,8 +303,18 @@ mod tests {
                 let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
                 let mut parallel = solution.clone();
                 let mut needed = vec![false; order.len()];
-                let settled =
-                    reduce_in_lanes(&mut parallel, &solution, &order, &mut needed, 0, &mut refs);
+                let tracker = Tracker::new(None);
+                let settled = reduce_in_lanes(
+                    &mut parallel,
+                    &solution,
+                    &order,
+                    &mut needed,
+                    0,
+                    &mut refs,
+                    &tracker,
+                );
+                // Every answer is counted: at least one test per orbit settled.
+                assert!(tracker.tests() >= order.len() as u64);
                 assert_eq!(parallel, single, "seed {seed}, {lanes} lanes");
                 assert_eq!(settled, order.len());
                 // Every orbit marked needed is a given of the puzzle (needed at the end too).
@@ -336,6 +351,7 @@ mod tests {
                     &mut needed[at..],
                     stop_at,
                     &mut refs,
+                    &Tracker::new(None),
                 );
                 stops += 1;
             }

@@ -15,9 +15,12 @@
 //! - [`latin`]: random complete and partial Latin squares (quasigroups with holes, and random
 //!   consistent givens that may not complete).
 
+mod checker;
 pub mod lanes;
 pub mod latin;
+mod minimize;
 pub mod pattern;
+pub mod progress;
 pub mod puzzle;
 pub mod random_grid;
 pub mod sweep;

@@ -80,6 +80,9 @@
 //! assert!(made.puzzle.filled() < 40);
 //! assert!(is_locally_minimal(&made.puzzle).unwrap());
 //! ```
+//!
+//! [`SEARCH_FROM_ORDER`]: super::well_posed::SEARCH_FROM_ORDER
+//! [`SWEEP_FROM_ORDER`]: super::sweep::SWEEP_FROM_ORDER
 
 use std::fmt;
 use std::str::FromStr;
@@ -88,17 +91,20 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::checker::Checker;
+pub use super::checker::HAC_FROM_ORDER;
 use super::lanes::reduce_in_lanes;
+pub use super::minimize::{
+    MinimizeError, Minimized, is_locally_minimal, minimize, minimize_with_progress,
+};
+use super::progress::{OnProgress, Tracker};
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
-use super::sweep::{SWEEP_FROM_ORDER, sweep, sweep_interval};
-use super::symmetry::{Transform, random_pattern_grid};
-use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
+use super::sweep::{sweep, sweep_interval};
+use super::symmetry::random_pattern_grid;
 use crate::grade::Grader;
 use crate::grid::Grid;
-use crate::propagate::{Scheme, Searcher};
+use crate::propagate::Scheme;
 use crate::shape::Shape;
-use crate::solve::luby::luby;
-use crate::solve::{Answer, Limits, Native, Solver, Verified};
 
 /// The largest order puzzles are made or reduced for (the `native` backend's limit).
 pub const MAX_PUZZLE_ORDER: usize = MAX_RANDOM_GRID_ORDER;
@@ -207,7 +213,7 @@ pub enum GridSource {
 }
 
 /// What puzzles to make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Orbits of givens removed together.
     pub symmetry: Symmetry,
@@ -224,11 +230,17 @@ pub struct Options {
     /// Removal tests run side by side on one puzzle, each on a thread of its own (see the
     /// module docs), from order [`SEARCH_FROM_ORDER`] on. The puzzle does not depend on it, only
     /// the wall time; 1 runs them one at a time.
+    ///
+    /// [`SEARCH_FROM_ORDER`]: super::well_posed::SEARCH_FROM_ORDER
     pub lanes: usize,
     /// Sweep the orbits ahead for needed ones in the hard region (see the module docs and
     /// [`super::sweep`]), from order [`SWEEP_FROM_ORDER`] on. The puzzle does not depend on
     /// it, only the time.
+    ///
+    /// [`SWEEP_FROM_ORDER`]: super::sweep::SWEEP_FROM_ORDER
     pub sweeps: bool,
+    /// Called with how far the reduction of a puzzle has come (see [`super::progress`]).
+    pub progress: Option<OnProgress>,
 }
 
 impl Default for Options {
@@ -242,6 +254,7 @@ impl Default for Options {
             attempts: 1000,
             lanes: 1,
             sweeps: true,
+            progress: None,
         }
     }
 }
@@ -289,149 +302,16 @@ pub fn puzzle_rng(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
-/// Checks the property a reduction keeps; owns the engines, one per thread.
-struct Checker {
-    solver: Verified<Native>,
-    scheme: Option<Scheme>,
-    grader: Grader,
-    /// Draws the isomorphic copies of the restarts (see [`Checker::unique`]); the answers do
-    /// not depend on it, only the time they take.
-    rng: ChaCha8Rng,
-    /// Nodes per unit of the restart schedule.
-    unit: u64,
-    /// The HAC search that replaces `native` from order [`HAC_FROM_ORDER`] on.
-    searcher: Option<Searcher>,
-    /// The removal test of the reduction from order [`SEARCH_FROM_ORDER`] on (unique only).
-    removal: Option<RemovalTest>,
-    /// More removal tests, for the lanes after the first (see [`Options::lanes`]).
-    spare: Vec<RemovalTest>,
-    /// Whether the reduction sweeps (see [`Options::sweeps`]).
-    sweeps: bool,
-    /// The order from which it sweeps ([`SWEEP_FROM_ORDER`]; lowered by tests).
-    sweep_from: usize,
-    /// Sweeps run so far (for the tests).
-    swept: usize,
-}
-
-/// From this order on, a count up to 2 of a puzzle whose solution is not known (the check that a
-/// puzzle given to [`minimize`] is well posed) is a search on the HAC scheme (all-different
-/// propagated to hyper-arc consistency by matching) instead of `native`'s singles: each node
-/// costs more, but near sparse puzzles the trees are orders of magnitude smaller. The reduction
-/// itself uses the removal test from [`SEARCH_FROM_ORDER`] on.
-pub const HAC_FROM_ORDER: usize = 20;
-
-impl Checker {
-    fn new(shape: Shape, scheme: Option<Scheme>, lanes: usize, sweeps: bool) -> Checker {
-        let removal = shape.order() >= SEARCH_FROM_ORDER;
-        Checker {
-            solver: Verified(Native),
-            scheme,
-            grader: Grader::new(shape),
-            rng: ChaCha8Rng::seed_from_u64(0x5eed),
-            unit: 32 * shape.order() as u64,
-            searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
-            removal: removal.then(|| RemovalTest::new(shape, Engine::Sat)),
-            spare: if removal && scheme.is_none() {
-                (1..lanes)
-                    .map(|_| RemovalTest::new(shape, Engine::Sat))
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            sweeps,
-            sweep_from: SWEEP_FROM_ORDER,
-            swept: 0,
-        }
-    }
-
-    /// Exactly one solution (`native`, count up to 2).
-    ///
-    /// The time of a count varies wildly with the order of the search, and a fixed order meets
-    /// heavy tails on large sparse grids. So the count runs under a node budget that follows the
-    /// Luby sequence, each run on a random isomorphic copy of the puzzle ([`Transform`]: values
-    /// relabelled, rows and columns permuted within bands and stacks), which has the same number
-    /// of solutions but is searched in another order. The budget grows without bound, so the
-    /// answer is exact.
-    fn unique(&mut self, puzzle: &Grid) -> bool {
-        for run in 1.. {
-            let limits = Limits::nodes(self.unit.saturating_mul(luby(run)));
-            let copy;
-            let target = if run == 1 {
-                puzzle
-            } else {
-                copy = Transform::random(puzzle.shape(), &mut self.rng).apply(puzzle);
-                &copy
-            };
-            let (count, stopped) = match self.searcher.as_mut() {
-                Some(searcher) => {
-                    let report = searcher
-                        .run(target, Scheme::HAC, 2, &limits)
-                        .expect("HAC is sound and the limit is 2");
-                    (report.count, report.stopped.is_some())
-                }
-                None => {
-                    let report = self
-                        .solver
-                        .count(target, 2, &limits)
-                        .expect("orders are checked against the native limit first");
-                    (report.count, report.stopped.is_some())
-                }
-            };
-            if count >= 2 {
-                return false;
-            }
-            if !stopped {
-                return count == 1;
-            }
-        }
-        unreachable!("the restart loop only ends by returning")
-    }
-
-    /// The property of the reduction: search-free for the scheme if one is required, else
-    /// unique. `puzzle` is a puzzle with the property and solution `solution`, with the givens of
-    /// `removed` taken out.
-    fn keeps(&mut self, puzzle: &Grid, solution: &Grid, removed: &[usize]) -> bool {
-        match (self.scheme, self.removal.as_mut()) {
-            (Some(s), _) => self.grader.grade(puzzle, &[s]).is_search_free(s),
-            (None, Some(test)) => test.still_unique(puzzle, solution, removed),
-            (None, None) => self.unique(puzzle),
-        }
-    }
-
-    /// Whether the reduction of a puzzle of order `order` sweeps: asked for, from
-    /// [`SWEEP_FROM_ORDER`] on, and the property is well-posedness checked by the removal test.
-    fn sweeps(&self, order: usize) -> bool {
-        self.sweeps && order >= self.sweep_from && self.scheme.is_none() && self.removal.is_some()
-    }
-
-    /// How many removal tests run side by side (see [`Options::lanes`]).
-    fn lanes(&self) -> usize {
-        1 + self.spare.len()
-    }
-
-    /// The removal tests of the lanes (see [`Options::lanes`]).
-    fn lane_tests(&mut self) -> Vec<&mut RemovalTest> {
-        let first = self.removal.as_mut().expect("lanes need the removal test");
-        std::iter::once(first)
-            .chain(self.spare.iter_mut())
-            .collect()
-    }
-
-    /// Whether the last [`Checker::keeps`] was an expensive one: a removal test that needed a
-    /// search. The reduction then stops growing its blocks (see the module docs).
-    fn searched(&self) -> bool {
-        self.scheme.is_none() && self.removal.as_ref().is_some_and(RemovalTest::searched)
-    }
-}
-
 /// Removes the orbits of `order` from `puzzle` one by one (in blocks; see the module docs) while
-/// `checker` keeps its property, never going below `floor` givens.
-fn reduce(
+/// `checker` keeps its property, never going below `floor` givens; every test answered is
+/// counted by `tracker`.
+pub(super) fn reduce(
     puzzle: &mut Grid,
     solution: &Grid,
     order: &[&[usize]],
     floor: usize,
     checker: &mut Checker,
+    tracker: &Tracker,
 ) {
     let mut givens = puzzle.filled();
     let mut removed = Vec::new();
@@ -455,6 +335,7 @@ fn reduce(
                 &order[i + 1..],
                 &mut needed[i + 1..],
                 &mut checker.lane_tests(),
+                tracker,
             );
         }
         // The longest block of at most k orbits that keeps the floor (and no orbit known needed).
@@ -491,6 +372,7 @@ fn reduce(
                 &mut needed[i..],
                 stop_at,
                 &mut checker.lane_tests(),
+                tracker,
             );
             givens = puzzle.filled();
             continue;
@@ -504,7 +386,9 @@ fn reduce(
                 puzzle.set(c, None);
             }
         }
-        if checker.keeps(puzzle, solution, &removed) {
+        let keeps = checker.keeps(puzzle, solution, &removed);
+        tracker.tested(if keeps { givens - size } else { givens });
+        if keeps {
             givens -= size;
             i += take;
             k = if checker.searched() {
@@ -554,10 +438,15 @@ impl Generator {
         }
         Ok(Generator {
             shape,
-            options,
             orbits: options.symmetry.orbits(shape),
             checker: Checker::new(shape, options.scheme, options.lanes, options.sweeps),
+            options,
         })
+    }
+
+    /// Replaces the progress callback of the options (for example one per puzzle of a batch).
+    pub fn set_progress(&mut self, progress: Option<OnProgress>) {
+        self.options.progress = progress;
     }
 
     /// A random complete grid from the configured source.
@@ -579,12 +468,23 @@ impl Generator {
     pub fn generate<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Generated, GenerateError> {
         let floor = self.options.givens.unwrap_or(0);
         let mut not_grader = self.options.not_scheme.map(|_| Grader::new(self.shape));
+        let tracker = Tracker::new(self.options.progress.clone());
         for attempt in 1..=self.options.attempts.max(1) {
+            if attempt > 1 {
+                tracker.next_grid();
+            }
             let solution = self.complete_grid(rng)?;
             let mut order: Vec<&[usize]> = self.orbits.iter().map(Vec::as_slice).collect();
             order.shuffle(rng);
             let mut puzzle = solution.clone();
-            reduce(&mut puzzle, &solution, &order, floor, &mut self.checker);
+            reduce(
+                &mut puzzle,
+                &solution,
+                &order,
+                floor,
+                &mut self.checker,
+                &tracker,
+            );
             if puzzle.filled() > floor && self.options.givens.is_some() {
                 continue;
             }
@@ -594,6 +494,7 @@ impl Generator {
                 continue;
             }
             debug_assert!(self.checker.unique(&puzzle));
+            tracker.finished(puzzle.filled());
             return Ok(Generated {
                 puzzle,
                 solution,
@@ -604,112 +505,11 @@ impl Generator {
     }
 }
 
-/// Why a puzzle cannot be reduced.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MinimizeError {
-    /// The order is above [`MAX_PUZZLE_ORDER`].
-    #[error("puzzles are reduced up to order {MAX_PUZZLE_ORDER}, not {0}")]
-    TooLarge(usize),
-    /// The puzzle has no solution.
-    #[error("no solution: nothing to reduce")]
-    Unsat,
-    /// The puzzle has several solutions.
-    #[error("several solutions: not well posed, nothing to reduce")]
-    Multiple,
-}
-
-/// A reduced puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Minimized {
-    /// The locally minimal puzzle (a subset of the original givens).
-    pub puzzle: Grid,
-    /// The solution, the same as the original puzzle's.
-    pub solution: Grid,
-    /// Givens before.
-    pub before: usize,
-    /// Givens after.
-    pub after: usize,
-}
-
-impl Minimized {
-    /// Whether no given could be removed: the puzzle was locally minimal already.
-    pub fn already_minimal(&self) -> bool {
-        self.before == self.after
-    }
-}
-
-/// The unique solution of `puzzle`, or why it has none.
-fn unique_solution(puzzle: &Grid) -> Result<Grid, MinimizeError> {
-    if puzzle.shape().order() > MAX_PUZZLE_ORDER {
-        return Err(MinimizeError::TooLarge(puzzle.shape().order()));
-    }
-    let solved = Verified(Native)
-        .solve(puzzle, &Limits::none())
-        .expect("order checked above");
-    let Answer::Solved(solution) = solved.answer else {
-        return Err(MinimizeError::Unsat);
-    };
-    if Checker::new(puzzle.shape(), None, 1, true).unique(puzzle) {
-        Ok(solution)
-    } else {
-        Err(MinimizeError::Multiple)
-    }
-}
-
-/// Removes redundant givens of a well-posed puzzle by committed choice until it is locally
-/// minimal: givens in cell order, or in a random order drawn from `rng` when one is given.
-///
-/// # Errors
-/// [`MinimizeError::Unsat`] or [`MinimizeError::Multiple`] when the puzzle is not well posed,
-/// [`MinimizeError::TooLarge`] above order [`MAX_PUZZLE_ORDER`].
-pub fn minimize(
-    puzzle: &Grid,
-    rng: Option<&mut dyn rand::Rng>,
-) -> Result<Minimized, MinimizeError> {
-    let solution = unique_solution(puzzle)?;
-    let cells: Vec<[usize; 1]> = puzzle.givens().map(|(c, _)| [c]).collect();
-    let mut order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
-    if let Some(rng) = rng {
-        order.shuffle(rng);
-    }
-    let mut reduced = puzzle.clone();
-    let mut checker = Checker::new(puzzle.shape(), None, 1, true);
-    reduce(&mut reduced, &solution, &order, 0, &mut checker);
-    Ok(Minimized {
-        before: puzzle.filled(),
-        after: reduced.filled(),
-        puzzle: reduced,
-        solution,
-    })
-}
-
-/// Whether `puzzle` is well posed and every given is needed: removing any one of them leaves
-/// several solutions.
-///
-/// # Errors
-/// [`MinimizeError::TooLarge`] above order [`MAX_PUZZLE_ORDER`].
-pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
-    let solution = match unique_solution(puzzle) {
-        Ok(solution) => solution,
-        Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
-        Err(_) => return Ok(false),
-    };
-    let mut checker = Checker::new(puzzle.shape(), None, 1, true);
-    let mut probe = puzzle.clone();
-    for (cell, v) in puzzle.givens() {
-        probe.set(cell, None);
-        let unique = checker.keeps(&probe, &solution, &[cell]);
-        probe.set(cell, Some(v));
-        if unique {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::minimize::unique_solution;
     use super::*;
+    use crate::solve::{Limits, Native, Solver};
     use crate::text::parse_line;
 
     #[test]
@@ -781,7 +581,7 @@ mod tests {
                 sweeps: false,
                 ..Options::default()
             };
-            let made = Generator::new(shape, plain)
+            let made = Generator::new(shape, plain.clone())
                 .unwrap()
                 .generate(&mut puzzle_rng(3, 0))
                 .unwrap();
@@ -790,7 +590,7 @@ mod tests {
                 let options = Options {
                     lanes,
                     sweeps,
-                    ..plain
+                    ..plain.clone()
                 };
                 let mut generator = Generator::new(shape, options).unwrap();
                 generator.checker.sweep_from = 16;
@@ -813,7 +613,14 @@ mod tests {
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             let mut blocks = solution.clone();
             let mut checker = Checker::new(shape, None, 1, true);
-            reduce(&mut blocks, &solution, &order, 0, &mut checker);
+            reduce(
+                &mut blocks,
+                &solution,
+                &order,
+                0,
+                &mut checker,
+                &Tracker::new(None),
+            );
             let mut single = solution.clone();
             for &[c] in &cells {
                 single.set(c, None);

@@ -31,6 +31,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::progress::Tracker;
 use super::well_posed::RemovalTest;
 use crate::grid::Grid;
 
@@ -49,15 +50,18 @@ pub fn sweep_interval(order: usize) -> usize {
 
 /// Tests every orbit of `order` not marked in `needed` against `puzzle` (well posed with
 /// solution `solution`; every cell of those orbits given) and marks those whose removal loses
-/// uniqueness. The tests run on the threads of `tests`, one each. Returns how many were marked.
+/// uniqueness. The tests run on the threads of `tests`, one each, and are counted by `tracker`.
+/// Returns how many were marked.
 pub(crate) fn sweep(
     puzzle: &Grid,
     solution: &Grid,
     order: &[&[usize]],
     needed: &mut [bool],
     tests: &mut [&mut RemovalTest],
+    tracker: &Tracker,
 ) -> usize {
     debug_assert_eq!(needed.len(), order.len());
+    let givens = puzzle.filled();
     let ahead: Vec<usize> = (0..order.len()).filter(|&j| !needed[j]).collect();
     let next = AtomicUsize::new(0);
     // One lane: test the orbits of `ahead` taken from `next` until none is left; returns those
@@ -76,6 +80,7 @@ pub(crate) fn sweep(
             if !test.still_unique(&without, solution, order[j]) {
                 found.push(j);
             }
+            tracker.tested(givens);
             for &c in order[j] {
                 without.set(c, puzzle.get(c));
             }
@@ -149,7 +154,9 @@ mod tests {
                 let known = truth.iter().position(|&t| t).unwrap();
                 let mut needed = vec![false; order.len()];
                 needed[known] = true;
-                let found = sweep(&puzzle, &solution, &order, &mut needed, &mut refs);
+                let tracker = Tracker::new(None);
+                let found = sweep(&puzzle, &solution, &order, &mut needed, &mut refs, &tracker);
+                assert_eq!(tracker.tests(), order.len() as u64 - 1);
                 assert_eq!(needed, truth, "seed {seed}, {lanes} lanes");
                 assert_eq!(found, truth.iter().filter(|&&t| t).count() - 1);
             }

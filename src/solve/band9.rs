@@ -71,9 +71,10 @@
 //! restart would only repeat work.
 //!
 //! # Complexity
-//! A word update is O(1) (six table look-ups, [`LOCKED`] and [`FORCED`] from one table, and about
-//! forty word operations); a sweep 27 comparisons; the naked-single pass 27 words; the column
-//! pass 27 words; the choice nine look-ups and nine words. Per node the state copy is 30 words.
+//! A word update is O(1) (six table look-ups, [`tables::LOCKED`] and [`tables::FORCED`] from
+//! one table, and about forty word operations); a sweep 27 comparisons; the naked-single pass 27
+//! words; the column pass 27 words; the choice nine look-ups and nine words. Per node the state
+//! copy is 30 words.
 //! [`Stats::propagations`] counts word updates (a guess's own included). Memory: one state per
 //! open choice point (at most 81). Exponential in the worst case, like every exact method.
 //!
@@ -91,183 +92,17 @@ use super::{Budget, CountReport, Stats, StopReason};
 use crate::grid::Grid;
 use crate::shape::Shape;
 
-/// The 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+mod tables;
 
-/// The nine columns of a band row.
-const ROW: u32 = 0x1ff;
-
-/// Multiplying a 9-bit column set by this repeats it on the band's three rows.
-const SPREAD: u32 = 1 | 1 << 9 | 1 << 18;
+use self::tables::{
+    BAND, BAND_PEERS, LOCKED_FORCED, OTHER, POINTING_COLUMNS, ROW, SPREAD, TRIADS_OF_ROW, columns,
+    ones,
+};
 
 /// Whether the engine handles `shape`: 9×9 with 3×3 boxes.
 pub(crate) fn fits(shape: Shape) -> bool {
     shape.order() == 9 && !shape.is_latin() && shape.box_rows() == 3
 }
-
-/// The columns (9 bits) where a band word has a place.
-#[inline(always)]
-fn columns(x: u32) -> u32 {
-    (x | x >> 9 | x >> 18) & ROW
-}
-
-/// For a 9-bit band row, bit `k` set when its box `k` part (three cells) is not empty.
-const TRIADS_OF_ROW: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        t[x] = ((x & 7 != 0) as u8) | ((x & 0o70 != 0) as u8) << 1 | ((x & 0o700 != 0) as u8) << 2;
-        x += 1;
-    }
-    t
-};
-
-/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the triads
-/// (same bits) that lie on a permutation (one triad per row and per box) made of occupied triads.
-const fn kept_triads(occ: u32) -> u32 {
-    const PERMUTATIONS: [[u32; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut keep = 0;
-    let mut p = 0;
-    while p < 6 {
-        let sigma = PERMUTATIONS[p];
-        let triads = 1 << sigma[0] | 1 << (3 + sigma[1]) | 1 << (6 + sigma[2]);
-        if triads & occ == triads {
-            keep |= triads;
-        }
-        p += 1;
-    }
-    keep
-}
-
-/// The cells of a set of triads (bit `3r + k`: row `r`, box `k` of the band).
-const fn triad_cells(triads: u32) -> u32 {
-    let mut cells = 0;
-    let mut i = 0;
-    while i < 9 {
-        if triads & 1 << i != 0 {
-            cells |= 7 << (9 * (i / 3) + 3 * (i % 3));
-        }
-        i += 1;
-    }
-    cells
-}
-
-/// For a triad occupancy, the cells of the triads that lie on a permutation made of occupied
-/// triads ([`kept_triads`]); zero when there is none.
-const LOCKED: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        t[occ] = triad_cells(kept_triads(occ as u32));
-        occ += 1;
-    }
-    t
-};
-
-/// For a triad occupancy, the cells of the kept triads that are the only kept triad of their
-/// row (so also of their box): the value's place in that row lies in that triad. Such a row has
-/// one place left when the triad's box has one column left.
-const FORCED: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        let keep = kept_triads(occ as u32);
-        let mut forced = 0;
-        let mut r = 0;
-        while r < 3 {
-            let row = keep >> (3 * r) & 7;
-            if row.count_ones() == 1 {
-                forced |= row << (3 * r);
-            }
-            r += 1;
-        }
-        t[occ] = triad_cells(forced);
-        occ += 1;
-    }
-    t
-};
-
-/// [`LOCKED`] and [`FORCED`] side by side (one table, one base address for the update).
-const LOCKED_FORCED: [[u32; 2]; 512] = {
-    let mut t = [[0u32; 2]; 512];
-    let mut occ = 0;
-    while occ < 512 {
-        t[occ] = [LOCKED[occ], FORCED[occ]];
-        occ += 1;
-    }
-    t
-};
-
-/// The number of places in a band row (nine bits), from a table (the target need not have a
-/// population-count instruction).
-#[inline(always)]
-fn ones(row: u32) -> u32 {
-    const ONES: [u8; 512] = {
-        let mut t = [0u8; 512];
-        let mut x = 0;
-        while x < 512 {
-            t[x] = (x as u32).count_ones() as u8;
-            x += 1;
-        }
-        t
-    };
-    u32::from(ONES[(row & ROW) as usize])
-}
-
-/// For a position in a band, its row and its box inside the band, without itself.
-const BAND_PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut p = 0;
-    while p < 27 {
-        let (r, k) = (p / 9, p % 9);
-        let row = ROW << (9 * r);
-        let boxed = (7 << (3 * (k / 3))) * SPREAD;
-        t[p] = (row | boxed) & !(1 << p);
-        p += 1;
-    }
-    t
-};
-
-/// For each word `9b + d`, the words of value `d` in the two other bands.
-const OTHER: [(usize, usize); 27] = {
-    let mut t = [(0, 0); 27];
-    let mut j = 0;
-    while j < 27 {
-        let (b, d) = (j / 9, j % 9);
-        t[j] = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
-        j += 1;
-    }
-    t
-};
-
-/// For the columns (9 bits) where a value has places in a band, the cells of the other bands'
-/// words to clear: the columns that are the value's only column in their box (pointing along a
-/// column, which includes a placed value's column).
-const POINTING_COLUMNS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut clear = 0u32;
-        let mut k = 0;
-        while k < 3 {
-            let part: usize = (cols >> (3 * k)) & 7;
-            if part.count_ones() == 1 {
-                clear |= (part << (3 * k)) as u32;
-            }
-            k += 1;
-        }
-        t[cols] = clear * SPREAD;
-        cols += 1;
-    }
-    t
-};
 
 /// The state of a search node.
 #[derive(Debug, Clone, Copy)]
@@ -681,19 +516,6 @@ mod tests {
         if a.solutions.len() == 2 {
             assert_ne!(a.solutions[0], a.solutions[1]);
         }
-    }
-
-    #[test]
-    fn tables_describe_the_band() {
-        // A full band: every triad on some permutation.
-        assert_eq!(LOCKED[0x1ff], BAND);
-        // Row 0 only in box 0 forces box 0 out of rows 1 and 2.
-        let occ = 0b111_111_001;
-        assert_eq!(LOCKED[occ], 7 | (0o770 << 9) | (0o770 << 18));
-        // An empty row: no permutation.
-        assert_eq!(LOCKED[0b111_111_000], 0);
-        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
-        assert_eq!(TRIADS_OF_ROW[0b100_000_010], 0b101);
     }
 
     #[test]

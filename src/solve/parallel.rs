@@ -6,9 +6,21 @@
 //! The subproblems partition the solutions (each fixes a different value in some cell), so the
 //! counts add up. Works with any [`Solver`].
 //!
+//! **The empty grid** is counted up to value relabelling: permuting the values maps solutions
+//! to solutions, and every solution is the relabelling of exactly one solution whose first row
+//! reads `1, 2, …, n` (the permutation that sorts its first row). So the count is `n!` times the
+//! count with the first row fixed, which is searched (and split) as above. The empty 6×6 grid
+//! (2×3 boxes) needs 39,168 completions instead of 28,200,960; the release suite checks the
+//! product against a plain `dlx` enumeration.
+//!
 //! # Complexity
 //! The split costs O(parts · n² · degree); the counting itself is the backend's. With `t` threads
-//! and well-balanced parts the wall time is about 1/t of one thread's.
+//! and well-balanced parts the wall time is about 1/t of one thread's. The empty grid costs 1/n!
+//! of its plain enumeration.
+//!
+//! # References
+//! - B. Felgenhauer, F. Jarvis, "Mathematics of Sudoku I" (2006): relabelling symmetry in the
+//!   count of 9×9 grids (the first band fixed up to relabelling).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -20,13 +32,64 @@ use super::{CountReport, Limits, SolveError, Solver, StopReason};
 use crate::grid::Grid;
 
 /// [`Solver::count`] of `puzzle`, split into about `parts` subproblems counted in parallel on the
-/// current rayon pool. The count, `hit_limit` and `stopped` mean what they mean for
-/// [`Solver::count`]; the two solutions kept are those of the earliest subproblems (which ones
-/// may vary between runs only when the limit stops the count).
+/// current rayon pool; the empty grid is counted up to relabelling (see the module docs). The
+/// count, `hit_limit` and `stopped` mean what they mean for [`Solver::count`]; the two solutions
+/// kept are those of the earliest subproblems (which ones may vary between runs only when the
+/// limit stops the count).
 ///
 /// # Errors
 /// As [`Solver::count`].
 pub fn count_parallel(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limit: u64,
+    limits: &Limits,
+    parts: usize,
+) -> Result<CountReport, SolveError> {
+    match relabellings(puzzle) {
+        Some(factor) => count_up_to_relabelling(solver, puzzle, factor, limit, limits, parts),
+        None => count_split(solver, puzzle, limit, limits, parts),
+    }
+}
+
+/// `n!` for an empty grid of order `n ≤ 20` (the orders whose `n!` fits in a `u64`), the number
+/// of value relabellings; `None` for any other grid.
+fn relabellings(puzzle: &Grid) -> Option<u64> {
+    let n = puzzle.shape().order();
+    if !(2..=20).contains(&n) || puzzle.raw().iter().any(|&v| v != crate::grid::EMPTY) {
+        return None;
+    }
+    Some((1..=n as u64).product())
+}
+
+/// The count of the empty `puzzle` as `factor` (its `n!` relabellings) times the count of its
+/// completions whose first row is `1, …, n`. A limit `L` becomes `⌈L / n!⌉` completions; a count
+/// a budget stopped stays a lower bound.
+fn count_up_to_relabelling(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    factor: u64,
+    limit: u64,
+    limits: &Limits,
+    parts: usize,
+) -> Result<CountReport, SolveError> {
+    let shape = puzzle.shape();
+    let mut first_row = puzzle.clone();
+    for c in 0..shape.order() {
+        first_row.set(shape.cell(0, c), Some(c));
+    }
+    let mut report = count_split(solver, &first_row, limit.div_ceil(factor), limits, parts)?;
+    let total = report.count.saturating_mul(factor);
+    report.hit_limit = total >= limit;
+    report.count = total.min(limit);
+    if report.hit_limit {
+        report.stopped = None;
+    }
+    Ok(report)
+}
+
+/// [`count_parallel`] without the relabelling.
+fn count_split(
     solver: &dyn Solver,
     puzzle: &Grid,
     limit: u64,
@@ -163,6 +226,41 @@ mod tests {
     use super::*;
     use crate::Shape;
     use crate::solve::Native;
+
+    #[test]
+    fn relabelled_counts_equal_plain_enumerations() {
+        use crate::solve::Dlx;
+        let shapes = [
+            Shape::sudoku(2, 2).unwrap(),
+            Shape::sudoku(1, 3).unwrap(),
+            Shape::latin(4).unwrap(),
+            Shape::latin(2).unwrap(),
+        ];
+        for shape in shapes {
+            let empty = Grid::empty(shape);
+            let plain = Dlx.count(&empty, u64::MAX, &Limits::none()).unwrap();
+            for parts in [1, 16] {
+                let fast = count_parallel(&Native, &empty, u64::MAX, &Limits::none(), parts);
+                let fast = fast.unwrap();
+                assert_eq!(fast.count, plain.count, "{shape}");
+                assert!(fast.complete());
+                for s in &fast.solutions {
+                    assert_eq!(crate::verify(&empty, s), Ok(()));
+                }
+                // Limits below the count (below and above n!).
+                for limit in [1, plain.count / 2, plain.count - 1] {
+                    let r = count_parallel(&Native, &empty, limit, &Limits::none(), parts);
+                    let r = r.unwrap();
+                    assert_eq!((r.count, r.hit_limit), (limit, true), "{shape} {limit}");
+                }
+            }
+        }
+        // A grid with a given is counted plainly.
+        let mut one = Grid::empty(Shape::sudoku(2, 2).unwrap());
+        one.set(0, Some(0));
+        let r = count_parallel(&Native, &one, u64::MAX, &Limits::none(), 4).unwrap();
+        assert_eq!(r.count, 288 / 4);
+    }
 
     #[test]
     fn parallel_counts_equal_serial_counts() {

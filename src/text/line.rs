@@ -32,7 +32,12 @@ pub(super) fn parse_line_at(
     first_column: usize,
 ) -> Result<Grid, TextError> {
     let err = |column: usize, kind| TextError::new(line_no, first_column + column, kind);
-    let len = line.chars().count();
+    // Columns count characters; for an ASCII line (the usual case) those are its bytes.
+    let len = if line.is_ascii() {
+        line.len()
+    } else {
+        line.chars().count()
+    };
     let order = order_from_cells(len);
     let shape = match (order, spec) {
         (Some(n), _) if n > MAX_LINE_ORDER => {
@@ -72,6 +77,24 @@ pub(super) fn parse_line_at(
     };
     let n = shape.order();
     let mut grid = Grid::empty(shape);
+    // ASCII without a bad symbol (the usual case): a byte per character, no decoding; a line
+    // with anything else goes through the loop below, which names the error.
+    if len == line.len() {
+        let fast = line
+            .bytes()
+            .enumerate()
+            .all(|(i, byte)| match line_symbol(char::from(byte)) {
+                Ok(None) => true,
+                Ok(Some(v)) if v < n => {
+                    grid.set(i, Some(v));
+                    true
+                }
+                _ => false,
+            });
+        if fast {
+            return Ok(grid);
+        }
+    }
     for (i, ch) in line.chars().enumerate() {
         match line_symbol(ch) {
             Ok(None) => {}
@@ -96,16 +119,12 @@ pub fn to_line(grid: &Grid) -> Option<String> {
     if grid.shape().order() > MAX_LINE_ORDER {
         return None;
     }
-    Some(
+    // One byte more: callers usually append a line ending.
+    let mut bytes = Vec::with_capacity(grid.raw().len() + 1);
+    bytes.extend(
         grid.raw()
             .iter()
-            .map(|&v| {
-                if v == crate::grid::EMPTY {
-                    '.'
-                } else {
-                    ALPHABET[v as usize] as char
-                }
-            })
-            .collect(),
-    )
+            .map(|&v| ALPHABET.get(usize::from(v)).copied().unwrap_or(b'.')),
+    );
+    Some(String::from_utf8(bytes).expect("the line alphabet is ASCII"))
 }

@@ -202,6 +202,46 @@ fn a_scheme_target_is_graded_that_way() {
 }
 
 #[test]
+fn json_progress_events_end_with_each_puzzle() {
+    let plain = generate(&["--box", "3x3", "--count", "3", "--seed", "4", "--json"]);
+    let out = run(
+        &[
+            "generate",
+            "--box",
+            "3x3",
+            "--count",
+            "3",
+            "--seed",
+            "4",
+            "--json",
+            "--progress",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The puzzles do not depend on the reports.
+    assert_eq!(stdout(&out), plain);
+    let events = json_lines(&stderr(&out));
+    // The puzzles run on several threads: their reports come in any order.
+    let mut done: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["progress"]["done"] == true)
+        .collect();
+    done.sort_by_key(|e| e["progress"]["index"].as_u64());
+    assert_eq!(done.len(), 3, "one final report per puzzle: {events:?}");
+    for (event, puzzle) in done.iter().zip(json_lines(&plain)) {
+        let p = &event["progress"];
+        assert_eq!(p["index"], puzzle["index"]);
+        assert_eq!(p["givens"], puzzle["clues"]);
+        assert!(p["tested"].as_u64().unwrap() >= puzzle["clues"].as_u64().unwrap());
+        assert_eq!(p["grid"], 1);
+    }
+    // --progress goes with --json.
+    let out = run(&["generate", "--box", "2x2", "--progress"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
 fn bad_generate_options_exit_2() {
     for args in [
         &["generate", "--box", "3x3", "--grid-only", "--givens", "30"][..],
