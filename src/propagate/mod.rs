@@ -13,13 +13,15 @@
 //! a propagation call allocates nothing: search and shaving call it many thousands of times.
 //!
 //! The files of this module, one consistency level or constraint each:
-//! [`fc`] (forward checking and channeling), [`bounds`] (Hall intervals), [`hac`] (Régin's
+//! [`fc`] (forward checking and channeling), [`bounds`] (ECLiPSe's range exhaustion),
+//! [`dual`] (the dual variables' `alldifferent` of `BCI`), [`hac`] (Régin's
 //! matching-based filtering), [`redundant`] (same, colored matrix, rows–boxes), [`shave`],
 //! [`scheme`] (names and the lattice), [`mod@search`] (depth-first search on top of a scheme).
 //!
 //! # Complexity
 //! A store is `n²·⌈n/64⌉` words. One fixpoint costs, per revision of a unit: O(n) for forward
-//! checking and channeling (word operations), O(n²) per sweep for bounds consistency, O(n²) for
+//! checking and channeling (word operations), O(n²) per scan for range exhaustion (`BC`, and
+//! `BCI`'s duals; O(n³) when a revision splits off many exhausted sets), O(n²) for
 //! hyper-arc consistency when the warm-started matching needs at most one augmenting path (O(n³)
 //! when it is rebuilt); the redundant constraints cost O(n³) per round. The number of rounds
 //! is bounded by the number of candidates removed, at most `n³`.
@@ -28,9 +30,8 @@
 //! - H. Simonis, "Sudoku as a constraint problem", CP Workshop on Modeling and Reformulating
 //!   Constraint Satisfaction Problems, 2005 (the schemes, their names and their lattice).
 //! - J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
-//! - A. López-Ortiz, C.-G. Quimper, J. Tromp, P. van Beek, "A fast and simple algorithm for bounds
-//!   consistency of the alldifferent constraint", IJCAI 2003; J.-F. Puget, "A fast algorithm for
-//!   the bound consistency of alldiff constraints", AAAI 1998.
+//! - The ECLiPSe library `ic_global`, `alldifferent/1` (the `BC` propagator of the paper), after
+//!   J.-F. Puget, "A fast algorithm for the bound consistency of alldiff constraints", AAAI 1998.
 //! - J. E. Hopcroft, R. M. Karp, "An n^5/2 algorithm for maximum matchings in bipartite graphs",
 //!   SIAM J. Comput. 1973; R. E. Tarjan, "Depth-first search and linear graph algorithms", SIAM J.
 //!   Comput. 1972.
@@ -49,6 +50,7 @@
 //! ```
 
 pub mod bounds;
+pub mod dual;
 pub mod fc;
 pub mod hac;
 pub mod redundant;
@@ -63,9 +65,10 @@ use thiserror::Error;
 use crate::grid::Grid;
 use crate::shape::Shape;
 
-pub use scheme::{Level, Scheme, SchemeError};
+pub use scheme::{Level, Scheme, SchemeError, Shaving};
 pub use search::{Budget, SearchError, SearchOutcome, SearchStats, Searcher, Stop, search};
 
+use bounds::Exhaustion;
 use hac::Matcher;
 
 /// A propagator found a cell, or a value of a unit, with no candidate left: the puzzle (under the
@@ -288,10 +291,8 @@ pub struct Propagator {
     /// Scratch words: one cell's worth, and a unit's worth.
     scratch: Vec<u64>,
     scratch2: Vec<u64>,
-    /// Scratch for bounds: (min, max) per unit position and the order of positions.
-    bounds_min: Vec<u32>,
-    bounds_max: Vec<u32>,
-    bounds_order: Vec<u32>,
+    /// Scratch for the range exhaustion of `BC` (cells or dual variables of one unit).
+    exhaustion: Exhaustion,
     /// Scratch store for shaving probes.
     probe: Option<Box<Domains>>,
     propagations: u64,
@@ -335,9 +336,7 @@ impl Propagator {
             matcher: Matcher::new(n),
             scratch: vec![0; words],
             scratch2: vec![0; words * n.max(3)],
-            bounds_min: vec![0; n],
-            bounds_max: vec![0; n],
-            bounds_order: vec![0; n],
+            exhaustion: Exhaustion::new(n, words),
             probe: None,
             propagations: 0,
         }
@@ -416,12 +415,9 @@ impl Propagator {
 
     /// Runs the base fixpoint, then shaving if the scheme asks for it.
     fn finish(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
-        let result = self.run(d, scheme).and_then(|()| {
-            if scheme.shaving() {
-                self.shave(d, scheme.without_shaving())
-            } else {
-                Ok(())
-            }
+        let result = self.run(d, scheme).and_then(|()| match scheme.shaving() {
+            Shaving::None => Ok(()),
+            mode => self.shave(d, scheme.without_shaving(), mode),
         });
         if result.is_err() {
             self.reset();
@@ -539,6 +535,12 @@ impl Propagator {
 
     /// The main fixpoint loop: forward checking first (cheapest), then the unit propagators of
     /// the level, then the redundant constraints, until nothing changes.
+    ///
+    /// The order is fixed: fixed cells in the order they became fixed (last first), then the
+    /// dirty units, the most recently dirtied first (a stack); a unit revision runs channeling
+    /// (`FCI`) or the dual range exhaustion (`BCI`) after the level's propagator. Every
+    /// propagator but `BC`'s is monotone, so only `BC` fixpoints can depend on this order (see
+    /// [`bounds`]).
     fn run(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
         loop {
             if let Some(cell) = self.fixed_queue.pop() {
@@ -552,13 +554,17 @@ impl Propagator {
                 if scheme.channeling() || scheme.level() != Level::Fc {
                     self.propagations += 1;
                 }
-                if scheme.channeling() {
-                    self.channel(d, u)?;
-                }
-                match scheme.level() {
-                    Level::Fc => {}
-                    Level::Bc => self.bounds(d, u)?,
-                    Level::Hac => self.hac(d, u)?,
+                match (scheme.level(), scheme.channeling()) {
+                    (Level::Fc, false) => {}
+                    (Level::Fc, true) => self.channel(d, u)?,
+                    (Level::Bc, channeling) => {
+                        self.bounds(d, u)?;
+                        if channeling {
+                            self.bounds_dual(d, u)?;
+                        }
+                    }
+                    // HAC implies channeling: no HAC scheme adds it.
+                    (Level::Hac, _) => self.hac(d, u)?,
                 }
                 continue;
             }
