@@ -30,9 +30,8 @@
 //! much as A (none ⊑ once ⊑ fixpoint). For monotone propagators this is sound because the
 //! fixpoint of a larger set of propagators is smaller. `BC`'s range exhaustion is sound but not
 //! monotone (see [`super::bounds`]): every pair with a monotone end is still guaranteed
-//! (`FC ⊑ BC`, `BC ⊑ HAC`, `FCV ⊑ BCV ⊑ HACV`, `BC ⊑ BCV` because `BCV` starts from `BC`'s
-//! fixpoint), and `BC ⊑ BCI` is checked by the property tests and on the data sets rather than
-//! implied. [`Scheme::order_free`] says which schemes have an order-independent fixpoint.
+//! (`FC ⊑ BC`, `BC ⊑ HAC`, `FCV ⊑ BCV ⊑ HACV`), and `BC ⊑ BCV`, `BC ⊑ BCI` hold because `BCV`
+//! and `BCI` start from `BC`'s fixpoint of the givens (see [`super::Propagator::propagate`]). [`Scheme::order_free`] says which schemes have an order-independent fixpoint.
 //! [`Scheme::weaker_than`] decides the relation and [`Scheme::covers`] gives the Hasse diagram
 //! (the pairs with nothing in between).
 //!
@@ -246,6 +245,14 @@ impl Scheme {
     pub fn without_shaving(self) -> Scheme {
         Scheme {
             shaving: Shaving::None,
+            ..self
+        }
+    }
+
+    /// The scheme without channeling (`BC` for `BCI`).
+    pub fn without_channeling(self) -> Scheme {
+        Scheme {
+            channeling: false,
             ..self
         }
     }

@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::hac::brute_force_supports;
 use super::*;
+use crate::grid::Grid;
 use crate::text::parse_line;
 
 /// Every solution of `puzzle`, by plain backtracking on the definition (no propagator), up to
