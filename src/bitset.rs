@@ -59,16 +59,7 @@ impl Bitset {
 
     /// The elements in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    wi * 64 + bit
-                })
-            })
-        })
+        crate::propagate::iter_bits(&self.words)
     }
 }
 

@@ -185,26 +185,17 @@ impl Scheme {
     ];
 
     /// The fifteen schemes of the paper, then the three that shave to the fixpoint.
-    pub const EVERY: [Scheme; 18] = [
-        Scheme::FC,
-        Scheme::FCI,
-        Scheme::BC,
-        Scheme::BCI,
-        Scheme::HAC,
-        Scheme::HACS,
-        Scheme::HACC,
-        Scheme::HAC3,
-        Scheme::HACSC,
-        Scheme::HACS3,
-        Scheme::HACC3,
-        Scheme::HACSC3,
-        Scheme::FCV,
-        Scheme::BCV,
-        Scheme::HACV,
-        Scheme::FCV_FIXPOINT,
-        Scheme::BCV_FIXPOINT,
-        Scheme::HACV_FIXPOINT,
-    ];
+    pub const EVERY: [Scheme; 18] = {
+        let mut every = [Scheme::FCV_FIXPOINT; 18];
+        let mut i = 0;
+        while i < Scheme::ALL.len() {
+            every[i] = Scheme::ALL[i];
+            i += 1;
+        }
+        every[16] = Scheme::BCV_FIXPOINT;
+        every[17] = Scheme::HACV_FIXPOINT;
+        every
+    };
 
     /// The consistency level of each unit.
     pub fn level(self) -> Level {

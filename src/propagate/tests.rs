@@ -203,6 +203,25 @@ fn stronger_schemes_never_keep_more_candidates_on_the_models() {
     }
 }
 
+/// `k` random non-empty domains over the values `0..k`, sparser now and then so that Hall sets
+/// appear.
+fn random_domains(k: usize, rng: &mut ChaCha8Rng) -> Vec<u64> {
+    let full = (1u64 << k) - 1;
+    (0..k)
+        .map(|_| {
+            let mut dom = rng.random_range(1..=full);
+            if rng.random_bool(0.5) {
+                dom &= rng.random_range(1..=full);
+            }
+            if dom == 0 {
+                1 << rng.random_range(0..k)
+            } else {
+                dom
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn hac_keeps_exactly_the_supported_values_of_one_alldifferent() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -210,21 +229,7 @@ fn hac_keeps_exactly_the_supported_values_of_one_alldifferent() {
     for _ in 0..3000 {
         let k = rng.random_range(1..=7usize);
         let shape = Shape::latin(k).unwrap();
-        let full = (1u64 << k) - 1;
-        let domains: Vec<u64> = (0..k)
-            .map(|_| {
-                let mut dom = rng.random_range(1..=full);
-                // Sparser domains now and then, so Hall sets appear.
-                if rng.random_bool(0.5) {
-                    dom &= rng.random_range(1..=full);
-                }
-                if dom == 0 {
-                    1 << rng.random_range(0..k)
-                } else {
-                    dom
-                }
-            })
-            .collect();
+        let domains = random_domains(k, &mut rng);
         let mut d = Domains::full(shape);
         for (i, &dom) in domains.iter().enumerate() {
             d.bits[i] = dom; // row 0, one word per cell
@@ -293,20 +298,7 @@ fn range_exhaustion_is_sound_and_keeps_forward_checking() {
     let (mut pruned_beyond_fc, mut failures) = (0, 0);
     for _ in 0..4000 {
         let k = rng.random_range(1..=7usize);
-        let full = (1u64 << k) - 1;
-        let domains: Vec<u64> = (0..k)
-            .map(|_| {
-                let mut dom = rng.random_range(1..=full);
-                if rng.random_bool(0.5) {
-                    dom &= rng.random_range(1..=full);
-                }
-                if dom == 0 {
-                    1 << rng.random_range(0..k)
-                } else {
-                    dom
-                }
-            })
-            .collect();
+        let domains = random_domains(k, &mut rng);
         let got = exhaust(&domains);
         match brute_force_supports(&domains) {
             None => failures += usize::from(got.is_err()),
