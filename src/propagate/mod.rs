@@ -2,9 +2,9 @@
 //! propagators to their common fixpoint.
 //!
 //! Every unit (row, column, box) of a [`Shape`] is an `alldifferent` constraint over its `n` cells.
-//! A [`Scheme`] names how strongly each is propagated (forward checking, bounds consistency,
-//! hyper-arc consistency), with or without channeling, with the redundant constraints `S`, `C`, `3`
-//! and with shaving; see [`scheme`]. [`Domains`] holds the candidates of every cell as a bitset of
+//! A [`Scheme`] names how strongly each is propagated (forward checking, ECLiPSe's range
+//! exhaustion, hyper-arc consistency), with or without channeling, with the redundant constraints
+//! `S`, `C`, `3` and with shaving; see [`scheme`]. [`Domains`] holds the candidates of every cell as a bitset of
 //! `⌈n/64⌉` words (one word for every order up to 64), and [`Propagator`] removes candidates until
 //! no propagator of the scheme can remove more (the fixpoint), or reports [`Failure`] when a cell,
 //! or a value of a unit, has no candidate left.

@@ -129,9 +129,9 @@ impl Scheme {
     pub const FC: Scheme = scheme(Level::Fc, false, false, false, false, Shaving::None);
     /// Forward checking with channeling.
     pub const FCI: Scheme = scheme(Level::Fc, true, false, false, false, Shaving::None);
-    /// Bounds consistency (with forward checking).
+    /// ECLiPSe's "bound-consistent" alldifferent: range exhaustion (includes forward checking).
     pub const BC: Scheme = scheme(Level::Bc, false, false, false, false, Shaving::None);
-    /// Bounds consistency with channeling.
+    /// `BC` on the cells and on the dual (position) variables, channelled.
     pub const BCI: Scheme = scheme(Level::Bc, true, false, false, false, Shaving::None);
     /// Hyper-arc consistency.
     pub const HAC: Scheme = scheme(Level::Hac, false, false, false, false, Shaving::None);

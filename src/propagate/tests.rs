@@ -284,8 +284,7 @@ fn range_exhaustion_on_the_known_cases() {
     assert_eq!(got, vec![set(&[3]), set(&[1]), set(&[5, 7])]);
     assert!(exhaust(&[set(&[2, 4]), set(&[2, 4]), set(&[2, 4])]).is_err());
     assert!(exhaust(&[set(&[1, 9]), set(&[1, 9]), set(&[1, 9])]).is_err());
-    // Textbook bounds consistency would remove 5 and 6 from the last cell (the interval [5, 6]
-    // of the first two); so does range exhaustion, and also the 7 of the whole group.
+    // Where a Hall interval of the hulls exists, both rules agree: 5 and 6 leave the last cell.
     let got = exhaust(&[set(&[5, 6]), set(&[5, 6]), set(&[5, 6, 7, 8])]).unwrap();
     assert_eq!(got[2], set(&[7, 8]));
 }
