@@ -7,11 +7,19 @@
 //! a puzzle are the minimal search-free ones in the lattice ([`Scheme::weaker_than`]); there may be
 //! several incomparable ones (`FCI` and `BC`, say).
 //!
-//! Schemes are run weakest first, and the lattice is used twice, both times soundly: a scheme
-//! above one that is already search-free (or refuted) is so too and is not run again; and a scheme
-//! starts from the fixpoint of the strongest weaker scheme already computed instead of from the
-//! givens — its fixpoint is contained in that one, so the result is the same, only reached sooner.
-//! (The property tests check the lattice cell by cell on fixpoints computed from scratch.)
+//! A scheme's verdict is defined by its fixpoint computed alone from the givens. Schemes are run
+//! weakest first, and the lattice saves work only where it provably gives that same verdict:
+//! - a scheme above one that is already search-free (or refuted) is so too and is not run, when
+//!   one of the two is order-free ([`Scheme::order_free`]: every scheme not on `BC`'s range
+//!   exhaustion, whose fixpoint can depend on the propagation order, see
+//!   [`crate::propagate::bounds`]); pairs of two `BC`-based schemes are run both;
+//! - an order-free scheme starts from the fixpoint of a weaker scheme already computed instead of
+//!   from the givens (its fixpoint is the greatest one inside that store, so the same), except
+//!   that a one-pass shaving scheme starts only from a store without shaving: its pass must start
+//!   at its base's fixpoint (see [`crate::propagate::shave`]).
+//!
+//! (The property tests check the lattice cell by cell on fixpoints computed from scratch, and a
+//! unit test checks these shortcuts against running every scheme alone.)
 //!
 //! [`Summary`] aggregates a file (percentage search-free per scheme, givens), and
 //! [`differences`] counts, for every edge of the lattice among the chosen schemes, the puzzles
@@ -20,7 +28,7 @@
 //!
 //! # Complexity
 //! One grade costs at most one fixpoint per scheme (see [`crate::propagate`]); shaving schemes
-//! dominate (a base fixpoint per candidate per round).
+//! dominate (a base fixpoint per candidate per pass).
 //!
 //! # References
 //! H. Simonis, "Sudoku as a constraint problem", 2005 (search-free puzzles per scheme, Tables 1–3).
@@ -38,7 +46,7 @@
 //! ```
 
 use crate::grid::Grid;
-use crate::propagate::{Domains, Propagator, Scheme};
+use crate::propagate::{Domains, Propagator, Scheme, Shaving};
 use crate::shape::Shape;
 
 /// What one scheme's fixpoint says about a puzzle.
@@ -140,6 +148,7 @@ impl Grader {
                 .iter()
                 .copied()
                 .filter(|&j| j != i && verdicts[j].is_some() && schemes[j].weaker_than(scheme))
+                .filter(|&j| schemes[j].order_free() || scheme.order_free())
                 .collect();
             if clash || below.iter().any(|&j| verdicts[j] == Some(Verdict::Refuted)) {
                 verdicts[i] = Some(Verdict::Refuted);
@@ -152,9 +161,13 @@ impl Grader {
                 verdicts[i] = Some(Verdict::SearchFree);
                 continue;
             }
-            // Start from the smallest fixpoint below, if any.
+            // Start from the smallest usable fixpoint below, if any.
             let start = below
                 .iter()
+                .filter(|_| scheme.order_free())
+                .filter(|&&j| {
+                    scheme.shaving() != Shaving::Once || schemes[j].shaving() == Shaving::None
+                })
                 .filter_map(|&j| self.stores[j].as_ref())
                 .min_by_key(|d| d.total())
                 .cloned();
@@ -319,8 +332,8 @@ mod tests {
         let text = std::fs::read_to_string(format!("{root}/models/sudoku/9x9/top95.txt")).unwrap();
         for line in text.lines().step_by(6) {
             let puzzle = parse_line(line, None).unwrap();
-            let all = grade(&puzzle, &Scheme::ALL);
-            for s in Scheme::ALL {
+            let all = grade(&puzzle, &Scheme::EVERY);
+            for s in Scheme::EVERY {
                 let alone = grade(&puzzle, &[s]);
                 assert_eq!(alone.verdict(s), all.verdict(s), "{s} on {line}");
             }

@@ -17,6 +17,7 @@ use sudokit::propagate::Scheme;
 use sudokit::text::to_json;
 
 use super::batch;
+use super::grade::ShaveArg;
 use super::input::BoxArg;
 use super::present::grid_record;
 use super::sink::{Framing, OutputArgs, Sink};
@@ -29,6 +30,8 @@ givens) in random order while the puzzle stays well posed: the result is locally
 given is needed). With --scheme S a removal must also keep the puzzle search-free for S (the
 puzzle is then minimal for that), with --not-scheme T the finished puzzle must not be search-free
 for T, and with --givens K the removal stops at K givens (well posed, usually not minimal).
+FCV, BCV and HACV shave once, as in Simonis' paper; --shave fixpoint (or FCV+, BCV+, HACV+)
+repeats the shaving passes until one removes nothing.
 Puzzle i of a run depends only on --seed and i: the output is the same for any --threads.
 
 Output: one puzzle line per puzzle (grid blocks above order 35), in order; --json adds the
@@ -62,6 +65,10 @@ pub struct Args {
     /// The puzzle must not be search-free for this scheme (e.g. HAC).
     #[arg(long, value_name = "SCHEME")]
     not_scheme: Option<Scheme>,
+    /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
+    /// `fixpoint` (FCV means FCV+); without it, as named (FCV once, FCV+ to the fixpoint).
+    #[arg(long, value_enum, value_name = "MODE")]
+    shave: Option<ShaveArg>,
     /// Where complete grids come from.
     #[arg(long, value_enum, default_value_t = Grids::Search)]
     grids: Grids,
@@ -119,8 +126,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut options = Options {
         symmetry: args.symmetry,
         givens: args.givens,
-        scheme: args.scheme,
-        not_scheme: args.not_scheme,
+        scheme: args.scheme.map(|s| ShaveArg::apply(args.shave, s)),
+        not_scheme: args.not_scheme.map(|s| ShaveArg::apply(args.shave, s)),
         source: match args.grids {
             Grids::Search => GridSource::Search,
             Grids::Pattern => GridSource::Pattern,

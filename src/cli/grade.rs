@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::Args as ClapArgs;
+use clap::{Args as ClapArgs, ValueEnum};
 use serde_json::{Map, Value, json};
 use sudokit::Shape;
 use sudokit::grade::{Grade, Grader, Spread, Summary, Verdict, differences};
-use sudokit::propagate::{Scheme, Searcher};
+use sudokit::propagate::{Scheme, Searcher, Shaving};
 use sudokit::search::{CountReport, Limits, StopReason};
 use sudokit::text::TextError;
 
@@ -24,7 +24,9 @@ use super::solving::ordered_batch;
 /// Arguments of `grade`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
-Schemes (Simonis 2005): FC FCI BC BCI HAC HACS HACC HAC3 HACSC HACS3 HACC3 HACSC3 FCV BCV HACV.
+Schemes (Simonis 2005): FC FCI BC BCI HAC HACS HACC HAC3 HACSC HACS3 HACC3 HACSC3 FCV BCV HACV
+(`paper`), and FCV+ BCV+ HACV+, which shave to the fixpoint (`all` is the eighteen). FCV, BCV
+and HACV shave once, as in the paper; --shave fixpoint makes them the + schemes.
 A puzzle is search-free for a scheme when the scheme's fixpoint leaves one candidate per cell.
 
 Examples:
@@ -35,9 +37,13 @@ pub struct Args {
     /// Puzzle files (`-` for standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Comma-separated schemes to run (`all` for the fifteen).
+    /// Comma-separated schemes to run (`paper` for the fifteen, `all` for the eighteen).
     #[arg(long, default_value = "all", value_name = "LIST")]
     schemes: String,
+    /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
+    /// `fixpoint` (FCV means FCV+); without it, as named (FCV once, FCV+ to the fixpoint).
+    #[arg(long, value_enum, value_name = "MODE")]
+    shave: Option<ShaveArg>,
     /// One JSON object per puzzle, then one summary object per file.
     #[arg(long)]
     json: bool,
@@ -58,6 +64,27 @@ pub struct Args {
     input: InputArgs,
 }
 
+/// `--shave` values (`grade` and `generate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum ShaveArg {
+    /// One pass over the cells (Simonis' V).
+    Once,
+    /// Passes until one removes nothing.
+    Fixpoint,
+}
+
+impl ShaveArg {
+    /// `scheme` with the shaving `--shave` asks for (kept as named without the option, and for
+    /// a scheme that does not shave).
+    pub(super) fn apply(shave: Option<ShaveArg>, scheme: Scheme) -> Scheme {
+        match shave {
+            None => scheme,
+            Some(ShaveArg::Once) => scheme.with_shaving(Shaving::Once),
+            Some(ShaveArg::Fixpoint) => scheme.with_shaving(Shaving::Fixpoint),
+        }
+    }
+}
+
 /// One puzzle's results.
 struct Row {
     line: usize,
@@ -75,7 +102,13 @@ struct Engines {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let schemes = Scheme::parse_list(&args.schemes).context("--schemes")?;
+    let mut schemes: Vec<Scheme> = Vec::new();
+    for s in Scheme::parse_list(&args.schemes).context("--schemes")? {
+        let s = ShaveArg::apply(args.shave, s);
+        if !schemes.contains(&s) {
+            schemes.push(s);
+        }
+    }
     let limits = Limits {
         time: Some(super::solving::seconds("--time-limit", args.time_limit)?),
         nodes: super::solving::at_least_one("--node-limit", args.node_limit)?,

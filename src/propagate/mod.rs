@@ -2,9 +2,9 @@
 //! propagators to their common fixpoint.
 //!
 //! Every unit (row, column, box) of a [`Shape`] is an `alldifferent` constraint over its `n` cells.
-//! A [`Scheme`] names how strongly each is propagated (forward checking, bounds consistency,
-//! hyper-arc consistency), with or without channeling, with the redundant constraints `S`, `C`, `3`
-//! and with shaving; see [`scheme`]. [`Domains`] holds the candidates of every cell as a bitset of
+//! A [`Scheme`] names how strongly each is propagated (forward checking, ECLiPSe's range
+//! exhaustion, hyper-arc consistency), with or without channeling, with the redundant constraints
+//! `S`, `C`, `3` and with shaving; see [`scheme`]. [`Domains`] holds the candidates of every cell as a bitset of
 //! `⌈n/64⌉` words (one word for every order up to 64), and [`Propagator`] removes candidates until
 //! no propagator of the scheme can remove more (the fixpoint), or reports [`Failure`] when a cell,
 //! or a value of a unit, has no candidate left.
@@ -13,13 +13,15 @@
 //! a propagation call allocates nothing: search and shaving call it many thousands of times.
 //!
 //! The files of this module, one consistency level or constraint each:
-//! [`fc`] (forward checking and channeling), [`bounds`] (Hall intervals), [`hac`] (Régin's
+//! [`fc`] (forward checking and channeling), [`bounds`] (ECLiPSe's range exhaustion),
+//! [`dual`] (the dual variables' `alldifferent` of `BCI`), [`hac`] (Régin's
 //! matching-based filtering), [`redundant`] (same, colored matrix, rows–boxes), [`shave`],
 //! [`scheme`] (names and the lattice), [`searcher`] (depth-first search on top of a scheme).
 //!
 //! # Complexity
 //! A store is `n²·⌈n/64⌉` words. One fixpoint costs, per revision of a unit: O(n) for forward
-//! checking and channeling (word operations), O(n²) per sweep for bounds consistency, O(n²) for
+//! checking and channeling (word operations), O(n²) per scan for range exhaustion (`BC`, and
+//! `BCI`'s duals; O(n³) when a revision splits off many exhausted sets), O(n²) for
 //! hyper-arc consistency when the warm-started matching needs at most one augmenting path (O(n³)
 //! when it is rebuilt); the redundant constraints cost O(n³) per round. The number of rounds
 //! is bounded by the number of candidates removed, at most `n³`.
@@ -28,9 +30,8 @@
 //! - H. Simonis, "Sudoku as a constraint problem", CP Workshop on Modeling and Reformulating
 //!   Constraint Satisfaction Problems, 2005 (the schemes, their names and their lattice).
 //! - J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
-//! - A. López-Ortiz, C.-G. Quimper, J. Tromp, P. van Beek, "A fast and simple algorithm for bounds
-//!   consistency of the alldifferent constraint", IJCAI 2003; J.-F. Puget, "A fast algorithm for
-//!   the bound consistency of alldiff constraints", AAAI 1998.
+//! - The ECLiPSe library `ic_global`, `alldifferent/1` (the `BC` propagator of the paper), after
+//!   J.-F. Puget, "A fast algorithm for the bound consistency of alldiff constraints", AAAI 1998.
 //! - J. E. Hopcroft, R. M. Karp, "An n^5/2 algorithm for maximum matchings in bipartite graphs",
 //!   SIAM J. Comput. 1973; R. E. Tarjan, "Depth-first search and linear graph algorithms", SIAM J.
 //!   Comput. 1972.
@@ -49,6 +50,8 @@
 //! ```
 
 pub mod bounds;
+mod domains;
+pub mod dual;
 pub mod fc;
 pub mod hac;
 pub mod redundant;
@@ -56,16 +59,17 @@ pub mod scheme;
 pub mod searcher;
 pub mod shave;
 
-use std::fmt;
-
 use thiserror::Error;
 
-use crate::grid::Grid;
 use crate::shape::Shape;
 
-pub use scheme::{Level, Scheme, SchemeError};
+pub(crate) use crate::bitset::iter_bits;
+pub use domains::Domains;
+
+pub use scheme::{Level, Scheme, SchemeError, Shaving};
 pub use searcher::{SearchError, Searcher, search};
 
+use bounds::Exhaustion;
 use hac::Matcher;
 
 /// A propagator found a cell, or a value of a unit, with no candidate left: the puzzle (under the
@@ -73,186 +77,6 @@ use hac::Matcher;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[error("a cell or a value of a unit has no candidate left")]
 pub struct Failure;
-
-/// The candidates of every cell: one bitset of `⌈n/64⌉` words per cell, bit `v` = value `v`
-/// (0-based).
-#[derive(Clone, PartialEq, Eq)]
-pub struct Domains {
-    shape: Shape,
-    words: usize,
-    bits: Vec<u64>,
-}
-
-impl fmt::Debug for Domains {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Domains({}; ", self.shape)?;
-        for cell in 0..self.shape.cells() {
-            let values: Vec<usize> = self.values(cell).map(|v| v + 1).collect();
-            write!(f, "{values:?}")?;
-        }
-        write!(f, ")")
-    }
-}
-
-impl Domains {
-    /// Every value possible in every cell.
-    pub fn full(shape: Shape) -> Domains {
-        let n = shape.order();
-        let words = n.div_ceil(64);
-        let mut cell = vec![u64::MAX; words];
-        if n % 64 != 0 {
-            cell[words - 1] = (1u64 << (n % 64)) - 1;
-        }
-        let mut bits = Vec::with_capacity(shape.cells() * words);
-        for _ in 0..shape.cells() {
-            bits.extend_from_slice(&cell);
-        }
-        Domains { shape, words, bits }
-    }
-
-    /// The givens as single candidates, every other cell full. No propagation is done.
-    pub fn from_puzzle(puzzle: &Grid) -> Domains {
-        let mut d = Domains::full(puzzle.shape());
-        for (cell, v) in puzzle.givens() {
-            d.set_single(cell, v);
-        }
-        d
-    }
-
-    /// The shape.
-    #[inline]
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
-
-    /// Words per cell, `⌈n/64⌉`.
-    #[inline]
-    pub fn words_per_cell(&self) -> usize {
-        self.words
-    }
-
-    /// The words of one cell.
-    #[inline]
-    pub fn cell_words(&self, cell: usize) -> &[u64] {
-        &self.bits[cell * self.words..(cell + 1) * self.words]
-    }
-
-    /// Whether `v` is a candidate of `cell`.
-    #[inline]
-    pub fn contains(&self, cell: usize, v: usize) -> bool {
-        self.bits[cell * self.words + v / 64] & (1u64 << (v % 64)) != 0
-    }
-
-    /// Removes a candidate without propagating; returns whether it was there.
-    #[inline]
-    pub fn remove(&mut self, cell: usize, v: usize) -> bool {
-        let w = &mut self.bits[cell * self.words + v / 64];
-        let bit = 1u64 << (v % 64);
-        let had = *w & bit != 0;
-        *w &= !bit;
-        had
-    }
-
-    /// Makes `v` the only candidate of `cell` without propagating.
-    pub fn set_single(&mut self, cell: usize, v: usize) {
-        let words = self.words;
-        let slot = &mut self.bits[cell * words..(cell + 1) * words];
-        slot.fill(0);
-        slot[v / 64] = 1u64 << (v % 64);
-    }
-
-    /// Number of candidates of `cell`.
-    #[inline]
-    pub fn count(&self, cell: usize) -> usize {
-        self.cell_words(cell)
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum()
-    }
-
-    /// The smallest candidate of `cell`, if any.
-    #[inline]
-    pub fn min(&self, cell: usize) -> Option<usize> {
-        self.cell_words(cell)
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
-    }
-
-    /// The largest candidate of `cell`, if any.
-    #[inline]
-    pub fn max(&self, cell: usize) -> Option<usize> {
-        self.cell_words(cell)
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, w)| **w != 0)
-            .map(|(i, w)| i * 64 + 63 - w.leading_zeros() as usize)
-    }
-
-    /// The value of `cell` if it has exactly one candidate.
-    #[inline]
-    pub fn value(&self, cell: usize) -> Option<usize> {
-        (self.count(cell) == 1).then(|| self.min(cell).expect("one candidate"))
-    }
-
-    /// The candidates of `cell` in increasing order.
-    pub fn values(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        iter_bits(self.cell_words(cell))
-    }
-
-    /// Whether every cell has exactly one candidate.
-    pub fn is_solved(&self) -> bool {
-        (0..self.shape.cells()).all(|c| self.count(c) == 1)
-    }
-
-    /// Total number of candidates over all cells (`n²` when solved).
-    pub fn total(&self) -> usize {
-        self.bits.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// The grid of the cells with one candidate (others empty).
-    pub fn fixed_grid(&self) -> Grid {
-        let mut g = Grid::empty(self.shape);
-        for cell in 0..self.shape.cells() {
-            g.set(cell, self.value(cell));
-        }
-        g
-    }
-
-    /// The complete grid if every cell has exactly one candidate.
-    pub fn to_grid(&self) -> Option<Grid> {
-        self.is_solved().then(|| self.fixed_grid())
-    }
-
-    /// Overwrites this store with `other` (same shape) without allocating.
-    #[inline]
-    pub fn copy_from(&mut self, other: &Domains) {
-        debug_assert_eq!(self.shape, other.shape);
-        self.bits.copy_from_slice(&other.bits);
-    }
-
-    /// Whether every candidate of `self` is a candidate of `other` (cell by cell).
-    pub fn is_subset_of(&self, other: &Domains) -> bool {
-        self.shape == other.shape && self.bits.iter().zip(&other.bits).all(|(a, b)| a & !b == 0)
-    }
-}
-
-/// The set bits of a word slice, in increasing order.
-#[inline]
-pub(crate) fn iter_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(wi, &word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                wi * 64 + bit
-            })
-        })
-    })
-}
 
 /// Runs schemes to their fixpoint on a [`Domains`] store of one shape; owns all scratch space.
 ///
@@ -272,9 +96,11 @@ pub struct Propagator {
     peer_count: usize,
     /// Cells whose single candidate still has to be removed from their peers.
     fixed_queue: Vec<u32>,
-    /// Units to revise (channeling, bounds, HAC), as a list and flags.
-    dirty_units: Vec<u32>,
+    /// Units to revise (channeling, range exhaustion, HAC): flags, how many are set, and the
+    /// order they were set in (a stack; entries whose flag was cleared by a sweep are stale).
     unit_flag: Vec<bool>,
+    dirty_count: usize,
+    dirty_units: Vec<u32>,
     /// Changes since the redundant constraints last ran: per unit (same) and per value (C, 3).
     same_dirty: Vec<bool>,
     value_dirty: Vec<bool>,
@@ -288,10 +114,8 @@ pub struct Propagator {
     /// Scratch words: one cell's worth, and a unit's worth.
     scratch: Vec<u64>,
     scratch2: Vec<u64>,
-    /// Scratch for bounds: (min, max) per unit position and the order of positions.
-    bounds_min: Vec<u32>,
-    bounds_max: Vec<u32>,
-    bounds_order: Vec<u32>,
+    /// Scratch for the range exhaustion of `BC` (cells or dual variables of one unit).
+    exhaustion: Exhaustion,
     /// Scratch store for shaving probes.
     probe: Option<Box<Domains>>,
     propagations: u64,
@@ -324,8 +148,9 @@ impl Propagator {
             peers,
             peer_count: shape.peer_count(),
             fixed_queue: Vec::with_capacity(shape.cells()),
-            dirty_units: Vec::with_capacity(units),
             unit_flag: vec![false; units],
+            dirty_count: 0,
+            dirty_units: Vec::with_capacity(units),
             same_dirty: vec![false; units],
             value_dirty: vec![false; n],
             same_now: vec![false; units],
@@ -335,9 +160,7 @@ impl Propagator {
             matcher: Matcher::new(n),
             scratch: vec![0; words],
             scratch2: vec![0; words * n.max(3)],
-            bounds_min: vec![0; n],
-            bounds_max: vec![0; n],
-            bounds_order: vec![0; n],
+            exhaustion: Exhaustion::new(n, words),
             probe: None,
             propagations: 0,
         }
@@ -356,11 +179,23 @@ impl Propagator {
 
     /// Runs `scheme` to its fixpoint on `d`, starting from scratch (every unit is revised).
     ///
+    /// `BCI` first runs `BC` to its fixpoint, then adds the dual variables (as the paper's model
+    /// posts the cells' `alldifferent` before the duals'): since `BC` is not monotone, this is
+    /// what makes `BC ⊑ BCI` hold (see [`bounds`]).
+    ///
     /// # Errors
     /// [`Failure`] when some cell or some value of a unit loses its last candidate; `d` is then
     /// partly pruned and must be discarded.
     pub fn propagate(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
         debug_assert_eq!(d.shape, self.shape);
+        if scheme.level() == Level::Bc && scheme.channeling() {
+            self.propagate_all(d, scheme.without_channeling())?;
+        }
+        self.propagate_all(d, scheme)
+    }
+
+    /// [`Propagator::propagate`] for one scheme: every unit and value marked for revision.
+    fn propagate_all(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
         self.reset();
         for cell in 0..self.shape.cells() {
             match d.count(cell) {
@@ -416,12 +251,9 @@ impl Propagator {
 
     /// Runs the base fixpoint, then shaving if the scheme asks for it.
     fn finish(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
-        let result = self.run(d, scheme).and_then(|()| {
-            if scheme.shaving() {
-                self.shave(d, scheme.without_shaving())
-            } else {
-                Ok(())
-            }
+        let result = self.run(d, scheme).and_then(|()| match scheme.shaving() {
+            Shaving::None => Ok(()),
+            mode => self.shave(d, scheme.without_shaving(), mode),
         });
         if result.is_err() {
             self.reset();
@@ -432,8 +264,9 @@ impl Propagator {
     /// Clears the queues and dirty flags.
     fn reset(&mut self) {
         self.fixed_queue.clear();
-        for &u in &self.dirty_units {
-            self.unit_flag[u as usize] = false;
+        if self.dirty_count > 0 {
+            self.unit_flag.fill(false);
+            self.dirty_count = 0;
         }
         self.dirty_units.clear();
         self.same_dirty.fill(false);
@@ -445,6 +278,7 @@ impl Propagator {
     fn mark_unit(&mut self, u: usize) {
         if !self.unit_flag[u] {
             self.unit_flag[u] = true;
+            self.dirty_count += 1;
             self.dirty_units.push(u as u32);
         }
         self.same_dirty[u] = true;
@@ -537,28 +371,42 @@ impl Propagator {
         }
     }
 
-    /// The main fixpoint loop: forward checking first (cheapest), then the unit propagators of
-    /// the level, then the redundant constraints, until nothing changes.
+    /// The main fixpoint loop: forward checking of newly fixed cells (cheapest), then the unit
+    /// propagators of the level on the dirty units, then, once no unit is dirty, the redundant
+    /// constraints; until nothing changes.
+    ///
+    /// A revision of a unit runs the level's propagator, then channeling (`FCI`) or the duals'
+    /// range exhaustion (`BCI`). Every propagator but `BC`'s is monotone, so the order matters
+    /// only for `BC` fixpoints (see [`bounds`]). Order-free schemes take the cheapest order:
+    /// fixed cells are forwarded before every revision and the most recently dirtied unit is
+    /// revised first. `BC`-based schemes run in **sweeps**, the plain "sweep the constraints until
+    /// none changes" order of a simple implementation, which makes their verdicts reproducible
+    /// and comparable: the cells fixed since the last sweep are forwarded, then the units are
+    /// visited in index order (rows, columns, boxes), each dirty one revised (a unit dirtied
+    /// during the sweep waits for the next sweep unless its index is larger).
     fn run(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
+        let sweeps = !scheme.order_free();
         loop {
-            if let Some(cell) = self.fixed_queue.pop() {
+            while let Some(cell) = self.fixed_queue.pop() {
                 self.propagations += 1;
                 self.forward(d, cell as usize)?;
+            }
+            if sweeps && self.dirty_count > 0 {
+                for u in 0..self.unit_flag.len() {
+                    if self.unit_flag[u] {
+                        self.unit_flag[u] = false;
+                        self.dirty_count -= 1;
+                        self.revise(d, scheme, u)?;
+                    }
+                }
                 continue;
             }
             if let Some(u) = self.dirty_units.pop() {
                 let u = u as usize;
-                self.unit_flag[u] = false;
-                if scheme.channeling() || scheme.level() != Level::Fc {
-                    self.propagations += 1;
-                }
-                if scheme.channeling() {
-                    self.channel(d, u)?;
-                }
-                match scheme.level() {
-                    Level::Fc => {}
-                    Level::Bc => self.bounds(d, u)?,
-                    Level::Hac => self.hac(d, u)?,
+                if self.unit_flag[u] {
+                    self.unit_flag[u] = false;
+                    self.dirty_count -= 1;
+                    self.revise(d, scheme, u)?;
                 }
                 continue;
             }
@@ -582,6 +430,26 @@ impl Propagator {
                 continue;
             }
             return Ok(());
+        }
+    }
+
+    /// Revises unit `u` with the scheme's unit propagators.
+    fn revise(&mut self, d: &mut Domains, scheme: Scheme, u: usize) -> Result<(), Failure> {
+        if scheme.channeling() || scheme.level() != Level::Fc {
+            self.propagations += 1;
+        }
+        match (scheme.level(), scheme.channeling()) {
+            (Level::Fc, false) => Ok(()),
+            (Level::Fc, true) => self.channel(d, u),
+            (Level::Bc, channeling) => {
+                self.bounds(d, u)?;
+                if channeling {
+                    self.bounds_dual(d, u)?;
+                }
+                Ok(())
+            }
+            // HAC implies channeling: no HAC scheme adds it.
+            (Level::Hac, _) => self.hac(d, u),
         }
     }
 }

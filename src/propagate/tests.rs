@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::hac::brute_force_supports;
 use super::*;
+use crate::grid::Grid;
 use crate::search::{Limits, StopReason};
 use crate::text::parse_line;
 
@@ -110,7 +111,7 @@ fn no_scheme_removes_a_value_of_a_solution_and_search_counts_them_all() {
             };
             checked += 1;
             let mut engine = Propagator::new(shape);
-            for scheme in Scheme::ALL {
+            for scheme in Scheme::EVERY {
                 match fixpoint(&mut engine, &puzzle, scheme) {
                     None => assert!(
                         solutions.is_empty(),
@@ -149,12 +150,12 @@ fn no_scheme_removes_a_value_of_a_solution_and_search_counts_them_all() {
 
 /// Asserts the lattice on one puzzle: for every pair `a ⊑ b`, `b` keeps no candidate `a` removes.
 fn assert_lattice(puzzle: &Grid, engine: &mut Propagator) {
-    let results: Vec<Option<Domains>> = Scheme::ALL
+    let results: Vec<Option<Domains>> = Scheme::EVERY
         .iter()
         .map(|&s| fixpoint(engine, puzzle, s))
         .collect();
-    for (i, &a) in Scheme::ALL.iter().enumerate() {
-        for (j, &b) in Scheme::ALL.iter().enumerate() {
+    for (i, &a) in Scheme::EVERY.iter().enumerate() {
+        for (j, &b) in Scheme::EVERY.iter().enumerate() {
             if i == j || !a.weaker_than(b) {
                 continue;
             }
@@ -200,6 +201,25 @@ fn stronger_schemes_never_keep_more_candidates_on_the_models() {
     }
 }
 
+/// `k` random non-empty domains over the values `0..k`, sparser now and then so that Hall sets
+/// appear.
+fn random_domains(k: usize, rng: &mut ChaCha8Rng) -> Vec<u64> {
+    let full = (1u64 << k) - 1;
+    (0..k)
+        .map(|_| {
+            let mut dom = rng.random_range(1..=full);
+            if rng.random_bool(0.5) {
+                dom &= rng.random_range(1..=full);
+            }
+            if dom == 0 {
+                1 << rng.random_range(0..k)
+            } else {
+                dom
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn hac_keeps_exactly_the_supported_values_of_one_alldifferent() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -207,21 +227,7 @@ fn hac_keeps_exactly_the_supported_values_of_one_alldifferent() {
     for _ in 0..3000 {
         let k = rng.random_range(1..=7usize);
         let shape = Shape::latin(k).unwrap();
-        let full = (1u64 << k) - 1;
-        let domains: Vec<u64> = (0..k)
-            .map(|_| {
-                let mut dom = rng.random_range(1..=full);
-                // Sparser domains now and then, so Hall sets appear.
-                if rng.random_bool(0.5) {
-                    dom &= rng.random_range(1..=full);
-                }
-                if dom == 0 {
-                    1 << rng.random_range(0..k)
-                } else {
-                    dom
-                }
-            })
-            .collect();
+        let domains = random_domains(k, &mut rng);
         let mut d = Domains::full(shape);
         for (i, &dom) in domains.iter().enumerate() {
             d.bits[i] = dom; // row 0, one word per cell
@@ -243,62 +249,116 @@ fn hac_keeps_exactly_the_supported_values_of_one_alldifferent() {
     assert!(failures > 50, "too few unsatisfiable cases ({failures})");
 }
 
+/// Runs the range exhaustion of `BC` on `domains` (bitsets of values `0..64`) as one
+/// `alldifferent`.
+fn exhaust(domains: &[u64]) -> Result<Vec<u64>, Failure> {
+    let mut ex = bounds::Exhaustion::new(domains.len(), 1);
+    for (i, &dom) in domains.iter().enumerate() {
+        ex.domain_mut(i)[0] = dom;
+    }
+    ex.filter(domains.len())?;
+    Ok((0..domains.len()).map(|i| ex.domain(i)[0]).collect())
+}
+
+/// The bitset of the 1-based values `values`.
+fn set(values: &[usize]) -> u64 {
+    values.iter().map(|v| 1u64 << (v - 1)).sum()
+}
+
 #[test]
-fn bounds_consistency_reaches_the_bounds_fixpoint_of_one_alldifferent() {
-    // Reference by brute force: relax every domain to its hull [min, max]; a bound of a cell is
-    // supported if some assignment of the relaxation uses it; move every unsupported bound to the
-    // next candidate, and repeat. This is bounds(D) consistency, which BC must reach exactly.
-    fn hull(x: u64) -> u64 {
-        let (lo, hi) = (x.trailing_zeros(), 63 - x.leading_zeros());
-        ((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)
-    }
-    fn reference(mut doms: Vec<u64>) -> Option<Vec<u64>> {
-        loop {
-            let hulls: Vec<u64> = doms.iter().map(|&x| hull(x)).collect();
-            let support = brute_force_supports(&hulls)?;
-            let mut changed = false;
-            for (x, s) in doms.iter_mut().zip(&support) {
-                let kept = *x & s;
-                if kept == 0 {
-                    return None;
-                }
-                let next = *x & hull(kept);
-                changed |= next != *x;
-                *x = next;
-            }
-            if !changed {
-                return Some(doms);
-            }
-        }
-    }
+fn range_exhaustion_on_the_known_cases() {
+    // A, B, C in 4..6 use up 4, 5, 6, interior values included.
+    let full = set(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let abc = set(&[4, 5, 6]);
+    let got = exhaust(&[abc, abc, abc, set(&[3, 4, 5, 8]), full]).unwrap();
+    assert_eq!(got[3], set(&[3, 8]));
+    assert_eq!(got[4], set(&[1, 2, 3, 7, 8, 9]));
+    assert_eq!(got[..3], [abc, abc, abc]);
+    // P, Q in {2, 4} use up 2 and 4 (the hull [2, 4] holds 3 values).
+    let got = exhaust(&[set(&[2, 4]), set(&[2, 4]), set(&[4, 6])]).unwrap();
+    assert_eq!(got[2], set(&[6]));
+    // A fixed item is exhausted on its own; too few values fail.
+    let got = exhaust(&[set(&[3]), set(&[1, 3]), set(&[3, 5, 7])]).unwrap();
+    assert_eq!(got, vec![set(&[3]), set(&[1]), set(&[5, 7])]);
+    assert!(exhaust(&[set(&[2, 4]), set(&[2, 4]), set(&[2, 4])]).is_err());
+    assert!(exhaust(&[set(&[1, 9]), set(&[1, 9]), set(&[1, 9])]).is_err());
+    // Where a Hall interval of the hulls exists, both rules agree: 5 and 6 leave the last cell.
+    let got = exhaust(&[set(&[5, 6]), set(&[5, 6]), set(&[5, 6, 7, 8])]).unwrap();
+    assert_eq!(got[2], set(&[7, 8]));
+}
+
+#[test]
+fn range_exhaustion_is_sound_and_keeps_forward_checking() {
+    // Against a brute-force matching oracle: every value some solution of the alldifferent uses
+    // is kept, a failure means no solution, and fixed values leave the other items.
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut failures = 0;
-    for _ in 0..3000 {
+    let (mut pruned_beyond_fc, mut failures) = (0, 0);
+    for _ in 0..4000 {
         let k = rng.random_range(1..=7usize);
-        let shape = Shape::latin(k).unwrap();
-        let full = (1u64 << k) - 1;
-        let domains: Vec<u64> = (0..k)
-            .map(|_| {
-                let dom = rng.random_range(1..=full);
-                if rng.random_bool(0.5) { hull(dom) } else { dom }
-            })
-            .collect();
-        let mut d = Domains::full(shape);
-        d.bits[..k].copy_from_slice(&domains);
-        let mut engine = Propagator::new(shape);
-        let got = engine.bounds(&mut d, 0);
-        match reference(domains.clone()) {
-            None => {
-                failures += 1;
-                assert!(got.is_err(), "BC missed a failure on {domains:?}");
-            }
-            Some(expected) => {
-                assert!(got.is_ok(), "BC failed on {domains:?}");
-                assert_eq!(d.bits[..k].to_vec(), expected, "domains {domains:?}");
+        let domains = random_domains(k, &mut rng);
+        let got = exhaust(&domains);
+        match brute_force_supports(&domains) {
+            None => failures += usize::from(got.is_err()),
+            Some(supported) => {
+                let kept = got.unwrap_or_else(|_| panic!("BC refuted a solvable {domains:?}"));
+                for i in 0..k {
+                    assert_eq!(
+                        supported[i] & !kept[i],
+                        0,
+                        "removed a supported value: {domains:?}"
+                    );
+                    assert_eq!(kept[i] & !domains[i], 0);
+                    if kept[i].count_ones() == 1 {
+                        for j in (0..k).filter(|&j| j != i) {
+                            assert_eq!(kept[j] & kept[i], 0, "FC missed: {domains:?}");
+                        }
+                    }
+                }
+                let fc_only = domains.iter().all(|&x| x.count_ones() > 1);
+                if fc_only && kept != domains {
+                    pruned_beyond_fc += 1;
+                }
             }
         }
     }
-    assert!(failures > 50, "too few failing cases ({failures})");
+    assert!(failures > 50, "too few refuted cases ({failures})");
+    assert!(
+        pruned_beyond_fc > 50,
+        "too few exhausted sets ({pruned_beyond_fc})"
+    );
+}
+
+#[test]
+fn the_dual_variables_find_a_hidden_pair_in_neighbouring_places() {
+    // One row: 2 and 6 fit only in the 7th and 8th cells. Every cell holds 1 and 9, so range
+    // exhaustion on the cells sees one group and no exhausted prefix; on the dual variables,
+    // the places of 2 and 6 lie in the range [7, 8] and use it up.
+    let shape = Shape::latin(9).unwrap();
+    let row = [
+        set(&[1, 3, 4, 9]),
+        set(&[1, 5, 7, 9]),
+        set(&[1, 3, 8, 9]),
+        set(&[1, 4, 5, 9]),
+        set(&[1, 7, 8, 9]),
+        set(&[1, 3, 5, 9]),
+        set(&[1, 2, 6, 9]),
+        set(&[1, 2, 6, 8, 9]),
+        set(&[1, 4, 7, 9]),
+    ];
+    let mut d = Domains::full(shape);
+    d.bits[..9].copy_from_slice(&row);
+    let mut engine = Propagator::new(shape);
+    engine.bounds(&mut d, 0).unwrap();
+    assert_eq!(
+        d.bits[..9],
+        row,
+        "nothing for range exhaustion on the cells"
+    );
+    engine.bounds_dual(&mut d, 0).unwrap();
+    assert_eq!(d.bits[6], set(&[2, 6]));
+    assert_eq!(d.bits[7], set(&[2, 6]));
+    assert_eq!(d.bits[..6], row[..6]);
+    assert_eq!(d.bits[8], row[8]);
 }
 
 #[test]
@@ -454,4 +514,22 @@ fn the_xwing_models_need_an_xwing_after_hac() {
                 .is_solved()
         );
     }
+}
+
+#[test]
+fn the_papers_evidence_puzzles() {
+    // models/sudoku/9x9/simonis_cases.txt: top100 line 31, royle17 line 1, top100 line 18.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text =
+        std::fs::read_to_string(format!("{root}/models/sudoku/9x9/simonis_cases.txt")).unwrap();
+    let puzzles: Vec<Grid> = text.lines().map(|l| parse_line(l, None).unwrap()).collect();
+    let mut engine = Propagator::new(puzzles[0].shape());
+    let mut left =
+        |puzzle: &Grid, scheme: Scheme| fixpoint(&mut engine, puzzle, scheme).unwrap().total();
+    assert_eq!(left(&puzzles[0], Scheme::BC), 81);
+    assert!(left(&puzzles[0], Scheme::FCI) > 81);
+    assert_eq!(left(&puzzles[1], Scheme::BCI), 81);
+    assert!(left(&puzzles[1], Scheme::BC) > 81);
+    assert_eq!(left(&puzzles[2], Scheme::FCV), 205);
+    assert_eq!(left(&puzzles[2], Scheme::FCV_FIXPOINT), 81);
 }

@@ -17,8 +17,9 @@ use crate::grid::Grid;
 use crate::propagate::{Scheme, SearchError, search};
 use crate::solve::{CountReport, Limits, SolveError, Solver};
 
-/// The names `cp:FC`, ..., `cp:HACV`, one per scheme, as the registry and tables show them.
-const NAMES: [&str; 15] = [
+/// The names `cp:FC`, ..., `cp:HACV+`, one per scheme of [`Scheme::EVERY`] in its order, as
+/// the registry and tables show them.
+const NAMES: [&str; 18] = [
     "cp:FC",
     "cp:FCI",
     "cp:BC",
@@ -34,6 +35,9 @@ const NAMES: [&str; 15] = [
     "cp:FCV",
     "cp:BCV",
     "cp:HACV",
+    "cp:FCV+",
+    "cp:BCV+",
+    "cp:HACV+",
 ];
 
 /// The `cp` backend: search with `scheme` propagation at every node.
@@ -88,7 +92,7 @@ mod tests {
 
     #[test]
     fn every_scheme_has_its_name() {
-        for scheme in Scheme::ALL {
+        for scheme in Scheme::EVERY {
             let cp = Cp { scheme };
             assert_eq!(cp.name(), format!("cp:{}", scheme.name()));
         }

@@ -303,7 +303,7 @@ pub const ENTRIES: &[BackendEntry] = &[
     BackendEntry {
         family: "cp",
         syntax: "cp[:SCHEME]",
-        summary: "search on one of Simonis' propagation schemes (FC, FCI, BC, BCI, HAC, HACS, ..., HACV; default HAC)",
+        summary: "search on one of Simonis' propagation schemes (FC, FCI, BC, BCI, HAC, HACS, ..., HACV, FCV+, BCV+, HACV+; default HAC)",
         capabilities: Capabilities {
             complete: true,
             proofs: false,
@@ -313,7 +313,7 @@ pub const ENTRIES: &[BackendEntry] = &[
         variants: || {
             let default = Cp::default().scheme;
             std::iter::once(default)
-                .chain(Scheme::ALL.into_iter().filter(|&s| s != default))
+                .chain(Scheme::EVERY.into_iter().filter(|&s| s != default))
                 .map(|s| format!("cp:{}", s.name()))
                 .collect()
         },

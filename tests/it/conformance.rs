@@ -115,6 +115,8 @@ conformance_table! {
     // Plain forward checking is slow on the 16×16 models in a debug build: small cases only.
     cp_fc: "cp:FC", Small;
     cp_bci: "cp:BCI", Small;
+    cp_hacv: "cp:HACV", Small;
+    cp_bcv_plus: "cp:BCV+", Small;
     cp_hacsc3: "cp:HACSC3", Full;
     dlx: "dlx", Full;
     colour: "colour", Full;

@@ -1,4 +1,5 @@
-//! `sudokit grade`: known cases, JSON shape, tables, bad input, runtime.
+//! `sudokit grade`: known cases, the paper's evidence puzzles, JSON shape, tables, bad input,
+//! runtime.
 
 use serde_json::Value;
 
@@ -80,9 +81,9 @@ fn summary_objects_have_the_documented_fields() {
     let map = summary["search_free"].as_object().unwrap();
     let expected = [
         "FC", "FCI", "BC", "BCI", "HAC", "HACS", "HACC", "HAC3", "HACSC", "HACS3", "HACC3",
-        "HACSC3", "FCV", "BCV", "HACV",
+        "HACSC3", "FCV", "BCV", "HACV", "FCV+", "BCV+", "HACV+",
     ];
-    assert_eq!(map.len(), 15);
+    assert_eq!(map.len(), 18);
     for name in expected {
         let pct = map[name].as_f64().unwrap();
         assert!((0.0..=100.0).contains(&pct), "{name}: {pct}");
@@ -222,4 +223,60 @@ fn runtime_reports_searches_that_prove_uniqueness() {
     ));
     assert!(text.contains("Search time per puzzle"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("HAC ")), "{text}");
+}
+
+/// The candidates each scheme leaves on each puzzle of a file (`None`: refuted).
+fn candidates(args: &[&str]) -> Vec<Value> {
+    let out = run(args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let objects = json_lines(&stdout(&out));
+    objects[..objects.len() - 1]
+        .iter()
+        .map(|o| o["candidates"].clone())
+        .collect()
+}
+
+#[test]
+fn the_papers_evidence_puzzles_grade_as_its_model_does() {
+    // simonis_cases.txt: top100 line 31, royle17 line 1, top100 line 18 (see models/README.md).
+    let file = "models/sudoku/9x9/simonis_cases.txt";
+    let got = candidates(&["grade", "--json", file]);
+    // ECLiPSe's range exhaustion solves line 31 (textbook bounds consistency stopped at 310).
+    assert_eq!(got[0]["BC"], 81);
+    assert!(got[0]["FCI"].as_u64().unwrap() > 81);
+    // The duals' alldifferent solves royle17's first puzzle; BC alone does not.
+    assert_eq!(got[1]["BCI"], 81);
+    assert!(got[1]["BC"].as_u64().unwrap() > 81);
+    // One shaving pass on FC leaves 205 candidates; repeated passes solve it.
+    assert_eq!(got[2]["FCV"], 205);
+    assert_eq!(got[2]["FCV+"], 81);
+    assert_eq!(got[2]["BCV"], 81);
+    // --shave fixpoint makes FCV the repeated form, --shave once makes FCV+ the single pass.
+    let fixpoint = candidates(&[
+        "grade",
+        "--json",
+        "--shave",
+        "fixpoint",
+        "--schemes",
+        "FCV",
+        file,
+    ]);
+    assert_eq!(fixpoint[2]["FCV+"], 81);
+    assert!(fixpoint[2].get("FCV").is_none());
+    let once = candidates(&[
+        "grade",
+        "--json",
+        "--shave",
+        "once",
+        "--schemes",
+        "FCV+",
+        file,
+    ]);
+    assert_eq!(once[2]["FCV"], 205);
+    // The text table shows both shavings and the edge between them.
+    let text = stdout(&run(
+        &["grade", "--summary", "--schemes", "FCV,FCV+", file],
+        b"",
+    ));
+    assert!(text.contains("FCV    ⊏ FCV+         1"), "{text}");
 }
