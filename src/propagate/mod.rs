@@ -119,6 +119,9 @@ pub struct Propagator {
     /// Scratch store for shaving probes.
     probe: Option<Box<Domains>>,
     propagations: u64,
+    /// The budget of the search running on this engine: shaving stops probing once it is
+    /// exhausted (a shorter pass removes fewer values, never a wrong one).
+    stop: Option<crate::search::Budget>,
 }
 
 impl Propagator {
@@ -162,6 +165,7 @@ impl Propagator {
             scratch2: vec![0; words * n.max(3)],
             exhaustion: Exhaustion::new(n, words),
             probe: None,
+            stop: None,
             propagations: 0,
         }
     }
@@ -169,6 +173,12 @@ impl Propagator {
     /// The shape this engine serves.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// Bounds the shaving of the following calls by `budget` (`None`: unbounded): a search on
+    /// this engine sets its own, so a long shaving pass honours the search's limits.
+    pub(crate) fn set_stop(&mut self, budget: Option<crate::search::Budget>) {
+        self.stop = budget;
     }
 
     /// Propagator revisions run so far (a unit revised, a fixed cell forwarded, a redundant

@@ -160,6 +160,22 @@ impl Searcher {
             return Err(SearchError::ZeroLimit);
         }
         let budget = Budget::start(limits);
+        self.engine.set_stop(Some(budget.clone()));
+        let result = self.explore(puzzle, root, scheme, limit, &budget, last);
+        self.engine.set_stop(None);
+        result
+    }
+
+    /// The depth-first search of [`Searcher::run_from`], within `budget`.
+    fn explore(
+        &mut self,
+        puzzle: &Grid,
+        root: &Domains,
+        scheme: Scheme,
+        limit: u64,
+        budget: &Budget,
+        last: Option<&Grid>,
+    ) -> Result<CountReport, SearchError> {
         let props_before = self.engine.propagations();
         let mut report = CountReport {
             stats: Stats {

@@ -72,6 +72,14 @@ impl Propagator {
             if d.count(cell) < 2 {
                 continue;
             }
+            // A search's budget ran out: the pass stops here (what it removed is sound).
+            if self
+                .stop
+                .as_ref()
+                .is_some_and(|b| b.interrupted().is_some())
+            {
+                return Ok(false);
+            }
             for v in 0..n {
                 if !d.contains(cell, v) {
                     continue;
