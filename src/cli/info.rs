@@ -34,8 +34,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut options = args.input.read_options();
     // Clashing givens are what `info` reports, not a reason to refuse the puzzle.
     options.reject_clashes = false;
-    // Whole results only reach the output, so an interrupted run leaves a valid prefix.
-    let sink = Sink::buffered(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
+    // Each result is written whole and flushed, so an interrupted run leaves a valid prefix and
+    // `| head -1` sees the first line at once.
+    let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
     let mut items = batch::puzzles(&args.file, options)?;
     // --resume: the puzzles already described in the output, each checked.
     let skipped = sink.skip();

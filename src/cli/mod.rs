@@ -110,7 +110,18 @@ enum Command {
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     stop::install(cli.timeout)?;
-    match cli.command {
+    let result = dispatch(cli.command);
+    // A signal ends the run gracefully (the command's summary printed); its exit code is the
+    // signal's, whatever the command returned.
+    match stop::signal_exit() {
+        Some(code) => Ok(ExitCode::from(code)),
+        None => result,
+    }
+}
+
+/// Runs the subcommand.
+fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
         Command::Verify(args) => verify::run(args),
         Command::Info(args) => info::run(args),
         Command::Reduce(args) => reduce::run(args),

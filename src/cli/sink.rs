@@ -75,16 +75,13 @@ pub struct State {
     last_line: usize,
     /// `(FILE.partial, FILE)` with `-o` to a regular file.
     files: Option<(PathBuf, PathBuf)>,
-    /// Whole results not yet written ([`Sink::buffered`]).
+    /// Whole results not yet written.
     pending: Vec<u8>,
-    /// Write each result at once (`false`: gather up to [`BUFFERED`] bytes of whole results).
-    flush_each: bool,
     /// Whether the command takes `-o FILE --resume` (the stop summary suggests it only then).
     resumable: bool,
+    /// Set by a signal: no more results are written (see [`interrupt`]).
+    interrupted: Option<String>,
 }
-
-/// Bytes of whole results a buffered sink gathers before writing them.
-const BUFFERED: usize = 64 << 10;
 
 impl State {
     /// Writes the gathered results.
@@ -201,8 +198,8 @@ impl Sink {
             last_line: 0,
             files,
             pending: Vec::new(),
-            flush_each: true,
             resumable: !direct,
+            interrupted: None,
         });
         Ok(Sink {
             skip: kept.len(),
@@ -269,25 +266,6 @@ impl Sink {
         Ok(sink)
     }
 
-    /// A sink that gathers whole results and writes them 64 KiB at a time, for commands whose
-    /// results come faster than a write per line is worth (`info`). The output still ends at a
-    /// result boundary: a signal writes the gathered results before the process exits.
-    ///
-    /// # Errors
-    /// As [`Sink::open`].
-    pub fn buffered(
-        args: &OutputArgs,
-        framing: Framing,
-        what: &'static str,
-        input: Option<&Path>,
-    ) -> anyhow::Result<Sink> {
-        let sink = Sink::open_for(args, framing, what, input)?;
-        if let Some(state) = state().as_mut() {
-            state.flush_each = false;
-        }
-        Ok(sink)
-    }
-
     /// Puzzles to skip: the results already in the output (`--resume`), else 0.
     pub fn skip(&self) -> usize {
         self.skip
@@ -301,12 +279,14 @@ impl Sink {
     pub fn write(&self, text: &str, line: usize) -> io::Result<()> {
         let mut guard = state();
         let state = guard.as_mut().expect("the sink is open");
+        if state.interrupted.is_some() {
+            // A signal came: results finished after it may have been cut short.
+            return Ok(());
+        }
         state.pending.extend_from_slice(text.as_bytes());
         state.written += 1;
         state.last_line = line;
-        if state.flush_each || state.pending.len() >= BUFFERED {
-            state.drain()?;
-        }
+        state.drain()?;
         Ok(())
     }
 
@@ -333,10 +313,11 @@ impl Sink {
         state.drain()?;
         // Close the file before the rename.
         state.out = Box::new(io::sink());
-        if !complete {
-            let why = match super::stop::timeout_seconds() {
-                Some(s) => format!("--timeout {s} s reached"),
-                None => "stopped".to_string(),
+        if !complete || state.interrupted.is_some() {
+            let why = match (&state.interrupted, super::stop::timeout_seconds()) {
+                (Some(why), _) => why.clone(),
+                (None, Some(s)) => format!("--timeout {s} s reached"),
+                (None, None) => "stopped".to_string(),
             };
             super::note!("sudokit: {}", summary(&why, &state));
             return Ok(false);
@@ -381,6 +362,16 @@ fn summary(why: &str, state: &State) -> String {
         None => {}
     }
     text
+}
+
+/// Stops the output taking results, after a signal: every result already written stays, the
+/// ones finished later (perhaps cut short by the stop) are dropped, and the batch's end reports
+/// `why`.
+pub fn interrupt(why: &str) {
+    if let Some(state) = state().as_mut() {
+        let _ = state.drain();
+        state.interrupted = Some(why.to_string());
+    }
 }
 
 /// Takes the output lock for good (the process is about to exit) and prints the summary of the

@@ -3,11 +3,16 @@
 //!
 //! [`install`] runs once, before the subcommand. It starts two small threads:
 //! - a **signal thread** (`signal-hook`'s blocking iterator: no handler code of our own runs in
-//!   signal context). On a signal it takes the output lock, so no result line is half written,
-//!   deletes the temporary files that [`register_temp`] named, prints the batch summary (how far
-//!   the run got, and how to resume it) and exits with 128 + the signal number (130 for Ctrl-C,
-//!   143 for SIGTERM). The puzzles in flight are abandoned: their results were never written, so
-//!   a resumed run redoes them.
+//!   signal context). On a signal it stops the run gracefully: the output takes no more results
+//!   (every result already written stays, so the output is a valid prefix), batches start no
+//!   more items ([`batch_cancel`]) and the searches in flight stop at their next check
+//!   ([`clip`] gives every search the [`search_cancel`] token); the command then ends the normal
+//!   way, with its summary (how far the run got, how to resume it; `crosscheck` its table of
+//!   the puzzles checked), and `main` exits with 128 + the signal number (130 for Ctrl-C, 143
+//!   for SIGTERM). The puzzles in flight are abandoned: their results are never written, so a
+//!   resumed run redoes them. If the command has not ended [`GRACE`] later, or on a second
+//!   signal, the thread stops it at once: output lock held, temporary files removed, summary
+//!   printed.
 //! - a **deadline thread** for `--timeout`. Solving commands clip every per-puzzle time budget to
 //!   the time left ([`clip`]), so at the deadline the puzzles in flight end as `unknown (time
 //!   limit)` and batches stop before the next chunk ([`expired`]), print the summary and exit 1.
@@ -37,12 +42,39 @@ pub const TIMEOUT_EXIT: i32 = 124;
 /// The `--timeout` deadline, when one was given.
 static DEADLINE: OnceLock<(Instant, f64)> = OnceLock::new();
 
-/// The token that stops batches at the `--timeout` deadline (see [`batch_cancel`]).
+/// The token that stops batches at the `--timeout` deadline or a signal (see [`batch_cancel`]).
 static BATCH_CANCEL: OnceLock<Cancel> = OnceLock::new();
 
-/// The token that stops every batch before its next item: set at the `--timeout` deadline.
+/// The token that stops the searches in flight on a signal (see [`search_cancel`]).
+static SEARCH_CANCEL: OnceLock<Cancel> = OnceLock::new();
+
+/// The signal that stopped the run, if one did.
+static SIGNAL: OnceLock<i32> = OnceLock::new();
+
+/// The token that stops every batch before its next item: set at the `--timeout` deadline and
+/// on a signal.
 pub fn batch_cancel() -> Cancel {
     BATCH_CANCEL.get_or_init(Cancel::new).clone()
+}
+
+/// The token that stops every search in flight: set on a signal (a `--timeout` ends searches
+/// through their time budget instead, so they answer `unknown (time limit)`).
+pub fn search_cancel() -> Cancel {
+    SEARCH_CANCEL.get_or_init(Cancel::new).clone()
+}
+
+/// The exit code of a run stopped by a signal: 128 + the signal number.
+pub fn signal_exit() -> Option<u8> {
+    SIGNAL.get().map(|&signal| (128 + signal) as u8)
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        SIGINT => "SIGINT",
+        SIGTERM => "SIGTERM",
+        SIGHUP => "SIGHUP",
+        _ => "a signal",
+    }
 }
 
 /// Temporary files to delete when the process is stopped from outside.
@@ -97,15 +129,24 @@ fn install_signals() -> anyhow::Result<()> {
     std::thread::Builder::new()
         .name("sudokit-signals".into())
         .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                let name = match signal {
-                    SIGINT => "SIGINT",
-                    SIGTERM => "SIGTERM",
-                    SIGHUP => "SIGHUP",
-                    _ => "a signal",
-                };
-                stop_now(&format!("interrupted by {name}"), 128 + signal);
-            }
+            let Some(signal) = signals.forever().next() else {
+                return;
+            };
+            let _ = SIGNAL.set(signal);
+            let why = format!("interrupted by {}", signal_name(signal));
+            super::sink::interrupt(&why);
+            batch_cancel().cancel();
+            search_cancel().cancel();
+            // The command ends on its own; if it does not within GRACE (or on a second
+            // signal), it is stopped at once.
+            let (sender, receiver) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                if signals.forever().next().is_some() {
+                    let _ = sender.send(());
+                }
+            });
+            let _ = receiver.recv_timeout(GRACE);
+            stop_now(&why, 128 + signal);
         })
         .context("cannot start the signal thread")?;
     Ok(())
@@ -151,12 +192,14 @@ pub fn timeout_seconds() -> Option<f64> {
     DEADLINE.get().map(|(_, s)| *s)
 }
 
-/// `limits` with the time budget cut to what is left before the `--timeout` deadline (zero once
+/// `limits` with the signal's stop token, and the time budget cut to what is left before the
+/// `--timeout` deadline (zero once
 /// it has passed, so a solver started late answers `unknown (time limit)` at once).
 pub fn clip(limits: &Limits) -> Limits {
     Limits {
         time: clip_time(limits.time),
-        ..limits.clone()
+        nodes: limits.nodes,
+        cancel: Some(search_cancel()),
     }
 }
 

@@ -217,3 +217,176 @@ fn a_200_mb_input_is_solved_in_bounded_memory() {
     assert!(peak > 0, "no reading of /proc");
     assert!(peak < 100 * 1024, "peak RSS {peak} KiB");
 }
+
+/// Runs `args` with `input` on standard input: fed in full once (the expected output), then
+/// half of it, a SIGINT once the first result is out, and the rest of standard input closed.
+/// Returns `(expected, interrupted run)`.
+fn interrupted_after_some_answers(args: &[&str], input: &str) -> (String, std::process::Output) {
+    use std::io::{Read, Write};
+    // (Without input the command makes its own results: no full run to compare with.)
+    let expected = if input.is_empty() {
+        String::new()
+    } else {
+        crate::common::stdout(&crate::common::run(args, input.as_bytes()))
+    };
+    let mut child = sudokit()
+        .args(args)
+        .current_dir(crate::common::repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let half: String = input
+        .lines()
+        .take(input.lines().count() / 2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    stdin.write_all(half.as_bytes()).expect("feeds half");
+    stdin.flush().expect("flush");
+    // Wait for the first result, then interrupt.
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut seen = Vec::new();
+    let mut byte = [0u8; 1];
+    let start = Instant::now();
+    while !seen.contains(&b'\n') {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{args:?}: no output"
+        );
+        if stdout.read(&mut byte).expect("reads") == 0 {
+            break;
+        }
+        seen.push(byte[0]);
+    }
+    send("-INT", child.id());
+    drop(stdin);
+    stdout.read_to_end(&mut seen).expect("reads the rest");
+    let mut output = child.wait_with_output().expect("waits");
+    output.stdout = seen;
+    (expected, output)
+}
+
+#[test]
+fn sigint_leaves_a_valid_prefix_and_a_summary_in_every_batch_command() {
+    let sample =
+        std::fs::read_to_string(crate::common::path("models/sudoku/9x9/royle17_sample.txt"))
+            .expect("sample");
+    let puzzles: String = sample
+        .lines()
+        .cycle()
+        .take(400)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let squares =
+        std::fs::read_to_string(crate::common::path("models/latin/partial.txt")).expect("squares");
+    let squares: String = squares
+        .lines()
+        .filter(|l| l.len() == 9)
+        .cycle()
+        .take(400)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let cases: [(&[&str], &str, bool); 7] = [
+        (&["solve", "--threads", "1", "-"], &puzzles, false),
+        (&["count", "--threads", "1", "-"], &puzzles, false),
+        (&["info", "-"], &puzzles, false),
+        (&["grade", "--schemes", "FC,HAC", "-"], &puzzles, true),
+        (&["minimize", "--threads", "1", "-"], &puzzles, true),
+        (
+            &["crosscheck", "--backends", "native,norvig", "-"],
+            &puzzles,
+            true,
+        ),
+        (&["reduce", "latin", "--solve", "-"], &squares, false),
+    ];
+    for (args, input, tables) in cases {
+        let (expected, out) = interrupted_after_some_answers(args, input);
+        let message = stderr(&out);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {message}");
+        assert!(
+            message.contains("interrupted by SIGINT"),
+            "{args:?}: {message}"
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.is_empty(), "{args:?}: no result kept");
+        // The per-puzzle results are a prefix of the full run's; a closing table (crosscheck's
+        // summary of the puzzles checked) may follow them.
+        let rows = if tables {
+            text.split("\n\n").next().unwrap_or("").to_string()
+        } else {
+            text.to_string()
+        };
+        // Timings differ from run to run: lines that hold them are left out of the comparison.
+        let untimed = |text: &str| -> String {
+            text.lines()
+                .filter(|l| !l.contains(" ms"))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        };
+        assert!(
+            untimed(&expected).starts_with(&untimed(&rows)),
+            "{args:?}: not a prefix:\n{rows}"
+        );
+        if args[0] == "crosscheck" {
+            assert!(
+                text.contains("puzzles checked") || text.contains("backend"),
+                "{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sigint_leaves_a_valid_prefix_in_verify_and_generate() {
+    let dir = temp_dir("sigint");
+    let cycled = |relative: &str| -> String {
+        std::fs::read_to_string(crate::common::path(relative))
+            .expect("model file")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .cycle()
+            .take(2000)
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let solutions = dir.join("solutions.txt");
+    std::fs::write(&solutions, cycled("models/sudoku/9x9/easy.solutions.txt")).unwrap();
+    let puzzles = cycled("models/sudoku/9x9/easy.txt");
+    let (expected, out) = interrupted_after_some_answers(&["verify", "-", s(&solutions)], &puzzles);
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.is_empty() && expected.starts_with(&*text), "{text}");
+    // generate: the puzzles written are the first ones of the same seed.
+    let (_, out) = interrupted_after_some_answers(
+        &[
+            "generate",
+            "--box",
+            "3x3",
+            "--count",
+            "1000000",
+            "--seed",
+            "4",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("interrupted by SIGINT"),
+        "{}",
+        stderr(&out)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let made = text.lines().count();
+    assert!(made >= 1);
+    let count = made.to_string();
+    let again = crate::common::run(
+        &["generate", "--box", "3x3", "--count", &count, "--seed", "4"],
+        b"",
+    );
+    assert_eq!(crate::common::stdout(&again), text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
