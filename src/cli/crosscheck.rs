@@ -4,14 +4,16 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use sudokit::crosscheck::external::{TOOLS, Tool};
 use sudokit::crosscheck::fault::{Fault, Faulty};
-use sudokit::crosscheck::{self, Participant, PuzzleCheck, Standing, Tally, Verdict};
-use sudokit::solve::{self, Verified, registry};
+use sudokit::crosscheck::{self, Participant, PuzzleCheck, Run, Standing, Tally, Verdict};
+use sudokit::grid::Grid;
+use sudokit::solve::{self, Limits, StopReason, Verified, registry};
 use sudokit::text;
 
 use super::batch::{self, Item};
@@ -91,6 +93,37 @@ enum Row {
     NotRun,
 }
 
+/// [`crosscheck::check`] under `--timeout`: each run's budget is cut to the time left when it
+/// starts, and a participant whose turn comes after the deadline is not started (it stands
+/// `unknown (time limit)`, as a run stopped by the clock does).
+fn check_before_deadline(
+    puzzle: &Grid,
+    participants: &[Participant],
+    limit: u64,
+    limits: &Limits,
+) -> PuzzleCheck {
+    let runs = participants
+        .iter()
+        .map(|participant| {
+            if stop::expired() {
+                Run {
+                    name: participant.name(),
+                    verdict: Verdict::Counted {
+                        count: 0,
+                        exact: false,
+                        stopped: Some(StopReason::TimeLimit),
+                        solutions: Vec::new(),
+                    },
+                    elapsed: Duration::ZERO,
+                }
+            } else {
+                participant.run(puzzle, limit, &stop::clip(limits))
+            }
+        })
+        .collect();
+    crosscheck::compare(runs, limit)
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.limit == 0 {
         bail!("--limit must be at least 1");
@@ -122,8 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(record) => Row::Checked {
                 line: record.line,
                 puzzle: text::to_text(&record.grid),
-                // --timeout: every run's budget ends at the deadline.
-                check: crosscheck::check(&record.grid, &participants, limit, &stop::clip(&limits)),
+                check: check_before_deadline(&record.grid, &participants, limit, &limits),
             },
         }
     };
@@ -265,8 +297,16 @@ fn millis(run: &crosscheck::Run) -> f64 {
     run.elapsed.as_secs_f64() * 1e3
 }
 
+/// The consensus when some decisive run supports it (a count that only unknown runs contain
+/// is no answer).
+fn supported_consensus(check: &PuzzleCheck) -> Option<u64> {
+    check
+        .consensus
+        .filter(|_| check.standings.contains(&Standing::Agreed))
+}
+
 fn consensus_word(check: &PuzzleCheck, limit: u64) -> String {
-    match check.consensus {
+    match supported_consensus(check) {
         None => "undecided".to_string(),
         Some(0) => "unsat".to_string(),
         Some(1) if limit >= 2 => "unique".to_string(),
@@ -292,11 +332,7 @@ fn puzzle_text(
 ) -> String {
     let count = |s: Standing| check.standings.iter().filter(|&&x| x == s).count();
     if check.agreed() {
-        let word = if check.decided() {
-            consensus_word(check, limit)
-        } else {
-            "undecided".to_string()
-        };
+        let word = consensus_word(check, limit);
         let mut text = format!("line {line}: {word}: {} agreed", count(Standing::Agreed));
         for (what, standing) in [
             ("unknown", Standing::Unknown),
@@ -367,7 +403,7 @@ fn puzzle_json(line: usize, puzzle: &str, check: &PuzzleCheck, limit: u64) -> Va
         "line": line,
         "puzzle": puzzle,
         "status": if check.agreed() { "agreed" } else { "disagreed" },
-        "consensus": check.consensus,
+        "consensus": supported_consensus(check),
         "answer": consensus_word(check, limit),
         "runs": runs,
     })

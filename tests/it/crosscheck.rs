@@ -248,3 +248,34 @@ fn a_global_timeout_stops_the_batch_with_a_valid_prefix() {
         "{text}"
     );
 }
+
+#[test]
+fn the_global_timeout_reaches_every_backend_in_flight_or_not_yet_started() {
+    // Plain backtracking needs seconds on this puzzle; the bit-parallel solver milliseconds.
+    let puzzle = &puzzle_lines("models/sudoku/9x9/top95.txt")[4];
+    let out = run(
+        &[
+            "--timeout",
+            "0.5",
+            "crosscheck",
+            "-",
+            "--backends",
+            "backtrack,bitwise",
+            "--json",
+        ],
+        puzzle.as_bytes(),
+    );
+    assert_no_panic(&out);
+    let text = stdout(&out);
+    let row: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let runs = row["runs"].as_array().unwrap();
+    assert_eq!(runs[0]["backend"], "backtrack");
+    assert_eq!(runs[0]["answer"], "unknown (time limit)", "{row}");
+    // The deadline passed during the first run: the second is not started.
+    assert_eq!(runs[1]["backend"], "bitwise");
+    assert_eq!(runs[1]["answer"], "unknown (time limit)", "{row}");
+    assert_eq!(runs[1]["elapsed_us"], 0.0, "{row}");
+    // Counts that only unknown runs contain are no answer.
+    assert_eq!(row["answer"], "undecided", "{row}");
+    assert_eq!(row["consensus"], serde_json::Value::Null, "{row}");
+}
