@@ -26,7 +26,9 @@ pub struct SolverArgs {
     /// Time budget per puzzle in seconds (e.g. 0.5); a puzzle that runs out is `unknown`.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Search-node budget per puzzle; a puzzle that runs out is `unknown`.
+    /// Search-node budget per puzzle; a puzzle that runs out is `unknown`. What a node is
+    /// depends on the backend: a guess for the search backends, an LP relaxation for mip and
+    /// highs (one takes about a second on a 25×25), a solver call for sat.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
     /// Worker threads (default: all cores).

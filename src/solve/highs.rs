@@ -4,7 +4,8 @@
 //! good_lp builds the HiGHS model; the model is then solved through the `highs` crate directly,
 //! so that the node budget (`mip_max_nodes`) reaches the solver and the node count
 //! (`mip_node_count`) reaches [`Stats`](crate::solve::Stats), neither of which good_lp exposes.
-//! The remaining time goes to HiGHS's `time_limit`; HiGHS runs quietly. Limits and statistics
+//! The remaining time goes to HiGHS's `time_limit`, and the solve runs detached
+//! ([`run_detached`](super::detached)) so that a cancellation returns at once; HiGHS runs quietly. Limits and statistics
 //! are as described in [`super::mip`]: a solve stopped by a limit without a solution answers
 //! `Unknown`, and an infeasible answer is `Unsat`.
 //!
@@ -29,11 +30,14 @@
 //! assert!(matches!(highs.solve(&puzzle, &Limits::none()).unwrap().answer, Answer::Solved(_)));
 //! ```
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use ::highs::{HighsModelStatus, HighsSolutionStatus};
 
 use crate::grid::Grid;
+use crate::search::Budget;
+use crate::solve::detached::run_detached;
 use crate::solve::mip::{Engine, MIP_MAX_ORDER, Once, Reduced, Solved, count_with};
 use crate::solve::{CountReport, Limits, SolveError, Solver, StopReason};
 
@@ -75,58 +79,75 @@ impl Engine for Highs {
 
     fn solve_once(
         &self,
-        model: &Reduced,
+        model: &Arc<Reduced>,
         cuts: &[Vec<usize>],
-        time: Option<Duration>,
+        budget: &Budget,
         branch_nodes: Option<u64>,
     ) -> Result<Solved, SolveError> {
-        let (problem, _) = model.build(cuts, good_lp::highs);
-        let mut inner = problem
-            .try_into_inner()
-            .map_err(|e| failure(e.to_string()))?;
-        if let Some(time) = time {
-            inner
-                .try_set_option("time_limit", time.as_secs_f64())
-                .map_err(|e| failure(format!("setting time_limit: {e:?}")))?;
+        let (model, cuts, time) = (Arc::clone(model), cuts.to_vec(), budget.remaining());
+        // HiGHS takes no stop token: the solve runs detached, so a cancellation returns at once.
+        match run_detached(budget, move || solve(&model, &cuts, time, branch_nodes)) {
+            Ok(solved) => solved,
+            Err(reason) => Ok(Solved {
+                once: Once::Stopped(reason),
+                nodes: 1,
+                branched: 0,
+            }),
         }
-        if let Some(nodes) = branch_nodes {
-            // HiGHS counts the root among its nodes; `mip_max_nodes` is a 32-bit option.
-            let max = i32::try_from(nodes.saturating_add(1)).unwrap_or(i32::MAX);
-            inner
-                .try_set_option("mip_max_nodes", max)
-                .map_err(|e| failure(format!("setting mip_max_nodes: {e:?}")))?;
-        }
-        let solved = inner
-            .try_solve()
-            .map_err(|e| failure(format!("solving: {e:?}")))?;
-        let nodes = solved
-            .int_info_value(c"mip_node_count")
-            .ok()
-            .and_then(|n| u64::try_from(n).ok())
-            .unwrap_or(0)
-            .max(1);
-        let has_solution = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
-        let once = match solved.status() {
-            // All variables are binary and the objective is 0, so "unbounded" is impossible.
-            HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
-                Once::Infeasible
-            }
-            HighsModelStatus::Optimal
-            | HighsModelStatus::ReachedTimeLimit
-            | HighsModelStatus::ReachedSolutionLimit
-                if has_solution =>
-            {
-                Once::Found(solved.get_solution().columns().to_vec())
-            }
-            HighsModelStatus::ReachedTimeLimit => Once::Stopped(StopReason::TimeLimit),
-            // `mip_max_nodes` ends the search with the solution-limit status.
-            HighsModelStatus::ReachedSolutionLimit => Once::Stopped(StopReason::NodeLimit),
-            other => return Err(failure(format!("HiGHS ended with status {other:?}"))),
-        };
-        Ok(Solved {
-            once,
-            nodes,
-            branched: nodes - 1,
-        })
     }
+}
+
+/// One HiGHS solve of `model` with `cuts`, within `time` and `branch_nodes`.
+fn solve(
+    model: &Reduced,
+    cuts: &[Vec<usize>],
+    time: Option<Duration>,
+    branch_nodes: Option<u64>,
+) -> Result<Solved, SolveError> {
+    let (problem, _) = model.build(cuts, good_lp::highs);
+    let mut inner = problem
+        .try_into_inner()
+        .map_err(|e| failure(e.to_string()))?;
+    if let Some(time) = time {
+        inner
+            .try_set_option("time_limit", time.as_secs_f64())
+            .map_err(|e| failure(format!("setting time_limit: {e:?}")))?;
+    }
+    if let Some(nodes) = branch_nodes {
+        // HiGHS counts the root among its nodes; `mip_max_nodes` is a 32-bit option.
+        let max = i32::try_from(nodes.saturating_add(1)).unwrap_or(i32::MAX);
+        inner
+            .try_set_option("mip_max_nodes", max)
+            .map_err(|e| failure(format!("setting mip_max_nodes: {e:?}")))?;
+    }
+    let solved = inner
+        .try_solve()
+        .map_err(|e| failure(format!("solving: {e:?}")))?;
+    let nodes = solved
+        .int_info_value(c"mip_node_count")
+        .ok()
+        .and_then(|n| u64::try_from(n).ok())
+        .unwrap_or(0)
+        .max(1);
+    let has_solution = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+    let once = match solved.status() {
+        // All variables are binary and the objective is 0, so "unbounded" is impossible.
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => Once::Infeasible,
+        HighsModelStatus::Optimal
+        | HighsModelStatus::ReachedTimeLimit
+        | HighsModelStatus::ReachedSolutionLimit
+            if has_solution =>
+        {
+            Once::Found(solved.get_solution().columns().to_vec())
+        }
+        HighsModelStatus::ReachedTimeLimit => Once::Stopped(StopReason::TimeLimit),
+        // `mip_max_nodes` ends the search with the solution-limit status.
+        HighsModelStatus::ReachedSolutionLimit => Once::Stopped(StopReason::NodeLimit),
+        other => return Err(failure(format!("HiGHS ended with status {other:?}"))),
+    };
+    Ok(Solved {
+        once,
+        nodes,
+        branched: nodes - 1,
+    })
 }

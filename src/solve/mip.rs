@@ -24,9 +24,12 @@
 //! guess) and checked by the certificate verifier before it is counted.
 //!
 //! # Limits: what is bounded
-//! - Time: the remaining time is passed to every solve (microlp `SolveOptions::time_limit`,
-//!   checked inside its branch and bound; HiGHS `time_limit`), and the deadline is checked again
-//!   between re-solves. Building the model is not interruptible.
+//! - Time and cancellation: the remaining time is passed to every solve (microlp
+//!   `SolveOptions::time_limit`, HiGHS `time_limit`), and the budget is checked again between
+//!   re-solves. microlp reads its clock only every thousand simplex pivots and neither solver
+//!   takes a stop token, so each solve (model building included) runs detached
+//!   ([`run_detached`]): the call returns at the deadline or on cancellation, and the abandoned
+//!   solve ends at the solver's next clock check.
 //! - Nodes: [`Stats::nodes`] counts, per solve, the root LP plus the branch-and-bound nodes the
 //!   solver reports (microlp `nodes_solved`, HiGHS `mip_node_count`). The remaining budget goes to
 //!   the solver (microlp `SolveOptions::node_limit`, HiGHS `mip_max_nodes`) and is checked between
@@ -60,13 +63,15 @@
 //! assert_eq!(mip.count(&empty, 5, &Limits::none()).unwrap().count, 5);
 //! ```
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use good_lp::{Expression, ProblemVariables, SolverModel, Variable, variable};
 
 use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, var_name};
 use crate::encode::{allowed, x_index};
 use crate::grid::Grid;
+use crate::search::Budget;
+use crate::solve::detached::run_detached;
 use crate::solve::{CountReport, Limits, SolveError, Solver, Stats, StopReason, verified};
 
 /// The largest order the MIP backends accept: `n³` binaries for microlp's dense LU and HiGHS
@@ -186,15 +191,17 @@ pub(crate) trait Engine {
     /// The backend's name.
     fn backend(&self) -> &str;
 
-    /// Solves once. `time`: remaining time; `branch_nodes`: remaining branch-and-bound nodes.
+    /// Solves once, within what is left of `budget` (the solver gets the remaining time and
+    /// the caller returns at the deadline or a cancellation; see [`run_detached`]);
+    /// `branch_nodes`: remaining branch-and-bound nodes.
     ///
     /// # Errors
     /// [`SolveError::Backend`] when the solver fails for a reason other than a limit.
     fn solve_once(
         &self,
-        model: &Reduced,
+        model: &Arc<Reduced>,
         cuts: &[Vec<usize>],
-        time: Option<Duration>,
+        budget: &Budget,
         branch_nodes: Option<u64>,
     ) -> Result<Solved, SolveError>;
 }
@@ -206,8 +213,7 @@ pub(crate) fn count_with(
     limit: u64,
     limits: &Limits,
 ) -> Result<CountReport, SolveError> {
-    let start = Instant::now();
-    let deadline = limits.time.and_then(|t| start.checked_add(t));
+    let budget = Budget::start(limits);
     let mut stats = Stats::default();
     let report = |count, hit_limit, stopped, solutions, stats: Stats| CountReport {
         count,
@@ -215,13 +221,14 @@ pub(crate) fn count_with(
         stopped,
         solutions,
         stats: Stats {
-            elapsed: start.elapsed(),
+            elapsed: budget.elapsed(),
             ..stats
         },
     };
     let Some(model) = Reduced::new(puzzle) else {
         return Ok(report(0, false, None, Vec::new(), stats));
     };
+    let model = Arc::new(model);
     stats.propagations = (model.all - model.open.len()) as u64;
     if limit == 0 {
         return Ok(report(0, true, None, Vec::new(), stats));
@@ -239,16 +246,9 @@ pub(crate) fn count_with(
         if count >= limit {
             return Ok(report(count, true, None, solutions, stats));
         }
-        let time = match deadline {
-            Some(d) => match d.checked_duration_since(Instant::now()) {
-                Some(left) if !left.is_zero() => Some(left),
-                _ => {
-                    let stop = Some(StopReason::TimeLimit);
-                    return Ok(report(count, false, stop, solutions, stats));
-                }
-            },
-            None => None,
-        };
+        if let Some(reason) = budget.interrupted() {
+            return Ok(report(count, false, Some(reason), solutions, stats));
+        }
         // One node for the root, the rest for branch and bound.
         let branch_nodes = match limits.nodes {
             Some(max) if stats.nodes >= max => {
@@ -258,7 +258,7 @@ pub(crate) fn count_with(
             Some(max) => Some(max - stats.nodes - 1),
             None => None,
         };
-        let solved = engine.solve_once(&model, &cuts, time, branch_nodes)?;
+        let solved = engine.solve_once(&model, &cuts, &budget, branch_nodes)?;
         stats.nodes += solved.nodes;
         stats.guesses += solved.branched;
         match solved.once {
@@ -351,27 +351,40 @@ impl Engine for Mip {
 
     fn solve_once(
         &self,
-        model: &Reduced,
+        model: &Arc<Reduced>,
         cuts: &[Vec<usize>],
-        time: Option<Duration>,
+        budget: &Budget,
         branch_nodes: Option<u64>,
     ) -> Result<Solved, SolveError> {
-        let (problem, _) = model.build(cuts, good_lp::microlp);
-        // good_lp builds the microlp problem; solving the inner problem directly passes the node
-        // limit (good_lp exposes only the time limit) and reads microlp's node counter.
         let mut options = microlp::SolveOptions::default();
-        options.time_limit = time;
+        options.time_limit = budget.remaining();
         options.node_limit = branch_nodes;
-        let outcome = match problem.as_inner().solve_with(options) {
-            Ok(outcome) => outcome,
-            Err(microlp::Error::Infeasible) => {
+        let (model, cuts) = (Arc::clone(model), cuts.to_vec());
+        // Building the model is on the detached thread too: on a 25×25 it takes a tenth of a
+        // second.
+        let solve = move || {
+            let (problem, _) = model.build(&cuts, good_lp::microlp);
+            // good_lp builds the microlp problem; solving the inner problem directly passes the
+            // node limit (good_lp exposes only the time limit) and reads microlp's node counter.
+            problem.as_inner().solve_with(options)
+        };
+        let outcome = match run_detached(budget, solve) {
+            Err(reason) => {
+                return Ok(Solved {
+                    once: Once::Stopped(reason),
+                    nodes: 1,
+                    branched: 0,
+                });
+            }
+            Ok(Ok(outcome)) => outcome,
+            Ok(Err(microlp::Error::Infeasible)) => {
                 return Ok(Solved {
                     once: Once::Infeasible,
                     nodes: 1,
                     branched: 0,
                 });
             }
-            Err(e) => {
+            Ok(Err(e)) => {
                 return Err(SolveError::Backend {
                     backend: "mip".into(),
                     message: e.to_string(),

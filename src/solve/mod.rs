@@ -51,6 +51,7 @@ mod band9;
 pub mod bitboard;
 pub mod colouring;
 pub mod cp;
+pub(crate) mod detached;
 pub mod dlx;
 mod geometry;
 pub mod grasp;

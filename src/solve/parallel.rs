@@ -28,7 +28,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::mask::{MAX_MASK_ORDER, Mask};
-use super::{CountReport, Limits, SolveError, Solver, StopReason};
+use super::{Budget, CountReport, Limits, SolveError, Solver, StopReason};
 use crate::grid::Grid;
 
 /// [`Solver::count`] of `puzzle`, split into about `parts` subproblems counted in parallel on the
@@ -105,7 +105,7 @@ fn count_split(
         return solver.count(puzzle, limit, limits);
     }
     let frontier = split(puzzle, parts);
-    let deadline = limits.time.and_then(|t| start.checked_add(t));
+    let budget = Budget::start(limits);
     let found = AtomicU64::new(0);
     let nodes_used = AtomicU64::new(0);
     let results: Vec<Option<Result<CountReport, SolveError>>> = frontier
@@ -115,7 +115,14 @@ fn count_split(
             if already >= limit {
                 return None;
             }
-            let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            // Parts whose turn comes after the deadline or a cancellation are not started.
+            if let Some(reason) = budget.interrupted() {
+                return Some(Ok(CountReport {
+                    stopped: Some(reason),
+                    ..CountReport::default()
+                }));
+            }
+            let time = budget.remaining();
             let nodes = limits
                 .nodes
                 .map(|max| max.saturating_sub(nodes_used.load(Ordering::Relaxed)));

@@ -303,3 +303,49 @@ fn resume_refuses_what_its_run_did_not_write() {
     assert_eq!(stdout(&refused), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn mip_returns_at_its_time_limit_on_a_puzzle_it_cannot_finish() {
+    // microlp reads its clock every thousand pivots, and counting splits the puzzle into parts:
+    // the limit must hold for the whole call, not for each part or each thousand pivots.
+    let puzzle = std::fs::read_to_string(path("models/sudoku/25x25/acs_general_40pct.txt"))
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    for command in ["solve", "count"] {
+        let out = sudokit()
+            .args([
+                command,
+                "-",
+                "--backend",
+                "mip",
+                "--time-limit",
+                "0.3",
+                "--json",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(puzzle.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("runs");
+        assert_no_panic(&out);
+        let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        let reason = if command == "solve" {
+            &row["reason"]
+        } else {
+            &row["stopped"]
+        };
+        assert_eq!(reason, "time limit", "{row}");
+        // A thousand pivots of a debug build, or the parts started after the deadline, took
+        // seconds more.
+        let elapsed = row["stats"]["elapsed_us"].as_f64().unwrap();
+        assert!(elapsed < 1_000_000.0, "{command}: {elapsed} µs: {row}");
+    }
+}
