@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use sudokit::text::{PuzzleReader, ReadOptions, Record, TextError};
 
 use super::sink::Sink;
@@ -18,12 +18,24 @@ pub fn open(path: &Path) -> anyhow::Result<Box<dyn BufRead + Send>> {
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
 
-/// A streaming reader of the puzzles of a file.
-pub fn puzzles(
-    path: &Path,
-    options: ReadOptions,
-) -> anyhow::Result<PuzzleReader<Box<dyn BufRead + Send>>> {
-    Ok(PuzzleReader::new(open(path)?, options))
+/// The puzzles of a file, read as they are needed.
+pub type Puzzles = std::iter::Peekable<PuzzleReader<Box<dyn BufRead + Send>>>;
+
+/// A streaming reader of the puzzles of a file. An input without a single puzzle (empty, only
+/// blank and `#` comment lines, closed standard input) is an error for every command: nothing a
+/// user asked for is silently done. The first puzzle is read here, the rest as they are needed.
+pub fn puzzles(path: &Path, options: ReadOptions) -> anyhow::Result<Puzzles> {
+    let mut reader = PuzzleReader::new(open(path)?, options).peekable();
+    if reader.peek().is_none() {
+        let name = match path.as_os_str() {
+            s if s == "-" => "standard input".to_string(),
+            _ => path.display().to_string(),
+        };
+        bail!(
+            "{name}: no puzzles found (the input is empty or holds only blank and # comment lines)"
+        );
+    }
+    Ok(reader)
 }
 
 /// The text users see for a bad puzzle: `FILE:LINE:COLUMN: message`.
@@ -231,17 +243,6 @@ impl Tally {
         } else {
             0
         })
-    }
-
-    /// An error when the input held no puzzle at all: nothing a user asked for is silently done.
-    pub fn require_some(&self, path: &Path) -> anyhow::Result<()> {
-        if self.total == 0 {
-            anyhow::bail!(
-                "{}: no puzzles found (the input is empty or holds only blank and # comment lines)",
-                path.display()
-            );
-        }
-        Ok(())
     }
 
     /// The closing line on standard error when some puzzles could not be read or handled.

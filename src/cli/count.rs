@@ -98,8 +98,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         format: args.format,
     };
     let options = input.read_options();
-    let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(file))?;
     let mut items = batch::puzzles(file, options)?;
+    let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(file))?;
     // --resume: the puzzles whose counts are already in the output, each checked.
     sink.skip_kept(&mut items, args.json, batch::line_of, |_, _| Ok(()))?;
     let latin_order = args

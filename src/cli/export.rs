@@ -17,7 +17,7 @@ use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
-use sudokit::text::{PuzzleReader, Record};
+use sudokit::text::Record;
 
 use super::batch::{self, Kind, Tally};
 use super::export_size::{self, MaxSize};
@@ -29,7 +29,7 @@ use super::solving::ordered_batch;
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
 Output: standard output, one puzzle (pick it with --index K if the file has several);
--o FILE: one file (--to col also writes FILE.given); -o DIR/: one file per puzzle, DIR/STEM-K.EXT
+-o FILE: one file (--to col also writes the precolouring beside it: -o d4.col → d4.given); -o DIR/: one file per puzzle, DIR/STEM-K.EXT
 (STEM = input name without extension, K = 1-based position of the puzzle in the input).
 --stats prints variables, clauses or constraints, literals or non-zeros, and bytes on stderr.
 
@@ -138,9 +138,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The one puzzle a single-output command works on: the `index`-th (1-based), or the only one.
-pub(super) fn select_one<R: io::BufRead>(
+pub(super) fn select_one(
     file: &Path,
-    mut reader: PuzzleReader<R>,
+    mut reader: batch::Puzzles,
     index: Option<usize>,
 ) -> anyhow::Result<Record> {
     let item = match index {
@@ -174,10 +174,10 @@ pub(super) fn select_one<R: io::BufRead>(
     item.map_err(|e| anyhow::anyhow!("{}", batch::located(file, &e)))
 }
 
-fn export_all<R: io::BufRead + Send>(
+fn export_all(
     args: &Args,
     plan: Plan,
-    reader: PuzzleReader<R>,
+    reader: batch::Puzzles,
     dir: &Path,
 ) -> anyhow::Result<ExitCode> {
     let stem = match args.file.as_os_str() {

@@ -12,7 +12,9 @@ use serde_json::json;
 use sudokit::Shape;
 use sudokit::batch::Finished;
 use sudokit::generate::progress::{OnProgress, Progress};
-use sudokit::generate::puzzle::{Generated, Generator, GridSource, Options, Symmetry, puzzle_rng};
+use sudokit::generate::puzzle::{
+    GenerateError, Generated, Generator, GridSource, Options, Symmetry, puzzle_rng,
+};
 use sudokit::propagate::Scheme;
 use sudokit::text::to_json;
 
@@ -135,6 +137,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         attempts: args.attempts,
         lanes: 1,
         sweeps: !args.no_sweeps,
+        // A signal or the --timeout deadline stops the puzzles in flight between two tests.
+        cancel: Some(super::stop::batch_cancel()),
         ..Options::default()
     };
     // Checks the shape and the target before any work.
@@ -226,8 +230,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
     };
     let mut index = first;
+    // A puzzle the stop cancelled is not written, nor any after it: the output stays a prefix.
+    let mut cut = false;
     let finished = super::solving::batch(busy).run(indices.by_ref(), work, |result| {
-        let generated = result?;
+        if cut {
+            return anyhow::Ok(());
+        }
+        let generated = match result {
+            Err(e) if matches!(e.downcast_ref(), Some(GenerateError::Cancelled)) => {
+                cut = true;
+                return Ok(());
+            }
+            other => other?,
+        };
         let text = if args.json {
             let mut line = Vec::new();
             batch::write_json(&mut line, &puzzle_json(&generated, args.seed, index))?;
@@ -242,7 +257,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::Ok(())
     })?;
     bar.finish_and_clear();
-    let complete = matches!(finished, Finished::Complete { .. }) && indices.next().is_none();
+    let complete =
+        !cut && matches!(finished, Finished::Complete { .. }) && indices.next().is_none();
     if !sink.finish(complete)? {
         return Ok(ExitCode::from(1));
     }

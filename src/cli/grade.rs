@@ -202,9 +202,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             complete = false;
             break;
         }
-        if summary.puzzles == 0 && tally.bad_input == 0 {
-            tally.require_some(path)?;
-        }
         if args.json {
             out.clear();
             batch::write_json(

@@ -16,7 +16,7 @@ use super::solving::cores;
 /// Arguments of `info`.
 #[derive(Debug, ClapArgs)]
 #[command(
-    after_help = "Examples:\n  sudokit info models/sudoku/9x9/top95.txt\n  sudokit info --json --latin models/latin/partial.txt"
+    after_help = "Examples:\n  sudokit info models/sudoku/9x9/top95.txt\n  sudokit info --json --latin models/latin/partial.txt\n\nA puzzle whose givens clash is described with its clash (`clash: row 1 has 1 twice: at (1,1)\nand (1,2)`) and, as for every command, counts as bad input.\n\nExit codes: 0 every puzzle read and free of clashes, 2 some puzzle unreadable or clashing."
 )]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
@@ -36,23 +36,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     options.reject_clashes = false;
     // Each result is written whole and flushed, so an interrupted run leaves a valid prefix and
     // `| head -1` sees the first line at once.
-    let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
     let mut items = batch::puzzles(&args.file, options)?;
+    let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
     // --resume: the puzzles already described in the output, each checked.
-    let skipped = sink.skip();
     sink.skip_kept(&mut items, args.json, batch::line_of, |_, _| Ok(()))?;
     let work = |item: batch::Item| match item {
         Err(e) => Answer::read_error(args.json, &args.file, &e),
-        Ok(record) => Answer::written(Kind::Positive, record.line, |out| {
-            describe(out, &record, args.json)
-        }),
+        Ok(record) => {
+            // Clashing givens are bad input for every command (exit 2); `info` still describes
+            // the puzzle and names the clash in place.
+            let kind = if record.grid.first_clash().is_some() {
+                Kind::Bad
+            } else {
+                Kind::Positive
+            };
+            Answer::written(kind, record.line, |out| describe(out, &record, args.json))
+        }
     };
     let Some(tally) = batch::answer_all(cores(), &mut items, sink, work)? else {
         return Ok(ExitCode::from(1));
     };
-    if skipped == 0 {
-        tally.require_some(&args.file)?;
-    }
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
 }

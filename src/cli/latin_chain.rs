@@ -18,7 +18,7 @@ use sudokit::solve::{Limits, backend};
 use sudokit::text::{ReadOptions, to_text};
 
 use super::batch::{self, Answer, Kind, Tally};
-use super::output::write_atomically;
+use super::output::AtomicFile;
 use super::present::millis;
 use super::sink::Sink;
 
@@ -45,8 +45,9 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
     };
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.
-    let sink = Sink::stdout("squares")?;
     let mut items = batch::puzzles(file, options)?.enumerate();
+    let report_file = open_report(chain.report.as_deref())?;
+    let sink = Sink::stdout("squares")?;
     let mut report = ChainReport::new("Latin square completion → Sudoku → back, verified");
     report.notes.push(format!(
         "Each partial Latin square L of order m becomes a Sudoku of order m² with m×m boxes: the \
@@ -120,7 +121,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &ChainOptions) -> anyhow::R
         ));
     };
     let tally = batch::answer_all_observed(1, &mut items, sink, work, observe)?;
-    finish_chain(tally, file, chain.report.as_deref(), &report)
+    finish_chain(tally, report_file, &report)
 }
 
 /// `  size of LEVEL: …` for each row, appended to a square's text.
@@ -135,20 +136,25 @@ pub(super) fn push_size_lines(text: &mut String, rows: &[SizeRow]) {
     }
 }
 
+/// The `--report` file, opened before the batch so that an unwritable path is an error before
+/// any work.
+pub(super) fn open_report(path: Option<&Path>) -> anyhow::Result<Option<(AtomicFile, &Path)>> {
+    path.map(|p| Ok((AtomicFile::create(p)?, p))).transpose()
+}
+
 /// The end of a chain's batch: exit 1 when `--timeout` stopped it (`tally` is `None`), else the
 /// HTML report written and the closing line on bad input.
 pub(super) fn finish_chain(
     tally: Option<Tally>,
-    file: &Path,
-    report_path: Option<&Path>,
+    report_file: Option<(AtomicFile, &Path)>,
     report: &ChainReport,
 ) -> anyhow::Result<ExitCode> {
     let Some(tally) = tally else {
         return Ok(ExitCode::from(1));
     };
-    tally.require_some(file)?;
-    if let Some(path) = report_path {
-        write_atomically(path, report.to_html().as_bytes())?;
+    if let Some((mut file, path)) = report_file {
+        file.write_all(report.to_html().as_bytes())?;
+        file.commit()?;
         super::note!("sudokit: report written to {}", path.display());
     }
     tally.report_bad_input("squares");

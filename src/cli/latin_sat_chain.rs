@@ -16,7 +16,7 @@ use sudokit::text::{ReadOptions, to_json};
 
 use super::batch::{self, Answer, Kind};
 use super::latin_chain::{
-    finish_chain, ms, one_line, push_size_lines, size_rows, sizes_json, sizes_table,
+    finish_chain, ms, one_line, open_report, push_size_lines, size_rows, sizes_json, sizes_table,
 };
 use super::present::millis;
 use super::sink::Sink;
@@ -31,8 +31,9 @@ pub struct SatChainOptions {
 pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow::Result<ExitCode> {
     // Each square's result is written whole and flushed, in input order: an interruption
     // leaves a valid prefix and says how far it got.
-    let sink = Sink::stdout("squares")?;
     let mut items = batch::puzzles(file, options)?.enumerate();
+    let report_file = open_report(chain.report.as_deref())?;
+    let sink = Sink::stdout("squares")?;
     let to_cnf = SudokuToCnf { options: chain.cnf };
     let mut report =
         ChainReport::new("Latin square completion → Sudoku → CNF → SAT solver → back, verified");
@@ -84,7 +85,7 @@ pub fn run(file: &Path, options: ReadOptions, chain: &SatChainOptions) -> anyhow
         }
     };
     let tally = batch::answer_all_observed(1, &mut items, sink, work, observe)?;
-    finish_chain(tally, file, chain.report.as_deref(), &report)
+    finish_chain(tally, report_file, &report)
 }
 
 /// "extended, pairwise AMO".

@@ -197,9 +197,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             complete = false;
             break;
         }
-        if tally.total == 0 {
-            tally.require_some(path)?;
-        }
         if args.json {
             out.clear();
             batch::write_json(&mut out, &summary_json(&table))?;

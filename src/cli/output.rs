@@ -110,8 +110,13 @@ impl AtomicFile {
             }
             Target::Regular(path) => {
                 let temp = temporary_beside(&path)?;
-                let file = fs::File::create(&temp)
-                    .with_context(|| format!("cannot create {}", temp.display()))?;
+                let file = fs::File::create(&temp).with_context(|| {
+                    format!(
+                        "cannot write {} (through the temporary file {})",
+                        path.display(),
+                        temp.display()
+                    )
+                })?;
                 super::stop::register_temp(temp.clone());
                 (Some(temp), path, file)
             }

@@ -19,8 +19,8 @@
 //!
 //! # Using it in a command
 //! ```text
-//! let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
 //! let mut items = batch::puzzles(..)?;
+//! let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(&args.file))?;
 //! sink.skip_kept(&mut items, json, batch::line_of, check)?;  // --resume, every kept result checked
 //! let finished = ordered_batch(&pool, items.by_ref(), work, |(text, line)| Ok(sink.write(&text, line)?))?;
 //! let complete = finished && items.next().is_none();     // false when --timeout stopped it
@@ -105,7 +105,6 @@ fn state() -> MutexGuard<'static, Option<State>> {
 /// A handle on the batch output; see the module docs.
 #[derive(Debug)]
 pub struct Sink {
-    skip: usize,
     /// With `--resume`: the results kept, for the command to check against its input.
     kept: Vec<String>,
     /// With `-o FILE`: the partial file the results go to.
@@ -201,11 +200,7 @@ impl Sink {
             resumable: !direct,
             interrupted: None,
         });
-        Ok(Sink {
-            skip: kept.len(),
-            kept,
-            partial,
-        })
+        Ok(Sink { kept, partial })
     }
 
     /// With `--resume`: takes the puzzles whose results are kept from `items`, checking each
@@ -264,11 +259,6 @@ impl Sink {
             state.resumable = false;
         }
         Ok(sink)
-    }
-
-    /// Puzzles to skip: the results already in the output (`--resume`), else 0.
-    pub fn skip(&self) -> usize {
-        self.skip
     }
 
     /// Writes one result (whole lines, ending in `\n`) of the puzzle at input line `line`, and

@@ -25,7 +25,7 @@ use super::stop;
 #[command(after_help = "\
 Prints one line per puzzle, in input order: the solution as a puzzle line (a grid block and a blank
 line above order 35), or `unsat`, `unknown (time limit)` / `unknown (node limit)`, and with
---unique also `multiple`. Puzzles whose givens clash are `unsat`. Unreadable puzzles are reported
+--unique also `multiple`. Givens that clash are bad input, like unreadable puzzles: reported
 in place as `error: FILE:LINE:COLUMN: message`. Every solution is checked by the certificate
 verifier before it is printed.
 
@@ -155,8 +155,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         Framing::Records
     };
-    let sink = Sink::open_for(&args.output, framing, "puzzles", Some(&args.file))?;
     let mut items = batch::puzzles(&args.file, options)?;
+    let sink = Sink::open_for(&args.output, framing, "puzzles", Some(&args.file))?;
     // --resume: the puzzles whose results are already in the output, each checked.
     sink.skip_kept(&mut items, args.json, batch::line_of, kept_solution_solves)?;
     let work = |item: Item| match item {

@@ -153,7 +153,7 @@ pub(crate) fn reduce_in_lanes(
                     State::Waiting | State::Testing(_) => break,
                 }
             }
-            if head == order.len() || givens <= stop_at {
+            if head == order.len() || givens <= stop_at || tracker.cancelled() {
                 break;
             }
             // Every idle lane takes the first orbit waiting from the head on.

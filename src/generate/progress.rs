@@ -31,6 +31,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::search::Cancel;
+
 /// How far the reduction of one puzzle has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
@@ -90,6 +92,8 @@ pub(crate) struct Tracker {
     next: Mutex<Instant>,
     tested: AtomicU64,
     grid: AtomicU64,
+    /// Set from outside to stop the reduction between two removal tests.
+    cancel: Option<Cancel>,
 }
 
 impl Tracker {
@@ -102,7 +106,19 @@ impl Tracker {
             next: Mutex::new(start + REPORT_INTERVAL),
             tested: AtomicU64::new(0),
             grid: AtomicU64::new(1),
+            cancel: None,
         }
+    }
+
+    /// This tracker, which also tells the reduction to stop once `cancel` is set.
+    pub(crate) fn with_cancel(mut self, cancel: Option<Cancel>) -> Tracker {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Whether the run was cancelled: the reduction stops before its next test.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
     }
 
     /// The reduction starts on another complete grid.

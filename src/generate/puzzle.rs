@@ -104,6 +104,7 @@ use super::symmetry::random_pattern_grid;
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::Scheme;
+use crate::search::Cancel;
 use crate::shape::Shape;
 
 /// The largest order puzzles are made or reduced for (the `native` backend's limit).
@@ -241,6 +242,9 @@ pub struct Options {
     pub sweeps: bool,
     /// Called with how far the reduction of a puzzle has come (see [`super::progress`]).
     pub progress: Option<OnProgress>,
+    /// Once set, the generator stops before its next removal test or complete grid with
+    /// [`GenerateError::Cancelled`] (a signal, a deadline).
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for Options {
@@ -255,6 +259,7 @@ impl Default for Options {
             lanes: 1,
             sweeps: true,
             progress: None,
+            cancel: None,
         }
     }
 }
@@ -281,6 +286,9 @@ pub enum GenerateError {
     /// The grid search failed.
     #[error("{0}")]
     Grid(#[from] RandomGridError),
+    /// [`Options::cancel`] was set before a puzzle was made.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// A generated puzzle.
@@ -322,6 +330,9 @@ pub(super) fn reduce(
     let mut needed = vec![false; order.len()];
     let mut swept_at = givens;
     while i < order.len() && givens > floor {
+        if tracker.cancelled() {
+            return;
+        }
         if needed[i] {
             i += 1;
             continue;
@@ -468,8 +479,12 @@ impl Generator {
     pub fn generate<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Generated, GenerateError> {
         let floor = self.options.givens.unwrap_or(0);
         let mut not_grader = self.options.not_scheme.map(|_| Grader::new(self.shape));
-        let tracker = Tracker::new(self.options.progress.clone());
+        let tracker =
+            Tracker::new(self.options.progress.clone()).with_cancel(self.options.cancel.clone());
         for attempt in 1..=self.options.attempts.max(1) {
+            if tracker.cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
             if attempt > 1 {
                 tracker.next_grid();
             }
@@ -485,6 +500,9 @@ impl Generator {
                 &mut self.checker,
                 &tracker,
             );
+            if tracker.cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
             if puzzle.filled() > floor && self.options.givens.is_some() {
                 continue;
             }

@@ -70,6 +70,9 @@ pub(crate) fn sweep(
         let mut without = puzzle.clone();
         let mut found = Vec::new();
         loop {
+            if tracker.cancelled() {
+                return found;
+            }
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&j) = ahead.get(i) else {
                 return found;

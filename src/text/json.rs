@@ -2,11 +2,13 @@
 //! `{"box":[p,q],"grid":"..."}` (a puzzle line), or with `"latin":true` / `"order":n` instead of
 //! `"box"`.
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use super::line::parse_line_at;
 use super::{ShapeSpec, TextError, TextErrorKind, resolve_shape, to_line};
 use crate::grid::Grid;
+use crate::shape::MAX_ORDER;
 
 /// The JSON object of a puzzle, in the form `{"box":[p,q],"grid":"..."}` for orders up to 35 and
 /// `{"box":[p,q],"givens":[[r,c,v],...]}` above (`"latin":true` and `"order"` for Latin squares).
@@ -32,20 +34,107 @@ pub fn to_json(grid: &Grid) -> serde_json::Value {
     serde_json::to_value(object).expect("plain data serializes")
 }
 
-/// The JSON puzzle object, as read and written. Other fields (such as the `"line"` or `"status"`
-/// that sudokit's own JSON output carries) are ignored, so output can be read back as input.
-#[derive(Debug, Serialize, Deserialize)]
+/// The JSON puzzle object, as written.
+#[derive(Debug, Serialize)]
 struct JsonPuzzle {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     r#box: Option<[usize; 2]>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     latin: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     order: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     grid: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     givens: Option<Vec<[usize; 3]>>,
+}
+
+/// The keys of a puzzle object.
+const PUZZLE_KEYS: &str = "box, latin, order, grid, givens";
+
+/// The JSON puzzle object, as read: the puzzle keys, and the keys that sudokit's own JSON output
+/// puts beside a puzzle (`generate`, `minimize`, `reduce latin`), which are ignored so that output
+/// can be read back as input. Any other key is an error: a misspelt `"Latin"` must not turn a
+/// Latin square into a Sudoku.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code, reason = "the output fields are read only to be ignored")]
+struct JsonInput {
+    #[serde(default)]
+    r#box: Option<[usize; 2]>,
+    #[serde(default)]
+    latin: Option<bool>,
+    #[serde(default)]
+    order: Option<usize>,
+    #[serde(default)]
+    grid: Option<String>,
+    #[serde(default)]
+    givens: Option<Vec<[usize; 3]>>,
+    // sudokit's own output fields.
+    #[serde(default)]
+    line: Option<IgnoredAny>,
+    #[serde(default)]
+    file: Option<IgnoredAny>,
+    #[serde(default)]
+    status: Option<IgnoredAny>,
+    #[serde(default)]
+    index: Option<IgnoredAny>,
+    #[serde(default)]
+    seed: Option<IgnoredAny>,
+    #[serde(default)]
+    clues: Option<IgnoredAny>,
+    #[serde(default)]
+    attempts: Option<IgnoredAny>,
+    #[serde(default)]
+    solution: Option<IgnoredAny>,
+    #[serde(default)]
+    before: Option<IgnoredAny>,
+    #[serde(default)]
+    after: Option<IgnoredAny>,
+    #[serde(default)]
+    removed: Option<IgnoredAny>,
+    #[serde(default)]
+    already_minimal: Option<IgnoredAny>,
+    #[serde(default)]
+    latin_order: Option<IgnoredAny>,
+}
+
+/// serde_json's message for a JSON error, rewritten for users: no " at line L column C" (the place
+/// is reported by the caller), unknown keys with the keys a puzzle has, and numbers too large for
+/// their field as written in the input (serde_json shows them as floating point, `1e+20`).
+fn json_message(error: &serde_json::Error, text: &str) -> String {
+    let message = error.to_string();
+    let message = message
+        .rsplit_once(" at line ")
+        .map_or(message.as_str(), |(m, _)| m);
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let key = rest.split('`').next().unwrap_or_default();
+        return format!(
+            "unknown key \"{key}\": a puzzle has {PUZZLE_KEYS} (keys of sudokit's own output are ignored)"
+        );
+    }
+    let out_of_range = message.starts_with("invalid type: floating point")
+        || message.starts_with("invalid value: integer");
+    if out_of_range && message.ends_with("expected usize") {
+        if let Some(number) = number_ending_at(text, error.column()) {
+            return format!(
+                "number {number} is not a whole number from 0 to {MAX_ORDER} (orders, box sides, rows, columns and values are at most {MAX_ORDER})"
+            );
+        }
+    }
+    message.to_string()
+}
+
+/// The number literal that ends at byte column `column` (1-based, as serde_json counts) of
+/// `text`.
+fn number_ending_at(text: &str, column: usize) -> Option<&str> {
+    let end = column.min(text.len());
+    let head = text.get(..end)?;
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')))
+        .map_or(0, |i| i + 1);
+    let number = &head[start..];
+    (!number.is_empty()).then_some(number)
 }
 
 /// Parses one JSON puzzle object (one line of a JSON-lines file).
@@ -63,14 +152,11 @@ pub(super) fn parse_json_at(
     line: usize,
 ) -> Result<Grid, TextError> {
     let at = |column: usize, kind| TextError::new(line, column, kind);
-    let object: JsonPuzzle = serde_json::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        // serde_json appends " at line L column C"; the place is reported by us.
-        let message = message
-            .rsplit_once(" at line ")
-            .map_or(message.as_str(), |(m, _)| m)
-            .to_string();
-        at(e.column().max(1), TextErrorKind::Json(message))
+    let object: JsonInput = serde_json::from_str(text).map_err(|e| {
+        at(
+            e.column().max(1),
+            TextErrorKind::Json(json_message(&e, text)),
+        )
     })?;
     let json_err = |m: &str| at(1, TextErrorKind::Json(m.to_string()));
     let object_spec = match (object.r#box, object.latin) {
@@ -98,7 +184,14 @@ pub(super) fn parse_json_at(
         (None, Some(givens)) => {
             let order = match (object.order, object_spec) {
                 (Some(n), _) => n,
-                (None, Some(ShapeSpec::Box(p, q))) => p.saturating_mul(q),
+                (None, Some(ShapeSpec::Box(p, q))) => match p.checked_mul(q) {
+                    Some(n) => n,
+                    None => {
+                        return Err(json_err(&format!(
+                            "boxes of {p}×{q} make an order larger than the maximum {MAX_ORDER}"
+                        )));
+                    }
+                },
                 (None, _) => {
                     return Err(json_err(
                         "\"givens\" needs the shape: \"box\":[p,q], or \"order\":n",
@@ -119,7 +212,7 @@ pub(super) fn parse_json_at(
                     )));
                 }
                 let cell = shape.cell(r - 1, c - 1);
-                if grid.get(cell).is_some_and(|old| old != v - 1) {
+                if grid.get(cell).is_some() {
                     return Err(json_err(&format!("cell ({r},{c}) is given twice")));
                 }
                 grid.set(cell, Some(v - 1));

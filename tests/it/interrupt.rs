@@ -390,3 +390,36 @@ fn sigint_leaves_a_valid_prefix_in_verify_and_generate() {
     assert_eq!(crate::common::stdout(&again), text);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn generate_stops_between_two_removal_tests_at_the_deadline_and_on_a_signal() {
+    // One 25×25 puzzle takes far longer than the second given here; the reduction checks the
+    // stop between two removal tests (in its lanes and sweeps too), so the command ends the
+    // normal way, with its summary, not by the hard stop 2 s later (exit 124 / "did not stop").
+    let out = crate::common::run(
+        &["generate", "--box", "5x5", "--seed", "1", "--timeout", "1"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--timeout 1 s reached: 0 puzzles answered"),
+        "{}",
+        stderr(&out)
+    );
+    let child = sudokit()
+        .args(["generate", "--box", "5x5", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    std::thread::sleep(Duration::from_millis(700));
+    send("-INT", child.id());
+    let out = child.wait_with_output().expect("waits");
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("interrupted by SIGINT: 0 puzzles answered"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+}

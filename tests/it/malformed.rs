@@ -137,6 +137,11 @@ fn cases() -> Vec<Case> {
         info(
             "JSON with a misspelt field",
             r#"{"box":[2,2],"grird":"................"}"#,
+            "-:1:20: JSON: unknown key \"grird\": a puzzle has box, latin, order, grid, givens",
+        ),
+        info(
+            "JSON without a puzzle",
+            r#"{"box":[2,2]}"#,
             "-:1:1: JSON: a puzzle needs \"grid\" or \"givens\"",
         ),
         info("JSON truncated", "{\"box\":[2,2],\"grid\":\"....\n", "-:1:"),
@@ -587,10 +592,102 @@ fn more_cases() -> Vec<Case> {
     ]
 }
 
+/// One rule for an input without puzzles, clashes as bad input everywhere, JSON input read
+/// strictly, and numbers reported as written.
+fn exit_code_cases() -> Vec<Case> {
+    let empty = "# only a comment\n\n";
+    let no_puzzles = "-: no puzzles found";
+    let mut all: Vec<Case> = [
+        vec!["solve", "-"],
+        vec!["count", "-"],
+        vec!["bench", "-"],
+        vec!["info", "-"],
+        vec!["grade", "-"],
+        vec!["minimize", "-"],
+        vec!["crosscheck", "-"],
+        vec!["export", "--to", "cnf", "-"],
+        vec!["render", "-"],
+        vec!["reduce", "latin", "-"],
+        vec!["reduce", "latin", "--solve", "-"],
+        vec!["verify", "-", FOUR],
+    ]
+    .into_iter()
+    .map(|args| {
+        cmd(
+            "empty input",
+            &args,
+            empty,
+            no_puzzles.replace('-', "standard input"),
+            2,
+        )
+    })
+    .collect();
+    all.extend([
+        cmd(
+            "info: clashing givens are described and count as bad input",
+            &["info", "-"],
+            "1..1............\n",
+            "clash: row 1 has 1 twice: at (1,1) and (1,4)",
+            2,
+        ),
+        cmd(
+            "JSON: an unknown key",
+            &["solve", "-"],
+            r#"{"order":4,"Latin":true,"givens":[]}"#,
+            r#"-:1:18: JSON: unknown key "Latin": a puzzle has box, latin, order, grid, givens"#,
+            2,
+        ),
+        cmd(
+            "JSON: a cell given twice, even with the same value",
+            &["solve", "-"],
+            r#"{"order":4,"givens":[[1,1,1],[1,1,1]]}"#,
+            "JSON: cell (1,1) is given twice",
+            2,
+        ),
+        cmd(
+            "JSON: a value too large for any order, as written",
+            &["solve", "-"],
+            r#"{"order":4,"givens":[[1,1,99999999999999999999]]}"#,
+            "-:1:46: JSON: number 99999999999999999999 is not a whole number from 0 to 1024",
+            2,
+        ),
+        cmd(
+            "JSON: box sides whose product overflows, as written",
+            &["solve", "-"],
+            r#"{"box":[4294967296,4294967296],"givens":[]}"#,
+            "JSON: boxes of 4294967296×4294967296 make an order larger than the maximum 1024",
+            2,
+        ),
+        cmd(
+            "grasp: a bad value names the option and its range",
+            &["solve", "--backend", "grasp:alpha=0", FOUR],
+            "",
+            r#"grasp option alpha: "0" is not a valid value (expected a whole number from 1 to"#,
+            2,
+        ),
+        cmd(
+            "reduce latin --solve: an unwritable --report is an error before any work",
+            &[
+                "reduce",
+                "latin",
+                "--solve",
+                "--report",
+                "/nonexistent-dir/r.html",
+                "-",
+            ],
+            "1...\n",
+            "cannot write /nonexistent-dir/r.html",
+            2,
+        ),
+    ]);
+    all
+}
+
 #[test]
 fn every_malformed_input_gets_its_message_and_exit_code_2() {
     let mut all = cases();
     all.extend(more_cases());
+    all.extend(exit_code_cases());
     assert!(all.len() >= 60, "{} cases", all.len());
     let mut failures = Vec::new();
     for case in all {

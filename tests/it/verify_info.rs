@@ -97,6 +97,8 @@ fn info_describes_shapes_and_clashes() {
             .all(|l| l.contains("6×6 (2×3 boxes)") && l.ends_with("no clash"))
     );
     let out = run(&["info", "--json", "-"], b"1..1............\n");
+    // Clashing givens are bad input for every command: described in place, exit 2.
+    assert_eq!(out.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(v["givens"], 2);
     assert_eq!(v["clash"], "row 1 has 1 twice: at (1,1) and (1,4)");

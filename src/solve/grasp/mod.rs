@@ -207,12 +207,14 @@ pub enum GraspSpecError {
     #[error("unknown grasp option {0:?} (options: pre, alpha, seed, plateau, nodes)")]
     UnknownOption(String),
     /// An option without `=value`, or a value that is not a number in range.
-    #[error("grasp option {option}: {value:?} is not a valid value")]
+    #[error("grasp option {option}: {value:?} is not a valid value (expected {expected})")]
     BadValue {
         /// The option.
         option: String,
         /// Its value.
         value: String,
+        /// What the option takes.
+        expected: &'static str,
     },
 }
 
@@ -246,6 +248,7 @@ impl Grasp {
                     name => Some(name.parse().map_err(|_| GraspSpecError::BadValue {
                         option: key.to_string(),
                         value: value.to_string(),
+                        expected: "a scheme name such as FCI, or none",
                     })?),
                 };
                 continue;
@@ -256,6 +259,10 @@ impl Grasp {
             let bad = || GraspSpecError::BadValue {
                 option: key.to_string(),
                 value: value.to_string(),
+                expected: match key {
+                    "alpha" | "nodes" => "a whole number from 1 to 18446744073709551615",
+                    _ => "a whole number from 0 to 18446744073709551615",
+                },
             };
             let number: u64 = value.trim().parse().map_err(|_| bad())?;
             match key {
