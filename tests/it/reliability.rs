@@ -349,3 +349,122 @@ fn mip_returns_at_its_time_limit_on_a_puzzle_it_cannot_finish() {
         assert!(elapsed < 1_000_000.0, "{command}: {elapsed} µs: {row}");
     }
 }
+
+/// What a directory holds, entry by entry: the kind of each entry and what it says (a file's
+/// bytes, a link's target, a subdirectory's listing).
+#[cfg(unix)]
+fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, String> {
+    use std::os::unix::fs::FileTypeExt;
+    let mut entries = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let kind = entry.file_type().unwrap();
+        let what = if kind.is_symlink() {
+            format!(
+                "link to {}",
+                std::fs::read_link(entry.path()).unwrap().display()
+            )
+        } else if kind.is_fifo() {
+            "fifo".to_string()
+        } else if kind.is_dir() {
+            format!("dir {:?}", snapshot(&entry.path()))
+        } else {
+            format!("file {:?}", std::fs::read(entry.path()).unwrap())
+        };
+        entries.insert(name, what);
+    }
+    entries
+}
+
+#[cfg(unix)]
+#[test]
+fn output_options_change_nothing_but_the_file_they_name() {
+    // Every command with an output option, against every kind of target: the directory holds
+    // the same entries afterwards except the one regular file written (a link's target, for a
+    // link), a FIFO gets the bytes and stays a FIFO, /dev/null stays a device, and a
+    // directory is refused without a change.
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let latin = path("models/latin/partial.txt");
+    let commands: [(&str, Vec<&str>, &str); 5] = [
+        ("solve -o", vec!["solve", "e4.txt", "-o"], "4123"),
+        ("count -o", vec!["count", "e4.txt", "-o"], "1"),
+        ("info -o", vec!["info", "e4.txt", "-o"], "4×4"),
+        (
+            "export -o",
+            vec!["export", "--to", "cnf", "e4.txt", "-o"],
+            "p cnf",
+        ),
+        (
+            "reduce latin --report",
+            vec!["reduce", "latin", "--solve", s(&latin), "--report"],
+            "<svg",
+        ),
+    ];
+    // (target, the entry whose contents change, expected exit code)
+    let targets: [(&str, Option<&str>, i32); 7] = [
+        ("new.txt", Some("new.txt"), 0),
+        ("keep.txt", Some("keep.txt"), 0),
+        ("link_to_keep", Some("keep.txt"), 0),
+        ("dangling", Some("missing.txt"), 0),
+        ("sub", None, 2),
+        ("pipe", None, 0),
+        ("/dev/null", None, 0),
+    ];
+    for (label, args, says) in &commands {
+        for &(target, changed, code) in &targets {
+            if *label == "export -o" && target == "sub" {
+                // `export -o DIR` writes one file per puzzle into DIR, as documented.
+                continue;
+            }
+            let dir = temp_dir("names-only");
+            std::fs::write(dir.join("keep.txt"), "keep\n").unwrap();
+            symlink("keep.txt", dir.join("link_to_keep")).unwrap();
+            symlink("missing.txt", dir.join("dangling")).unwrap();
+            std::fs::create_dir(dir.join("sub")).unwrap();
+            std::fs::write(dir.join("sub/inner.txt"), "inner\n").unwrap();
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.join("pipe"))
+                .status()
+                .unwrap();
+            assert!(made.success());
+            let reader = (target == "pipe").then(|| {
+                let fifo = dir.join("pipe");
+                std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+            });
+            let before = snapshot(&dir);
+            let out = sudokit()
+                .current_dir(&dir)
+                .args(args)
+                .arg(target)
+                .stdout(Stdio::null())
+                .output()
+                .unwrap();
+            assert_no_panic(&out);
+            let case = format!("{label} {target}");
+            assert_eq!(out.status.code(), Some(code), "{case}: {}", stderr(&out));
+            if let Some(reader) = reader {
+                assert!(reader.join().unwrap().contains(says), "{case}");
+            }
+            let mut after = snapshot(&dir);
+            if let Some(name) = changed {
+                let written = after.remove(name).expect("the named file exists");
+                assert!(written.starts_with("file "), "{case}: {written}");
+                let bytes = std::fs::read_to_string(dir.join(name)).unwrap();
+                assert!(bytes.contains(says), "{case}: {bytes}");
+                let mut before = before.clone();
+                before.remove(name);
+                assert_eq!(before, after, "{case}: another entry changed");
+            } else {
+                assert_eq!(before, after, "{case}: the directory changed");
+            }
+            assert!(
+                std::fs::metadata("/dev/null")
+                    .unwrap()
+                    .file_type()
+                    .is_char_device()
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
