@@ -25,7 +25,7 @@ default one thread, so the per-puzzle times are not disturbed; --threads N solve
 
 Examples:
   sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig,fc-mrv
-  sudokit bench --limit 300 --time-limit 10 ../data/acs_general_25x25_f40-50.txt
+  sudokit bench --limit 5 --time-limit 10 models/sudoku/25x25/acs_general_40pct.txt
   sudokit bench --json models/sudoku/16x16/kr_16x16_sample.txt")]
 pub struct Args {
     /// Puzzle files.

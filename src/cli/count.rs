@@ -33,7 +33,7 @@ Examples:
   sudokit count --latin 5            # 161280
   sudokit count --box 2x3            # 28200960
   sudokit count --limit 10 models/sudoku/9x9/easy.txt
-  sudokit count --latin 4 models/latin/partial.txt")]
+  head -2 models/latin/partial.txt | sudokit count --latin 3 -")]
 pub struct Args {
     /// Puzzle file (`-` for standard input); omit it to count the empty grid.
     file: Option<PathBuf>,

@@ -43,7 +43,7 @@ Exit codes: 0 all answers agree, 1 some disagreement (or --timeout stopped the b
 input.
 
 Examples:
-  sudokit crosscheck models/sudoku/9x9/top95.txt --backends native,dlx,sat,colour
+  sudokit crosscheck models/sudoku/9x9/hard.txt --backends native,dlx,sat,colour
   sudokit crosscheck models/sudoku/4x4/kr_4x4_sample.txt --external --json
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig --inject-fault native:unsat")]
 pub struct Args {

@@ -28,10 +28,9 @@ cbc = the file of 'cbc FILE solve solu ANSWER'.
 Exit 0: a verified solution; 1: unsat, unknown, or the answer is not a solution; 2: malformed answer.
 
 Examples:
-  sudokit export p.txt --to cnf > p.cnf && picosat p.cnf > p.out; sudokit decode p.txt --from dimacs p.out
-  sudokit export p.txt --to cnf --encoding optimized > p.cnf && minisat p.cnf p.out
-  sudokit decode p.txt --from minisat --encoding optimized p.out
-  sudokit export p.txt --to lp > p.lp && glpsol --lp p.lp -o p.sol; sudokit decode p.txt --from glpsol p.sol")]
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf > p.cnf && picosat p.cnf > p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from dimacs p.out
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf --encoding optimized > p.cnf; minisat p.cnf p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from minisat --encoding optimized p.out
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to lp > p.lp && glpsol --lp p.lp -o p.sol; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from glpsol p.sol")]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,

@@ -37,7 +37,7 @@ Examples:
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf --encoding minimal > easy1.cnf
   minisat easy1.cnf easy1.out; sudokit decode models/sudoku/9x9/easy.txt --index 1 --from minisat easy1.out
   sudokit export models/sudoku/9x9/easy.txt --to lp -o lp/
-  sudokit export puzzle.txt --to cnf --encoding optimized --amo sequential --stats -o puzzle.cnf")]
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf --encoding optimized --amo sequential --stats -o puzzle.cnf")]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,

@@ -30,8 +30,8 @@ Exit codes: 0 every puzzle reduced, 1 some puzzle not well posed, 2 unreadable i
 
 Examples:
   sudokit minimize models/sudoku/9x9/easy.txt
-  sudokit minimize --summary --seed 3 puzzles.txt -o reduced.txt
-  sudokit minimize --json models/sudoku/4x4/puzzles.txt")]
+  sudokit minimize --summary --seed 3 models/sudoku/9x9/easy.txt -o reduced.txt
+  sudokit minimize --json models/sudoku/4x4/kr_4x4_sample.txt")]
 pub struct Args {
     /// Puzzle files (`-` for standard input).
     #[arg(required = true)]

@@ -62,7 +62,7 @@ const EXAMPLES: &str = "\
 Examples:
   sudokit info models/sudoku/9x9/top95.txt
   sudokit verify models/sudoku/4x4/kr_4x4_sample.txt models/sudoku/4x4/kr_4x4_sample.solutions.txt
-  sudokit info --box 3x2 --json puzzles.txt
+  sudokit info --box 2x3 --json models/sudoku/6x6/puzzles.txt
   sudokit solve models/sudoku/9x9/top95.txt
   sudokit count --box 2x3
   sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig
@@ -76,16 +76,6 @@ Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad inp
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check candidate solutions against puzzles (pairs by position in the two files).
-    Verify(verify::Args),
-    /// Describe each puzzle: shape, number of givens, whether givens clash.
-    Info(info::Args),
-    /// Reduce one problem to another (Latin square completion → Sudoku → CNF, ILP, exact cover, colouring).
-    Reduce(reduce::Args),
-    /// Draw a puzzle (and its verified solution) as SVG.
-    Render(render::Args),
-    /// Random partial Latin squares: quasigroups with holes, or random consistent givens.
-    GenerateLatin(generate_latin::Args),
     /// Solve each puzzle (or decide uniqueness with --unique), in input order, on all cores.
     Solve(solve::Args),
     /// Count the solutions of each puzzle, or of the empty grid of --box PxQ / --latin N.
@@ -94,16 +84,26 @@ enum Command {
     Bench(bench::Args),
     /// Run every backend on every puzzle, verify every answer, and compare them.
     Crosscheck(crosscheck::Args),
+    /// Check candidate solutions against puzzles (pairs by position in the two files).
+    Verify(verify::Args),
     /// Write puzzles as CNF, LP, MPS, exact cover, graph, hypergraph or MiniZinc data.
     Export(export::Args),
     /// Map a solver's answer to an exported file back to a grid, and verify it.
     Decode(decode::Args),
+    /// Describe each puzzle: shape, number of givens, whether givens clash.
+    Info(info::Args),
     /// Which propagation schemes (Simonis) solve each puzzle without search; tables per file.
     Grade(grade::Args),
     /// Random complete grids and locally minimal well-posed puzzles (symmetry, givens, scheme).
     Generate(generate::Args),
     /// Remove redundant givens until each puzzle is locally minimal; table of givens removed.
     Minimize(minimize::Args),
+    /// Random partial Latin squares: quasigroups with holes, or random consistent givens.
+    GenerateLatin(generate_latin::Args),
+    /// Reduce one problem to another (Latin square completion → Sudoku → CNF, ILP, exact cover, colouring).
+    Reduce(reduce::Args),
+    /// Draw a puzzle (and its verified solution) as SVG.
+    Render(render::Args),
 }
 
 /// Parses the command line and runs the subcommand.

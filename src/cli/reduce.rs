@@ -51,7 +51,7 @@ On standard output (or -o FILE) the instances follow each other, each starting w
 by --backend; with --to cnf the CNF is solved by a SAT solver (varisat), the model checked against \
 every clause, decoded to the Sudoku and mapped back to the Latin square, verified at each level.\n\n\
 Examples:\n  \
-sudokit reduce latin models/latin/partial.txt --to sudoku\n  \
+sudokit reduce latin models/latin/partial.txt --to sudoku --form block\n  \
 sudokit reduce latin models/latin/course.txt --to cnf -o course/\n  \
 sudokit reduce latin models/latin/course.txt --to cnf --solve --report course.html\n  \
 sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku | sudokit info -"

@@ -37,7 +37,7 @@ Examples:
   sudokit solve --unique --json models/sudoku/9x9/hard.txt
   sudokit solve --backend norvig --time-limit 1 models/sudoku/16x16/kr_16x16_sample.txt
   echo 1.3.....4....2.. | sudokit solve -
-  sudokit solve --backend sat --unique --proof proofs models/sudoku/9x9/top95.txt
+  sudokit solve --backend sat --unique --proof proofs models/sudoku/9x9/hard.txt
 
 With --backend sat --proof DIR, every `unsat` answer, and with --unique every `unique` one, is
 backed by a refutation proof: DIR/lineN.cnf (the formula; for `unique` it ends with the clause

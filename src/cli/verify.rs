@@ -18,8 +18,9 @@ use super::solving::cores;
 #[derive(Debug, ClapArgs)]
 #[command(
     after_help = "Pairs the n-th puzzle with the n-th solution. Exit 0 if every solution is valid, \
-1 if any is not, 2 on bad input.\n\nExamples:\n  sudokit verify models/sudoku/9x9/top95.txt \
-models/sudoku/9x9/top95.solutions.txt\n  sudokit solve puzzles.txt | sudokit verify puzzles.txt -"
+1 if any is not, 2 on bad input.\n\nExamples:\n  sudokit verify models/sudoku/9x9/easy.txt \
+models/sudoku/9x9/easy.solutions.txt\n  sudokit solve models/sudoku/9x9/hard.txt | sudokit verify \
+models/sudoku/9x9/hard.txt -"
 )]
 pub struct Args {
     /// Puzzle file (`-` for standard input).

@@ -4,6 +4,7 @@ mod common;
 mod conformance;
 mod crosscheck;
 mod dlx_colour;
+mod docs_examples;
 mod export;
 mod export_props;
 mod export_support;

@@ -1,0 +1,326 @@
+//! The documentation cannot rot: every `Examples:` line of every `--help` runs on the repository's
+//! own files, and every console block of the README and of the guide (`docs/src`) runs with its
+//! shown output compared.
+//!
+//! # Console blocks
+//! A block fenced with `` ```console `` holds commands (`$ ` lines, run by `sh -c`) each followed
+//! by the output it prints (standard output and standard error together, as on a terminal). In
+//! the shown output, a line `...` stands for any number of lines, and `[..]` inside a line for
+//! any text (times, sizes that vary). A line `? N` after the output gives the exit status
+//! (default 0). The commands of one block run in one fresh directory where `models/` is the
+//! repository's, so a block can write files and read them back.
+//!
+//! # External tools
+//! A line that calls a program that is not installed (minisat, glpsol, ...) is skipped with a
+//! note, unless `SUDOKIT_REQUIRE_TOOLS=1` (CI), where it fails.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::common::{repo, stderr, stdout};
+
+/// The directory of the `sudokit` binary under test, put first on `PATH`.
+fn bin_dir() -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_sudokit"))
+        .parent()
+        .expect("the binary has a directory")
+        .to_path_buf()
+}
+
+/// A fresh directory whose `models/` is the repository's.
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudokit-docs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(repo().join("models"), dir.join("models")).expect("models link");
+    dir
+}
+
+/// Runs one shell line in `dir` with the binary under test first on `PATH`.
+fn shell(line: &str, dir: &Path) -> Output {
+    let path = format!(
+        "{}:{}",
+        bin_dir().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec 2>&1; {line}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("COLUMNS", "100")
+        .output()
+        .expect("sh runs")
+}
+
+/// The programs a shell line calls (the first word of each command of its pipelines and lists).
+fn programs(line: &str) -> Vec<String> {
+    line.split(['|', ';', '&', '(', ')'])
+        .filter_map(|command| {
+            command
+                .split_whitespace()
+                .find(|word| !word.contains('='))
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+/// The first program of `line` that is neither sudokit, a shell builtin nor installed.
+fn missing_program(line: &str) -> Option<String> {
+    const ALWAYS: [&str; 12] = [
+        "sudokit", "echo", "printf", "cat", "head", "tail", "wc", "grep", "cd", "ls", "sort", "tr",
+    ];
+    programs(line).into_iter().find(|program| {
+        !ALWAYS.contains(&program.as_str())
+            && !Command::new("sh")
+                .arg("-c")
+                .arg(format!("command -v {program}"))
+                .output()
+                .is_ok_and(|o| o.status.success())
+    })
+}
+
+fn tools_required() -> bool {
+    std::env::var("SUDOKIT_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
+}
+
+/// The `Examples:` lines of a help text.
+fn help_examples(help: &str) -> Vec<String> {
+    let mut examples = Vec::new();
+    let mut inside = false;
+    for line in help.lines() {
+        if line.trim_end() == "Examples:" {
+            inside = true;
+        } else if inside && line.starts_with("  ") && line.contains("sudokit ") {
+            // Drop a trailing comment (`# 288`).
+            let command = line.trim().split(" #").next().unwrap_or_default();
+            examples.push(command.trim_end().to_string());
+        } else if inside && !line.starts_with("  ") {
+            inside = false;
+        }
+    }
+    examples
+}
+
+/// The subcommands of a help text (the `Commands:` section), without `help`.
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| l.trim_end() != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every command path (`["solve"]`, `["reduce", "latin"]`, ...), from the top-level help down.
+fn command_paths() -> Vec<Vec<String>> {
+    let mut paths = vec![Vec::new()];
+    let mut i = 0;
+    while i < paths.len() {
+        let path = paths[i].clone();
+        let help = shell(&format!("sudokit {} --help", path.join(" ")), &repo());
+        for sub in subcommands(&stdout(&help)) {
+            let mut child = path.clone();
+            child.push(sub);
+            paths.push(child);
+        }
+        i += 1;
+    }
+    paths
+}
+
+#[test]
+fn every_help_example_runs_on_the_repository_files() {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for path in command_paths() {
+        let help = shell(&format!("sudokit {} --help", path.join(" ")), &repo());
+        // The examples of one command run in order in one directory (one may read what an
+        // earlier one wrote).
+        let dir = workdir("help");
+        for example in help_examples(&stdout(&help)) {
+            if let Some(program) = missing_program(&example) {
+                if tools_required() {
+                    failures.push(format!("{example}: {program} is not installed"));
+                } else {
+                    eprintln!("skipped ({program} is not installed): {example}");
+                }
+                continue;
+            }
+            let out = shell(&example, &dir);
+            ran += 1;
+            let text = stdout(&out);
+            // 0 or 1 (a negative answer the example shows, such as an injected fault); never
+            // bad input, never a panic.
+            if !matches!(out.status.code(), Some(0 | 1)) || text.contains("panicked") {
+                failures.push(format!(
+                    "{example}: exit {:?}\n{}",
+                    out.status.code(),
+                    text.chars().take(600).collect::<String>()
+                ));
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert!(ran >= 30, "only {ran} examples found");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// One command of a console block and what it must print.
+#[derive(Debug)]
+struct Step {
+    command: String,
+    expected: Vec<String>,
+    status: i32,
+    /// Where it is written: `FILE:LINE`.
+    place: String,
+}
+
+/// The console blocks of a Markdown file, each a list of steps.
+fn console_blocks(file: &Path) -> Vec<Vec<Step>> {
+    let text = std::fs::read_to_string(file).expect("docs file");
+    let name = file.strip_prefix(repo()).unwrap_or(file).display().to_string();
+    let mut blocks = Vec::new();
+    let mut block: Option<Vec<Step>> = None;
+    for (k, line) in text.lines().enumerate() {
+        match &mut block {
+            None if line.trim_end() == "```console" => block = Some(Vec::new()),
+            None => {}
+            Some(steps) if line.trim_end() == "```" => {
+                blocks.push(std::mem::take(steps));
+                block = None;
+            }
+            Some(steps) => {
+                if let Some(command) = line.strip_prefix("$ ") {
+                    steps.push(Step {
+                        command: command.to_string(),
+                        expected: Vec::new(),
+                        status: 0,
+                        place: format!("{name}:{}", k + 1),
+                    });
+                } else if let Some(step) = steps.last_mut() {
+                    match line.strip_prefix("? ").map(str::parse::<i32>) {
+                        Some(Ok(status)) => step.status = status,
+                        _ => step.expected.push(line.to_string()),
+                    }
+                }
+            }
+        }
+    }
+    blocks
+}
+
+/// Whether `line` matches `pattern`, where `[..]` stands for any text.
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let mut parts = pattern.split("[..]");
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = line.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// Whether the printed lines match the shown ones (`...` stands for any number of lines).
+fn output_matches(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first.trim_end() == "..." => {
+            (0..=actual.len()).any(|skip| output_matches(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(line, more)| line_matches(first, line) && output_matches(rest, more)),
+    }
+}
+
+/// The README and every page of the guide.
+fn documentation_files() -> Vec<PathBuf> {
+    let mut files = vec![repo().join("README.md")];
+    let mut pending = vec![repo().join("docs/src")];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_console_example_of_the_readme_and_the_guide_prints_what_it_shows() {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for file in documentation_files() {
+        for steps in console_blocks(&file) {
+            let dir = workdir("console");
+            for step in steps {
+                if let Some(program) = missing_program(&step.command) {
+                    if tools_required() {
+                        failures.push(format!("{}: {program} is not installed", step.place));
+                    } else {
+                        eprintln!("skipped ({program} is not installed): {}", step.place);
+                    }
+                    break;
+                }
+                let out = shell(&step.command, &dir);
+                ran += 1;
+                let text = stdout(&out);
+                let lines: Vec<&str> = text.lines().collect();
+                if out.status.code() != Some(step.status)
+                    || !output_matches(&step.expected, &lines)
+                {
+                    failures.push(format!(
+                        "{}: $ {}\nexit {:?} (shown {})\n--- shown\n{}\n--- printed\n{}{}",
+                        step.place,
+                        step.command,
+                        out.status.code(),
+                        step.status,
+                        step.expected.join("\n"),
+                        text,
+                        stderr(&out)
+                    ));
+                }
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    assert!(ran >= 10, "only {ran} console commands found");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn the_matcher_takes_wildcards_and_elisions() {
+    assert!(line_matches("solved in [..] ms", "solved in 1.5 ms"));
+    assert!(line_matches("[..]", "anything"));
+    assert!(!line_matches("solved in [..] ms", "solved in 1.5 s"));
+    assert!(!line_matches("a", "ab"));
+    let shown = ["first".to_string(), "...".to_string(), "last".to_string()];
+    assert!(output_matches(&shown, &["first", "x", "y", "last"]));
+    assert!(output_matches(&shown, &["first", "last"]));
+    assert!(!output_matches(&shown, &["first", "x"]));
+    assert_eq!(
+        programs("sudokit export a --to cnf > p.cnf && minisat p.cnf p.out; X=1 glpsol a"),
+        ["sudokit", "minisat", "glpsol"]
+    );
+}
