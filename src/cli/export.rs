@@ -126,11 +126,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
                     let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
                     out.flush()?;
-                    ("stdout".to_string(), stats)
+                    ("standard output".to_string(), stats)
                 }
             };
             if args.stats {
-                super::note!("{}: line {}: {stats}", label, record.line);
+                super::note!("puzzle of line {} → {label}: {stats}", record.line);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -210,7 +210,11 @@ fn export_all(
         out.commit()?;
         write_companion(&record.grid, plan, &path)?;
         let note = if args.stats {
-            format!("{}: line {}: {stats}", path.display(), record.line)
+            format!(
+                "puzzle of line {} → {}: {stats}",
+                record.line,
+                path.display()
+            )
         } else {
             String::new()
         };

@@ -37,7 +37,8 @@ repeats the shaving passes until one removes nothing.
 Puzzle i of a run depends only on --seed and i: the output is the same for any --threads.
 
 Output: one puzzle line per puzzle (grid blocks above order 35), in order; --json adds the
-solution, the seed, the index and the complete grids tried.
+solution, the seed, the index (from 1), the number of givens and `attempts`, how many complete
+grids were drawn to make the puzzle.
 
 Examples:
   sudokit generate --box 3x3 --count 10 --seed 7
@@ -176,7 +177,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         terminal.then(|| {
             OnProgress::new(move |p: &Progress| {
                 bar.set_message(format!(
-                    "(puzzle {index}: {} givens left, {} removals tested, {:.1} s)",
+                    "(puzzle {}: {} givens left, {} removals tested, {:.1} s)",
+                    index + 1,
                     p.givens,
                     p.tested,
                     p.elapsed.as_secs_f64()
@@ -271,8 +273,8 @@ fn kept_puzzle_fits(text: &str, index: u64, shape: Shape, json: bool) -> Result<
     let grid = if json {
         let value: serde_json::Value =
             serde_json::from_str(text.trim_end()).map_err(|e| e.to_string())?;
-        if value.get("index").and_then(serde_json::Value::as_u64) != Some(index) {
-            return Err(format!("it is not puzzle {index}"));
+        if value.get("index").and_then(serde_json::Value::as_u64) != Some(index + 1) {
+            return Err(format!("it is not puzzle {}", index + 1));
         }
         sudokit::text::parse_json(text.trim_end(), None).map_err(|e| e.to_string())?
     } else {
@@ -287,7 +289,7 @@ fn kept_puzzle_fits(text: &str, index: u64, shape: Shape, json: bool) -> Result<
 /// The fields of a progress event.
 fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
     json!({
-        "index": index,
+        "index": index + 1,
         "givens": p.givens,
         "tested": p.tested,
         "grid": p.grid,
@@ -296,12 +298,13 @@ fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
     })
 }
 
-/// `{"index", "seed", "clues", "attempts", <puzzle fields>, "solution": {...}}`.
+/// `{"index", "seed", "givens", "attempts", <puzzle fields>, "solution": {...}}`; `index`
+/// counts from 1, as the lines of the output do.
 fn puzzle_json(generated: &Generated, seed: u64, index: u64) -> serde_json::Value {
     let mut value = to_json(&generated.puzzle);
-    value["index"] = json!(index);
+    value["index"] = json!(index + 1);
     value["seed"] = json!(seed);
-    value["clues"] = json!(generated.puzzle.filled());
+    value["givens"] = json!(generated.puzzle.filled());
     value["attempts"] = json!(generated.attempts);
     value["solution"] = to_json(&generated.solution);
     value

@@ -69,7 +69,7 @@ struct JsonInput {
     #[serde(default)]
     grid: Option<String>,
     #[serde(default)]
-    givens: Option<Vec<[usize; 3]>>,
+    givens: Option<Givens>,
     // sudokit's own output fields.
     #[serde(default)]
     line: Option<IgnoredAny>,
@@ -81,8 +81,6 @@ struct JsonInput {
     index: Option<IgnoredAny>,
     #[serde(default)]
     seed: Option<IgnoredAny>,
-    #[serde(default)]
-    clues: Option<IgnoredAny>,
     #[serde(default)]
     attempts: Option<IgnoredAny>,
     #[serde(default)]
@@ -99,6 +97,15 @@ struct JsonInput {
     latin_order: Option<IgnoredAny>,
 }
 
+/// `"givens"` as read: the cells of a puzzle, or (beside a `"grid"`, in the output of `info`
+/// and `generate`) their number, which is ignored.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Givens {
+    Cells(Vec<[usize; 3]>),
+    Count(#[allow(dead_code, reason = "a count beside a grid is ignored")] usize),
+}
+
 /// serde_json's message for a JSON error, rewritten for users: no " at line L column C" (the place
 /// is reported by the caller), unknown keys with the keys a puzzle has, and numbers too large for
 /// their field as written in the input (serde_json shows them as floating point, `1e+20`).
@@ -107,6 +114,9 @@ fn json_message(error: &serde_json::Error, text: &str) -> String {
     let message = message
         .rsplit_once(" at line ")
         .map_or(message.as_str(), |(m, _)| m);
+    if message.contains("untagged enum Givens") {
+        return "\"givens\" must be a list of [row, column, value] (1-based)".to_string();
+    }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let key = rest.split('`').next().unwrap_or_default();
         return format!(
@@ -165,7 +175,17 @@ pub(super) fn parse_json_at(
         (None, Some(true)) => Some(ShapeSpec::Latin),
         (None, _) => spec,
     };
-    match (object.grid, object.givens) {
+    let givens = match object.givens {
+        Some(Givens::Count(_)) if object.grid.is_some() => None,
+        Some(Givens::Count(_)) => {
+            return Err(json_err(
+                "\"givens\" must be a list of [row, column, value] (1-based)",
+            ));
+        }
+        Some(Givens::Cells(cells)) => Some(cells),
+        None => None,
+    };
+    match (object.grid, givens) {
         (Some(_), Some(_)) => Err(json_err("give either \"grid\" or \"givens\", not both")),
         (None, None) => Err(json_err("a puzzle needs \"grid\" or \"givens\"")),
         (Some(grid), None) => {

@@ -182,7 +182,11 @@ struct Step {
 /// The console blocks of a Markdown file, each a list of steps.
 fn console_blocks(file: &Path) -> Vec<Vec<Step>> {
     let text = std::fs::read_to_string(file).expect("docs file");
-    let name = file.strip_prefix(repo()).unwrap_or(file).display().to_string();
+    let name = file
+        .strip_prefix(repo())
+        .unwrap_or(file)
+        .display()
+        .to_string();
     let mut blocks = Vec::new();
     let mut block: Option<Vec<Step>> = None;
     for (k, line) in text.lines().enumerate() {
@@ -287,8 +291,7 @@ fn every_console_example_of_the_readme_and_the_guide_prints_what_it_shows() {
                 ran += 1;
                 let text = stdout(&out);
                 let lines: Vec<&str> = text.lines().collect();
-                if out.status.code() != Some(step.status)
-                    || !output_matches(&step.expected, &lines)
+                if out.status.code() != Some(step.status) || !output_matches(&step.expected, &lines)
                 {
                     failures.push(format!(
                         "{}: $ {}\nexit {:?} (shown {})\n--- shown\n{}\n--- printed\n{}{}",

@@ -86,9 +86,9 @@ fn generated_puzzles_are_well_posed_and_locally_minimal_for_a_second_backend() {
         let objects = json_lines(&text);
         assert_eq!(objects.len(), count.parse::<usize>().unwrap());
         for (i, object) in objects.iter().enumerate() {
-            assert_eq!(object["index"], i);
+            assert_eq!(object["index"], i + 1);
             let (puzzle, solution) = puzzle_and_solution(object);
-            assert_eq!(object["clues"], puzzle.filled());
+            assert_eq!(object["givens"], puzzle.filled());
             assert_eq!(unique_by_second(&puzzle), solution, "{shape} #{i}");
             assert_locally_minimal(&puzzle);
         }
@@ -232,8 +232,8 @@ fn json_progress_events_end_with_each_puzzle() {
     for (event, puzzle) in done.iter().zip(json_lines(&plain)) {
         let p = &event["progress"];
         assert_eq!(p["index"], puzzle["index"]);
-        assert_eq!(p["givens"], puzzle["clues"]);
-        assert!(p["tested"].as_u64().unwrap() >= puzzle["clues"].as_u64().unwrap());
+        assert_eq!(p["givens"], puzzle["givens"]);
+        assert!(p["tested"].as_u64().unwrap() >= puzzle["givens"].as_u64().unwrap());
         assert_eq!(p["grid"], 1);
     }
     // --progress goes with --json.
