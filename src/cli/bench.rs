@@ -75,10 +75,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
+    // The backend column fits the longest name (`sat:extended:sequential`).
+    let width = solvers.iter().map(|s| s.name().len()).max().unwrap_or(0).max(9);
     if !args.json {
         writeln!(
             out,
-            "{:<32} {:<9} {:>7} {:>7} {:>6} {:>7} {:>10} {:>10} {:>10} {:>9} {:>7} {:>6} {:>6} {:>6}",
+            "{:<32} {:<width$} {:>7} {:>7} {:>6} {:>7} {:>10} {:>10} {:>10} {:>9} {:>7} {:>6} {:>6} {:>6}",
             "file",
             "backend",
             "puzzles",
@@ -122,7 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 value["file"] = json!(file.display().to_string());
                 batch::write_json(&mut out, &value)?;
             } else {
-                write_row(&mut out, &name, &row)?;
+                write_row(&mut out, &name, &row, width)?;
             }
             out.flush()?;
         }
@@ -132,10 +134,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(tally.exit_code())
 }
 
-fn write_row(out: &mut impl Write, file: &str, row: &BenchRow) -> io::Result<()> {
+fn write_row(out: &mut impl Write, file: &str, row: &BenchRow, width: usize) -> io::Result<()> {
     writeln!(
         out,
-        "{:<32} {:<9} {:>7} {:>7} {:>6} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>9.2} {:>6.1}% {:>6} {:>6} {:>6}",
+        "{:<32} {:<width$} {:>7} {:>7} {:>6} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>9.2} {:>6.1}% {:>6} {:>6} {:>6}",
         file,
         row.backend,
         row.puzzles,

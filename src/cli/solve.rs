@@ -60,7 +60,7 @@ pub struct Args {
     /// One JSON object per puzzle: status, solution, second (when multiple), stats, line.
     #[arg(long)]
     json: bool,
-    /// CNF encoding of the sat backend: minimal, efficient, extended, optimized (default optimized).
+    /// CNF encoding of the sat backend: minimal, efficient, extended, optimized (default extended, as for export; optimized is the fastest).
     #[arg(long, value_name = "ENCODING")]
     encoding: Option<Encoding>,
     /// At-most-one encoding of the sat backend: pairwise, sequential, product, bimander

@@ -97,13 +97,42 @@ struct JsonInput {
     latin_order: Option<IgnoredAny>,
 }
 
-/// `"givens"` as read: the cells of a puzzle, or (beside a `"grid"`, in the output of `info`
-/// and `generate`) their number, which is ignored.
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
+/// `"givens"` as read: the cells of a puzzle, or (beside a `"grid"`, in the output of
+/// `generate`) their number, which is ignored. Read by hand rather than as an untagged enum, so
+/// that an error inside the list keeps serde_json's message and column.
+#[derive(Debug)]
 enum Givens {
     Cells(Vec<[usize; 3]>),
-    Count(#[allow(dead_code, reason = "a count beside a grid is ignored")] usize),
+    Count,
+}
+
+impl<'de> Deserialize<'de> for Givens {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Givens, D::Error> {
+        struct GivensVisitor;
+        impl<'de> serde::de::Visitor<'de> for GivensVisitor {
+            type Value = Givens;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of [row, column, value] (1-based)")
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Givens, A::Error> {
+                let mut cells = Vec::new();
+                while let Some(cell) = seq.next_element::<[usize; 3]>()? {
+                    cells.push(cell);
+                }
+                Ok(Givens::Cells(cells))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, _count: u64) -> Result<Givens, E> {
+                Ok(Givens::Count)
+            }
+        }
+        deserializer.deserialize_any(GivensVisitor)
+    }
 }
 
 /// serde_json's message for a JSON error, rewritten for users: no " at line L column C" (the place
@@ -114,9 +143,6 @@ fn json_message(error: &serde_json::Error, text: &str) -> String {
     let message = message
         .rsplit_once(" at line ")
         .map_or(message.as_str(), |(m, _)| m);
-    if message.contains("untagged enum Givens") {
-        return "\"givens\" must be a list of [row, column, value] (1-based)".to_string();
-    }
     if let Some(rest) = message.strip_prefix("unknown field `") {
         let key = rest.split('`').next().unwrap_or_default();
         return format!(
@@ -176,8 +202,8 @@ pub(super) fn parse_json_at(
         (None, _) => spec,
     };
     let givens = match object.givens {
-        Some(Givens::Count(_)) if object.grid.is_some() => None,
-        Some(Givens::Count(_)) => {
+        Some(Givens::Count) if object.grid.is_some() => None,
+        Some(Givens::Count) => {
             return Err(json_err(
                 "\"givens\" must be a list of [row, column, value] (1-based)",
             ));

@@ -21,7 +21,7 @@ pub(super) fn handover_budget(order: usize, limit: u64) -> Option<u64> {
         .then_some(HANDOVER_DEAD_ENDS)
 }
 
-/// The CDCL stage: the puzzle, from scratch, by the `sat` backend's default encoding within
+/// The CDCL stage: the puzzle, from scratch, by the fastest CNF encoding measured within
 /// what is left of the budget. The statistics add the propagation stage's (`native`) to the SAT
 /// calls (each SAT call is a node); the elapsed time is the whole call's.
 pub(super) fn cdcl_finish(
@@ -54,7 +54,7 @@ pub(super) fn cdcl_finish(
         nodes,
         cancel: budget.cancel().cloned(),
     };
-    let mut report = Sat::default().count(puzzle, limit, &limits)?;
+    let mut report = Sat::new(sat::FASTEST_OPTIONS).count(puzzle, limit, &limits)?;
     report.stats.nodes += native.nodes;
     report.stats.guesses += native.guesses;
     report.stats.propagations += native.propagations;
