@@ -76,7 +76,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
     // The backend column fits the longest name (`sat:extended:sequential`).
-    let width = solvers.iter().map(|s| s.name().len()).max().unwrap_or(0).max(9);
+    let width = solvers
+        .iter()
+        .map(|s| s.name().len())
+        .max()
+        .unwrap_or(0)
+        .max(9);
     if !args.json {
         writeln!(
             out,
@@ -121,6 +126,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("{} on {}", solver.name(), file.display()))?;
             if args.json {
                 let mut value = serde_json::to_value(&row)?;
+                // Rates and times to a useful precision, without float noise.
+                for (key, places) in [
+                    ("puzzles_per_second", 1),
+                    ("wall_seconds", 6),
+                    ("median_us", 3),
+                    ("p99_us", 3),
+                    ("guesses_per_puzzle", 3),
+                    ("no_guess_percent", 2),
+                ] {
+                    if let Some(x) = value.get(key).and_then(serde_json::Value::as_f64) {
+                        value[key] = json!(super::present::rounded(x, places));
+                    }
+                }
                 value["file"] = json!(file.display().to_string());
                 batch::write_json(&mut out, &value)?;
             } else {

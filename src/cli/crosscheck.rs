@@ -420,7 +420,7 @@ fn tally_json(tally: &Tally) -> Value {
         "unknown": tally.unknown,
         "skipped": tally.skipped,
         "mean_ms": super::present::millis(tally.mean()),
-        "total_s": tally.time.as_secs_f64(),
+        "total_s": super::present::rounded(tally.time.as_secs_f64(), 6),
     })
 }
 

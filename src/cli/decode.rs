@@ -54,7 +54,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--index counts from 1");
     }
     let reader = super::batch::puzzles(&args.puzzle, args.input.read_options())?;
-    let puzzle = super::export::select_one(&args.puzzle, reader, args.index)?.grid;
+    let puzzle =
+        super::export::select_one(&args.puzzle, reader, args.index, "pick one with --index K")?
+            .grid;
     let reader = find_reader(&args.from)?;
     let file = File::open(&args.answer)
         .with_context(|| format!("cannot open {}", args.answer.display()))?;
@@ -82,7 +84,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Decoded::Invalid(grid, violation) => {
             super::note!(
-                "sudokit: the answer decodes to a grid that is not a solution: {violation}\n{}",
+                "sudokit: the answer decodes to a grid that is not a solution: {violation}{}\n{}",
+                encoding_hint(&args),
                 to_text(&grid)
             );
             Ok(ExitCode::from(1))
@@ -96,9 +99,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
         Decoded::NotAGrid(reason) => {
-            super::note!("sudokit: the answer is not a solution: {reason}");
+            super::note!(
+                "sudokit: the answer is not a solution: {reason}{}",
+                encoding_hint(&args)
+            );
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// For a SAT solver's answer that does not decode to a solution, the usual cause: the CNF was
+/// written with another `--encoding` (its first comment line names it).
+fn encoding_hint(args: &Args) -> String {
+    if matches!(args.from.as_str(), "dimacs" | "minisat") {
+        format!(
+            " (decoded with --encoding {}: if the CNF was written with another encoding, give the same \
+             --encoding here; the CNF's first comment line names it)",
+            args.encoding
+        )
+    } else {
+        String::new()
     }
 }
 

@@ -112,7 +112,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match destination {
         Destination::Dir(dir) => export_all(&args, plan, reader, &dir),
         single => {
-            let record = select_one(&args.file, reader, args.index)?;
+            let record = select_one(
+                &args.file,
+                reader,
+                args.index,
+                "pick one with --index K, or write one file each with -o DIR/",
+            )?;
             check_size(&record, plan)?;
             let (label, stats) = match &single {
                 Destination::File(path) => {
@@ -138,10 +143,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The one puzzle a single-output command works on: the `index`-th (1-based), or the only one.
+/// `several` says what to do when the file holds several puzzles and no `--index` picks one.
 pub(super) fn select_one(
     file: &Path,
     mut reader: batch::Puzzles,
     index: Option<usize>,
+    several: &str,
 ) -> anyhow::Result<Record> {
     let item = match index {
         Some(k) => {
@@ -163,10 +170,7 @@ pub(super) fn select_one(
                 bail!("{} has no puzzle", file.display());
             };
             if reader.next().is_some() {
-                bail!(
-                    "{} has several puzzles: pick one with --index K, or write one file each with -o DIR/",
-                    file.display()
-                );
+                bail!("{} has several puzzles: {several}", file.display());
             }
             first
         }

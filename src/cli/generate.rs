@@ -293,7 +293,7 @@ fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
         "givens": p.givens,
         "tested": p.tested,
         "grid": p.grid,
-        "elapsed_s": p.elapsed.as_secs_f64(),
+        "elapsed_s": super::present::rounded(p.elapsed.as_secs_f64(), 6),
         "done": p.done,
     })
 }

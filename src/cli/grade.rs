@@ -17,7 +17,7 @@ use sudokit::text::TextError;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
-use super::present::millis;
+use super::present::{millis, rounded};
 use super::sink::Sink;
 use super::solving::ordered_batch;
 
@@ -217,7 +217,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         sink.finish(false)?;
         return Ok(ExitCode::from(1));
     }
-    if !args.json {
+    // Tables of nothing say nothing: without a single graded puzzle, the errors above are all.
+    let graded = summaries
+        .iter()
+        .any(|(_, summary, _, _)| summary.puzzles > 0);
+    if !args.json && graded {
         out.clear();
         write_tables(&mut out, &schemes, &summaries, args.runtime)?;
         sink.write_extra(&String::from_utf8_lossy(&out))?;
@@ -322,7 +326,7 @@ fn summary_json(
         "puzzles": summary.puzzles,
         "givens": {
             "min": if summary.puzzles > 0 { summary.givens_min } else { 0 },
-            "avg": summary.givens_avg(),
+            "avg": rounded(summary.givens_avg(), 2),
             "max": summary.givens_max,
         },
         "search_free": search_free,
@@ -333,7 +337,14 @@ fn summary_json(
         for (s, sample) in summary.schemes.iter().zip(runs) {
             let (ms, nodes) = samples(sample);
             let spread = |x: Option<Spread>| {
-                x.map(|x| json!({"min": x.min, "avg": x.avg, "median": x.median, "max": x.max}))
+                x.map(|x| {
+                    json!({
+                        "min": rounded(x.min, 3),
+                        "avg": rounded(x.avg, 3),
+                        "median": rounded(x.median, 3),
+                        "max": rounded(x.max, 3),
+                    })
+                })
             };
             table.insert(
                 s.name().to_string(),

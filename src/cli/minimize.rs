@@ -251,7 +251,9 @@ fn puzzle_json(path: &Path, line: usize, m: &Minimized) -> Value {
 
 fn spread_json(spread: Option<(usize, f64, usize)>) -> Value {
     match spread {
-        Some((min, avg, max)) => json!({"min": min, "avg": avg, "max": max}),
+        Some((min, avg, max)) => {
+            json!({"min": min, "avg": super::present::rounded(avg, 2), "max": max})
+        }
         None => Value::Null,
     }
 }

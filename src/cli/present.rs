@@ -39,6 +39,12 @@ pub fn millis(duration: Duration) -> f64 {
     duration.as_micros() as f64 / 1e3
 }
 
+/// `x` rounded to `places` decimals, for JSON (`0.023982`, not `0.023982399999999997`).
+pub fn rounded(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
 /// The JSON object of the counters.
 pub fn stats_json(stats: &Stats) -> Value {
     json!({

@@ -46,6 +46,12 @@ pub enum TextErrorKind {
     /// Two givens repeat a value in a unit.
     #[error("clashing givens: {0}")]
     Clash(Clash),
+    /// Two givens repeat a value in a box, while no row or column repeats one, in a file read
+    /// with the shape inferred from its size: most likely a Latin square read without `--latin`.
+    #[error(
+        "clashing givens: {0} (no row or column repeats a value: if this is a Latin square, read it with --latin)"
+    )]
+    ClashInBoxOnly(Clash),
     /// The shape cannot be built.
     #[error("{0}")]
     Shape(ShapeError),

@@ -9,7 +9,8 @@ use super::line::parse_line_at;
 use super::lines::{LineErrorKind, LineReader};
 use super::located::column_at;
 use super::{Format, ReadOptions, TextError, TextErrorKind, resolve_shape};
-use crate::grid::Grid;
+use crate::grid::{Clash, Grid};
+use crate::shape::UnitKind;
 
 /// A puzzle read from a file, with the line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,7 +139,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return Err(TextError::new(
                 *line,
                 values[clash.second.col].0,
-                TextErrorKind::Clash(clash),
+                self.clash_kind(clash),
             ));
         }
         Ok(grid)
@@ -157,9 +158,19 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(TextError {
                     line,
                     column: column + offset,
-                    kind: TextErrorKind::Clash(clash),
+                    kind: self.clash_kind(clash),
                 })
             }
+        }
+    }
+
+    /// The error of a clash: with a hint towards `--latin` when only a box repeats a value (the
+    /// first clash is found in rows, then columns, then boxes) and the shape was inferred.
+    fn clash_kind(&self, clash: Clash) -> TextErrorKind {
+        if clash.unit.kind == UnitKind::Box && self.options.shape.is_none() {
+            TextErrorKind::ClashInBoxOnly(clash)
+        } else {
+            TextErrorKind::Clash(clash)
         }
     }
 }

@@ -596,6 +596,8 @@ fn more_cases() -> Vec<Case> {
 /// strictly, and numbers reported as written.
 fn exit_code_cases() -> Vec<Case> {
     let empty = "# only a comment\n\n";
+    let competition = s(&temp_file("competition.out", b"s SATISFIABLE\nv 1 -2 0\n")).to_string();
+    let minisat = s(&temp_file("minisat-result.out", b"SAT\n1 -2 0\n")).to_string();
     let no_puzzles = "-: no puzzles found";
     let mut all: Vec<Case> = [
         vec!["solve", "-"],
@@ -663,6 +665,41 @@ fn exit_code_cases() -> Vec<Case> {
             &["solve", "--backend", "grasp:alpha=0", FOUR],
             "",
             r#"grasp option alpha: "0" is not a valid value (expected a whole number from 1 to"#,
+            2,
+        ),
+        cmd(
+            "a Latin square read as a Sudoku: the box clash hints at --latin",
+            &["solve", "-"],
+            "1234214334124321\n",
+            "box 1 has 2 twice: at (1,2) and (2,1) (no row or column repeats a value: if this is a Latin square, read it with --latin)",
+            2,
+        ),
+        cmd(
+            "decode --from minisat given a SAT-competition answer",
+            &["decode", FOUR, "--index", "1", "--from", "minisat", &competition],
+            "",
+            "this looks like a SAT-competition answer ('s' and 'v' lines): read it with --from dimacs",
+            2,
+        ),
+        cmd(
+            "decode --from dimacs given minisat's result file",
+            &["decode", FOUR, "--index", "1", "--from", "dimacs", &minisat],
+            "",
+            "this looks like minisat's result file (SAT, UNSAT or INDET first): read it with --from minisat",
+            2,
+        ),
+        cmd(
+            "decode of several puzzles without --index",
+            &["decode", FOUR, "--from", "dimacs", &competition],
+            "",
+            "has several puzzles: pick one with --index K\n",
+            2,
+        ),
+        cmd(
+            "grade: no puzzle graded, no tables",
+            &["grade", "-"],
+            "12x4\n",
+            "sudokit: 1 of 1 puzzles gave an error",
             2,
         ),
         cmd(

@@ -131,3 +131,30 @@ fn info_reads_every_shared_data_set_without_an_error() {
         );
     }
 }
+
+#[test]
+fn info_takes_several_files_and_names_each() {
+    let out = run(
+        &[
+            "info",
+            "models/sudoku/9x9/easy.txt",
+            "models/sudoku/9x9/hard.txt",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 10 + 11);
+    assert!(text.starts_with("models/sudoku/9x9/easy.txt: line 1: 9×9 (3×3 boxes)"));
+    assert!(text.contains("\nmodels/sudoku/9x9/hard.txt: line 11: 9×9"));
+    let out = run(
+        &["info", "--json", "models/sudoku/4x4/kr_4x4_sample.txt", "-"],
+        b"1...............\n",
+    );
+    let last: serde_json::Value =
+        serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (last["file"].as_str(), last["line"].as_u64()),
+        (Some("-"), Some(1))
+    );
+}

@@ -83,12 +83,30 @@ fn read_answers(
                     "c" => continue,
                     "s" => (Some(rest), None),
                     "v" => (None, Some(text)),
+                    "SAT" | "UNSAT" | "INDET" => {
+                        return Err(at(
+                            line,
+                            1,
+                            DimacsErrorKind::OtherForm(
+                                "minisat's result file (SAT, UNSAT or INDET first): read it with --from minisat",
+                            ),
+                        ));
+                    }
                     _ => {
                         return Err(at(line, 1, DimacsErrorKind::BadLine(trimmed.to_string())));
                     }
                 }
             }
             AnswerFormat::Minisat => {
+                if ["s ", "v ", "c "].iter().any(|p| trimmed.starts_with(p)) {
+                    return Err(at(
+                        line,
+                        1,
+                        DimacsErrorKind::OtherForm(
+                            "a SAT-competition answer ('s' and 'v' lines): read it with --from dimacs",
+                        ),
+                    ));
+                }
                 if answers.is_empty() && open.is_none() {
                     (Some(trimmed), None)
                 } else {

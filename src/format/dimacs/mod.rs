@@ -108,6 +108,10 @@ pub enum DimacsErrorKind {
     /// A status that is not one of the known ones.
     #[error("unknown status '{0}'")]
     BadStatus(String),
+    /// An answer of the other form (minisat's result file read as SAT-competition lines, or
+    /// the reverse): says which `--from` reads it.
+    #[error("this looks like {0}")]
+    OtherForm(&'static str),
     /// A line that is not part of an answer.
     #[error("not an answer line: '{0}' (expected c, s or v lines)")]
     BadLine(String),
