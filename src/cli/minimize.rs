@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use sudokit::generate::progress::{OnProgress, Progress};
-use sudokit::generate::puzzle::{MinimizeError, Minimized, minimize_with_progress, puzzle_rng};
+use sudokit::generate::puzzle::{MinimizeError, Minimized, minimize_cancellable, puzzle_rng};
 use sudokit::text::{TextError, to_json, to_text};
 
 use super::batch::{self, Tally};
@@ -119,6 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut tables = Vec::new();
     let mut out = Vec::new();
     let mut complete = true;
+    let mut cut = false;
 
     for path in &args.files {
         let mut items = batch::puzzles(path, options)?.enumerate();
@@ -126,13 +127,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let record = item?;
             let progress = progress_line(path, record.line);
             let progress = progress.as_ref();
+            // A signal or the --timeout deadline stops the reduction between two tests.
+            let cancel = Some(super::stop::batch_cancel());
             let result = match args.seed {
-                Some(seed) => minimize_with_progress(
+                Some(seed) => minimize_cancellable(
                     &record.grid,
                     Some(&mut puzzle_rng(seed, i as u64) as &mut dyn rand::Rng),
                     progress,
+                    cancel.as_ref(),
                 ),
-                None => minimize_with_progress(&record.grid, None, progress),
+                None => minimize_cancellable(&record.grid, None, progress, cancel.as_ref()),
             };
             Ok((record.line, result))
         };
@@ -141,6 +145,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ..FileTable::default()
         };
         let emit = |result: Result<(usize, Result<Minimized, MinimizeError>), TextError>| {
+            // A puzzle the stop cancelled is not written, nor any after it: a valid prefix.
+            if cut || matches!(result, Ok((_, Err(MinimizeError::Cancelled)))) {
+                cut = true;
+                return Ok(());
+            }
             tally.total += 1;
             out.clear();
             let line = match &result {
@@ -163,7 +172,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         let status = match e {
                             MinimizeError::Unsat => "unsat",
                             MinimizeError::Multiple => "multiple",
-                            MinimizeError::TooLarge(_) => "error",
+                            MinimizeError::TooLarge(_) | MinimizeError::Cancelled => "error",
                         };
                         batch::write_json(
                             &mut out,
@@ -192,8 +201,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(())
         };
         let finished = ordered_batch(threads, items.by_ref(), work, emit)?;
-        // The input is exhausted unless --timeout stopped the batch.
-        if !finished || items.next().is_some() {
+        // The input is exhausted unless --timeout or a signal stopped the batch.
+        if cut || !finished || items.next().is_some() {
             complete = false;
             break;
         }

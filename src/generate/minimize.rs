@@ -8,6 +8,7 @@ use super::checker::Checker;
 use super::progress::{OnProgress, Tracker};
 use super::puzzle::{MAX_PUZZLE_ORDER, reduce};
 use crate::grid::Grid;
+use crate::search::Cancel;
 use crate::solve::{Answer, Limits, Native, Solver, Verified};
 
 /// Why a puzzle cannot be reduced.
@@ -22,6 +23,9 @@ pub enum MinimizeError {
     /// The puzzle has several solutions.
     #[error("several solutions: not well posed, nothing to reduce")]
     Multiple,
+    /// The cancel token was set before the reduction ended.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// A reduced puzzle.
@@ -84,6 +88,20 @@ pub fn minimize_with_progress(
     rng: Option<&mut dyn rand::Rng>,
     progress: Option<&OnProgress>,
 ) -> Result<Minimized, MinimizeError> {
+    minimize_cancellable(puzzle, rng, progress, None)
+}
+
+/// [`minimize_with_progress`] that stops between two removal tests once `cancel` is set (a
+/// signal, a deadline).
+///
+/// # Errors
+/// As [`minimize`], and [`MinimizeError::Cancelled`].
+pub fn minimize_cancellable(
+    puzzle: &Grid,
+    rng: Option<&mut dyn rand::Rng>,
+    progress: Option<&OnProgress>,
+    cancel: Option<&Cancel>,
+) -> Result<Minimized, MinimizeError> {
     let solution = unique_solution(puzzle)?;
     let cells: Vec<[usize; 1]> = puzzle.givens().map(|(c, _)| [c]).collect();
     let mut order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
@@ -92,8 +110,11 @@ pub fn minimize_with_progress(
     }
     let mut reduced = puzzle.clone();
     let mut checker = Checker::new(puzzle.shape(), None, 1, true);
-    let tracker = Tracker::new(progress.cloned());
+    let tracker = Tracker::new(progress.cloned()).with_cancel(cancel.cloned());
     reduce(&mut reduced, &solution, &order, 0, &mut checker, &tracker);
+    if tracker.cancelled() {
+        return Err(MinimizeError::Cancelled);
+    }
     tracker.finished(reduced.filled());
     Ok(Minimized {
         before: puzzle.filled(),

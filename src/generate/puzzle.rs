@@ -95,7 +95,8 @@ use super::checker::Checker;
 pub use super::checker::HAC_FROM_ORDER;
 use super::lanes::reduce_in_lanes;
 pub use super::minimize::{
-    MinimizeError, Minimized, is_locally_minimal, minimize, minimize_with_progress,
+    MinimizeError, Minimized, is_locally_minimal, minimize, minimize_cancellable,
+    minimize_with_progress,
 };
 use super::progress::{OnProgress, Tracker};
 use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};

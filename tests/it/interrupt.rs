@@ -423,3 +423,31 @@ fn generate_stops_between_two_removal_tests_at_the_deadline_and_on_a_signal() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn minimize_stops_between_two_removal_tests_at_the_deadline() {
+    // A complete 25×25 grid takes far longer than a second to reduce; the stop comes between
+    // two removal tests, so the command ends with its summary rather than the hard stop.
+    let grid = crate::common::run(
+        &[
+            "generate",
+            "--box",
+            "5x5",
+            "--grid-only",
+            "--grids",
+            "pattern",
+            "--seed",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(grid.status.code(), Some(0));
+    let out = crate::common::run(&["--timeout", "1", "minimize", "-"], &grid.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--timeout 1 s reached: 0 puzzles answered"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+}
