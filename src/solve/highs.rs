@@ -5,7 +5,7 @@
 //! so that the node budget (`mip_max_nodes`) reaches the solver and the node count
 //! (`mip_node_count`) reaches [`Stats`](crate::solve::Stats), neither of which good_lp exposes.
 //! The remaining time goes to HiGHS's `time_limit`, and the solve runs detached
-//! ([`run_detached`](super::detached)) so that a cancellation returns at once; HiGHS runs quietly. Limits and statistics
+//! (`solve::detached`) so that a cancellation returns at once; HiGHS runs quietly. Limits and statistics
 //! are as described in [`super::mip`]: a solve stopped by a limit without a solution answers
 //! `Unknown`, and an infeasible answer is `Unsat`.
 //!

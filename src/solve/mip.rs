@@ -28,7 +28,7 @@
 //!   `SolveOptions::time_limit`, HiGHS `time_limit`), and the budget is checked again between
 //!   re-solves. microlp reads its clock only every thousand simplex pivots and neither solver
 //!   takes a stop token, so each solve (model building included) runs detached
-//!   ([`run_detached`]): the call returns at the deadline or on cancellation, and the abandoned
+//!   (`solve::detached`): the call returns at the deadline or on cancellation, and the abandoned
 //!   solve ends at the solver's next clock check.
 //! - Nodes: [`Stats::nodes`] counts, per solve, the root LP plus the branch-and-bound nodes the
 //!   solver reports (microlp `nodes_solved`, HiGHS `mip_node_count`). The remaining budget goes to
