@@ -20,6 +20,7 @@ mod bench;
 mod count;
 mod crosscheck;
 mod decode;
+mod explain;
 mod export;
 mod export_size;
 mod generate;
@@ -100,6 +101,8 @@ enum Command {
     Decode(decode::Args),
     /// Which propagation schemes (Simonis) solve each puzzle without search; tables per file.
     Grade(grade::Args),
+    /// Walk one puzzle through a propagation scheme step by step (text, JSON lines or HTML).
+    Explain(explain::Args),
     /// Random complete grids and locally minimal well-posed puzzles (symmetry, givens, scheme).
     Generate(generate::Args),
     /// Remove redundant givens until each puzzle is locally minimal; table of givens removed.
@@ -123,6 +126,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Decode(args) => decode::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Minimize(args) => minimize::run(args),
     }

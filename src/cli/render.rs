@@ -9,8 +9,7 @@ use sudokit::render::svg::{SvgOptions, render};
 use sudokit::text::ReadOptions;
 use sudokit::verify;
 
-use super::batch;
-use super::input::InputArgs;
+use super::input::{InputArgs, nth_puzzle};
 use super::output::write_or_print;
 
 /// Arguments of `render`.
@@ -47,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--cell must be between 4 and 200 pixels");
     }
     let options = args.input.read_options();
-    let puzzle = nth(&args.file, options, args.index)?;
+    let puzzle = nth_puzzle(&args.file, options, args.index)?;
     let solution = match &args.solution {
         None => None,
         Some(path) => {
@@ -55,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 reject_clashes: false,
                 ..options
             };
-            let solution = nth(path, lenient, args.index)?;
+            let solution = nth_puzzle(path, lenient, args.index)?;
             verify(&puzzle, &solution).with_context(|| {
                 format!(
                     "solution {} of {} does not solve the puzzle",
@@ -76,26 +75,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     write_or_print(args.output.as_deref(), svg.as_bytes())?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The `index`-th puzzle (1-based) of a file; a bad entry before it is an error.
-pub fn nth(
-    path: &std::path::Path,
-    options: ReadOptions,
-    index: usize,
-) -> anyhow::Result<sudokit::Grid> {
-    let mut reader = batch::puzzles(path, options)?;
-    let mut seen = 0;
-    for item in reader.by_ref() {
-        seen += 1;
-        if seen == index {
-            return item
-                .map(|record| record.grid)
-                .map_err(|e| anyhow::anyhow!(batch::located(path, &e)));
-        }
-    }
-    bail!(
-        "{} holds {seen} puzzles, so there is no puzzle {index}",
-        path.display()
-    )
 }
