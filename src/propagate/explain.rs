@@ -350,23 +350,35 @@ fn deductions(puzzle: &Grid, before: &Domains, event: &Event, scheme: Scheme) ->
     } else {
         match event.rule {
             Rule::NakedSingle { cell, value } => {
-                let mut step = base(
-                    Kind::NakedSingle,
-                    Kind::NakedSingle.name(1),
-                    shape
-                        .units_of(cell)
-                        .map(|u| u.index(shape.order()))
-                        .collect(),
-                );
+                let given = puzzle.get(cell).is_some();
+                let name = if given {
+                    "given".into()
+                } else {
+                    Kind::NakedSingle.name(1)
+                };
+                let units = shape.units_of(cell).map(|u| u.index(shape.order()));
+                let mut step = base(Kind::NakedSingle, name, units.collect());
                 step.cells = vec![cell];
                 step.values = vec![value];
-                step.text = format!(
-                    "{} has one candidate left, {}: it leaves the cell's row, column{} ({})",
-                    cell_name(shape, cell),
-                    value + 1,
-                    if shape.is_latin() { "" } else { " and box" },
-                    removals_text(shape, &event.removed)
-                );
+                let peers = if shape.is_latin() {
+                    "row and column"
+                } else {
+                    "row, column and box"
+                };
+                let removals = removals_text(shape, &event.removed);
+                step.text = if given {
+                    format!(
+                        "The given {} in {} leaves the cell's {peers} ({removals})",
+                        value + 1,
+                        cell_name(shape, cell)
+                    )
+                } else {
+                    format!(
+                        "{} has one candidate left, {}: it leaves the cell's {peers} ({removals})",
+                        cell_name(shape, cell),
+                        value + 1
+                    )
+                };
                 vec![step]
             }
             Rule::HiddenSingle { unit, value, cell } => {

@@ -32,7 +32,7 @@
 //! let events = engine.take_events();
 //! assert!(events.iter().all(|e| matches!(e.rule, Rule::NakedSingle { .. })));
 //! let removed: usize = events.iter().map(|e| e.removed.len()).sum();
-//! assert_eq!(removed, 16 * 4 - 16); // every candidate but the solution's
+//! assert_eq!(removed, 3 * 3); // the 3 empty cells keep only their solution's value
 //! ```
 
 use super::{Domains, Propagator};
