@@ -339,13 +339,7 @@ fn deductions(puzzle: &Grid, before: &Domains, event: &Event, scheme: Scheme) ->
             Kind::Contradiction.name(0),
             units.clone(),
         );
-        step.text = match units.first() {
-            Some(&u) => format!(
-                "Contradiction in {}: a cell or a value has no candidate left",
-                unit_name(u)
-            ),
-            None => "Contradiction: a cell or a value of a unit has no candidate left".into(),
-        };
+        step.text = contradiction_text(shape, before, event, &units);
         vec![step]
     } else {
         match event.rule {
@@ -434,6 +428,42 @@ fn deductions(puzzle: &Grid, before: &Domains, event: &Event, scheme: Scheme) ->
             .collect();
     }
     out
+}
+
+/// What ran out: the first cell left without a candidate, else the first value of a unit left
+/// without a place (in the step's units first).
+fn contradiction_text(shape: Shape, before: &Domains, event: &Event, units: &[usize]) -> String {
+    let mut after = before.clone();
+    for &(cell, v) in &event.removed {
+        after.remove(cell, v);
+    }
+    let cause = match (0..shape.cells()).find(|&c| after.count(c) == 0) {
+        Some(cell) => Some(format!("{} has no candidate left", cell_name(shape, cell))),
+        None => units
+            .iter()
+            .copied()
+            .chain(0..shape.unit_count())
+            .find_map(|u| {
+                let unit = shape.unit(u);
+                (0..shape.order())
+                    .find(|&v| shape.unit_cells(unit).all(|c| !after.contains(c, v)))
+                    .map(|v| format!("in {unit}, {} has no place left", v + 1))
+            }),
+    };
+    let cause = cause.unwrap_or_else(|| "a cell or a value has no candidate left".into());
+    match (event.rule, event.removed.is_empty()) {
+        (Rule::NakedSingle { cell, value }, false) => format!(
+            "{} has one candidate left, {}, which {}: {cause}",
+            cell_name(shape, cell),
+            value + 1,
+            removals_text(shape, &event.removed)
+        ),
+        (_, false) => format!(
+            "Contradiction: {cause} (the step {})",
+            removals_text(shape, &event.removed)
+        ),
+        (_, true) => format!("Contradiction: {cause}"),
+    }
 }
 
 type Base<'a> = &'a dyn Fn(Kind, String, Vec<usize>) -> Deduction;
