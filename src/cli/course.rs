@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use sudokit::reduce::course::{
-    Answer, Course, CourseOptions, Evidence, LevelRun, Verdict, run_course,
+    Answer, Course, CourseOptions, Evidence, Level, LevelRun, Verdict, run_course,
 };
-use sudokit::render::course::{CoursePage, evidence_words, one_line};
-use sudokit::text::{ReadOptions, to_json};
+use sudokit::render::course::{CoursePage, evidence_words};
+use sudokit::text::{ReadOptions, to_json, to_text};
 
 use super::batch::{self, Answer as Item, Kind};
 use super::output::write_atomically;
@@ -75,6 +75,11 @@ pub fn run(file: &Path, read: ReadOptions, run: &Run) -> anyhow::Result<ExitCode
     Ok(tally.exit_code())
 }
 
+/// A grid as its puzzle line (the grid block's rows joined by " / " above order 35).
+fn one_line(grid: &sudokit::Grid) -> String {
+    to_text(grid).trim_end().replace('\n', " / ")
+}
+
 fn ms(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
@@ -102,11 +107,23 @@ fn text(course: &Course, index: usize, line: usize) -> String {
         );
     }
     let _ = match &course.verdict {
-        Verdict::Completed(completion) => writeln!(
-            s,
-            "  every level: completion {} (verified)",
-            one_line(completion)
-        ),
+        Verdict::Completed(completion) => {
+            if let Some(solution) = course.levels.iter().find_map(|l| match &l.answer {
+                Answer::Completed {
+                    sudoku_solution: Some(grid),
+                    ..
+                } => Some(grid),
+                _ => None,
+            }) && n <= 25
+            {
+                let _ = writeln!(s, "  Sudoku solution: {}", one_line(solution));
+            }
+            writeln!(
+                s,
+                "  every level: completion {} (verified)",
+                one_line(completion)
+            )
+        }
         Verdict::NoCompletion => writeln!(s, "  every level: no completion"),
         Verdict::Unknown => writeln!(s, "  undecided (limits)"),
     };
@@ -158,13 +175,21 @@ fn level_line(run: &LevelRun) -> String {
         Answer::Completed {
             witness,
             completion,
-            ..
+            sudoku_solution,
         } => {
-            let _ = write!(
-                s,
-                "{witness}; map back: completion {}, verify completion: valid",
-                one_line(completion)
-            );
+            let via = match (run.level, sudoku_solution) {
+                (Level::Sudoku, _) | (_, None) => "",
+                _ => "to a Sudoku solution (verified), then ",
+            };
+            let _ = if run.level == Level::Latin {
+                write!(s, "the completion {} (verified)", one_line(completion))
+            } else {
+                write!(
+                    s,
+                    "{witness}; map back {via}to the completion {} (verified)",
+                    one_line(completion)
+                )
+            };
         }
         Answer::NoCompletion(evidence) => {
             let _ = write!(
@@ -178,10 +203,14 @@ fn level_line(run: &LevelRun) -> String {
         }
         Answer::Skipped(_) => {}
     }
+    let build = if run.level == Level::Latin {
+        String::new()
+    } else {
+        format!("{} build, ", ms(run.reduce_time))
+    };
     let _ = write!(
         s,
-        " ({} build, {} solve, {} check)",
-        ms(run.reduce_time),
+        " ({build}{} solve, {} check)",
         ms(run.solve_time),
         ms(run.check_time)
     );

@@ -32,7 +32,8 @@
 //! let story = explain(&puzzle, Scheme::FC);
 //! assert!(story.solution().is_some());
 //! assert!(story.steps.iter().all(|s| s.kind == Kind::NakedSingle));
-//! assert!(story.steps[0].text.starts_with("The given 1 in (4,4) leaves"));
+//! assert!(story.steps[0].text.starts_with("3 of the givens leave their rows, columns and boxes"));
+//! assert_eq!(story.steps[0].name, "givens");
 //! ```
 
 use super::reasons::{Side, tight_sets};
@@ -236,6 +237,7 @@ pub fn explain(puzzle: &Grid, scheme: Scheme) -> Explanation {
             store.remove(cell, v);
         }
     }
+    let steps = merge_givens(shape, steps, puzzle.filled());
     let ending = match result {
         Err(_) => Ending::Contradiction,
         Ok(()) => match d.to_grid() {
@@ -253,6 +255,43 @@ pub fn explain(puzzle: &Grid, scheme: Scheme) -> Explanation {
         steps,
         ending,
     }
+}
+
+/// Runs of consecutive givens forwarded become one step: "the givens leave their units".
+fn merge_givens(shape: Shape, steps: Vec<Deduction>, givens: usize) -> Vec<Deduction> {
+    let mut out: Vec<Deduction> = Vec::with_capacity(steps.len());
+    for step in steps {
+        let is_given = step.kind == Kind::NakedSingle && step.name == "given";
+        match out.last_mut() {
+            Some(last) if is_given && last.name == "givens" => {
+                last.cells.extend(step.cells);
+                last.values.extend(step.values);
+                last.removed.extend(step.removed);
+                last.placed.extend(step.placed);
+            }
+            _ if is_given => out.push(Deduction {
+                name: "givens".into(),
+                units: Vec::new(),
+                ..step
+            }),
+            _ => out.push(step),
+        }
+    }
+    for step in out.iter_mut().filter(|s| s.name == "givens") {
+        step.removed.sort_unstable();
+        let units = if shape.is_latin() {
+            "rows and columns"
+        } else {
+            "rows, columns and boxes"
+        };
+        let k = step.cells.len();
+        step.text = match k {
+            1 => format!("A given leaves its {units}"),
+            _ if k == givens => format!("The {k} givens leave their {units}"),
+            _ => format!("{k} of the givens leave their {units}"),
+        } + &format!(": {} candidates removed", step.removed.len());
+    }
+    out
 }
 
 /// "(3,5)", 1-based.

@@ -214,7 +214,7 @@ where
 /// A level whose solver cannot take the order.
 fn skipped(mut run: LevelRun, max: usize, order: usize) -> LevelRun {
     run.answer = Answer::Skipped(format!(
-        "{} takes orders up to {max}, this Sudoku has order {order}",
+        "{} takes this instance up to order {max}, this Sudoku has order {order}",
         run.solver
     ));
     run
@@ -236,7 +236,11 @@ fn cnf_level(
     );
     let order = course.sudoku.shape().order();
     if order > sat.max_order() {
-        return Ok(skipped(run, sat.max_order(), order));
+        let mut run = skipped(run, sat.max_order(), order);
+        if let Answer::Skipped(why) = &mut run.answer {
+            why.push_str(" (a linear at-most-one encoding, sequential or product, reaches 64)");
+        }
+        return Ok(run);
     }
     let target = measure(&mut run, &to_cnf, &course.sudoku)?;
     let started = Instant::now();

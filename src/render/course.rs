@@ -46,7 +46,6 @@ use crate::render::formalisms::{
 };
 use crate::render::page;
 use crate::render::svg::{Mark, SvgOptions, escape_xml, render};
-use crate::text::to_text;
 
 const CSS: &str = "\
 .levels td{font-size:.93em}.levels tr[data-verdict=yes] td.answer{background:#eef7ee}\
@@ -145,9 +144,21 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
-/// A grid on one line: the puzzle line, or the rows joined by " / ".
+/// A grid on one line, row by row: "132 / 321 / 213" (values separated by spaces from order 10
+/// on, "." for an empty cell).
 pub fn one_line(grid: &Grid) -> String {
-    to_text(grid).trim_end().replace('\n', " / ")
+    let n = grid.shape().order();
+    let rows: Vec<String> = (0..n)
+        .map(|r| {
+            let values = (0..n).map(|c| grid.at(r, c).map_or(".".into(), |v| (v + 1).to_string()));
+            if n <= 9 {
+                values.collect::<String>()
+            } else {
+                values.collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect();
+    rows.join(" / ")
 }
 
 fn square_section(out: &mut String, index: usize, line: usize, course: &Course) {
@@ -318,10 +329,16 @@ fn level_row(out: &mut String, course: &Course, run: &LevelRun) {
         Level::Latin | Level::Cnf | Level::Ilp => run.instance.clone(),
         _ => format!("{} ({})", run.level.title(), run.instance),
     };
-    let build = if run.level == Level::Latin {
+    let skipped = matches!(run.answer, Answer::Skipped(_));
+    let build = if run.level == Level::Latin || skipped {
         "—".to_string()
     } else {
         ms(run.reduce_time)
+    };
+    let (solve, check) = if skipped {
+        ("—".to_string(), "—".to_string())
+    } else {
+        (ms(run.solve_time), ms(run.check_time))
     };
     let _ = write!(
         out,
@@ -335,8 +352,8 @@ fn level_row(out: &mut String, course: &Course, run: &LevelRun) {
         escape_xml(&answer),
         escape_xml(&back),
         build,
-        ms(run.solve_time),
-        ms(run.check_time)
+        solve,
+        check
     );
 }
 

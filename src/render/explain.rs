@@ -26,7 +26,7 @@ use std::fmt::Write as _;
 
 use crate::grid::Grid;
 use crate::propagate::Domains;
-use crate::propagate::explain::{Deduction, Explanation};
+use crate::propagate::explain::{Deduction, Explanation, Kind};
 use crate::render::page;
 use crate::render::svg::escape_xml;
 
@@ -116,6 +116,11 @@ pub fn explain_page(story: &Explanation, title: &str) -> String {
 /// "12. hidden single (3,5) = 7" for the list of steps.
 fn short(step: &Deduction, shape: crate::shape::Shape) -> String {
     let name = crate::propagate::explain::cell_name;
+    if matches!(step.kind, Kind::NakedSingle | Kind::HiddenSingle) && step.name != "givens" {
+        if let (Some(&cell), Some(&v)) = (step.cells.first(), step.values.first()) {
+            return format!("{}: {} = {}", step.name, name(shape, cell), v + 1);
+        }
+    }
     match step.placed.first() {
         Some(&(cell, v)) => format!("{}: {} = {}", step.name, name(shape, cell), v + 1),
         None => format!(

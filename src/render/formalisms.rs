@@ -123,11 +123,15 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
         out,
         "<figcaption>The running example's Sudoku: the {} carrying cells (yellow) and the fixed \
          pattern. Point at a yellow cell to see which cell of L it is. Why the yellow cells can \
-         only hold the digits 1, m + 1, …: in each of the rows 1 to m, in each yellow column and \
-         in each box of the top band, the blue cells already hold every digit that is not of the \
-         form m·(s − 1) + 1 (the pattern gives each of those units every residue but 1 mod m \
-         outside the yellow cells).</figcaption></figure>",
-        m * m
+         only hold the symbols' digits {}: in each of the rows 1 to {m}, each yellow column and \
+         each box of the top band, the blue cells already hold all the other digits.\
+         </figcaption></figure>",
+        m * m,
+        (1..=m.min(6))
+            .map(|s| digit_of_symbol(m, s).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+            + if m > 6 { ", …" } else { "" }
     );
     out.push_str(
         "<h3 id=\"argument\">Why it works: L has a completion exactly when S has a solution</h3>\

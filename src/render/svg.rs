@@ -100,11 +100,14 @@ pub fn escape_xml(text: &str) -> String {
 }
 
 /// The fill of value `v` (0-based) of `n` in a heat map: the hue runs through the values; givens
-/// darker than found values.
+/// pale, found values vivid (so that what a solver filled stands out).
 pub fn heat_colour(v: usize, n: usize, given: bool) -> String {
     let hue = (v as f64 * 360.0 / n.max(1) as f64).round();
-    let light = if given { 42 } else { 72 };
-    format!("hsl({hue},70%,{light}%)")
+    if given {
+        format!("hsl({hue},35%,84%)")
+    } else {
+        format!("hsl({hue},85%,45%)")
+    }
 }
 
 const HIGHLIGHT_FILL: &str = "#ffe9a8";
@@ -285,7 +288,7 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
             Some(class) => {
                 let _ = write!(
                     out,
-                    r#"<text class="{class}" x="{:.1}" y="{y:.1}" font-size="{:.1}">5</text>"#,
+                    r#"<text class="{class} key" x="{:.1}" y="{y:.1}" font-size="{:.1}">5</text>"#,
                     margin + legend_font / 2.0,
                     legend_font * 1.1
                 );
@@ -319,11 +322,14 @@ fn legend_entries(options: &SvgOptions, solved: bool) -> Vec<(String, String)> {
     let mut entries = Vec::new();
     if options.heat_map {
         entries.push((
-            r#"fill="hsl(0,70%,42%)""#.into(),
-            "colour: the value (the hue runs from 1 to n); dark: given".into(),
+            format!(r#"fill="{}""#, heat_colour(0, 2, true)),
+            "colour: the value (the hue runs from 1 to n); pale: given".into(),
         ));
         if solved {
-            entries.push((r#"fill="hsl(0,70%,72%)""#.into(), "light: found".into()));
+            entries.push((
+                format!(r#"fill="{}""#, heat_colour(0, 2, false)),
+                "vivid: found (a verified solution)".into(),
+            ));
         }
     } else {
         entries.push(("glyph:given".into(), "bold: given".into()));

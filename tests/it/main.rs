@@ -4,6 +4,7 @@ mod common;
 mod conformance;
 mod crosscheck;
 mod dlx_colour;
+mod explain;
 mod export;
 mod export_props;
 mod export_support;
