@@ -128,24 +128,11 @@ fn text(course: &Course, index: usize, line: usize) -> String {
         Verdict::Unknown => writeln!(s, "  undecided (limits)"),
     };
     if let Some(conflict) = &course.conflict {
-        let shape = conflict.givens.shape();
-        let givens: Vec<String> = conflict
-            .givens
-            .givens()
-            .map(|(c, v)| {
-                format!(
-                    "{} in ({},{})",
-                    v + 1,
-                    shape.row_of(c) + 1,
-                    shape.col_of(c) + 1
-                )
-            })
-            .collect();
         let _ = writeln!(
             s,
             "  a minimal conflict: {} alone have no completion; without any one of them the \
              rest completes",
-            givens.join(", ")
+            conflict.describe()
         );
     }
     s

@@ -37,8 +37,8 @@
 //! ```
 
 use crate::grid::Grid;
+use crate::reduce::latin::as_latin_square;
 use crate::search::{Answer, Limits};
-use crate::shape::Shape;
 use crate::solve::{SolveError, Solver};
 
 /// A minimal conflict and how it was found.
@@ -48,6 +48,26 @@ pub struct Conflict {
     pub givens: Grid,
     /// The solves made (one per given of the square).
     pub solves: usize,
+}
+
+impl Conflict {
+    /// The givens in words, 1-based: "1 in (1,1), 2 in (1,2), 3 in (2,3)".
+    pub fn describe(&self) -> String {
+        let shape = self.givens.shape();
+        let givens: Vec<String> = self
+            .givens
+            .givens()
+            .map(|(c, v)| {
+                format!(
+                    "{} in ({},{})",
+                    v + 1,
+                    shape.row_of(c) + 1,
+                    shape.col_of(c) + 1
+                )
+            })
+            .collect();
+        givens.join(", ")
+    }
 }
 
 /// A minimal conflict of `latin` (read as a Latin square), found by deletion with `solver`; see
@@ -61,11 +81,7 @@ pub fn minimal_conflict(
     solver: &dyn Solver,
     limits: &Limits,
 ) -> Result<Option<Conflict>, SolveError> {
-    let shape = Shape::latin(latin.shape().order()).expect("order already valid");
-    let mut current = Grid::empty(shape);
-    for (cell, v) in latin.givens() {
-        current.set(cell, Some(v));
-    }
+    let mut current = as_latin_square(latin);
     let mut solves = 1;
     match solver.solve(&current, limits)?.answer {
         Answer::Unsat => {}

@@ -7,10 +7,10 @@
 //! |---|---|---|---|---|
 //! | [`Level::Latin`] | the partial square | a backend (`native` by default) | a completion | the search tree |
 //! | [`Level::Sudoku`] | its Sudoku ([`super::latin`]) | the same backend | a Sudoku solution | the search tree |
-//! | [`Level::Cnf`] | [`SudokuToCnf`] | varisat | a model, checked against every clause | an LRAT refutation, checked |
-//! | [`Level::Ilp`] | [`SudokuToIlp`] | microlp (or HiGHS) | a 0-1 point, checked against every row | the branch-and-bound tree, or the substitution of the givens |
-//! | [`Level::ExactCover`] | [`SudokuToExactCover`] | dancing links (DLX) | the chosen options, each item covered once | the DLX search tree |
-//! | [`Level::Colouring`] | [`SudokuToColouring`] | DSATUR backtracking | a colouring, proper and extending the precolouring | the search tree |
+//! | [`Level::Cnf`] | [`SudokuToCnf`](super::encodings::SudokuToCnf) | varisat | a model, checked against every clause | an LRAT refutation, checked |
+//! | [`Level::Ilp`] | [`SudokuToIlp`](super::encodings::SudokuToIlp) | microlp (or HiGHS) | a 0-1 point, checked against every row | the branch-and-bound tree, or the substitution of the givens |
+//! | [`Level::ExactCover`] | [`SudokuToExactCover`](super::encodings::SudokuToExactCover) | dancing links (DLX) | the chosen options, each item covered once | the DLX search tree |
+//! | [`Level::Colouring`] | [`SudokuToColouring`](super::encodings::SudokuToColouring) | DSATUR backtracking | a colouring, proper and extending the precolouring | the search tree |
 //!
 //! [`run_course`] runs the chosen levels (see [`super::levels`] for each) and requires them to
 //! agree: a "yes" at one level and a "no" at another is a [`CourseError::Disagreement`] (a solver

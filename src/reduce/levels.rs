@@ -30,10 +30,9 @@ use crate::reduce::course::{
     Answer, Course, CourseError, CourseOptions, Evidence, Level, LevelRun,
 };
 use crate::reduce::encodings::{SudokuToCnf, SudokuToColouring, SudokuToExactCover, SudokuToIlp};
-use crate::reduce::latin::LatinToSudoku;
+use crate::reduce::latin::{LatinToSudoku, as_latin_square};
 use crate::reduce::reduction::{GRID_SIZE_NAMES, Reduction, ReductionError, grid_size};
 use crate::search::{Limits, Stats};
-use crate::shape::Shape;
 use crate::solve::dlx::MAX_DLX_ORDER;
 use crate::solve::mip::{MIP_MAX_ORDER, PointReport};
 use crate::solve::sat::{CnfAnswer, Sat, solve_cnf};
@@ -69,16 +68,6 @@ fn solve_error(level: Level) -> impl Fn(SolveError) -> CourseError {
         level: level.title(),
         source,
     }
-}
-
-/// The square read as a Latin square (no boxes).
-fn as_latin_square(grid: &Grid) -> Grid {
-    let shape = Shape::latin(grid.shape().order()).expect("order already valid");
-    let mut out = Grid::empty(shape);
-    for (cell, v) in grid.givens() {
-        out.set(cell, Some(v));
-    }
-    out
 }
 
 /// A level's run before its answer is known.

@@ -9,13 +9,14 @@
 //! - [`sat_chain`]: the same, one level further: Latin square → Sudoku → CNF → SAT solver → back;
 //! - [`course`]: every level at once — the square, its Sudoku, CNF, 0-1 ILP, exact cover and
 //!   precolouring — each solved by its own solver, checked there and mapped back (the course
-//!   page draws it); [`conflict`]: a minimal set of givens with no completion.
+//!   page draws it), one function per level in [`levels`]; [`conflict`]: a minimal set of
+//!   givens with no completion.
 
 pub mod chain;
 pub mod conflict;
 pub mod course;
 pub mod encodings;
 pub mod latin;
-mod levels;
+pub mod levels;
 pub mod reduction;
 pub mod sat_chain;

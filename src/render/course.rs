@@ -435,18 +435,7 @@ fn why_not(out: &mut String, index: usize, course: &Course) {
     };
     let shape = course.latin.shape();
     let cells: Vec<usize> = conflict.givens.givens().map(|(c, _)| c).collect();
-    let listed: Vec<String> = conflict
-        .givens
-        .givens()
-        .map(|(c, v)| {
-            format!(
-                "{} in ({},{})",
-                v + 1,
-                shape.row_of(c) + 1,
-                shape.col_of(c) + 1
-            )
-        })
-        .collect();
+
     let svg = render(
         &course.latin,
         None,
@@ -470,7 +459,7 @@ fn why_not(out: &mut String, index: usize, course: &Course) {
          deleting givens one at a time while no completion remains; {} solves).</figcaption>\
          </figure>",
         wrap(shape.order(), &svg),
-        escape_xml(&listed.join(", ")),
+        escape_xml(&conflict.describe()),
         conflict.solves
     );
 }

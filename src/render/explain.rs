@@ -28,7 +28,7 @@ use crate::grid::Grid;
 use crate::propagate::Domains;
 use crate::propagate::explain::{Deduction, Explanation, Kind};
 use crate::render::page;
-use crate::render::svg::escape_xml;
+use crate::render::svg::{box_borders, escape_xml};
 
 const CSS: &str = "\
 .frame{margin:1.5em 0;padding-top:.5em;border-top:1px solid #ddd}\
@@ -253,25 +253,7 @@ fn frame_svg(puzzle: &Grid, d: &Domains, step: Option<&Deduction>) -> String {
         }
     }
     // Box borders, the frame, and the cells the step leaves with one candidate.
-    if !shape.is_latin() {
-        let (p, q) = (shape.box_rows(), shape.box_cols());
-        for r in (p..n).step_by(p) {
-            let y = y0 + r as f64 * cell;
-            let _ = write!(
-                out,
-                "<line x1=\"{x0}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#000\" stroke-width=\"2.5\"/>",
-                x0 + side
-            );
-        }
-        for c in (q..n).step_by(q) {
-            let x = x0 + c as f64 * cell;
-            let _ = write!(
-                out,
-                "<line x1=\"{x}\" y1=\"{y0}\" x2=\"{x}\" y2=\"{}\" stroke=\"#000\" stroke-width=\"2.5\"/>",
-                y0 + side
-            );
-        }
-    }
+    box_borders(&mut out, shape, (x0, y0), cell, 2.5);
     let _ = write!(
         out,
         "<rect x=\"{x0}\" y=\"{y0}\" width=\"{side}\" height=\"{side}\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>"

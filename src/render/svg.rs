@@ -247,26 +247,8 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
         }
     }
     // Box borders (none for a Latin square), then the outer frame.
-    if !shape.is_latin() {
-        let (p, q) = (shape.box_rows(), shape.box_cols());
-        let stroke = if cell < 10.0 { 1.2 } else { 2.5 };
-        for k in (p..n).step_by(p) {
-            let y = y0 + k as f64 * cell;
-            let _ = write!(
-                out,
-                r##"<line x1="{x0}" y1="{y}" x2="{}" y2="{y}" stroke="#000" stroke-width="{stroke}"/>"##,
-                x0 + side
-            );
-        }
-        for k in (q..n).step_by(q) {
-            let x = x0 + k as f64 * cell;
-            let _ = write!(
-                out,
-                r##"<line x1="{x}" y1="{y0}" x2="{x}" y2="{}" stroke="#000" stroke-width="{stroke}"/>"##,
-                y0 + side
-            );
-        }
-    }
+    let stroke = if cell < 10.0 { 1.2 } else { 2.5 };
+    box_borders(&mut out, shape, (x0, y0), cell, stroke);
     let _ = write!(
         out,
         r##"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="#000" stroke-width="3"/>"##
@@ -311,6 +293,36 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The thick lines between the boxes of `shape` (none for a Latin square), for a grid whose
+/// top-left corner is `origin` and whose cells are `cell` wide.
+pub(crate) fn box_borders(
+    out: &mut String,
+    shape: crate::shape::Shape,
+    (x0, y0): (f64, f64),
+    cell: f64,
+    stroke: f64,
+) {
+    if shape.is_latin() {
+        return;
+    }
+    let n = shape.order();
+    let side = cell * n as f64;
+    let lines = (shape.box_rows()..n)
+        .step_by(shape.box_rows())
+        .map(|k| (x0, y0 + k as f64 * cell, x0 + side, y0 + k as f64 * cell))
+        .chain(
+            (shape.box_cols()..n)
+                .step_by(shape.box_cols())
+                .map(|k| (x0 + k as f64 * cell, y0, x0 + k as f64 * cell, y0 + side)),
+        );
+    for (x1, y1, x2, y2) in lines {
+        let _ = write!(
+            out,
+            r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000" stroke-width="{stroke}"/>"##
+        );
+    }
 }
 
 /// The legend's entries: a swatch's attributes (or `glyph:CLASS` for a digit in that style) and

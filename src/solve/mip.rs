@@ -279,7 +279,7 @@ pub(crate) fn count_with(
     }
 }
 
-/// The first 0-1 point of a program, as the solver returned it (see [`first_point_with`]).
+/// The first 0-1 point of a program, as the solver returned it (see [`Mip::first_point`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointReport {
     /// The point: every open variable with its value (snapped to 0 or 1 within the solver's
