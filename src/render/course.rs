@@ -390,14 +390,17 @@ pub fn evidence_words(evidence: &Evidence) -> String {
             lrat_steps,
             lrat_bytes,
             drat_lemmas,
+            time,
             ..
         } => format!(
             "unsatisfiable; the refutation was checked by varisat's proof checker: \
-             {lrat_steps} clauses derived (LRAT, {lrat_bytes} bytes; DRAT: {drat_lemmas} lemmas)"
+             {lrat_steps} clauses derived (LRAT, {lrat_bytes} bytes; DRAT: {drat_lemmas} lemmas), \
+             written and checked in {} ms",
+            ms(*time)
         ),
         Evidence::Search { what, nodes } => {
             if *nodes <= 1 {
-                format!("refuted by propagation before any choice (a {what} of one node)")
+                format!("settled before any choice (a {what} of one node)")
             } else {
                 format!("a {what} of {nodes} nodes explored to the end")
             }
