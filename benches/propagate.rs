@@ -45,6 +45,39 @@ fn bench_fixpoints(c: &mut Criterion) {
     group.finish();
 }
 
+/// The same fixpoints with the trace on (a copy and a comparison of the store per step, the
+/// events kept): what `sudokit explain` pays, against the untraced group above.
+fn bench_traced_fixpoints(c: &mut Criterion) {
+    let puzzles = puzzles();
+    let shape = puzzles[0].shape();
+    let mut group = c.benchmark_group("fixpoint_traced_20_top95");
+    group.sample_size(10);
+    for scheme in [
+        Scheme::FC,
+        Scheme::FCI,
+        Scheme::BC,
+        Scheme::HAC,
+        Scheme::HACSC3,
+        Scheme::HACV,
+    ] {
+        let mut engine = Propagator::new(shape);
+        engine.set_tracing(true);
+        let mut d = Domains::full(shape);
+        group.bench_with_input(BenchmarkId::from_parameter(scheme), &scheme, |b, &s| {
+            b.iter(|| {
+                let mut events = 0;
+                for p in &puzzles {
+                    d.copy_from(&Domains::from_puzzle(p));
+                    let _ = engine.propagate(&mut d, s);
+                    events += engine.take_events().len();
+                }
+                black_box(events)
+            })
+        });
+    }
+    group.finish();
+}
+
 fn bench_search(c: &mut Criterion) {
     let puzzles = puzzles();
     let shape = puzzles[0].shape();
@@ -181,5 +214,11 @@ fn bench_matching(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_fixpoints, bench_search, bench_matching);
+criterion_group!(
+    benches,
+    bench_fixpoints,
+    bench_traced_fixpoints,
+    bench_search,
+    bench_matching
+);
 criterion_main!(benches);

@@ -86,3 +86,25 @@ impl InputArgs {
         }
     }
 }
+
+/// The `index`-th puzzle (1-based) of a file; a bad entry before it is an error.
+pub fn nth_puzzle(
+    path: &std::path::Path,
+    options: ReadOptions,
+    index: usize,
+) -> anyhow::Result<sudokit::Grid> {
+    let mut reader = super::batch::puzzles(path, options)?;
+    let mut seen = 0;
+    for item in reader.by_ref() {
+        seen += 1;
+        if seen == index {
+            return item
+                .map(|record| record.grid)
+                .map_err(|e| anyhow::anyhow!(super::batch::located(path, &e)));
+        }
+    }
+    bail!(
+        "{} holds {seen} puzzles, so there is no puzzle {index}",
+        path.display()
+    )
+}

@@ -18,8 +18,10 @@ pub(crate) use note;
 mod batch;
 mod bench;
 mod count;
+mod course;
 mod crosscheck;
 mod decode;
+mod explain;
 mod export;
 mod export_size;
 mod generate;
@@ -27,8 +29,6 @@ mod generate_latin;
 mod grade;
 mod info;
 mod input;
-mod latin_chain;
-mod latin_sat_chain;
 mod max_order;
 mod minimize;
 mod output;
@@ -94,6 +94,8 @@ enum Command {
     Info(info::Args),
     /// Which propagation schemes (Simonis) solve each puzzle without search; tables per file.
     Grade(grade::Args),
+    /// Walk one puzzle through a propagation scheme step by step (text, JSON lines or HTML).
+    Explain(explain::Args),
     /// Random complete grids and locally minimal well-posed puzzles (symmetry, givens, scheme).
     Generate(generate::Args),
     /// Remove redundant givens until each puzzle is locally minimal; table of givens removed.
@@ -134,6 +136,7 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Decode(args) => decode::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Minimize(args) => minimize::run(args),
     }

@@ -21,7 +21,9 @@ use serde_json::json;
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
+use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::reduce::latin::latin_to_sudoku;
+use sudokit::search::Limits;
 use sudokit::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
 
 use super::batch::{self, Answer, Kind};
@@ -47,13 +49,18 @@ is. Puzzle lines hold orders up to 35 (m ≤ 5); use --form block or --json for 
 Sudoku's DIMACS CNF, CPLEX LP, dlx1 exact cover, DIMACS .col (precolouring as 'c given' lines), ... \
 On standard output (or -o FILE) the instances follow each other, each starting with a comment line \
 'sudokit reduce latin: square K'; -o DIR/ writes DIR/STEM-K.EXT, one file per square.\n\n\
---solve runs the chain and prints every level: with --to sudoku (the default) the Sudoku is solved \
-by --backend; with --to cnf the CNF is solved by a SAT solver (varisat), the model checked against \
-every clause, decoded to the Sudoku and mapped back to the Latin square, verified at each level.\n\n\
+--solve runs the chain: every level (or those of --levels, or the one of --to) is solved by its own \
+solver: the square and its Sudoku by --backend (native), the CNF by varisat (an unsatisfiable \
+formula with a checked refutation, kept with --proof DIR), the 0-1 ILP by microlp (--mip highs in a \
+build with the highs feature), the exact cover by dancing links, the graph by DSATUR. Each answer \
+is checked at its level, mapped back to the Sudoku and the square and verified there; the levels \
+must agree. A square with no completion (order up to 8) also gets a minimal conflict: givens that \
+alone have no completion. --report page.html draws it all as the course page.\n\n\
 Examples:\n  \
 sudokit reduce latin models/latin/partial.txt --to sudoku --form block\n  \
 sudokit reduce latin models/latin/course.txt --to cnf -o course/\n  \
-sudokit reduce latin models/latin/course.txt --to cnf --solve --report course.html\n  \
+sudokit reduce latin models/latin/course.txt --solve --report course.html\n  \
+sudokit reduce latin models/latin/course.txt --solve --levels sudoku,cnf --proof proofs/\n  \
 sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku | sudokit info -"
     )]
     Latin(LatinArgs),
@@ -92,23 +99,33 @@ struct LatinArgs {
     /// Same as `--form json`.
     #[arg(long)]
     json: bool,
-    /// Run the whole chain: reduce, solve (the Sudoku with --backend, or with --to cnf the CNF with a
-    /// SAT solver), map the solution back, verify each level.
+    /// Run the chain: reduce, solve every level with its own solver, map each answer back,
+    /// verify at every level.
     #[arg(long)]
     solve: bool,
-    /// Backend that solves the Sudoku (with --solve and --to sudoku; default native).
+    /// The levels --solve runs: latin, sudoku, cnf, ilp, exact-cover, colouring (comma-separated,
+    /// or all; default all, or the level of --to).
+    #[arg(long, value_name = "LIST", requires = "solve")]
+    levels: Option<String>,
+    /// Backend that solves the square and its Sudoku (with --solve; default native).
     #[arg(long, requires = "solve")]
     backend: Option<String>,
+    /// The MIP solver of the ILP level: mip (microlp) or highs (with the highs feature).
+    #[arg(long, value_name = "NAME", requires = "solve", default_value = "mip")]
+    mip: String,
     /// Also count Sudoku solutions up to this limit (with --solve): the reduction keeps counts.
     #[arg(long, requires = "solve")]
     count: Option<u64>,
-    /// Seconds allowed to the solve step of each square (with --solve).
+    /// Seconds allowed to each solver run of each square (with --solve).
     #[arg(long, requires = "solve")]
     time_limit: Option<f64>,
-    /// Search nodes allowed to the solve step of each square (with --solve).
+    /// Search nodes allowed to each solver run of each square (with --solve).
     #[arg(long, value_name = "N", requires = "solve")]
     node_limit: Option<u64>,
-    /// Write a self-contained HTML page of the chain (with --solve).
+    /// Keep the CNF level's refutations in DIR (DIR/squareK.cnf, .varisat, .lrat, .drat).
+    #[arg(long, value_name = "DIR", requires = "solve")]
+    proof: Option<PathBuf>,
+    /// Write the course page: a self-contained HTML page of every level (with --solve).
     #[arg(long, value_name = "FILE.html", requires = "solve")]
     report: Option<PathBuf>,
 }
@@ -125,21 +142,67 @@ enum Form {
 }
 
 impl LatinArgs {
-    fn chain_options(&self) -> anyhow::Result<super::latin_chain::ChainOptions> {
+    /// The course run `--solve` asks for.
+    fn course(&self, target: Target) -> anyhow::Result<super::course::Run> {
         let time = self
             .time_limit
             .map(|s| super::solving::seconds("--time-limit", s))
             .transpose()?;
         super::solving::at_least_one("--node-limit", self.node_limit)?;
         super::solving::at_least_one("--count", self.count)?;
-        Ok(super::latin_chain::ChainOptions {
-            backend: self
-                .backend
-                .clone()
-                .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string()),
-            count: self.count,
-            time,
-            nodes: self.node_limit,
+        let levels = match (&self.levels, target) {
+            (Some(_), Target::File(_)) => {
+                bail!("choose the levels with --levels or with --to, not both")
+            }
+            (Some(list), _) => Level::parse_list(list)?,
+            (None, Target::Sudoku(_)) => Level::ALL.to_vec(),
+            (None, Target::File(format)) => vec![format.name.parse::<Level>().map_err(|_| {
+                anyhow::anyhow!(
+                    "--solve has no {} level (levels: latin, sudoku, cnf, ilp, exact-cover, \
+                     colouring)",
+                    format.name
+                )
+            })?],
+        };
+        if levels.is_empty() {
+            bail!("--levels names no level");
+        }
+        let grid_levels = levels.contains(&Level::Latin) || levels.contains(&Level::Sudoku);
+        if self.backend.is_some() && !grid_levels {
+            bail!("--backend solves the latin and sudoku levels, and neither is chosen");
+        }
+        if self.count.is_some() && !levels.contains(&Level::Sudoku) {
+            bail!("--count counts at the sudoku level, which is not chosen");
+        }
+        if (self.encoding.is_some() || self.amo.is_some()) && !levels.contains(&Level::Cnf) {
+            bail!("--encoding and --amo apply to the cnf level, which is not chosen");
+        }
+        if !["mip", "highs"].contains(&self.mip.as_str()) {
+            bail!("--mip takes mip or highs, not {}", self.mip);
+        }
+        if self.mip == "highs" {
+            sudokit::solve::backend("highs")?;
+        }
+        let backend = self
+            .backend
+            .clone()
+            .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string());
+        sudokit::solve::backend(&backend)?;
+        Ok(super::course::Run {
+            options: CourseOptions {
+                levels,
+                backend,
+                cnf: self.cnf_options(),
+                mip: self.mip.clone(),
+                limits: Limits {
+                    time,
+                    nodes: self.node_limit,
+                    cancel: None,
+                },
+                count: self.count,
+                proof_dir: self.proof.clone(),
+                ..CourseOptions::default()
+            },
             report: self.report.clone(),
             json: self.json || self.form == Form::Json,
         })
@@ -195,38 +258,12 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         "sudoku" => Target::Sudoku(args.form()),
         name => Target::File(find_format(name)?),
     };
+    if args.solve {
+        return super::course::run(&args.file, latin_options(&args), &args.course(target)?);
+    }
     let takes_cnf = matches!(target, Target::File(f) if f.takes_cnf_options);
     if !takes_cnf && (args.encoding.is_some() || args.amo.is_some()) {
         bail!("--encoding and --amo apply to --to cnf only");
-    }
-    if args.solve {
-        return match target {
-            Target::Sudoku(_) => {
-                super::latin_chain::run(&args.file, latin_options(&args), &args.chain_options()?)
-            }
-            Target::File(format) if format.name == "cnf" => {
-                if args.backend.is_some() || args.count.is_some() || args.time_limit.is_some() {
-                    bail!(
-                        "--backend, --count and --time-limit apply to --to sudoku: with --to cnf \
-                         the SAT solver (varisat) solves the CNF"
-                    );
-                }
-                super::latin_sat_chain::run(
-                    &args.file,
-                    latin_options(&args),
-                    &super::latin_sat_chain::SatChainOptions {
-                        cnf: args.cnf_options(),
-                        report: args.report.clone(),
-                        json: args.form() == Form::Json,
-                    },
-                )
-            }
-            Target::File(format) => bail!(
-                "--solve runs the chain through --to sudoku (any --backend) or --to cnf (SAT); \
-                 write the {} instance with -o and solve it with an external tool",
-                format.name
-            ),
-        };
     }
     if matches!(target, Target::File(_)) && (args.form != Form::Line || args.json) {
         bail!("--form and --json choose the form of --to sudoku only");

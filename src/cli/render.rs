@@ -1,4 +1,5 @@
-//! `sudokit render FILE [--solution S] -o out.svg`: a puzzle (and its solution) as SVG.
+//! `sudokit render FILE [--solution S | --solve] -o out.svg`: a puzzle (and its verified solution)
+//! as SVG, with a title, row and column numbers and a legend.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,32 +7,49 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::render::svg::{SvgOptions, render};
+use sudokit::search::Answer;
 use sudokit::text::ReadOptions;
 use sudokit::verify;
 
-use super::batch;
-use super::input::InputArgs;
+use super::input::{InputArgs, nth_puzzle};
 use super::output::write_or_print;
 
 /// Arguments of `render`.
 #[derive(Debug, ClapArgs)]
 #[command(
-    after_help = "Givens are bold, solution values blue, boxes outlined. A solution is \
-verified before it is drawn.\n\nExamples:\n  sudokit render models/sudoku/9x9/easy.txt -o easy.svg\n  \
+    after_help = "Givens are bold, solution values blue, boxes outlined; the picture has a \
+title, row and column numbers and a legend (--plain leaves them out). A solution, read with \
+--solution or found with --solve, is verified before it is drawn. Grids above order 36 are drawn \
+as a heat map (each cell coloured by its value) unless --cell is given.\n\n\
+Exit codes: 0 drawn, 1 --solve found no solution (the puzzle is drawn alone), 2 bad input.\n\n\
+Examples:\n  sudokit render models/sudoku/9x9/easy.txt -o easy.svg\n  \
+sudokit render models/sudoku/9x9/easy.txt --solve --index 3 -o solved.svg\n  \
 sudokit render models/sudoku/9x9/easy.txt --solution models/sudoku/9x9/easy.solutions.txt --index 3 -o s.svg"
 )]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
     /// A file of solutions, paired with the puzzles by position.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "solve")]
     solution: Option<PathBuf>,
+    /// Solve the puzzle (with --backend) and draw its verified solution.
+    #[arg(long)]
+    solve: bool,
+    /// The backend --solve uses (default native).
+    #[arg(long, requires = "solve")]
+    backend: Option<String>,
     /// Which puzzle of the file to draw (1-based).
     #[arg(long, default_value_t = 1)]
     index: usize,
-    /// Side of a cell in pixels.
-    #[arg(long, default_value_t = 36.0)]
-    cell: f64,
+    /// Side of a cell in pixels (default 36, smaller for large grids).
+    #[arg(long)]
+    cell: Option<f64>,
+    /// The picture's title (default: which puzzle of which file, and its shape).
+    #[arg(long)]
+    title: Option<String>,
+    /// No row and column numbers, no legend.
+    #[arg(long)]
+    plain: bool,
     /// Output SVG file (standard output if absent or `-`).
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -43,19 +61,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.index == 0 {
         bail!("--index counts from 1");
     }
-    if !(args.cell.is_finite() && (4.0..=200.0).contains(&args.cell)) {
+    if let Some(cell) = args.cell
+        && !(cell.is_finite() && (4.0..=200.0).contains(&cell))
+    {
         bail!("--cell must be between 4 and 200 pixels");
     }
     let options = args.input.read_options();
-    let puzzle = nth(&args.file, options, args.index)?;
-    let solution = match &args.solution {
-        None => None,
-        Some(path) => {
+    let puzzle = nth_puzzle(&args.file, options, args.index)?;
+    let mut caption = None;
+    let solution = match (&args.solution, args.solve) {
+        (Some(path), _) => {
             let lenient = ReadOptions {
                 reject_clashes: false,
                 ..options
             };
-            let solution = nth(path, lenient, args.index)?;
+            let solution = nth_puzzle(path, lenient, args.index)?;
             verify(&puzzle, &solution).with_context(|| {
                 format!(
                     "solution {} of {} does not solve the puzzle",
@@ -65,37 +85,65 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })?;
             Some(solution)
         }
+        (None, true) => {
+            let spec = args
+                .backend
+                .clone()
+                .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string());
+            let solver = sudokit::solve::backend(&spec)?;
+            let limits = super::stop::clip(&sudokit::search::Limits::none());
+            match solver.solve(&puzzle, &limits)?.answer {
+                Answer::Solved(grid) => Some(grid),
+                Answer::Unsat => {
+                    caption = Some("no solution".to_string());
+                    None
+                }
+                Answer::Unknown(reason) => {
+                    caption = Some(format!("unknown ({reason})"));
+                    None
+                }
+            }
+        }
+        (None, false) => None,
     };
+    let n = puzzle.shape().order();
+    let heat_map = args.cell.is_none() && n > 36;
+    let cell = args.cell.unwrap_or(if n > 36 {
+        (720.0 / n as f64).max(4.0)
+    } else {
+        36.0
+    });
+    let source = if args.file.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        args.file.display().to_string()
+    };
+    let title = args.title.clone().unwrap_or_else(|| {
+        format!(
+            "puzzle {} of {source}: {}, {} givens{}",
+            args.index,
+            puzzle.shape(),
+            puzzle.filled(),
+            if solution.is_some() { ", solved" } else { "" }
+        )
+    });
     let svg = render(
         &puzzle,
         solution.as_ref(),
         &SvgOptions {
-            cell: args.cell,
+            cell,
+            title: Some(title),
+            coordinates: !args.plain,
+            legend: !args.plain,
+            heat_map,
+            caption: caption.clone(),
             ..SvgOptions::default()
         },
     );
     write_or_print(args.output.as_deref(), svg.as_bytes())?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The `index`-th puzzle (1-based) of a file; a bad entry before it is an error.
-pub fn nth(
-    path: &std::path::Path,
-    options: ReadOptions,
-    index: usize,
-) -> anyhow::Result<sudokit::Grid> {
-    let mut reader = batch::puzzles(path, options)?;
-    let mut seen = 0;
-    for item in reader.by_ref() {
-        seen += 1;
-        if seen == index {
-            return item
-                .map(|record| record.grid)
-                .map_err(|e| anyhow::anyhow!(batch::located(path, &e)));
-        }
+    if let Some(caption) = caption {
+        super::note!("sudokit: {caption}: the puzzle is drawn alone");
+        return Ok(ExitCode::from(1));
     }
-    bail!(
-        "{} holds {seen} puzzles, so there is no puzzle {index}",
-        path.display()
-    )
+    Ok(ExitCode::SUCCESS)
 }

@@ -52,12 +52,15 @@
 pub mod bounds;
 mod domains;
 pub mod dual;
+pub mod explain;
 pub mod fc;
 pub mod hac;
+pub mod reasons;
 pub mod redundant;
 pub mod scheme;
 pub mod searcher;
 pub mod shave;
+pub mod trace;
 
 use thiserror::Error;
 
@@ -71,6 +74,7 @@ pub use searcher::{SearchError, Searcher, search};
 
 use bounds::Exhaustion;
 use hac::Matcher;
+use trace::Rule;
 
 /// A propagator found a cell, or a value of a unit, with no candidate left: the puzzle (under the
 /// choices made so far) has no solution.
@@ -122,6 +126,8 @@ pub struct Propagator {
     /// The budget of the search running on this engine: shaving stops probing once it is
     /// exhausted (a shorter pass removes fewer values, never a wrong one).
     stop: Option<crate::search::Budget>,
+    /// The record of every step, when tracing is on ([`trace`]).
+    trace: Option<Box<trace::TraceState>>,
 }
 
 impl Propagator {
@@ -167,6 +173,7 @@ impl Propagator {
             probe: None,
             stop: None,
             propagations: 0,
+            trace: None,
         }
     }
 
@@ -261,7 +268,13 @@ impl Propagator {
 
     /// Runs the base fixpoint, then shaving if the scheme asks for it.
     fn finish(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
-        let result = self.run(d, scheme).and_then(|()| match scheme.shaving() {
+        // The traced loop is a separate instance: the untraced one has no trace test at all.
+        let run = if self.trace.is_some() {
+            self.run::<true>(d, scheme)
+        } else {
+            self.run::<false>(d, scheme)
+        };
+        let result = run.and_then(|()| match scheme.shaving() {
             Shaving::None => Ok(()),
             mode => self.shave(d, scheme.without_shaving(), mode),
         });
@@ -394,19 +407,27 @@ impl Propagator {
     /// and comparable: the cells fixed since the last sweep are forwarded, then the units are
     /// visited in index order (rows, columns, boxes), each dirty one revised (a unit dirtied
     /// during the sweep waits for the next sweep unless its index is larger).
-    fn run(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
+    fn run<const TRACE: bool>(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
         let sweeps = !scheme.order_free();
         loop {
             while let Some(cell) = self.fixed_queue.pop() {
                 self.propagations += 1;
-                self.forward(d, cell as usize)?;
+                let cell = cell as usize;
+                self.step::<TRACE, _>(
+                    d,
+                    |d| Rule::NakedSingle {
+                        cell,
+                        value: d.min(cell).unwrap_or(0),
+                    },
+                    |e, d| e.forward(d, cell),
+                )?;
             }
             if sweeps && self.dirty_count > 0 {
                 for u in 0..self.unit_flag.len() {
                     if self.unit_flag[u] {
                         self.unit_flag[u] = false;
                         self.dirty_count -= 1;
-                        self.revise(d, scheme, u)?;
+                        self.revise::<TRACE>(d, scheme, u)?;
                     }
                 }
                 continue;
@@ -416,7 +437,7 @@ impl Propagator {
                 if self.unit_flag[u] {
                     self.unit_flag[u] = false;
                     self.dirty_count -= 1;
-                    self.revise(d, scheme, u)?;
+                    self.revise::<TRACE>(d, scheme, u)?;
                 }
                 continue;
             }
@@ -429,13 +450,13 @@ impl Propagator {
                 self.same_dirty.fill(false);
                 self.value_dirty.fill(false);
                 if scheme.same() {
-                    self.same(d)?;
+                    self.same::<TRACE>(d)?;
                 }
                 if scheme.colored() {
-                    self.colored(d)?;
+                    self.colored::<TRACE>(d)?;
                 }
                 if scheme.rows_boxes() {
-                    self.rows_boxes(d)?;
+                    self.rows_boxes::<TRACE>(d)?;
                 }
                 continue;
             }
@@ -444,22 +465,39 @@ impl Propagator {
     }
 
     /// Revises unit `u` with the scheme's unit propagators.
-    fn revise(&mut self, d: &mut Domains, scheme: Scheme, u: usize) -> Result<(), Failure> {
+    fn revise<const TRACE: bool>(
+        &mut self,
+        d: &mut Domains,
+        scheme: Scheme,
+        u: usize,
+    ) -> Result<(), Failure> {
         if scheme.channeling() || scheme.level() != Level::Fc {
             self.propagations += 1;
         }
         match (scheme.level(), scheme.channeling()) {
             (Level::Fc, false) => Ok(()),
-            (Level::Fc, true) => self.channel(d, u),
+            (Level::Fc, true) => {
+                self.step::<TRACE, _>(d, |_| Rule::Channeling { unit: u }, |e, d| e.channel(d, u))
+            }
             (Level::Bc, channeling) => {
-                self.bounds(d, u)?;
+                self.step::<TRACE, _>(
+                    d,
+                    |_| Rule::RangeExhaustion { unit: u },
+                    |e, d| e.bounds(d, u),
+                )?;
                 if channeling {
-                    self.bounds_dual(d, u)?;
+                    self.step::<TRACE, _>(
+                        d,
+                        |_| Rule::DualExhaustion { unit: u },
+                        |e, d| e.bounds_dual(d, u),
+                    )?;
                 }
                 Ok(())
             }
             // HAC implies channeling: no HAC scheme adds it.
-            (Level::Hac, _) => self.hac(d, u),
+            (Level::Hac, _) => {
+                self.step::<TRACE, _>(d, |_| Rule::Matching { unit: u }, |e, d| e.hac(d, u))
+            }
         }
     }
 }

@@ -26,6 +26,7 @@
 //! - H. Simonis, "Sudoku as a constraint problem", 2005, §4 (the three redundant constraints).
 //! - J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
 
+use super::trace::Rule;
 use super::{Domains, Failure, Propagator};
 
 impl Propagator {
@@ -43,17 +44,21 @@ impl Propagator {
     }
 
     /// The `S` constraint on every row/box and column/box crossing whose units changed.
-    pub(super) fn same(&mut self, d: &mut Domains) -> Result<(), Failure> {
+    pub(super) fn same<const TRACE: bool>(&mut self, d: &mut Domains) -> Result<(), Failure> {
         if self.shape.is_latin() {
             return Ok(());
         }
         let mut buf = std::mem::take(&mut self.scratch2);
-        let result = self.same_with(d, &mut buf);
+        let result = self.same_with::<TRACE>(d, &mut buf);
         self.scratch2 = buf;
         result
     }
 
-    fn same_with(&mut self, d: &mut Domains, buf: &mut [u64]) -> Result<(), Failure> {
+    fn same_with<const TRACE: bool>(
+        &mut self,
+        d: &mut Domains,
+        buf: &mut [u64],
+    ) -> Result<(), Failure> {
         let (n, w) = (self.n, self.words);
         let (p, q) = (self.shape.box_rows(), self.shape.box_cols());
         let across = n / q; // boxes per band
@@ -117,18 +122,15 @@ impl Propagator {
                         if !any {
                             continue;
                         }
-                        let unit = if side_is_line { line_unit } else { 2 * n + b };
-                        for i in 0..n {
-                            let cell = self.unit_cells[unit * n + i] as usize;
-                            let outside = if side_is_line {
-                                !in_box(cell)
-                            } else {
-                                !on_line(cell)
-                            };
-                            if outside {
-                                self.remove_mask(d, cell, only)?;
-                            }
-                        }
+                        let boxed = 2 * n + b;
+                        let only = &*only;
+                        let rule = |_: &Domains| Rule::Same {
+                            line: line_unit,
+                            boxed,
+                        };
+                        self.step::<TRACE, _>(d, rule, |e, d| {
+                            e.same_prune(d, line_unit, boxed, side_is_line, only)
+                        })?;
                     }
                 }
             }
@@ -136,36 +138,74 @@ impl Propagator {
         Ok(())
     }
 
+    /// Removes `only` from the cells of one side of a crossing of `line` (a row or column unit)
+    /// and the box unit `boxed`: the line's cells outside the box (`side_is_line`), or the
+    /// box's cells off the line.
+    fn same_prune(
+        &mut self,
+        d: &mut Domains,
+        line: usize,
+        boxed: usize,
+        side_is_line: bool,
+        only: &[u64],
+    ) -> Result<(), Failure> {
+        let n = self.n;
+        let (from, other) = if side_is_line {
+            (line, boxed)
+        } else {
+            (boxed, line)
+        };
+        for i in 0..n {
+            let cell = self.unit_cells[from * n + i] as usize;
+            let k = self.units_per_cell;
+            if !self.cell_units[cell * k..(cell + 1) * k].contains(&(other as u32)) {
+                self.remove_mask(d, cell, only)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The `C` constraint: for each changed value, the rows × columns matching.
-    pub(super) fn colored(&mut self, d: &mut Domains) -> Result<(), Failure> {
+    pub(super) fn colored<const TRACE: bool>(&mut self, d: &mut Domains) -> Result<(), Failure> {
         let n = self.n;
         for v in 0..n {
             if !self.value_now[v] {
                 continue;
             }
             self.propagations += 1;
-            self.matcher.begin(n);
-            for r in 0..n {
-                for c in 0..n {
-                    if d.contains(r * n + c, v) {
-                        self.matcher.add_edge(r, c);
-                    }
+            self.step::<TRACE, _>(
+                d,
+                |_| Rule::Colored { value: v },
+                |e, d| e.colored_value(d, v),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The rows × columns matching of value `v`.
+    fn colored_value(&mut self, d: &mut Domains, v: usize) -> Result<(), Failure> {
+        let n = self.n;
+        self.matcher.begin(n);
+        for r in 0..n {
+            for c in 0..n {
+                if d.contains(r * n + c, v) {
+                    self.matcher.add_edge(r, c);
                 }
             }
-            if !self.matcher.perfect_matching() {
-                return Err(Failure);
+        }
+        if !self.matcher.perfect_matching() {
+            return Err(Failure);
+        }
+        self.matcher.compute_allowed();
+        for r in 0..n {
+            if self.matcher.all_allowed(r) {
+                continue;
             }
-            self.matcher.compute_allowed();
-            for r in 0..n {
-                if self.matcher.all_allowed(r) {
-                    continue;
-                }
-                for c in 0..n {
-                    if self.matcher.has_edge(r, c)
-                        && self.matcher.allowed(r)[c / 64] & (1u64 << (c % 64)) == 0
-                    {
-                        self.remove(d, r * n + c, v)?;
-                    }
+            for c in 0..n {
+                if self.matcher.has_edge(r, c)
+                    && self.matcher.allowed(r)[c / 64] & (1u64 << (c % 64)) == 0
+                {
+                    self.remove(d, r * n + c, v)?;
                 }
             }
         }
@@ -174,54 +214,78 @@ impl Propagator {
 
     /// The `3` constraint: for each changed value, the rows × boxes matching of every band and
     /// the columns × boxes matching of every stack.
-    pub(super) fn rows_boxes(&mut self, d: &mut Domains) -> Result<(), Failure> {
+    pub(super) fn rows_boxes<const TRACE: bool>(&mut self, d: &mut Domains) -> Result<(), Failure> {
         if self.shape.is_latin() {
             return Ok(());
         }
-        let n = self.n;
         let (p, q) = (self.shape.box_rows(), self.shape.box_cols());
-        for v in 0..n {
+        for v in 0..self.n {
             if !self.value_now[v] {
                 continue;
             }
-            // Bands: p rows × p boxes (each box q columns wide); stacks: q columns × q boxes.
+            // q bands of p rows, p stacks of q columns.
             for by_rows in [true, false] {
-                let (groups, lines, depth) = if by_rows { (q, p, q) } else { (p, q, p) };
+                let groups = if by_rows { q } else { p };
                 for g in 0..groups {
                     self.propagations += 1;
-                    self.matcher.begin(lines);
-                    // Crossing of line i and box j of group g: `depth` cells.
-                    let cell_at = |i: usize, j: usize, t: usize| {
-                        if by_rows {
-                            (g * p + i) * n + j * q + t
-                        } else {
-                            (j * p + t) * n + g * q + i
-                        }
-                    };
-                    for i in 0..lines {
-                        for j in 0..lines {
-                            if (0..depth).any(|t| d.contains(cell_at(i, j, t), v)) {
-                                self.matcher.add_edge(i, j);
-                            }
-                        }
-                    }
-                    if !self.matcher.perfect_matching() {
-                        return Err(Failure);
-                    }
-                    self.matcher.compute_allowed();
-                    for i in 0..lines {
-                        if self.matcher.all_allowed(i) {
-                            continue;
-                        }
-                        for j in 0..lines {
-                            if self.matcher.has_edge(i, j)
-                                && self.matcher.allowed(i)[j / 64] & (1u64 << (j % 64)) == 0
-                            {
-                                for t in 0..depth {
-                                    self.remove(d, cell_at(i, j, t), v)?;
-                                }
-                            }
-                        }
+                    self.step::<TRACE, _>(
+                        d,
+                        |_| Rule::RowsBoxes {
+                            value: v,
+                            band: by_rows,
+                            group: g,
+                        },
+                        |e, d| e.rows_boxes_group(d, v, by_rows, g),
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rows × boxes matching of value `v` in band `g` (`by_rows`), or the columns × boxes
+    /// matching in stack `g`.
+    fn rows_boxes_group(
+        &mut self,
+        d: &mut Domains,
+        v: usize,
+        by_rows: bool,
+        g: usize,
+    ) -> Result<(), Failure> {
+        let n = self.n;
+        let (p, q) = (self.shape.box_rows(), self.shape.box_cols());
+        // Bands: p rows × p boxes (each box q columns wide); stacks: q columns × q boxes.
+        let (lines, depth) = if by_rows { (p, q) } else { (q, p) };
+        self.matcher.begin(lines);
+        // Crossing of line i and box j of group g: `depth` cells.
+        let cell_at = |i: usize, j: usize, t: usize| {
+            if by_rows {
+                (g * p + i) * n + j * q + t
+            } else {
+                (j * p + t) * n + g * q + i
+            }
+        };
+        for i in 0..lines {
+            for j in 0..lines {
+                if (0..depth).any(|t| d.contains(cell_at(i, j, t), v)) {
+                    self.matcher.add_edge(i, j);
+                }
+            }
+        }
+        if !self.matcher.perfect_matching() {
+            return Err(Failure);
+        }
+        self.matcher.compute_allowed();
+        for i in 0..lines {
+            if self.matcher.all_allowed(i) {
+                continue;
+            }
+            for j in 0..lines {
+                if self.matcher.has_edge(i, j)
+                    && self.matcher.allowed(i)[j / 64] & (1u64 << (j % 64)) == 0
+                {
+                    for t in 0..depth {
+                        self.remove(d, cell_at(i, j, t), v)?;
                     }
                 }
             }

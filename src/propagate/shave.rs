@@ -28,6 +28,7 @@
 //! CP 2000, and the shaving of P. Martin, D. B. Shmoys, "A new approach to computing optimal
 //! schedules for the job-shop scheduling problem", IPCO 1996.
 
+use super::trace::Rule;
 use super::{Domains, Failure, Propagator, Scheme, Shaving};
 
 impl Propagator {
@@ -86,8 +87,9 @@ impl Propagator {
                 }
                 probe.copy_from(d);
                 self.propagations += 1;
-                if self.assign(probe, base, cell, v).is_err() {
+                if self.untraced(|e| e.assign(probe, base, cell, v)).is_err() {
                     removed = true;
+                    self.trace_event(Rule::Shave { cell, value: v }, &[(cell, v)]);
                     self.exclude(d, base, cell, v)?;
                     if d.count(cell) < 2 {
                         break;

@@ -533,3 +533,54 @@ fn the_papers_evidence_puzzles() {
     assert_eq!(left(&puzzles[2], Scheme::FCV), 205);
     assert_eq!(left(&puzzles[2], Scheme::FCV_FIXPOINT), 81);
 }
+
+#[test]
+fn the_trace_changes_nothing_and_replays_to_the_fixpoint() {
+    use super::explain::explain;
+    let models = [
+        include_str!("../../models/sudoku/9x9/hidden_singles.txt"),
+        include_str!("../../models/sudoku/9x9/xwing.txt"),
+        include_str!("../../models/sudoku/9x9/simonis_cases.txt"),
+    ];
+    let puzzles: Vec<Grid> = models
+        .iter()
+        .flat_map(|text| text.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(8)
+        .map(|l| parse_line(l, None).unwrap())
+        .collect();
+    for puzzle in &puzzles {
+        for scheme in Scheme::EVERY {
+            let mut plain = Domains::from_puzzle(puzzle);
+            let plain_result = Propagator::new(puzzle.shape()).propagate(&mut plain, scheme);
+            let mut traced = Domains::from_puzzle(puzzle);
+            let mut engine = Propagator::new(puzzle.shape());
+            engine.set_tracing(true);
+            let traced_result = engine.propagate(&mut traced, scheme);
+            assert_eq!(plain_result, traced_result, "{scheme}");
+            let events = engine.take_events();
+            if plain_result.is_err() {
+                continue;
+            }
+            assert_eq!(plain, traced, "{scheme}");
+            // Replaying the removals of the events, each once, gives the fixpoint.
+            let mut replay = Domains::from_puzzle(puzzle);
+            for event in &events {
+                assert!(!event.failed);
+                for &(cell, v) in &event.removed {
+                    assert!(replay.remove(cell, v), "{scheme}: {event:?} removes twice");
+                }
+            }
+            assert_eq!(replay, plain, "{scheme}");
+            // The explanation accounts for every removal, each once.
+            let story = explain(puzzle, scheme);
+            let mut removed: Vec<(usize, usize)> =
+                story.steps.iter().flat_map(|s| s.removed.clone()).collect();
+            let mut expected: Vec<(usize, usize)> =
+                events.iter().flat_map(|e| e.removed.clone()).collect();
+            removed.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(removed, expected, "{scheme}");
+        }
+    }
+}

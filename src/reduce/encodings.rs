@@ -12,10 +12,10 @@
 //! | [`SudokuToExactCover`] | [`ExactCover`] | chosen options `(r, c, v)` | one option per allowed (r,c,v), (U+1)·n² items |
 //! | [`SudokuToColouring`] | [`Precoloured`] | one colour per vertex | n² vertices, n²·deg/2 edges, g precoloured |
 //!
-//! Solving: the CNF level is solved with a SAT solver in [`crate::reduce::sat_chain`]. The ILP,
-//! exact-cover and colouring targets are written for external tools (`reduce latin --to …`);
-//! their embedded solvers are separate backends, and these reductions check and map back any
-//! solution a tool returns.
+//! Solving: [`crate::reduce::course`] solves every target with its own solver (varisat, microlp
+//! or HiGHS, dancing links, DSATUR) and maps each answer back through these reductions;
+//! `reduce latin --to …` writes the targets for external tools, whose answers these reductions
+//! check and map back the same way.
 //!
 //! # Complexity
 //! Building each target is linear in its size (O(n³), O(n⁴) for pairwise CNF); the size

@@ -208,7 +208,7 @@ pub fn sudoku_to_latin(latin: &Grid, solution: &Grid) -> Result<Grid, LatinReduc
 pub struct LatinToSudoku;
 
 /// `grid` read as a Latin square (its box shape, if any, dropped).
-fn as_latin_square(grid: &Grid) -> Grid {
+pub fn as_latin_square(grid: &Grid) -> Grid {
     let shape = Shape::latin(grid.shape().order()).expect("order already valid");
     let mut out = Grid::empty(shape);
     for (cell, v) in grid.givens() {

@@ -6,10 +6,17 @@
 //! - [`latin`]: Latin square completion → Sudoku, with the back-map and the forward map;
 //! - [`encodings`]: Sudoku → CNF, 0-1 ILP, exact cover and graph precolouring as reductions;
 //! - [`chain`]: the whole demonstration — reduce, solve with any backend, map back, verify;
-//! - [`sat_chain`]: the same, one level further: Latin square → Sudoku → CNF → SAT solver → back.
+//! - [`sat_chain`]: the same, one level further: Latin square → Sudoku → CNF → SAT solver → back;
+//! - [`course`]: every level at once — the square, its Sudoku, CNF, 0-1 ILP, exact cover and
+//!   precolouring — each solved by its own solver, checked there and mapped back (the course
+//!   page draws it), one function per level in [`levels`]; [`conflict`]: a minimal set of
+//!   givens with no completion.
 
 pub mod chain;
+pub mod conflict;
+pub mod course;
 pub mod encodings;
 pub mod latin;
+pub mod levels;
 pub mod reduction;
 pub mod sat_chain;

@@ -178,7 +178,7 @@ fn write_level(out: &mut String, level: &Level) {
         &SvgOptions {
             cell,
             highlight: level.highlight.clone(),
-            caption: None,
+            ..SvgOptions::default()
         },
     );
     let _ = write!(

@@ -38,7 +38,9 @@ use ::highs::{HighsModelStatus, HighsSolutionStatus};
 use crate::grid::Grid;
 use crate::search::Budget;
 use crate::solve::detached::run_detached;
-use crate::solve::mip::{Engine, MIP_MAX_ORDER, Once, Reduced, Solved, count_with};
+use crate::solve::mip::{
+    Engine, MIP_MAX_ORDER, Once, PointReport, Reduced, Solved, count_with, first_point_with,
+};
 use crate::solve::{CountReport, Limits, SolveError, Solver, StopReason};
 
 /// The `highs` backend: the substituted 0-1 program, solved by HiGHS.
@@ -61,6 +63,16 @@ impl Solver for Highs {
         limits: &Limits,
     ) -> Result<CountReport, SolveError> {
         count_with(self, puzzle, limit, limits)
+    }
+}
+
+impl Highs {
+    /// The first 0-1 point of the program of `puzzle` (see [`PointReport`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Backend`] when HiGHS fails for a reason other than a limit.
+    pub fn first_point(&self, puzzle: &Grid, limits: &Limits) -> Result<PointReport, SolveError> {
+        first_point_with(self, puzzle, limits)
     }
 }
 

@@ -279,13 +279,70 @@ pub(crate) fn count_with(
     }
 }
 
-/// The verified grid of a solution, decoded by the ILP decoder.
-fn read_grid(
-    backend: &str,
+/// The first 0-1 point of a program, as the solver returned it (see [`Mip::first_point`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointReport {
+    /// The point: every open variable with its value (snapped to 0 or 1 within the solver's
+    /// tolerance) and every given's variable at 1; variables not listed are 0 by substitution.
+    /// `None` when the program is infeasible or a limit stopped the solver.
+    pub point: Option<IlpSolution>,
+    /// Substitution alone showed the program infeasible (no solver run).
+    pub presolved: bool,
+    /// The limit that stopped the solver, if one did.
+    pub stopped: Option<StopReason>,
+    /// Nodes (root LP plus branch and bound), branches, variables fixed by substitution, time.
+    pub stats: Stats,
+}
+
+/// Solves the program of `puzzle` once with `engine` and returns the 0-1 point itself (not a
+/// grid): the input of [`crate::reduce::encodings::SudokuToIlp`]'s target check and back-map.
+///
+/// # Errors
+/// [`SolveError::Backend`] when the solver fails for a reason other than a limit.
+pub(crate) fn first_point_with(
+    engine: &impl Engine,
     puzzle: &Grid,
-    model: &Reduced,
-    values: &[f64],
-) -> Result<Grid, SolveError> {
+    limits: &Limits,
+) -> Result<PointReport, SolveError> {
+    let budget = Budget::start(limits);
+    let mut report = PointReport {
+        point: None,
+        presolved: false,
+        stopped: None,
+        stats: Stats::default(),
+    };
+    let Some(model) = Reduced::new(puzzle) else {
+        report.presolved = true;
+        report.stats.elapsed = budget.elapsed();
+        return Ok(report);
+    };
+    let model = Arc::new(model);
+    report.stats.propagations = (model.all - model.open.len()) as u64;
+    let values = if model.open.is_empty() {
+        report.stats.nodes = 1;
+        Some(Vec::new())
+    } else {
+        let nodes = limits.nodes.map(|max| max.saturating_sub(1));
+        let solved = engine.solve_once(&model, &[], &budget, nodes)?;
+        report.stats.nodes = solved.nodes;
+        report.stats.guesses = solved.branched;
+        match solved.once {
+            Once::Found(values) => Some(values),
+            Once::Infeasible => None,
+            Once::Stopped(reason) => {
+                report.stopped = Some(reason);
+                None
+            }
+        }
+    };
+    report.point = values.map(|values| named_point(puzzle, &model, &values));
+    report.stats.elapsed = budget.elapsed();
+    Ok(report)
+}
+
+/// The named 0-1 point of a solution of the substituted program: the open variables' values
+/// (snapped within [`SNAP`]) and the givens' variables at 1.
+fn named_point(puzzle: &Grid, model: &Reduced, values: &[f64]) -> IlpSolution {
     let snap = |x: f64| {
         if x.abs() <= SNAP {
             0.0
@@ -307,10 +364,20 @@ fn read_grid(
             .givens()
             .map(|(cell, v)| (var_name(shape.row_of(cell), shape.col_of(cell), v), 1.0)),
     );
-    let solution = IlpSolution {
+    IlpSolution {
         status: IlpStatus::Optimal,
         values: named,
-    };
+    }
+}
+
+/// The verified grid of a solution, decoded by the ILP decoder.
+fn read_grid(
+    backend: &str,
+    puzzle: &Grid,
+    model: &Reduced,
+    values: &[f64],
+) -> Result<Grid, SolveError> {
+    let solution = named_point(puzzle, model, values);
     let grid = decode(puzzle, &solution).map_err(|e| SolveError::Backend {
         backend: backend.to_string(),
         message: format!("its solution does not decode: {e}"),
@@ -341,6 +408,17 @@ impl Solver for Mip {
         limits: &Limits,
     ) -> Result<CountReport, SolveError> {
         count_with(self, puzzle, limit, limits)
+    }
+}
+
+impl Mip {
+    /// The first 0-1 point of the program of `puzzle` (see [`PointReport`]); the time and node
+    /// limits reach microlp as in [`Solver::count`].
+    ///
+    /// # Errors
+    /// [`SolveError::Backend`] when microlp fails for a reason other than a limit.
+    pub fn first_point(&self, puzzle: &Grid, limits: &Limits) -> Result<PointReport, SolveError> {
+        first_point_with(self, puzzle, limits)
     }
 }
 

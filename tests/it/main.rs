@@ -5,6 +5,7 @@ mod conformance;
 mod crosscheck;
 mod dlx_colour;
 mod docs_examples;
+mod explain;
 mod export;
 mod export_props;
 mod export_support;

@@ -184,8 +184,45 @@ fn render_writes_valid_svg_with_one_rect_per_cell() {
         })
         .count();
     assert_eq!(cells, 36);
-    let texts = doc.descendants().filter(|n| n.has_tag_name("text")).count();
-    assert_eq!(texts, 36, "givens and solution values fill every cell");
+    let digits = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("text") && matches!(n.attribute("class"), Some("given" | "found"))
+        })
+        .count();
+    assert_eq!(digits, 36, "givens and solution values fill every cell");
+    // A title, row and column numbers, a legend.
+    let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(
+        title.text(),
+        Some("puzzle 4 of models/sudoku/6x6/puzzles.txt: 6×6 (2×3 boxes), 12 givens, solved")
+    );
+    let coordinates = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("coord"))
+        .count();
+    assert_eq!(coordinates, 12);
+    assert!(
+        svg.contains(">bold: given</text>")
+            && svg.contains(">blue: found (a verified solution)</text>")
+    );
+    // --solve draws the solution the backend finds, verified: the same as the file's.
+    let solved = run(
+        &[
+            "render",
+            "models/sudoku/6x6/puzzles.txt",
+            "--solve",
+            "--index",
+            "4",
+        ],
+        b"",
+    );
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved), svg);
+    let unsat = run(&["render", "-", "--solve", "--plain"], b"12...3...\n");
+    assert_eq!(unsat.status.code(), Some(1));
+    assert!(stdout(&unsat).contains(">no solution</text>"));
+    assert!(!stdout(&unsat).contains("class=\"coord\""));
     // A solution that does not solve the puzzle is refused.
     let wrong = run(
         &[
@@ -255,16 +292,53 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
     // The second square has no completion: the negative answer, exit 1.
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("verify Sudoku solution: valid"));
-    assert!(text.contains("map back: completion 132321213"));
-    assert!(text.contains("count: 1 Sudoku solutions = 1 completions"));
-    assert!(text.contains("no solution, so the Latin square has no completion"));
+    for expected in [
+        "partial Latin square: 9 cells, 6 units, 18 cell–unit incidences, 2 givens; native: the completion 132321213 (verified)",
+        "CNF (extended, pairwise AMO): 729 variables, 12062 clauses, 26318 literals, 74 unit clauses (as predicted); varisat: a model satisfying all 12062 clauses (81 of 729 variables true); map back to a Sudoku solution (verified), then to the completion 132321213 (verified)",
+        "0-1 ILP: 729 0-1 variables, 398 equality rows, 2990 non-zeros, 74 given rows (as predicted); microlp: a 0-1 point meeting all 398 rows (81 of 729 variables at 1)",
+        "exact cover: 87 options, 324 items, 348 option–item incidences, 76 single-option cells (as predicted); dancing links (dlx): 81 options covering each of the 324 items once",
+        "precoloured Sudoku graph: 81 vertices, 810 edges, 1620 edge ends, 74 precoloured vertices (as predicted); DSATUR (colour): a proper colouring",
+        "Sudoku solution: 123756489756489123489123756234567891567891234891234567345678912678912345912345678",
+        "every level: completion 132321213 (verified)",
+        "count: 1 Sudoku solutions = 1 completions",
+        "varisat: no solution, so no completion: unsatisfiable; the refutation was checked by varisat's proof checker",
+        "0-1 ILP: 729 0-1 variables, 399 equality rows, 2991 non-zeros, 75 given rows (as predicted); microlp: no solution, so no completion: infeasible once the givens are substituted",
+        "every level: no completion",
+        "a minimal conflict: 1 in (1,1), 2 in (1,2), 3 in (2,3) alone have no completion",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
     let html = std::fs::read_to_string(&report).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
-    assert_eq!(html.matches("<svg").count(), 4);
-    assert_eq!(html.matches("<rect class=\"cell").count(), 2 * (9 + 81));
-    // The 3 cells carrying each square are highlighted in each Sudoku.
-    assert_eq!(html.matches("class=\"cell mark\"").count(), 2 * 9);
+    // Every level of both squares, with its verdict.
+    for (square, verdict) in [(1, "yes"), (2, "no")] {
+        assert!(html.contains(&format!("id=\"square-{square}\"")));
+        let section = html
+            .split(&format!("id=\"square-{square}\""))
+            .nth(1)
+            .unwrap();
+        let section = section.split("</section>").next().unwrap();
+        for level in ["latin", "sudoku", "cnf", "ilp", "exact-cover", "colouring"] {
+            assert!(
+                section.contains(&format!(
+                    "data-level=\"{level}\" data-verdict=\"{verdict}\""
+                )),
+                "square {square}, level {level}"
+            );
+        }
+    }
+    // The map is 1-based and matches the picture: (1,4) holds 7, symbol 3 at (1,2).
+    assert!(
+        html.contains("<title>Sudoku cell (1,4) ↔ square cell (1,2): digit 7 ↔ symbol 3</title>")
+    );
+    assert!(html.contains("Symbol s of L is digit m·(s − 1) + 1 of S: here 1 → 1, 2 → 4, 3 → 7"));
+    assert!(html.contains("id=\"argument\"") && html.contains("id=\"formalisms\""));
+    assert!(html.contains("A minimal conflict: the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)"));
+    // Every inline drawing is well-formed XML on its own.
+    for piece in html.split("<svg").skip(1) {
+        let svg = format!("<svg{}</svg>", piece.split("</svg>").next().unwrap());
+        assert!(roxmltree::Document::parse(&svg).is_ok(), "{svg}");
+    }
     let json = run(
         &[
             "reduce",
@@ -283,7 +357,25 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
         .collect();
     assert_eq!(objects[0]["status"], "completed");
     assert_eq!(objects[0]["backend"], "norvig");
+    let levels = objects[0]["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 6);
+    assert!(levels.iter().all(|l| l["answer"] == "completed"));
+    assert!(
+        levels
+            .iter()
+            .all(|l| l["completion"] == objects[0]["completion"])
+    );
+    assert!(levels[1..].iter().all(|l| l["size"] == l["predicted"]));
     assert_eq!(objects[1]["status"], "no-completion");
+    let levels = objects[1]["levels"].as_array().unwrap();
+    assert!(levels.iter().all(|l| l["answer"] == "no-completion"));
+    assert_eq!(levels[2]["evidence"]["kind"], "proof");
+    assert_eq!(levels[3]["evidence"]["kind"], "presolve");
+    assert_eq!(levels[4]["evidence"]["kind"], "search");
+    assert_eq!(
+        objects[1]["conflict"],
+        serde_json::json!([[1, 1, 1], [1, 2, 2], [2, 3, 3]])
+    );
 }
 
 #[test]
@@ -316,6 +408,8 @@ fn chains_agree_with_a_second_backend_on_random_squares() {
                     "latin",
                     "-",
                     "--solve",
+                    "--levels",
+                    "latin,sudoku",
                     "--json",
                     "--count",
                     "50",
@@ -349,4 +443,64 @@ fn chains_agree_with_a_second_backend_on_random_squares() {
             assert!(statuses[0].iter().all(|(s, _)| s == "completed"));
         }
     }
+}
+
+#[test]
+fn every_level_agrees_on_random_squares_and_keeps_its_proofs() {
+    let squares = run(
+        &[
+            "generate-latin",
+            "--order",
+            "3",
+            "--kind",
+            "partial",
+            "--givens",
+            "4",
+            "--count",
+            "12",
+            "--seed",
+            "5",
+        ],
+        b"",
+    );
+    let proofs = temp_file("course-proofs.placeholder", b"")
+        .parent()
+        .unwrap()
+        .join("course-proofs");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--json",
+            "--proof",
+            s(&proofs),
+        ],
+        &squares.stdout,
+    );
+    // Exit 2 would be a disagreement between levels (or a failed check).
+    assert_ne!(out.status.code(), Some(2), "{}", stderr(&out));
+    let objects: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 12);
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, object) in objects.iter().enumerate() {
+        let status = object["status"].as_str().unwrap();
+        seen.insert(status.to_string());
+        let levels = object["levels"].as_array().unwrap();
+        assert_eq!(levels.len(), 6);
+        for level in levels {
+            assert_eq!(level["answer"], status, "square {}: {level}", k + 1);
+        }
+        if status == "no-completion" {
+            let lrat = levels[2]["evidence"]["lrat"].as_str().unwrap();
+            assert_eq!(lrat, s(&proofs.join(format!("square{}.lrat", k + 1))));
+            assert!(std::fs::metadata(lrat).unwrap().len() > 0);
+            assert!(!object["conflict"].as_array().unwrap().is_empty());
+        }
+    }
+    assert_eq!(seen.len(), 2, "both kinds among the squares: {seen:?}");
 }

@@ -451,13 +451,23 @@ fn reduce_latin_target_options_are_checked() {
             "--encoding and --amo apply to --to cnf only",
         ),
         (
-            vec!["--to", "exact-cover", "--solve"],
-            "write the dlx instance with -o",
+            vec!["--to", "exact-cover", "--solve", "--levels", "cnf"],
+            "choose the levels with --levels or with --to, not both",
         ),
         (
             vec!["--to", "cnf", "--solve", "--backend", "norvig"],
-            "--backend, --count and --time-limit apply to --to sudoku",
+            "--backend solves the latin and sudoku levels, and neither is chosen",
         ),
+        (
+            vec!["--solve", "--levels", "cnf", "--count", "3"],
+            "--count counts at the sudoku level, which is not chosen",
+        ),
+        (
+            vec!["--solve", "--levels", "cnf,bogus"],
+            "unknown level 'bogus'",
+        ),
+        (vec!["--to", "hgr", "--solve"], "--solve has no hgr level"),
+        (vec!["--solve", "--mip", "glpk"], "--mip takes mip or highs"),
         (
             vec!["--to", "colouring", "--form", "block"],
             "--form and --json choose the form of --to sudoku only",
@@ -499,23 +509,22 @@ fn reduce_latin_solves_through_cnf_and_reports_every_level() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     for expected in [
-        "reduce → CNF (extended, pairwise AMO): 729 variables, 12062 clauses, 26318 literals, 74 unit clauses (as predicted)",
-        "solve CNF (varisat): satisfiable",
-        "verify CNF model: satisfies all 12062 clauses (81 of 729 variables true)",
-        "verify Sudoku solution: valid",
-        "back → Latin square: completion 132321213",
-        "verify completion: valid",
-        "solve CNF (varisat): unsatisfiable, so the Sudoku has no solution and the Latin square no completion",
-        "size of Sudoku → 0-1 ILP: 729 0-1 variables, 398 equality rows, 2990 non-zeros, 74 given rows",
+        "CNF (extended, pairwise AMO): 729 variables, 12062 clauses, 26318 literals, 74 unit clauses (as predicted)",
+        "varisat: a model satisfying all 12062 clauses (81 of 729 variables true); map back to a Sudoku solution (verified), then to the completion 132321213 (verified)",
+        "CNF (extended, pairwise AMO): 729 variables, 12063 clauses, 26319 literals, 75 unit clauses (as predicted)",
+        "varisat: no solution, so no completion: unsatisfiable; the refutation was checked by varisat's proof checker",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
+    // --to cnf runs the CNF level only.
+    assert!(!text.contains("0-1 ILP"));
     let html = std::fs::read_to_string(&report).unwrap();
-    assert_eq!(html.matches("<svg").count(), 4);
-    assert_eq!(html.matches("<rect class=\"cell").count(), 2 * (9 + 81));
-    assert_eq!(html.matches("<table class=\"sizes\">").count(), 2);
-    assert!(html.contains("<td>Sudoku → CNF (extended, pairwise AMO)</td><td>729 variables</td>"));
-    assert!(html.contains("Sudoku → exact cover"));
+    assert_eq!(html.matches("data-level=").count(), 2);
+    assert!(html.contains("data-level=\"cnf\" data-verdict=\"yes\""));
+    assert!(html.contains("data-level=\"cnf\" data-verdict=\"no\""));
+    assert!(html.contains("<td>CNF (extended, pairwise AMO)</td><td>729 variables, 12062 clauses"));
+    // The page shows the clauses of one cell, read off the formula.
+    assert!(html.contains("Cell (1, 4) holds a digit: <code>x(1,4,1) ∨ x(1,4,2)"));
     // Every inline drawing is well-formed XML on its own (as `render` writes it).
     for piece in html.split("<svg").skip(1) {
         let svg = format!("<svg{}</svg>", piece.split("</svg>").next().unwrap());
@@ -541,8 +550,11 @@ fn reduce_latin_solves_through_cnf_and_reports_every_level() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(objects[0]["status"], "completed");
-    assert_eq!(objects[0]["cnf"]["encoding"], "minimal");
-    assert_eq!(objects[0]["cnf"]["size"], objects[0]["cnf"]["predicted"]);
+    let cnf = &objects[0]["levels"][0];
+    assert_eq!(cnf["instance"], "CNF (minimal, pairwise AMO)");
+    assert_eq!(cnf["size"], cnf["predicted"]);
     assert_eq!(objects[1]["status"], "no-completion");
-    assert_eq!(objects[1]["sizes"].as_array().unwrap().len(), 6);
+    let evidence = &objects[1]["levels"][0]["evidence"];
+    assert_eq!(evidence["kind"], "proof");
+    assert!(evidence["lrat_steps"].as_u64().unwrap() > 0);
 }

@@ -1,5 +1,5 @@
-//! The HTML report of `reduce latin --solve --report` in a real headless browser (Debian's
-//! `chromium`). Ignored by plain `cargo test`; `.ci/run` installs chromium and runs
+//! The course page of `reduce latin --solve --report` and the page of `explain --html` in a real
+//! headless browser (Debian's `chromium`), at 1280 pixels wide. Ignored by plain `cargo test`; `.ci/run` installs chromium and runs
 //! `cargo test --test it -- --ignored report_browser`.
 //!
 //! How the page is checked, for each report:
@@ -7,11 +7,12 @@
 //!    and write a PNG whose header says W×H (the page loaded and was painted).
 //! 2. **Console**: the same run has `--enable-logging=stderr --v=0`, which makes chromium print
 //!    every console message of the page as a `:CONSOLE` log line on standard error (a script
-//!    error, a blocked resource, ...). The report has no script and no external resource, so any
-//!    such line fails the test. (chromium's own `ERROR:dbus` lines about the missing system bus
+//!    error, a blocked resource, ...). The pages have no script, no external resource and only
+//!    in-page links, so any such line fails the test. (chromium's own `ERROR:dbus` lines about the missing system bus
 //!    are not console messages and are ignored.)
-//! 3. **DOM after load**: `--dump-dom` prints the DOM once the page has loaded; it must hold one
-//!    `<rect class="cell…">` per cell of every level and one `<svg>` per level.
+//! 3. **DOM after load**: `--dump-dom` prints the DOM once the page has loaded; it must hold every
+//!    `<rect class="cell…">` and every `<svg>` of the page, and what the test expects there
+//!    (every level's verdict, `data-level="cnf" data-verdict="no"`, the frames of `explain`).
 //! 4. **Layout**: a copy of the page with a probe script appended counts the SVG cells the
 //!    browser actually laid out (`getBoundingClientRect()` wider and taller than 0, which only
 //!    happens when the inline SVG was parsed as SVG) and writes the count into the DOM, read back
@@ -26,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{run, s, stderr, temp_file};
+use crate::common::{run, s, stderr, stdout, temp_file};
 
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 2000;
@@ -126,13 +127,24 @@ p.textContent = 'laid-out-cells=' + laidOut + ' svg-namespace=' + svgNs;
 document.body.appendChild(p);
 </script>"#;
 
-/// Checks one report in the browser; see the module docs. Returns the screenshot's path.
-fn check_in_browser(report: &Path, cells: usize, svgs: usize) -> PathBuf {
+/// The number of `<rect class="cell…">` in a page: one per grid cell of every drawing.
+fn cell_count(html: &str) -> usize {
+    html.matches("<rect class=\"cell").count()
+}
+
+/// Checks one page in the browser; see the module docs. `expected` are pieces of the DOM after
+/// load (e.g. every level's verdict). Returns the screenshot's path.
+fn check_in_browser(report: &Path, expected: &[String]) -> PathBuf {
     let html = std::fs::read_to_string(report).unwrap();
     assert!(
-        !html.contains(" src=") && !html.contains(" href=") && !html.contains("<script"),
-        "the report must be self-contained"
+        !html.contains(" src=")
+            && !html.replace(" href=\"#", "").contains(" href=")
+            && !html.contains("<script"),
+        "the page must be self-contained (in-page links only, no script)"
     );
+    let cells = cell_count(&html);
+    let svgs = html.matches("<svg").count();
+    assert!(cells > 0 && svgs > 0);
 
     let png = report.with_extension("png");
     let _ = std::fs::remove_file(&png);
@@ -158,12 +170,11 @@ fn check_in_browser(report: &Path, cells: usize, svgs: usize) -> PathBuf {
     let dom = headless(report, &["--dump-dom".into()]);
     assert!(dom.status.success(), "chromium failed: {}", stderr(&dom));
     let dom = String::from_utf8_lossy(&dom.stdout).into_owned();
-    assert_eq!(
-        dom.matches("<rect class=\"cell").count(),
-        cells,
-        "cells in the DOM"
-    );
+    assert_eq!(cell_count(&dom), cells, "cells in the DOM");
     assert_eq!(dom.matches("<svg").count(), svgs, "drawings in the DOM");
+    for piece in expected {
+        assert!(dom.contains(piece.as_str()), "{piece} is not in the DOM");
+    }
 
     let probe_page = report.with_extension("probe.html");
     std::fs::write(
@@ -192,18 +203,24 @@ fn check_in_browser(report: &Path, cells: usize, svgs: usize) -> PathBuf {
     png
 }
 
+/// `data-level="L" data-verdict="V"` for every level of the chain.
+fn every_level(verdict: &str) -> Vec<String> {
+    ["latin", "sudoku", "cnf", "ilp", "exact-cover", "colouring"]
+        .iter()
+        .map(|level| format!("data-level=\"{level}\" data-verdict=\"{verdict}\""))
+        .collect()
+}
+
 #[test]
 #[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
-fn report_browser_course_chain_through_cnf_and_through_a_backend() {
-    // The course squares through CNF and varisat: 2 squares × (3×3 + 9×9) cells, 4 drawings.
+fn report_browser_course_page_every_level_and_an_uncompletable_square() {
+    // The course example: six levels solved for the first square, six refuted for the second.
     let report = temp_file("browser-course.html", b"");
     let out = run(
         &[
             "reduce",
             "latin",
             "models/latin/course.txt",
-            "--to",
-            "cnf",
             "--solve",
             "--report",
             s(&report),
@@ -212,10 +229,38 @@ fn report_browser_course_chain_through_cnf_and_through_a_backend() {
     );
     // The second course square has no completion: exit 1, the page still written.
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    let png = check_in_browser(&report, 2 * (9 + 81), 4);
+    let html = std::fs::read_to_string(&report).unwrap();
+    let square = |k: usize| {
+        let section = html.split(&format!("id=\"square-{k}\"")).nth(1).unwrap();
+        section.split("</section>").next().unwrap().to_string()
+    };
+    for (k, verdict) in [(1, "yes"), (2, "no")] {
+        for piece in every_level(verdict) {
+            assert!(square(k).contains(&piece), "square {k}: {piece}");
+        }
+    }
+    let mut expected = every_level("yes");
+    expected.extend(every_level("no"));
+    expected.push("id=\"reduction\"".into());
+    expected.push("id=\"formalisms\"".into());
+    let png = check_in_browser(&report, &expected);
     eprintln!("screenshot: {}", png.display());
 
-    // A 4×4 quasigroup with holes through the native backend: 16 + 256 cells, 2 drawings.
+    // An uncompletable square alone: every level says no, the proof and the conflict are shown.
+    let report = temp_file("browser-unsat.html", b"");
+    let out = run(
+        &["reduce", "latin", "-", "--solve", "--report", s(&report)],
+        b"123....42.......\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let mut expected = every_level("no");
+    expected.push("Why there is no completion".into());
+    expected.push("the refutation was checked by varisat's proof checker".into());
+    expected.push("A minimal conflict".into());
+    let png = check_in_browser(&report, &expected);
+    eprintln!("screenshot: {}", png.display());
+
+    // A 4×4 quasigroup with holes through the native backend and every level.
     let squares = run(
         &[
             "generate-latin",
@@ -234,7 +279,41 @@ fn report_browser_course_chain_through_cnf_and_through_a_backend() {
         &squares.stdout,
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let png = check_in_browser(&report, 16 + 256, 2);
+    let png = check_in_browser(&report, &every_level("yes"));
+    eprintln!("screenshot: {}", png.display());
+}
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_explain_page_frames() {
+    let page = temp_file("browser-explain.html", b"");
+    let out = run(
+        &[
+            "explain",
+            "models/sudoku/9x9/hidden_singles.txt",
+            "--scheme",
+            "FCI",
+            "--html",
+            s(&page),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let steps = stdout(&out)
+        .lines()
+        .filter(|l| l.starts_with("step "))
+        .count();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(html.matches("<section class=\"frame\"").count(), steps + 1);
+    // One 9×9 grid per frame.
+    assert_eq!(cell_count(&html), 81 * (steps + 1));
+    let expected = vec![
+        "id=\"step-1\"".to_string(),
+        format!("id=\"step-{steps}\""),
+        "id=\"end\"".into(),
+        ": hidden single</a></h2>".into(),
+    ];
+    let png = check_in_browser(&page, &expected);
     eprintln!("screenshot: {}", png.display());
 }
 
@@ -250,6 +329,8 @@ fn report_browser_notices_a_console_error_and_a_missing_cell() {
             "latin",
             "models/latin/course.txt",
             "--solve",
+            "--levels",
+            "sudoku",
             "--report",
             s(&good),
         ],
@@ -282,9 +363,7 @@ fn report_browser_notices_a_console_error_and_a_missing_cell() {
     );
     let dom = headless(&missing, &["--dump-dom".into()]);
     assert_eq!(
-        String::from_utf8_lossy(&dom.stdout)
-            .matches("<rect class=\"cell")
-            .count(),
-        2 * (9 + 81) - 1
+        cell_count(&String::from_utf8_lossy(&dom.stdout)),
+        cell_count(&html) - 1
     );
 }

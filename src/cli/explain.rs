@@ -1,0 +1,156 @@
+//! `sudokit explain PUZZLE [--scheme S] [--json] [--html page.html]`: the propagation of one
+//! scheme on one puzzle, step by step (naked and hidden singles, Hall sets, locked candidates,
+//! fish, shaving probes), as text, JSON lines or an HTML page of frames.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args as ClapArgs;
+use sudokit::grade::grade;
+use sudokit::propagate::Scheme;
+use sudokit::propagate::explain::{Ending, Explanation, explain};
+use sudokit::render::explain::explain_page;
+use sudokit::text::{PuzzleReader, to_line};
+
+use super::input::{InputArgs, nth_puzzle};
+use super::output::write_atomically;
+
+/// Arguments of `explain`.
+#[derive(Debug, ClapArgs)]
+#[command(
+    after_help = "Each step names the rule (naked single, hidden single, a Hall set of a \
+unit such as a naked or hidden pair, locked candidates, an X-wing or another fish of the colored \
+matrix, the rows and boxes of a band, a shaving probe) and the candidates it removes. Without \
+--scheme, the first of Simonis' schemes (FC, FCI, BC, ..., in the order of `grade`) that solves \
+the puzzle without search is explained; when none does, HACSC3 up to where a search would start.\n\n\
+Exit codes: 0 solved without search, 1 a search would be needed (or the puzzle has no solution), \
+2 bad input.\n\n\
+Examples:\n  \
+sudokit explain models/sudoku/9x9/hidden_singles.txt --scheme FCI\n  \
+sudokit explain models/sudoku/9x9/xwing.txt --scheme HACC --html xwing.html\n  \
+sudokit explain 12.434.221.34321 --json"
+)]
+pub struct Args {
+    /// A puzzle file (`-` for standard input), or one puzzle line.
+    puzzle: String,
+    /// Which puzzle of the file (1-based).
+    #[arg(long, default_value_t = 1)]
+    index: usize,
+    /// The propagation scheme (FC, FCI, BC, BCI, HAC, HACS, HACC, HAC3, ..., FCV+, BCV+, HACV+).
+    #[arg(long)]
+    scheme: Option<String>,
+    /// One JSON object per step, then one for the ending.
+    #[arg(long)]
+    json: bool,
+    /// Also write an HTML page with one frame per step (the candidates, the step's units and
+    /// reason highlighted, the removed candidates struck out).
+    #[arg(long, value_name = "FILE.html")]
+    html: Option<PathBuf>,
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.index == 0 {
+        bail!("--index counts from 1");
+    }
+    let options = args.input.read_options();
+    let path = PathBuf::from(&args.puzzle);
+    let (puzzle, source) = if args.puzzle == "-" || path.exists() {
+        let puzzle = nth_puzzle(&path, options, args.index)?;
+        (
+            puzzle,
+            format!("puzzle {} of {}", args.index, path.display()),
+        )
+    } else {
+        let record = PuzzleReader::new(args.puzzle.as_bytes(), options)
+            .next()
+            .with_context(|| format!("cannot open {}: no such file", args.puzzle))?
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot open {}: no such file, and not a puzzle ({}:{}: {})",
+                    args.puzzle,
+                    e.line,
+                    e.column,
+                    e.kind
+                )
+            })?;
+        (record.grid, "the puzzle given".to_string())
+    };
+    let (scheme, why) = match &args.scheme {
+        Some(name) => (name.parse::<Scheme>()?, "as asked"),
+        None => {
+            let graded = grade(&puzzle, &Scheme::ALL);
+            match graded.weakest().first() {
+                Some(&s) => (s, "the first scheme that solves it without search"),
+                None => (Scheme::HACSC3, "no scheme solves it without search"),
+            }
+        }
+    };
+    let story = explain(&puzzle, scheme);
+    let shape = puzzle.shape();
+    let mut out = std::io::stdout().lock();
+    let written = (|| -> std::io::Result<()> {
+        if args.json {
+            for (i, step) in story.steps.iter().enumerate() {
+                super::batch::write_json(&mut out, &step.to_json(shape, i + 1))?;
+            }
+            super::batch::write_json(&mut out, &ending_json(&story))?;
+        } else {
+            writeln!(
+                out,
+                "{source}: {shape}, {} givens; scheme {scheme} ({why})",
+                puzzle.filled()
+            )?;
+            for (i, step) in story.steps.iter().enumerate() {
+                writeln!(out, "step {}, {}: {}", i + 1, step.name, step.text)?;
+            }
+            let grid = story.solution().and_then(to_line);
+            match grid {
+                Some(line) => writeln!(out, "{}: {line}", story.ending_text())?,
+                None => writeln!(out, "{}", story.ending_text())?,
+            }
+        }
+        out.flush()
+    })();
+    if let Err(e) = written {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            return Err(e.into());
+        }
+    }
+    if let Some(page) = &args.html {
+        let title = format!("{scheme} on {source}");
+        write_atomically(page, explain_page(&story, &title).as_bytes())?;
+        super::note!("sudokit: explanation written to {}", page.display());
+    }
+    Ok(ExitCode::from(match story.ending {
+        Ending::Solved(_) => 0,
+        _ => 1,
+    }))
+}
+
+fn ending_json(story: &Explanation) -> serde_json::Value {
+    let (ending, solution) = match &story.ending {
+        Ending::Solved(grid) => ("solved", Some(sudokit::text::to_json(grid))),
+        Ending::Stuck { .. } => ("search", None),
+        Ending::Contradiction => ("contradiction", None),
+    };
+    let mut value = serde_json::json!({
+        "ending": ending,
+        "scheme": story.scheme.name(),
+        "steps": story.steps.len(),
+        "text": story.ending_text(),
+        "solution": solution,
+    });
+    if let Ending::Stuck {
+        open_cells,
+        candidates,
+    } = story.ending
+    {
+        value["open_cells"] = open_cells.into();
+        value["candidates"] = candidates.into();
+    }
+    value
+}

@@ -1,0 +1,578 @@
+//! The teaching sections of the course page: the reduction Latin square → Sudoku explained on
+//! the running example (the map 1-based, the fixed pattern and why it forces the carrying cells,
+//! the "yes ⇔ yes" argument both ways), and a small picture of each formalism below the Sudoku
+//! (the clauses of one cell, one row of the 0-1 program, one exact-cover option with its items,
+//! the neighbourhood of one vertex).
+//!
+//! Everything shown is read off the instances the library builds (the CNF's own clauses, the
+//! program's own rows, the cover's own items, the graph's own edges), not retyped.
+//!
+//! # Complexity
+//! Dominated by rebuilding the running example's CNF (O(n⁴) clauses with pairwise AMO).
+
+use std::fmt::Write as _;
+
+use crate::encode::cnf::{CnfOptions, encode};
+use crate::encode::exact_cover::{ExactCover, Item};
+use crate::encode::graph::precoloured;
+use crate::encode::ilp::Ilp;
+use crate::encode::{Cnf, Lit};
+use crate::grid::Grid;
+use crate::reduce::latin::carries_latin;
+use crate::render::page;
+use crate::render::svg::{Mark, SvgOptions, escape_xml, render};
+
+/// The fill of the cells that force the carrying cells.
+const FORCING: &str = "#cfe0f7";
+
+/// 1-based digit of the Sudoku for symbol `s` (1-based) of a square of order `m`.
+pub fn digit_of_symbol(m: usize, s: usize) -> usize {
+    m * (s - 1) + 1
+}
+
+/// "Sudoku cell (1,4) ↔ square cell (1,2)", and ": digit 7 ↔ symbol 3" when `digit` (0-based)
+/// is known: the hover text of a carrying cell.
+pub fn map_text(m: usize, cell: (usize, usize), digit: Option<usize>) -> String {
+    let (r, c) = cell;
+    let mut text = format!(
+        "Sudoku cell ({},{}) ↔ square cell ({},{})",
+        r + 1,
+        c + 1,
+        r + 1,
+        c / m + 1
+    );
+    if let Some(d) = digit {
+        if d % m == 0 {
+            let _ = write!(text, ": digit {} ↔ symbol {}", d + 1, d / m + 1);
+        } else {
+            let _ = write!(text, ": digit {} (no symbol: not m·(s−1)+1)", d + 1);
+        }
+    }
+    text
+}
+
+/// The section "The reduction", drawn on `latin`, its Sudoku and (if found) its solution.
+pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution: Option<&Grid>) {
+    let m = latin.shape().order();
+    let n = sudoku.shape().order();
+    page::heading(
+        out,
+        2,
+        "reduction",
+        "The reduction: Latin square completion → Sudoku",
+    );
+    let symbols: Vec<String> = (1..=m.min(6))
+        .map(|s| format!("{s} → {}", digit_of_symbol(m, s)))
+        .collect();
+    let _ = write!(
+        out,
+        "<p>A partial Latin square L of order m (here m = {m}) becomes a Sudoku S of order \
+         n = m² = {n}, with boxes of m × m cells. Rows and columns are numbered from 1.</p><ul>\
+         <li><b>Cells.</b> Cell (i, j) of L is cell (i, m·(j − 1) + 1) of S: the first m rows, \
+         in the columns 1, m + 1, 2m + 1, … (here {}). These are the <b>carrying cells</b>, \
+         yellow below.</li>\
+         <li><b>Symbols.</b> Symbol s of L is digit m·(s − 1) + 1 of S: here {}{}.</li>\
+         <li><b>The fixed pattern.</b> Every other cell (r, c) of S is given \
+         P(r, c) = (m·((r − 1) mod m) + ⌊(r − 1)/m⌋ + c − 1) mod n + 1. \
+         P is itself a complete Sudoku, and on the carrying cells it holds exactly the digits \
+         m·(s − 1) + 1.</li></ul>",
+        (0..m.min(6))
+            .map(|q| (m * q + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+            + if m > 6 { ", …" } else { "" },
+        symbols.join(", "),
+        if m > 6 { ", …" } else { "" }
+    );
+    let shape = sudoku.shape();
+    let carrying: Vec<usize> = (0..shape.cells())
+        .filter(|&c| carries_latin(m, shape.row_of(c), shape.col_of(c)))
+        .collect();
+    let forcing: Vec<usize> = (0..shape.cells())
+        .filter(|&c| {
+            let (r, col) = (shape.row_of(c), shape.col_of(c));
+            !carries_latin(m, r, col) && (r < m || col % m == 0)
+        })
+        .collect();
+    let titles = carrying
+        .iter()
+        .map(|&c| {
+            let digit = sudoku.get(c).or_else(|| solution.and_then(|s| s.get(c)));
+            (c, map_text(m, (shape.row_of(c), shape.col_of(c)), digit))
+        })
+        .collect();
+    let options = SvgOptions {
+        cell: fitted_cell(n),
+        highlight: carrying,
+        highlight_meaning: "carrying cells: the square L".into(),
+        marks: vec![Mark {
+            cells: forcing,
+            fill: FORCING.into(),
+            meaning: "fixed cells that leave the carrying cells only the symbols' digits".into(),
+        }],
+        title: Some(format!("The Sudoku of the running example ({shape})")),
+        coordinates: true,
+        legend: true,
+        cell_titles: titles,
+        heat_map: n > 36,
+        ..SvgOptions::default()
+    };
+    out.push_str("<figure>");
+    out.push_str(&wrap(n, &render(sudoku, None, &options)));
+    let _ = write!(
+        out,
+        "<figcaption>The running example's Sudoku: the {} carrying cells (yellow) and the fixed \
+         pattern. Point at a yellow cell to see which cell of L it is. Why the yellow cells can \
+         only hold the symbols' digits {}: in each of the rows 1 to {m}, each yellow column and \
+         each box of the top band, the blue cells already hold all the other digits.\
+         </figcaption></figure>",
+        m * m,
+        (1..=m.min(6))
+            .map(|s| digit_of_symbol(m, s).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+            + if m > 6 { ", …" } else { "" }
+    );
+    out.push_str(
+        "<h3 id=\"argument\">Why it works: L has a completion exactly when S has a solution</h3>\
+         <p><b>If L has a completion</b>, write each of its symbols s as the digit m·(s − 1) + 1 \
+         in the yellow cell of the same position. Row i of S (i ≤ m) then holds row i of L on its \
+         yellow cells and the pattern's other digits elsewhere; yellow column m·(j − 1) + 1 and \
+         the top box j hold column j of L plus pattern digits; every other row, column and box \
+         is the pattern's own, already complete. Each unit holds every digit once: S is solved.</p>\
+         <p><b>If S has a solution</b>, its yellow cells hold digits of the form m·(s − 1) + 1 \
+         only (the blue cells took all the others in their units), and the Sudoku rules on the \
+         yellow cells say: no symbol twice in a row of L (a row of S) and no symbol twice in a \
+         column of L (a top box of S). Reading each yellow digit back as its symbol gives a \
+         completion of L that keeps L's givens.</p>\
+         <p>The two maps are inverse to each other, so completions and solutions correspond one \
+         to one (counts agree too), and S is written in O(n²) = O(m⁴) steps: a polynomial \
+         reduction from Latin square completion, which is NP-complete (Colbourn 1984), to \
+         Sudoku. Together with the O(n²) check of a solution, Sudoku is NP-complete.</p>",
+    );
+    if let Some(solution) = solution {
+        map_table(out, m, sudoku, solution);
+    }
+}
+
+/// The table "Sudoku cell ↔ square cell, digit ↔ symbol" of every carrying cell.
+pub fn map_table(out: &mut String, m: usize, sudoku: &Grid, solution: &Grid) {
+    if m > 6 {
+        return;
+    }
+    let shape = sudoku.shape();
+    out.push_str(
+        "<table class=\"map\"><caption>The map, cell by cell: check it on the picture</caption>\
+         <tr><th>Sudoku cell</th><th>digit</th><th></th><th>square cell</th><th>symbol</th></tr>",
+    );
+    for i in 0..m {
+        for q in 0..m {
+            let cell = shape.cell(i, m * q);
+            let d = solution.get(cell).or(sudoku.get(cell)).unwrap_or(0);
+            let given = if sudoku.get(cell).is_some() {
+                " (given)"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "<tr><td>({},{})</td><td class=\"num\">{}{given}</td><td>↔</td><td>({},{})</td>\
+                 <td class=\"num\">{}</td></tr>",
+                i + 1,
+                m * q + 1,
+                d + 1,
+                i + 1,
+                q + 1,
+                d / m + 1
+            );
+        }
+    }
+    out.push_str("</table>\n");
+}
+
+/// A cell size that keeps a grid of order `n` readable and on screen.
+pub fn fitted_cell(n: usize) -> f64 {
+    if n > 36 {
+        (640.0 / n as f64).max(4.0)
+    } else {
+        (560.0 / n as f64).clamp(16.0, 40.0)
+    }
+}
+
+/// Large drawings go in a box the reader can resize (the SVG scales with it).
+pub fn wrap(n: usize, svg: &str) -> String {
+    if n > 36 {
+        format!("<div class=\"zoom\">{svg}</div>")
+    } else {
+        format!("<div class=\"scroll\">{svg}</div>")
+    }
+}
+
+/// The first carrying cell the square leaves open (else the first carrying cell).
+fn example_cell(m: usize, sudoku: &Grid) -> (usize, usize) {
+    (0..m)
+        .flat_map(|i| (0..m).map(move |q| (i, m * q)))
+        .find(|&(r, c)| sudoku.at(r, c).is_none())
+        .unwrap_or((0, 0))
+}
+
+/// The section "Each formalism, for the running example".
+pub fn formalisms_section(
+    out: &mut String,
+    m: usize,
+    sudoku: &Grid,
+    solution: Option<&Grid>,
+    cnf: CnfOptions,
+) {
+    let shape = sudoku.shape();
+    let n = shape.order();
+    let (r, c) = example_cell(m, sudoku);
+    let digit = solution.and_then(|s| s.at(r, c)).unwrap_or(0);
+    page::heading(
+        out,
+        2,
+        "formalisms",
+        "Each formalism, for the running example",
+    );
+    let _ = write!(
+        out,
+        "<p>The Sudoku S becomes a formula, a 0-1 program, an exact-cover problem and a graph to \
+         colour. Each is shown on the carrying cell ({}, {}), which the square leaves open. The \
+         variable x(r, c, d) means “cell (r, c) holds digit d”.</p>",
+        r + 1,
+        c + 1
+    );
+    if n <= 36 {
+        cnf_picture(out, sudoku, cnf, (r, c));
+    }
+    ilp_picture(out, sudoku, (r, c));
+    cover_picture(out, sudoku, (r, c, digit));
+    graph_picture(out, sudoku, (r, c));
+}
+
+fn x_name(r: usize, c: usize, v: usize) -> String {
+    format!("x({},{},{})", r + 1, c + 1, v + 1)
+}
+
+/// Up to `max` terms joined by `sep`, then "…".
+fn joined(terms: Vec<String>, sep: &str, max: usize) -> String {
+    let k = terms.len();
+    let mut shown = terms.into_iter().take(max).collect::<Vec<_>>().join(sep);
+    if k > max {
+        shown.push_str(sep);
+        shown.push('…');
+    }
+    shown
+}
+
+fn cnf_picture(out: &mut String, sudoku: &Grid, options: CnfOptions, (r, c): (usize, usize)) {
+    let shape = sudoku.shape();
+    let n = shape.order();
+    let mut cnf = Cnf::new();
+    let encoded = encode(sudoku, options, &mut cnf);
+    let mut of_var = vec![None; cnf.vars()];
+    for (rr, cc, v) in (0..n).flat_map(|a| (0..n).flat_map(move |b| (0..n).map(move |v| (a, b, v))))
+    {
+        if let Some(var) = encoded.map.var(rr, cc, v) {
+            of_var[var.index()] = Some((rr, cc, v));
+        }
+    }
+    let lit_text = |l: Lit| match of_var.get(l.var().index()).copied().flatten() {
+        Some((a, b, v)) if l.is_negative() => format!("¬{}", x_name(a, b, v)),
+        Some((a, b, v)) => x_name(a, b, v),
+        None => format!("y{}", l.var().index() + 1),
+    };
+    let own: Vec<&[Lit]> = cnf
+        .clauses()
+        .filter(|clause| {
+            clause.iter().all(|l| {
+                matches!(of_var.get(l.var().index()).copied().flatten(), Some((a, b, _)) if (a, b) == (r, c))
+            })
+        })
+        .collect();
+    let at_least = own.iter().find(|cl| cl.iter().all(|l| !l.is_negative()));
+    let at_most: Vec<&&[Lit]> = own
+        .iter()
+        .filter(|cl| cl.iter().all(|l| l.is_negative()))
+        .collect();
+    let given = cnf
+        .clauses()
+        .find(|cl| cl.len() == 1 && !cl[0].is_negative());
+    let _ = write!(
+        out,
+        "<h3 id=\"formalism-cnf\">CNF ({}, {} AMO): {} variables, {} clauses</h3><ul>",
+        options.encoding,
+        options.amo,
+        cnf.vars(),
+        cnf.len()
+    );
+    if let Some(clause) = at_least {
+        let _ = write!(
+            out,
+            "<li>Cell ({}, {}) holds a digit: <code>{}</code></li>",
+            r + 1,
+            c + 1,
+            escape_xml(&joined(
+                clause.iter().map(|&l| lit_text(l)).collect(),
+                " ∨ ",
+                9
+            ))
+        );
+    }
+    if !at_most.is_empty() {
+        let shown: Vec<String> = at_most
+            .iter()
+            .take(3)
+            .map(|cl| {
+                let text = cl.iter().map(|&l| lit_text(l)).collect::<Vec<_>>();
+                format!("<code>{}</code>", escape_xml(&text.join(" ∨ ")))
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "<li>At most one digit, one clause per pair: {}{}</li>",
+            shown.join(", "),
+            if at_most.len() > 3 {
+                format!(" … ({} clauses in all)", at_most.len())
+            } else {
+                String::new()
+            }
+        );
+    }
+    if let Some(clause) = given {
+        let _ = write!(
+            out,
+            "<li>A given is a unit clause: <code>{}</code>; in the DIMACS file, <code>{} 0</code></li>",
+            escape_xml(&lit_text(clause[0])),
+            clause[0].to_dimacs()
+        );
+    }
+    out.push_str("</ul>");
+}
+
+fn ilp_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
+    let ilp = Ilp::new(sudoku);
+    let rows: Vec<_> = ilp.rows().collect();
+    let text = |name: &str| {
+        rows.iter().find(|row| row.name() == name).map(|row| {
+            let terms = row
+                .vars
+                .iter()
+                .map(|&(a, b, v)| format!("x_{}_{}_{}", a + 1, b + 1, v + 1))
+                .collect();
+            format!("{name}: {} = 1", joined(terms, " + ", 9))
+        })
+    };
+    let _ = write!(
+        out,
+        "<h3 id=\"formalism-ilp\">0-1 integer program: {} variables, {} equality rows</h3><ul>",
+        ilp.var_count(),
+        ilp.row_count()
+    );
+    if let Some(row) = text(&format!("cell_{}_{}", r + 1, c + 1)) {
+        let _ = write!(
+            out,
+            "<li>Cell ({}, {}) takes exactly one digit: <code>{}</code></li>",
+            r + 1,
+            c + 1,
+            escape_xml(&row)
+        );
+    }
+    if let Some(row) = text(&format!("row_{}_1", r + 1)) {
+        let _ = write!(
+            out,
+            "<li>Row {} holds the digit 1 exactly once: <code>{}</code></li>",
+            r + 1,
+            escape_xml(&row)
+        );
+    }
+    if let Some(row) = rows.iter().find(|row| row.name().starts_with("given_")) {
+        let (a, b, v) = row.vars[0];
+        let _ = write!(
+            out,
+            "<li>A given fixes its variable: <code>{}: x_{}_{}_{} = 1</code></li>",
+            row.name(),
+            a + 1,
+            b + 1,
+            v + 1
+        );
+    }
+    out.push_str("</ul>");
+}
+
+fn cover_picture(out: &mut String, sudoku: &Grid, (r, c, v): (usize, usize, usize)) {
+    let shape = sudoku.shape();
+    let cover = ExactCover::new(sudoku);
+    let options_of_cell = (0..shape.order())
+        .filter(|&d| cover.is_option(r, c, d))
+        .count();
+    let items = cover.option_items(r, c, v);
+    let words: Vec<String> = items
+        .iter()
+        .map(|item| match *item {
+            Item::Cell { r, c } => format!("cell ({},{}) is filled", r + 1, c + 1),
+            Item::RowValue { r, v } => format!("row {} holds {}", r + 1, v + 1),
+            Item::ColValue { c, v } => format!("column {} holds {}", c + 1, v + 1),
+            Item::BoxValue { b, v } => format!("box {} holds {}", b + 1, v + 1),
+        })
+        .collect();
+    let _ = write!(
+        out,
+        "<h3 id=\"formalism-cover\">Exact cover: {} items, one option per allowed (cell, digit)</h3>\
+         <p>Cell ({}, {}) has {options_of_cell} options. The option “({}, {}) = {}” covers {} \
+         items: <b>{}</b>. A solution picks options that cover every item exactly once.</p>",
+        cover.item_count(),
+        r + 1,
+        c + 1,
+        r + 1,
+        c + 1,
+        v + 1,
+        items.len(),
+        escape_xml(&words.join("; "))
+    );
+    let (row, col, boxed) = (
+        (0..shape.order())
+            .map(|j| shape.cell(r, j))
+            .collect::<Vec<_>>(),
+        (0..shape.order())
+            .map(|i| shape.cell(i, c))
+            .collect::<Vec<_>>(),
+        {
+            let b = shape.box_of(r, c);
+            (0..shape.order())
+                .map(|i| shape.box_cell(b, i))
+                .collect::<Vec<_>>()
+        },
+    );
+    let options = SvgOptions {
+        cell: (fitted_cell(shape.order()) * 0.6).max(10.0),
+        highlight: vec![shape.cell(r, c)],
+        highlight_meaning: "the option's cell".into(),
+        marks: vec![
+            Mark {
+                cells: boxed,
+                fill: "#e2f0d9".into(),
+                meaning: format!("its box must hold {} once", v + 1),
+            },
+            Mark {
+                cells: col,
+                fill: "#dbe7f7".into(),
+                meaning: format!("its column must hold {} once", v + 1),
+            },
+            Mark {
+                cells: row,
+                fill: "#f3dede".into(),
+                meaning: format!("its row must hold {} once", v + 1),
+            },
+        ],
+        title: Some("one exact-cover option and its items".into()),
+        legend: true,
+        heat_map: shape.order() > 36,
+        ..SvgOptions::default()
+    };
+    out.push_str("<figure>");
+    out.push_str(&wrap(shape.order(), &render(sudoku, None, &options)));
+    out.push_str("</figure>");
+}
+
+fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
+    let shape = sudoku.shape();
+    let n = shape.order();
+    let graph = precoloured(sudoku);
+    let vertex = shape.cell(r, c);
+    let neighbours: Vec<usize> = graph
+        .graph
+        .neighbors(petgraph::graph::NodeIndex::new(vertex))
+        .map(|x| x.index())
+        .collect();
+    let _ = write!(
+        out,
+        "<h3 id=\"formalism-graph\">Graph precolouring: {} vertices, {} edges, {} colours</h3>\
+         <p>One vertex per cell, an edge between two cells of a common row, column or box; \
+         colour d means digit d. Vertex ({}, {}) has {} neighbours (drawn below, with their \
+         precoloured colours): its colour must differ from all of them.</p>",
+        graph.graph.node_count(),
+        graph.graph.edge_count(),
+        graph.colours,
+        r + 1,
+        c + 1,
+        neighbours.len()
+    );
+    if n > 36 {
+        return;
+    }
+    let step = (fitted_cell(n) * 0.8).max(14.0);
+    let radius = step * 0.32;
+    let side = step * n as f64 + 8.0;
+    let centre = |cell: usize| {
+        (
+            4.0 + (shape.col_of(cell) as f64 + 0.5) * step,
+            4.0 + (shape.row_of(cell) as f64 + 0.5) * step,
+        )
+    };
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
+         viewBox=\"0 0 {side} {side}\" role=\"img\"><title>the neighbourhood of vertex ({}, {})</title>",
+        r + 1,
+        c + 1
+    );
+    let (x0, y0) = centre(vertex);
+    let middle = side / 2.0;
+    for &w in &neighbours {
+        // An arc bowed towards the middle of the grid, so that edges along a row or a column
+        // do not lie on top of each other.
+        let (x, y) = centre(w);
+        let (mx, my) = ((x0 + x) / 2.0, (y0 + y) / 2.0);
+        let (dx, dy) = (x - x0, y - y0);
+        let (mut px, mut py) = (-dy * 0.25, dx * 0.25);
+        if (mx + px - middle).abs() + (my + py - middle).abs()
+            > (mx - px - middle).abs() + (my - py - middle).abs()
+        {
+            (px, py) = (-px, -py);
+        }
+        let _ = write!(
+            svg,
+            "<path d=\"M{x0:.1},{y0:.1} Q{:.1},{:.1} {x:.1},{y:.1}\" fill=\"none\" \
+             stroke=\"#7a9cc6\" stroke-width=\"1.2\"/>",
+            mx + px,
+            my + py
+        );
+    }
+    for cell in 0..shape.cells() {
+        let (x, y) = centre(cell);
+        let (fill, label) = if cell == vertex {
+            ("#e8a33d", "?".to_string())
+        } else if neighbours.contains(&cell) {
+            (
+                "#cfe0f7",
+                sudoku
+                    .get(cell)
+                    .map_or(String::new(), |v| (v + 1).to_string()),
+            )
+        } else {
+            ("#f2f2f2", String::new())
+        };
+        let _ = write!(
+            svg,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius:.1}\" fill=\"{fill}\" stroke=\"#888\"/>"
+        );
+        if !label.is_empty() {
+            let _ = write!(
+                svg,
+                "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" \
+                 dominant-baseline=\"central\" font-family=\"sans-serif\">{label}</text>",
+                radius * 1.2
+            );
+        }
+    }
+    svg.push_str("</svg>");
+    let _ = write!(
+        out,
+        "<figure>{}<figcaption>Orange: vertex ({}, {}); blue: its {} neighbours, with their \
+         precolours; grey: the other vertices.</figcaption></figure>",
+        wrap(n, &svg),
+        r + 1,
+        c + 1,
+        neighbours.len()
+    );
+}
