@@ -14,13 +14,13 @@ use sudokit::batch::Finished;
 use sudokit::generate::progress::{OnProgress, Progress};
 use sudokit::generate::puzzle::{Generated, Generator, GridSource, Options, Symmetry, puzzle_rng};
 use sudokit::propagate::Scheme;
-use sudokit::text::to_json;
 
 use super::batch;
 use super::grade::ShaveArg;
 use super::input::BoxArg;
-use super::present::grid_record;
 use super::sink::{Framing, OutputArgs, Sink};
+use sudokit::present::generate::puzzle_json;
+use sudokit::present::grid_record;
 
 /// Arguments of `generate`.
 #[derive(Debug, ClapArgs)]
@@ -278,15 +278,4 @@ fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
         "elapsed_s": p.elapsed.as_secs_f64(),
         "done": p.done,
     })
-}
-
-/// `{"index", "seed", "clues", "attempts", <puzzle fields>, "solution": {...}}`.
-fn puzzle_json(generated: &Generated, seed: u64, index: u64) -> serde_json::Value {
-    let mut value = to_json(&generated.puzzle);
-    value["index"] = json!(index);
-    value["seed"] = json!(seed);
-    value["clues"] = json!(generated.puzzle.filled());
-    value["attempts"] = json!(generated.attempts);
-    value["solution"] = to_json(&generated.solution);
-    value
 }

@@ -19,8 +19,8 @@ use sudokit::text::{ReadOptions, to_text};
 
 use super::batch::{self, Answer, Kind, Tally};
 use super::output::write_atomically;
-use super::present::millis;
 use super::sink::Sink;
+use sudokit::present::millis;
 
 /// What `--solve` was asked to do.
 pub struct ChainOptions {

@@ -18,8 +18,8 @@ use super::batch::{self, Answer, Kind};
 use super::latin_chain::{
     finish_chain, ms, one_line, push_size_lines, size_rows, sizes_json, sizes_table,
 };
-use super::present::millis;
 use super::sink::Sink;
+use sudokit::present::millis;
 
 /// What `--to cnf --solve` was asked to do.
 pub struct SatChainOptions {

@@ -14,9 +14,9 @@ use sudokit::text::{TextError, to_json, to_text};
 use super::batch::{self, Tally};
 use super::input::InputArgs;
 use super::output::AtomicFile;
-use super::present::grid_record;
 use super::sink::Sink;
 use super::solving::ordered_batch;
+use sudokit::present::grid_record;
 
 /// Arguments of `minimize`.
 #[derive(Debug, ClapArgs)]

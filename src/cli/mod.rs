@@ -32,7 +32,6 @@ mod latin_sat_chain;
 mod max_order;
 mod minimize;
 mod output;
-mod present;
 mod reduce;
 mod render;
 mod resume;

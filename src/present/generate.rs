@@ -1,0 +1,18 @@
+//! The JSON line of a generated puzzle: `{"index", "seed", "clues", "attempts", <puzzle
+//! fields>, "solution": {...}}` (the plain output is its [`grid_record`](super::grid_record)).
+
+use serde_json::{Value, json};
+
+use crate::generate::puzzle::Generated;
+use crate::text::to_json;
+
+/// The JSON object of puzzle `index` of a run seeded with `seed`.
+pub fn puzzle_json(generated: &Generated, seed: u64, index: u64) -> Value {
+    let mut value = to_json(&generated.puzzle);
+    value["index"] = json!(index);
+    value["seed"] = json!(seed);
+    value["clues"] = json!(generated.puzzle.filled());
+    value["attempts"] = json!(generated.attempts);
+    value["solution"] = to_json(&generated.solution);
+    value
+}
