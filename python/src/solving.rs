@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use sudokit::batch::{Batch, Finished};
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::search::{Answer, CountReport, Limits, Outcome, Stats as LibStats};
-use sudokit::solve::{Solver, registry};
+use sudokit::solve::{SolveError, Solver, registry};
 use sudokit::{Grid, Violation};
 
 use crate::errors::{failure, value_error};
@@ -343,6 +343,23 @@ pub fn solver(spec: &str) -> PyResult<Box<dyn Solver>> {
     sudokit::solve::backend(spec).map_err(value_error)
 }
 
+/// Runs one search of `backend` on `puzzle` under the limits, interruptible by Ctrl-C.
+fn search_one<T: Send>(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    backend: &str,
+    limits: Limits,
+    call: impl Fn(&dyn Solver, &Grid, &Limits) -> Result<T, SolveError> + Send + Sync,
+) -> PyResult<(Grid, String, T)> {
+    let grid = grid_of(puzzle)?;
+    let solver = solver(backend)?;
+    let report = cancellable(py, |cancel| {
+        call(solver.as_ref(), &grid, &limits.clone().with_cancel(cancel))
+    })?
+    .map_err(failure)?;
+    Ok((grid, solver.name().to_string(), report))
+}
+
 /// The first solution of `puzzle` with `backend` (any spec of the registry: `native`, `dlx`,
 /// `sat:minimal:pairwise`, `cp:HACS`, ...). Ctrl-C stops the search (KeyboardInterrupt).
 #[pyfunction]
@@ -354,16 +371,11 @@ pub fn solve(
     time_limit: Option<f64>,
     node_limit: Option<u64>,
 ) -> PyResult<SolveResult> {
-    let grid = grid_of(puzzle)?;
-    let solver = solver(backend)?;
     let limits = limits(time_limit, node_limit)?;
-    let report = cancellable(py, |cancel| {
-        solver.solve(&grid, &limits.clone().with_cancel(cancel))
-    })?
-    .map_err(failure)?;
+    let (grid, name, report) = search_one(py, puzzle, backend, limits, |s, g, l| s.solve(g, l))?;
     Ok(SolveResult::of_answer(
         &grid,
-        solver.name(),
+        &name,
         report.answer,
         report.stats,
     ))
@@ -380,16 +392,11 @@ pub fn unique(
     time_limit: Option<f64>,
     node_limit: Option<u64>,
 ) -> PyResult<SolveResult> {
-    let grid = grid_of(puzzle)?;
-    let solver = solver(backend)?;
     let limits = limits(time_limit, node_limit)?;
-    let report = cancellable(py, |cancel| {
-        solver.unique(&grid, &limits.clone().with_cancel(cancel))
-    })?
-    .map_err(failure)?;
+    let (grid, name, report) = search_one(py, puzzle, backend, limits, |s, g, l| s.unique(g, l))?;
     Ok(SolveResult::of_outcome(
         &grid,
-        solver.name(),
+        &name,
         report.outcome,
         report.stats,
     ))
@@ -409,17 +416,10 @@ pub fn count(
     if limit == 0 {
         return Err(value_error("limit must be at least 1"));
     }
-    let grid = grid_of(puzzle)?;
-    let solver = solver(backend)?;
     let limits = limits(time_limit, node_limit)?;
-    let report = cancellable(py, |cancel| {
-        solver.count(&grid, limit, &limits.clone().with_cancel(cancel))
-    })?
-    .map_err(failure)?;
-    Ok(CountResult {
-        report,
-        backend: solver.name().to_string(),
-    })
+    let (_, backend, report) =
+        search_one(py, puzzle, backend, limits, |s, g, l| s.count(g, limit, l))?;
+    Ok(CountResult { report, backend })
 }
 
 /// The certificate check: whether `candidate` is a solution of `puzzle` (O(n²)).
