@@ -5,6 +5,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
 use anyhow::{Context, bail};
+use sudokit::present;
 use sudokit::text::{PuzzleReader, ReadOptions, Record, TextError};
 
 use super::sink::Sink;
@@ -40,24 +41,7 @@ pub fn puzzles(path: &Path, options: ReadOptions) -> anyhow::Result<Puzzles> {
 
 /// The text users see for a bad puzzle: `FILE:LINE:COLUMN: message`.
 pub fn located(path: &Path, error: &TextError) -> String {
-    format!(
-        "{}:{}:{}: {}",
-        path.display(),
-        error.line,
-        error.column,
-        error.kind
-    )
-}
-
-/// The JSON object of a bad puzzle.
-pub fn error_json(path: &Path, error: &TextError) -> serde_json::Value {
-    serde_json::json!({
-        "file": path.display().to_string(),
-        "line": error.line,
-        "column": error.column,
-        "status": "error",
-        "error": error.kind.to_string(),
-    })
+    present::located(&path.display().to_string(), error)
 }
 
 /// Writes the in-place report of a puzzle that could not be read: `error: FILE:LINE:COLUMN:
@@ -68,31 +52,7 @@ pub fn write_read_error(
     path: &Path,
     error: &TextError,
 ) -> io::Result<()> {
-    if json {
-        write_json(out, &error_json(path, error))
-    } else {
-        writeln!(out, "error: {}", located(path, error))
-    }
-}
-
-/// Writes the in-place report of a puzzle that was read but could not be handled:
-/// `error: FILE:LINE:1: message`, or its JSON object with `--json`.
-pub fn write_failure(
-    out: &mut impl Write,
-    json: bool,
-    path: &Path,
-    line: usize,
-    error: &dyn std::fmt::Display,
-) -> io::Result<()> {
-    let message = format!("{}:{line}:1: {error}", path.display());
-    if json {
-        write_json(
-            out,
-            &serde_json::json!({"line": line, "status": "error", "error": message}),
-        )
-    } else {
-        writeln!(out, "error: {message}")
-    }
+    out.write_all(present::read_error_line(json, &path.display().to_string(), error).as_bytes())
 }
 
 /// Writes one JSON line.
@@ -148,9 +108,11 @@ impl Answer {
 
     /// The in-place report of an item that was read but could not be handled.
     pub fn failure(json: bool, path: &Path, line: usize, error: &dyn std::fmt::Display) -> Answer {
-        Answer::written(Kind::Bad, line, |out| {
-            write_failure(out, json, path, line, error)
-        })
+        Answer {
+            text: present::failure_line(json, &path.display().to_string(), line, error),
+            kind: Kind::Bad,
+            line,
+        }
     }
 }
 

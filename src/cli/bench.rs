@@ -136,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     ("no_guess_percent", 2),
                 ] {
                     if let Some(x) = value.get(key).and_then(serde_json::Value::as_f64) {
-                        value[key] = json!(super::present::rounded(x, places));
+                        value[key] = json!(sudokit::present::rounded(x, places));
                     }
                 }
                 value["file"] = json!(file.display().to_string());

@@ -15,10 +15,10 @@ use sudokit::{Grid, Shape};
 use super::batch::{self, Answer, Kind};
 use super::input::{BoxArg, FormatArg, InputArgs};
 use super::max_order::MaxNArgs;
-use super::present::stats_json;
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::SolverArgs;
 use super::stop;
+use sudokit::present::stats_json;
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]

@@ -15,8 +15,8 @@ use sudokit::text::{ReadOptions, to_json, to_text};
 
 use super::batch::{self, Answer as Item, Kind};
 use super::output::AtomicFile;
-use super::present::millis;
 use super::sink::Sink;
+use sudokit::present::millis;
 
 /// What `--solve` was asked to do.
 pub struct Run {

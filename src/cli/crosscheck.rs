@@ -1,24 +1,23 @@
 //! `sudokit crosscheck FILE`: every backend (and, with `--external`, the external solvers) on
 //! every puzzle, every solution verified, the answers compared; see [`sudokit::crosscheck`].
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args as ClapArgs;
-use serde_json::{Value, json};
 use sudokit::crosscheck::external::{TOOLS, Tool};
 use sudokit::crosscheck::fault::{Fault, Faulty};
-use sudokit::crosscheck::{self, Participant, PuzzleCheck, Run, Standing, Tally, Verdict};
+use sudokit::crosscheck::{self, Participant, PuzzleCheck, Run, Verdict};
 use sudokit::grid::Grid;
+use sudokit::present::crosscheck::{Counts, puzzle_json, puzzle_text, summary_json, summary_text};
+use sudokit::present::{json_line, read_error_line};
 use sudokit::solve::{self, Limits, StopReason, Verified, registry};
 use sudokit::text;
 
 use super::batch::{self, Item};
 use super::input::InputArgs;
-use super::present::micros;
 use super::sink::Sink;
 use super::solving::{SolverArgs, ordered_batch};
 use super::stop;
@@ -43,7 +42,7 @@ Exit codes: 0 all answers agree, 1 some disagreement (or --timeout stopped the b
 input.
 
 Examples:
-  sudokit crosscheck models/sudoku/9x9/hard.txt --backends native,dlx,sat,colour
+  sudokit crosscheck models/sudoku/9x9/top95.txt --backends native,dlx,sat,colour
   sudokit crosscheck models/sudoku/4x4/kr_4x4_sample.txt --external --json
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig --inject-fault native:unsat")]
 pub struct Args {
@@ -144,17 +143,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match item {
             Err(e) => Row::Bad {
                 line: e.line,
-                text: if json {
-                    json_line(&batch::error_json(file, &e))
-                } else {
-                    format!("error: {}\n", batch::located(file, &e))
-                },
+                text: read_error_line(json, &file.display().to_string(), &e),
             },
             // --timeout: nothing starts after the deadline (its answers would all be unknown).
             Ok(_) if stop::expired() => Row::NotRun,
             Ok(record) => Row::Checked {
                 line: record.line,
                 puzzle: text::to_text(&record.grid),
+                // --timeout: every run's budget ends at the deadline.
                 check: check_before_deadline(&record.grid, &participants, limit, &limits),
             },
         }
@@ -196,7 +192,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let text = if json {
                     json_line(&puzzle_json(line, &puzzle, &check, limit))
                 } else {
-                    puzzle_text(file, line, &puzzle, &check, limit)
+                    puzzle_text(&file.display().to_string(), line, &puzzle, &check, limit)
                 };
                 (text, line)
             }
@@ -206,18 +202,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
     // The input is exhausted unless --timeout stopped the batch.
     let stopped = cut || !finished || items.next().is_some();
+    if total == 0 && !stopped {
+        bail!(
+            "{}: no puzzles found (the input is empty or holds only blank and # comment lines)",
+            file.display()
+        );
+    }
     let checked = total - bad;
+    let counts = Counts {
+        checked,
+        errors: bad,
+        disagreements,
+        undecided,
+    };
     if json {
-        let rows: Vec<Value> = tallies.iter().map(tally_json).collect();
-        let summary = json!({"summary": {
-            "puzzles": checked, "errors": bad, "disagreements": disagreements,
-            "undecided": undecided, "backends": rows,
-        }});
-        sink.write_extra(&json_line(&summary))?;
+        sink.write_extra(&json_line(&summary_json(&tallies, counts)))?;
     } else {
-        let mut out = Vec::new();
-        write_summary(&mut out, &tallies, checked, disagreements, undecided)?;
-        sink.write_extra(&String::from_utf8_lossy(&out))?;
+        sink.write_extra(&summary_text(&tallies, counts))?;
     }
     // The summary covers the puzzles checked; a stop is reported below.
     sink.finish(true)?;
@@ -285,186 +286,4 @@ fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
         )))));
     }
     Ok(participants)
-}
-
-fn millis(run: &crosscheck::Run) -> f64 {
-    run.elapsed.as_secs_f64() * 1e3
-}
-
-/// The consensus when some decisive run supports it (a count that only unknown runs contain
-/// is no answer).
-fn supported_consensus(check: &PuzzleCheck) -> Option<u64> {
-    check
-        .consensus
-        .filter(|_| check.standings.contains(&Standing::Agreed))
-}
-
-fn consensus_word(check: &PuzzleCheck, limit: u64) -> String {
-    match supported_consensus(check) {
-        None => "undecided".to_string(),
-        Some(0) => "unsat".to_string(),
-        Some(1) if limit >= 2 => "unique".to_string(),
-        Some(k) if k >= limit => {
-            if limit == 2 {
-                "multiple".to_string()
-            } else if limit == 1 {
-                "solvable".to_string()
-            } else {
-                format!("≥{k} solutions")
-            }
-        }
-        Some(k) => format!("{k} solutions"),
-    }
-}
-
-fn puzzle_text(
-    file: &std::path::Path,
-    line: usize,
-    puzzle: &str,
-    check: &PuzzleCheck,
-    limit: u64,
-) -> String {
-    let count = |s: Standing| check.standings.iter().filter(|&&x| x == s).count();
-    if check.agreed() {
-        let word = consensus_word(check, limit);
-        let mut text = format!("line {line}: {word}: {} agreed", count(Standing::Agreed));
-        for (what, standing) in [
-            ("unknown", Standing::Unknown),
-            ("skipped", Standing::Skipped),
-        ] {
-            if count(standing) > 0 {
-                text += &format!(", {} {what}", count(standing));
-            }
-        }
-        return text + "\n";
-    }
-    let mut text = format!(
-        "line {line}: DISAGREEMENT ({} agreed on {}, {} disagreed)\n  {}:{line}: {}\n",
-        count(Standing::Agreed),
-        consensus_word(check, limit),
-        count(Standing::Disagreed),
-        file.display(),
-        puzzle.replace('\n', "\n  ")
-    );
-    for (run, standing) in check.runs.iter().zip(&check.standings) {
-        let mark = if *standing == Standing::Disagreed {
-            "  <-- disagrees"
-        } else {
-            ""
-        };
-        text += &format!(
-            "  {}: {} ({:.3} ms){mark}\n",
-            run.name,
-            run.verdict.describe(limit),
-            millis(run)
-        );
-        if let Verdict::Counted { solutions, .. } = &run.verdict {
-            for s in solutions {
-                text += &format!("    solution {}\n", text::to_text(s).replace('\n', " / "));
-            }
-        }
-    }
-    text
-}
-
-fn puzzle_json(line: usize, puzzle: &str, check: &PuzzleCheck, limit: u64) -> Value {
-    let runs: Vec<Value> = check
-        .runs
-        .iter()
-        .zip(&check.standings)
-        .map(|(run, standing)| {
-            let mut value = json!({
-                "backend": run.name,
-                "answer": run.verdict.describe(limit),
-                "standing": standing_word(*standing),
-                "elapsed_us": micros(run.elapsed),
-            });
-            if let Verdict::Counted {
-                count,
-                exact,
-                solutions,
-                ..
-            } = &run.verdict
-            {
-                value["count"] = json!(count);
-                value["exact"] = json!(exact);
-                value["solutions"] = solutions.iter().map(text::to_text).collect();
-            }
-            value
-        })
-        .collect();
-    json!({
-        "line": line,
-        "puzzle": puzzle,
-        "status": if check.agreed() { "agreed" } else { "disagreed" },
-        "consensus": supported_consensus(check),
-        "answer": consensus_word(check, limit),
-        "runs": runs,
-    })
-}
-
-fn standing_word(standing: Standing) -> &'static str {
-    match standing {
-        Standing::Agreed => "agreed",
-        Standing::Disagreed => "disagreed",
-        Standing::Unknown => "unknown",
-        Standing::Skipped => "skipped",
-    }
-}
-
-fn tally_json(tally: &Tally) -> Value {
-    json!({
-        "backend": tally.name,
-        "agreed": tally.agreed,
-        "disagreed": tally.disagreed,
-        "unknown": tally.unknown,
-        "skipped": tally.skipped,
-        "mean_ms": super::present::millis(tally.mean()),
-        "total_s": super::present::rounded(tally.time.as_secs_f64(), 6),
-    })
-}
-
-fn write_summary(
-    out: &mut impl Write,
-    tallies: &[Tally],
-    checked: usize,
-    disagreements: usize,
-    undecided: usize,
-) -> io::Result<()> {
-    writeln!(
-        out,
-        "\n{checked} puzzles: {} agreed, {disagreements} with disagreements, {undecided} undecided",
-        checked - disagreements - undecided
-    )?;
-    let width = tallies
-        .iter()
-        .map(|t| t.name.len())
-        .max()
-        .unwrap_or(7)
-        .max(7);
-    writeln!(
-        out,
-        "{:<width$} {:>7} {:>9} {:>7} {:>7} {:>10} {:>10}",
-        "backend", "agreed", "disagreed", "unknown", "skipped", "mean ms", "total s"
-    )?;
-    for t in tallies {
-        writeln!(
-            out,
-            "{:<width$} {:>7} {:>9} {:>7} {:>7} {:>10.3} {:>10.2}",
-            t.name,
-            t.agreed,
-            t.disagreed,
-            t.unknown,
-            t.skipped,
-            t.mean().as_secs_f64() * 1e3,
-            t.time.as_secs_f64()
-        )?;
-    }
-    Ok(())
-}
-
-fn json_line(value: &Value) -> String {
-    let mut text = value.to_string();
-    text.push('\n');
-    text
 }

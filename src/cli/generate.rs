@@ -16,13 +16,13 @@ use sudokit::generate::puzzle::{
     GenerateError, Generated, Generator, GridSource, Options, Symmetry, puzzle_rng,
 };
 use sudokit::propagate::Scheme;
-use sudokit::text::to_json;
 
 use super::batch;
 use super::grade::ShaveArg;
 use super::input::BoxArg;
-use super::present::grid_record;
 use super::sink::{Framing, OutputArgs, Sink};
+use sudokit::present::generate::puzzle_json;
+use sudokit::present::grid_record;
 
 /// Arguments of `generate`.
 #[derive(Debug, ClapArgs)]
@@ -293,19 +293,7 @@ fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
         "givens": p.givens,
         "tested": p.tested,
         "grid": p.grid,
-        "elapsed_s": super::present::rounded(p.elapsed.as_secs_f64(), 6),
+        "elapsed_s": sudokit::present::rounded(p.elapsed.as_secs_f64(), 6),
         "done": p.done,
     })
-}
-
-/// `{"index", "seed", "givens", "attempts", <puzzle fields>, "solution": {...}}`; `index`
-/// counts from 1, as the lines of the output do.
-fn puzzle_json(generated: &Generated, seed: u64, index: u64) -> serde_json::Value {
-    let mut value = to_json(&generated.puzzle);
-    value["index"] = json!(index + 1);
-    value["seed"] = json!(seed);
-    value["givens"] = json!(generated.puzzle.filled());
-    value["attempts"] = json!(generated.attempts);
-    value["solution"] = to_json(&generated.solution);
-    value
 }

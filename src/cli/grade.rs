@@ -8,16 +8,15 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args as ClapArgs, ValueEnum};
-use serde_json::{Map, Value, json};
 use sudokit::Shape;
-use sudokit::grade::{Grade, Grader, Spread, Summary, Verdict, differences};
+use sudokit::grade::{Grade, Grader, Spread, Summary, differences};
+use sudokit::present::grade::{puzzle_json, samples, summary_json};
 use sudokit::propagate::{Scheme, Searcher, Shaving};
-use sudokit::search::{CountReport, Limits, StopReason};
+use sudokit::search::{CountReport, Limits};
 use sudokit::text::TextError;
 
 use super::batch::{self, Tally};
 use super::input::InputArgs;
-use super::present::{millis, rounded};
 use super::sink::Sink;
 use super::solving::ordered_batch;
 
@@ -179,7 +178,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Ok(row) => {
                     summary.add(&row.grade);
                     if args.json {
-                        batch::write_json(&mut out, &puzzle_json(path, &row, &schemes))?;
+                        let value = puzzle_json(
+                            &path.display().to_string(),
+                            row.line,
+                            row.cells,
+                            &row.grade,
+                            &schemes,
+                            &row.runs,
+                        );
+                        batch::write_json(&mut out, &value)?;
                     } else if !args.summary {
                         writeln!(out, "{}", puzzle_text(path, &row))?;
                     }
@@ -206,7 +213,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out.clear();
             batch::write_json(
                 &mut out,
-                &summary_json(path, &summary, &grades, &runs_per_scheme),
+                &summary_json(
+                    &path.display().to_string(),
+                    &summary,
+                    &differences(&summary.schemes, &grades),
+                    &runs_per_scheme,
+                ),
             )?;
             sink.write_extra(&String::from_utf8_lossy(&out))?;
         }
@@ -256,118 +268,6 @@ fn puzzle_text(path: &Path, row: &Row) -> String {
         text.push_str("; refuted (no solution)");
     }
     text
-}
-
-fn puzzle_json(path: &Path, row: &Row, schemes: &[Scheme]) -> Value {
-    let names = |v: Vec<Scheme>| v.iter().map(|s| s.name()).collect::<Vec<_>>();
-    let mut candidates = Map::new();
-    for &(s, v) in &row.grade.verdicts {
-        let left = match v {
-            Verdict::SearchFree => json!(row.cells),
-            Verdict::Open { candidates } => json!(candidates),
-            Verdict::Refuted => Value::Null,
-        };
-        candidates.insert(s.name().to_string(), left);
-    }
-    let mut value = json!({
-        "file": path.display().to_string(),
-        "line": row.line,
-        "givens": row.grade.givens,
-        "search_free": names(row.grade.search_free()),
-        "weakest": names(row.grade.weakest()),
-        "refuted": row.grade.refuted(),
-        "candidates": candidates,
-    });
-    if !row.runs.is_empty() {
-        let mut runtime = Map::new();
-        for (s, run) in schemes.iter().zip(&row.runs) {
-            runtime.insert(
-                s.name().to_string(),
-                json!({
-                    "ms": millis(run.stats.elapsed),
-                    "nodes": run.stats.nodes,
-                    "backtracks": run.stats.backtracks,
-                    "propagations": run.stats.propagations,
-                    "solutions": run.count,
-                    "complete": run.stopped.is_none(),
-                    "stopped": run.stopped.map(stop_name),
-                }),
-            );
-        }
-        value["runtime"] = Value::Object(runtime);
-    }
-    value
-}
-
-fn stop_name(stop: StopReason) -> &'static str {
-    match stop {
-        StopReason::TimeLimit => "time",
-        StopReason::NodeLimit => "nodes",
-        StopReason::Cancelled => "cancelled",
-    }
-}
-
-fn summary_json(
-    path: &Path,
-    summary: &Summary,
-    grades: &[Grade],
-    runs: &[Vec<CountReport>],
-) -> Value {
-    let mut search_free = Map::new();
-    for (i, s) in summary.schemes.iter().enumerate() {
-        search_free.insert(s.name().to_string(), json!(summary.percent(i)));
-    }
-    let lattice: Vec<Value> = differences(&summary.schemes, grades)
-        .into_iter()
-        .map(|(a, b, count)| json!({"weaker": a.name(), "stronger": b.name(), "differ": count}))
-        .collect();
-    let mut value = json!({
-        "file": path.display().to_string(),
-        "puzzles": summary.puzzles,
-        "givens": {
-            "min": if summary.puzzles > 0 { summary.givens_min } else { 0 },
-            "avg": rounded(summary.givens_avg(), 2),
-            "max": summary.givens_max,
-        },
-        "search_free": search_free,
-        "lattice": lattice,
-    });
-    if runs.iter().any(|r| !r.is_empty()) {
-        let mut table = Map::new();
-        for (s, sample) in summary.schemes.iter().zip(runs) {
-            let (ms, nodes) = samples(sample);
-            let spread = |x: Option<Spread>| {
-                x.map(|x| {
-                    json!({
-                        "min": rounded(x.min, 3),
-                        "avg": rounded(x.avg, 3),
-                        "median": rounded(x.median, 3),
-                        "max": rounded(x.max, 3),
-                    })
-                })
-            };
-            table.insert(
-                s.name().to_string(),
-                json!({
-                    "ms": spread(Spread::of(&ms)),
-                    "nodes": spread(Spread::of(&nodes)),
-                    "unknown": sample.iter().filter(|r| r.stopped.is_some()).count(),
-                }),
-            );
-        }
-        value["runtime"] = Value::Object(table);
-    }
-    value
-}
-
-/// Milliseconds and nodes of a sample of searches.
-fn samples(runs: &[CountReport]) -> (Vec<f64>, Vec<f64>) {
-    (
-        runs.iter()
-            .map(|r| r.stats.elapsed.as_secs_f64() * 1e3)
-            .collect(),
-        runs.iter().map(|r| r.stats.nodes as f64).collect(),
-    )
 }
 
 type FileResult = (String, Summary, Vec<Grade>, Vec<Vec<CountReport>>);

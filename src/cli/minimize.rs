@@ -14,9 +14,9 @@ use sudokit::text::{TextError, to_json, to_text};
 use super::batch::{self, Tally};
 use super::input::InputArgs;
 use super::output::AtomicFile;
-use super::present::grid_record;
 use super::sink::Sink;
 use super::solving::ordered_batch;
+use sudokit::present::grid_record;
 
 /// Arguments of `minimize`.
 #[derive(Debug, ClapArgs)]
@@ -261,7 +261,7 @@ fn puzzle_json(path: &Path, line: usize, m: &Minimized) -> Value {
 fn spread_json(spread: Option<(usize, f64, usize)>) -> Value {
     match spread {
         Some((min, avg, max)) => {
-            json!({"min": min, "avg": super::present::rounded(avg, 2), "max": max})
+            json!({"min": min, "avg": sudokit::present::rounded(avg, 2), "max": max})
         }
         None => Value::Null,
     }

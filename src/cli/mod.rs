@@ -32,7 +32,6 @@ mod input;
 mod max_order;
 mod minimize;
 mod output;
-mod present;
 mod reduce;
 mod render;
 mod resume;

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use serde_json::{Value, json};
 use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::present::{self, json_line, micros};
 use sudokit::solve::sat::{ProofClaim, ProofReport, Sat};
 use sudokit::solve::{Answer as SolveAnswer, Limits, Outcome, Solver, Stats};
 use sudokit::text::Record;
@@ -15,7 +16,6 @@ use sudokit::text::Record;
 use super::batch::{self, Answer, Item, Kind};
 use super::input::InputArgs;
 use super::max_order::MaxNArgs;
-use super::present::{grid_json, grid_record, json_line, micros, stats_json};
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::SolverArgs;
 use super::stop;
@@ -263,65 +263,21 @@ fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
 }
 
 fn render_answer(answer: &SolveAnswer, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
-    let kind = match answer {
-        SolveAnswer::Solved(_) => Kind::Positive,
-        _ => Kind::Negative,
-    };
-    let text = if json {
-        let mut value = json!({"line": line, "stats": stats_json(stats)});
-        match answer {
-            SolveAnswer::Solved(g) => {
-                value["status"] = "solved".into();
-                value["solution"] = grid_json(g);
-            }
-            SolveAnswer::Unsat => value["status"] = "unsat".into(),
-            SolveAnswer::Unknown(reason) => {
-                value["status"] = "unknown".into();
-                value["reason"] = reason.to_string().into();
-            }
-        }
-        json_line(&value)
-    } else {
-        match answer {
-            SolveAnswer::Solved(g) => grid_record(g),
-            SolveAnswer::Unsat => "unsat\n".to_string(),
-            SolveAnswer::Unknown(reason) => format!("unknown ({reason})\n"),
-        }
-    };
-    (text, kind)
+    kinded(present::solve::answer(answer, stats, line, json))
 }
 
 fn render_outcome(outcome: &Outcome, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
-    let kind = match outcome {
-        Outcome::Unique(_) => Kind::Positive,
-        _ => Kind::Negative,
-    };
-    let text = if json {
-        let mut value = json!({"line": line, "stats": stats_json(stats)});
-        match outcome {
-            Outcome::Unique(g) => {
-                value["status"] = "unique".into();
-                value["solution"] = grid_json(g);
-            }
-            Outcome::Multiple(a, b) => {
-                value["status"] = "multiple".into();
-                value["solution"] = grid_json(a);
-                value["second"] = grid_json(b);
-            }
-            Outcome::Unsat => value["status"] = "unsat".into(),
-            Outcome::Unknown(reason) => {
-                value["status"] = "unknown".into();
-                value["reason"] = reason.to_string().into();
-            }
-        }
-        json_line(&value)
-    } else {
-        match outcome {
-            Outcome::Unique(g) => grid_record(g),
-            Outcome::Multiple(..) => "multiple\n".to_string(),
-            Outcome::Unsat => "unsat\n".to_string(),
-            Outcome::Unknown(reason) => format!("unknown ({reason})\n"),
-        }
-    };
-    (text, kind)
+    kinded(present::solve::outcome(outcome, stats, line, json))
+}
+
+/// A rendered result with how it counts: the answer asked for, or a negative one.
+fn kinded((text, positive): (String, bool)) -> (String, Kind) {
+    (
+        text,
+        if positive {
+            Kind::Positive
+        } else {
+            Kind::Negative
+        },
+    )
 }

@@ -179,6 +179,24 @@ mod tests {
     }
 
     #[test]
+    fn the_detected_form_reads_a_later_part_alike() {
+        let input = "# blocks\n1 2\n2 1\n\n1 .\n. .\n";
+        let mut whole = PuzzleReader::new(input.as_bytes(), ReadOptions::default());
+        assert_eq!(whole.format(), Format::Auto);
+        assert!(whole.next().unwrap().is_ok());
+        assert_eq!(whole.format(), Format::Block);
+        let options = ReadOptions {
+            format: whole.format(),
+            ..ReadOptions::default()
+        };
+        let part: Vec<_> = PuzzleReader::new("1 .\n. .\n".as_bytes(), options).collect();
+        assert_eq!(
+            part,
+            vec![whole.next().unwrap().map(|r| Record { line: 1, ..r })]
+        );
+    }
+
+    #[test]
     fn clash_points_at_the_second_given() {
         let out = read("1..1............\n", ReadOptions::default());
         let e = out[0].as_ref().unwrap_err();

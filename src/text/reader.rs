@@ -46,6 +46,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// The input form: as given in the options, or, once the first puzzle is read, the one
+    /// detected from it. A reader over a part of the same input (a shard of a file, starting at
+    /// a puzzle) must be given this form, so that it reads the part as this reader does.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
     /// The next raw line: `(line number, column of first kept char, trimmed text)`, `None` at the
     /// end. Comments are returned too (the caller decides); only the line ending is removed.
     fn next_raw(&mut self) -> Option<Result<(usize, usize, String), TextError>> {

@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
         "crosscheck",
         "render",
         "bench",
+        "present",
     ],
     &["facade"],
 ];

@@ -1,0 +1,57 @@
+//! The `sudokit._native` extension module: the sudokit library bound for Python. The Python
+//! package `sudokit` re-exports it with docs and type stubs; `sudokit.dask` runs its shard
+//! functions on a Dask cluster.
+//!
+//! Every call binds the library (the facade, the registries, the batch driver), never the
+//! command line. Long calls run without the GIL on a thread of their own while the calling
+//! thread watches for Ctrl-C ([`interrupt`]).
+
+mod errors;
+mod grading;
+mod interop;
+mod interrupt;
+mod latin;
+mod puzzle;
+mod runners;
+mod shards;
+mod solving;
+
+use pyo3::prelude::*;
+
+/// The extension module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("SudokitError", py.get_type::<errors::SudokitError>())?;
+    m.add("ParseError", py.get_type::<errors::ParseError>())?;
+    m.add_class::<puzzle::Shape>()?;
+    m.add_class::<puzzle::Puzzle>()?;
+    m.add_class::<puzzle::PuzzleIter>()?;
+    m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::_puzzle_from_state, m)?)?;
+    m.add_class::<solving::Stats>()?;
+    m.add_class::<solving::SolveResult>()?;
+    m.add_class::<solving::CountResult>()?;
+    m.add_class::<solving::Verification>()?;
+    m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::count, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::unique, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::backends, m)?)?;
+    m.add_class::<interop::Clauses>()?;
+    m.add_function(wrap_pyfunction!(interop::export, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::formats, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::to_clauses, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::precoloured_graph, m)?)?;
+    m.add_class::<latin::LatinReduction>()?;
+    m.add_function(wrap_pyfunction!(latin::reduce_latin, m)?)?;
+    m.add_class::<grading::Grade>()?;
+    m.add_function(wrap_pyfunction!(grading::grade, m)?)?;
+    m.add_function(wrap_pyfunction!(grading::schemes, m)?)?;
+    m.add_function(wrap_pyfunction!(grading::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(grading::minimize, m)?)?;
+    runners::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,441 @@
+//! `Puzzle` (a grid: shape and givens), `Shape`, and `read(path)`, which streams the puzzles of
+//! a file.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use sudokit::render::svg::{SvgOptions, render};
+use sudokit::text::{self, Format, PuzzleReader, ReadOptions, ShapeSpec};
+use sudokit::{Grid, Shape as LibShape};
+
+use crate::errors::{failure, parse_error, text_error, value_error};
+
+/// The shape of a grid: its order, and its boxes (none for a Latin square).
+#[pyclass(module = "sudokit", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shape(pub LibShape);
+
+#[pymethods]
+impl Shape {
+    /// The order n (the grid is n×n).
+    #[getter]
+    fn order(&self) -> usize {
+        self.0.order()
+    }
+
+    /// `(p, q)`: boxes of p rows and q columns, or None for a Latin square.
+    #[getter]
+    fn r#box(&self) -> Option<(usize, usize)> {
+        (!self.0.is_latin()).then(|| (self.0.box_rows(), self.0.box_cols()))
+    }
+
+    /// Whether the grid is a Latin square (rows and columns only).
+    #[getter]
+    fn latin(&self) -> bool {
+        self.0.is_latin()
+    }
+
+    /// n², the number of cells.
+    #[getter]
+    fn cells(&self) -> usize {
+        self.0.cells()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.r#box() {
+            Some((p, q)) => format!("Shape(box=({p}, {q}))"),
+            None => format!("Shape(latin={})", self.0.order()),
+        }
+    }
+}
+
+/// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
+/// given). Immutable.
+#[pyclass(module = "sudokit", frozen)]
+#[derive(Clone)]
+pub struct Puzzle {
+    pub grid: Grid,
+    /// The line of the file the puzzle was read from, if any.
+    pub line: Option<usize>,
+}
+
+impl Puzzle {
+    pub fn new(grid: Grid) -> Puzzle {
+        Puzzle { grid, line: None }
+    }
+}
+
+/// The shape a `box`/`latin` pair asks for.
+pub fn shape_spec(r#box: Option<(usize, usize)>, latin: bool) -> PyResult<Option<ShapeSpec>> {
+    match (r#box, latin) {
+        (Some(_), true) => Err(value_error("give box or latin, not both")),
+        (Some((p, q)), false) => Ok(Some(ShapeSpec::Box(p, q))),
+        (None, true) => Ok(Some(ShapeSpec::Latin)),
+        (None, false) => Ok(None),
+    }
+}
+
+/// The reading options of `box`, `latin` and a form name.
+pub fn read_options(
+    r#box: Option<(usize, usize)>,
+    latin: bool,
+    format: Option<&str>,
+) -> PyResult<ReadOptions> {
+    let format = match format {
+        None | Some("auto") => Format::Auto,
+        Some("line") => Format::Line,
+        Some("block") => Format::Block,
+        Some("json") => Format::Json,
+        Some(other) => {
+            return Err(value_error(format!(
+                "unknown input form {other} (known: auto, line, block, json)"
+            )));
+        }
+    };
+    Ok(ReadOptions {
+        format,
+        shape: shape_spec(r#box, latin)?,
+        ..ReadOptions::default()
+    })
+}
+
+/// A puzzle from Python: a `Puzzle`, or text in any form (givens that clash are an error).
+pub fn grid_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    grid_read(value, ReadOptions::default())
+}
+
+/// A candidate solution from Python: as [`grid_of`], but text may repeat a value in a unit
+/// (that is for the verifier to report).
+pub fn candidate_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    let options = ReadOptions {
+        reject_clashes: false,
+        ..ReadOptions::default()
+    };
+    grid_read(value, options)
+}
+
+fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
+    if let Ok(puzzle) = value.cast::<Puzzle>() {
+        return Ok(puzzle.get().grid.clone());
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return Ok(parse(&text, options)?.grid);
+    }
+    Err(value_error(format!(
+        "expected a Puzzle or puzzle text, not {}",
+        value.get_type().name()?
+    )))
+}
+
+fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
+    match PuzzleReader::new(text.as_bytes(), options).next() {
+        None => Err(parse_error(None, 1, 1, "the text holds no puzzle")),
+        Some(Err(e)) => Err(text_error(None, &e)),
+        Some(Ok(record)) => Ok(Puzzle::new(record.grid)),
+    }
+}
+
+#[pymethods]
+impl Puzzle {
+    /// The first puzzle of `text`: a puzzle line, a grid block or a JSON object. The shape comes
+    /// from the size unless `box=(p, q)` or `latin=True` says otherwise. Raises `ParseError`
+    /// (with line and column) when the text is not a puzzle or its givens clash.
+    /// With `allow_clashes=True` givens that repeat a value in a unit are kept (a candidate
+    /// to `verify`, say).
+    #[staticmethod]
+    #[pyo3(signature = (text, r#box = None, latin = false, allow_clashes = false))]
+    fn parse(
+        text: &str,
+        r#box: Option<(usize, usize)>,
+        latin: bool,
+        allow_clashes: bool,
+    ) -> PyResult<Puzzle> {
+        let options = ReadOptions {
+            reject_clashes: !allow_clashes,
+            ..read_options(r#box, latin, None)?
+        };
+        parse(text, options)
+    }
+
+    /// A puzzle from a list of rows of values (0 or None for an empty cell, 1..n given).
+    #[staticmethod]
+    #[pyo3(signature = (rows, r#box = None, latin = false))]
+    fn from_grid(
+        rows: Vec<Vec<Option<usize>>>,
+        r#box: Option<(usize, usize)>,
+        latin: bool,
+    ) -> PyResult<Puzzle> {
+        let n = rows.len();
+        let shape = match shape_spec(r#box, latin)? {
+            Some(spec) => spec.shape_for(n).map_err(value_error)?,
+            None => LibShape::default_for_order(n).map_err(value_error)?,
+        };
+        let mut grid = Grid::empty(shape);
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != n {
+                return Err(value_error(format!(
+                    "row {} has {} values, the grid has {n} rows",
+                    r + 1,
+                    row.len()
+                )));
+            }
+            for (c, value) in row.iter().enumerate() {
+                match *value {
+                    None | Some(0) => {}
+                    Some(v) if v <= n => grid.set(shape.cell(r, c), Some(v - 1)),
+                    Some(v) => {
+                        return Err(value_error(format!(
+                            "cell ({},{}) holds {v}, outside 1..={n}",
+                            r + 1,
+                            c + 1
+                        )));
+                    }
+                }
+            }
+        }
+        if let Some(clash) = grid.first_clash() {
+            return Err(value_error(format!("clashing givens: {clash}")));
+        }
+        Ok(Puzzle::new(grid))
+    }
+
+    /// The shape.
+    #[getter]
+    fn shape(&self) -> Shape {
+        Shape(self.grid.shape())
+    }
+
+    /// The order n.
+    #[getter]
+    fn order(&self) -> usize {
+        self.grid.shape().order()
+    }
+
+    /// The givens as `(row, column, value)` triples, 1-based (as in the JSON form).
+    #[getter]
+    fn givens(&self) -> Vec<(usize, usize, usize)> {
+        let shape = self.grid.shape();
+        self.grid
+            .givens()
+            .map(|(cell, v)| (shape.row_of(cell) + 1, shape.col_of(cell) + 1, v + 1))
+            .collect()
+    }
+
+    /// Whether every cell is given (a solution).
+    #[getter]
+    fn complete(&self) -> bool {
+        self.grid.is_complete()
+    }
+
+    /// The line of the file the puzzle was read from (None for a puzzle made otherwise).
+    #[getter]
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// The puzzle line (`.` for an empty cell); orders above 35 have none (ValueError).
+    fn to_line(&self) -> PyResult<String> {
+        text::to_line(&self.grid).ok_or_else(|| {
+            value_error("a puzzle line writes orders up to 35; use to_block() or to_json()")
+        })
+    }
+
+    /// The rows of values, 0 for an empty cell.
+    fn to_grid(&self) -> Vec<Vec<usize>> {
+        let n = self.grid.shape().order();
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| self.grid.at(r, c).map_or(0, |v| v + 1))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The grid block (rows of values, `.` for an empty cell).
+    fn to_block(&self) -> String {
+        text::to_block(&self.grid)
+    }
+
+    /// The JSON object, as one line (`{"box":[p,q],"grid":"..."}` or with `"givens"`).
+    fn to_json(&self) -> String {
+        text::to_json(&self.grid).to_string()
+    }
+
+    /// The picture (SVG): the givens in black and, with `solution`, its values in blue;
+    /// `highlight` lists cells (row, column), 0-based, to shade.
+    #[pyo3(signature = (solution = None, cell = 36.0, highlight = None, caption = None))]
+    fn svg(
+        &self,
+        solution: Option<PyRef<'_, Puzzle>>,
+        cell: f64,
+        highlight: Option<Vec<(usize, usize)>>,
+        caption: Option<String>,
+    ) -> String {
+        let shape = self.grid.shape();
+        let options = SvgOptions {
+            cell,
+            highlight: highlight
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|&(r, c)| r < shape.order() && c < shape.order())
+                .map(|(r, c)| shape.cell(r, c))
+                .collect(),
+            caption,
+            ..SvgOptions::default()
+        };
+        render(&self.grid, solution.as_ref().map(|s| &s.grid), &options)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        render(&self.grid, None, &SvgOptions::default())
+    }
+
+    fn __str__(&self) -> String {
+        text::to_text(&self.grid)
+    }
+
+    fn __repr__(&self) -> String {
+        let shape = self.grid.shape();
+        let Some(line) = text::to_line(&self.grid) else {
+            return format!("<Puzzle {shape}, {} givens>", self.grid.filled());
+        };
+        if shape.is_latin() {
+            format!("Puzzle.parse({line:?}, latin=True)")
+        } else if LibShape::default_for_order(shape.order()) == Ok(shape) {
+            format!("Puzzle.parse({line:?})")
+        } else {
+            format!(
+                "Puzzle.parse({line:?}, box=({}, {}))",
+                shape.box_rows(),
+                shape.box_cols()
+            )
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Puzzle>()
+            .is_ok_and(|o| o.get().grid == self.grid)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.grid.shape().hash(&mut hasher);
+        self.grid.raw().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickling: the JSON form (which keeps the shape) and the line.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let rebuild = py
+            .import("sudokit._native")?
+            .getattr("_puzzle_from_state")?;
+        let me = slf.get();
+        let args = (me.to_json(), me.line).into_pyobject(py)?;
+        (rebuild, args).into_pyobject(py)
+    }
+}
+
+/// The inverse of `Puzzle.__reduce__`.
+#[pyfunction]
+pub fn _puzzle_from_state(json: &str, line: Option<usize>) -> PyResult<Puzzle> {
+    let grid = text::parse_json(json, None).map_err(|e| text_error(None, &e))?;
+    Ok(Puzzle { grid, line })
+}
+
+type FileReader = PuzzleReader<BufReader<File>>;
+
+/// The puzzles of a file, in order (see `read`).
+#[pyclass(module = "sudokit")]
+pub struct PuzzleIter {
+    path: String,
+    reader: Mutex<FileReader>,
+    errors: Errors,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Errors {
+    Raise,
+    Skip,
+    Yield,
+}
+
+/// Streams the puzzles of a file in any form, in order. A bad puzzle raises `ParseError` with
+/// the path, line and column (`errors="raise"`; the iteration may go on after it), is skipped
+/// (`"skip"`), or comes in place as a `ParseError` object (`"yield"`).
+#[pyfunction]
+#[pyo3(signature = (path, r#box = None, latin = false, format = None, errors = "raise"))]
+pub fn read(
+    path: std::path::PathBuf,
+    r#box: Option<(usize, usize)>,
+    latin: bool,
+    format: Option<&str>,
+    errors: &str,
+) -> PyResult<PuzzleIter> {
+    let errors = match errors {
+        "raise" => Errors::Raise,
+        "skip" => Errors::Skip,
+        "yield" => Errors::Yield,
+        other => {
+            return Err(value_error(format!(
+                "errors must be raise, skip or yield, not {other}"
+            )));
+        }
+    };
+    let options = read_options(r#box, latin, format)?;
+    let file = File::open(&path).map_err(|e| {
+        pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display()))
+    })?;
+    Ok(PuzzleIter {
+        path: path.display().to_string(),
+        reader: Mutex::new(PuzzleReader::new(
+            BufReader::with_capacity(1 << 16, file),
+            options,
+        )),
+        errors,
+    })
+}
+
+#[pymethods]
+impl PuzzleIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let mut reader = self
+            .reader
+            .lock()
+            .map_err(|_| failure("the reader was poisoned by an earlier panic"))?;
+        loop {
+            match reader.next() {
+                None => return Ok(None),
+                Some(Ok(record)) => {
+                    let puzzle = Puzzle {
+                        grid: record.grid,
+                        line: Some(record.line),
+                    };
+                    return Ok(Some(Py::new(py, puzzle)?.into_any()));
+                }
+                Some(Err(e)) => match self.errors {
+                    Errors::Skip => continue,
+                    Errors::Raise => return Err(text_error(Some(&self.path), &e)),
+                    Errors::Yield => {
+                        let error = text_error(Some(&self.path), &e);
+                        return Ok(Some(error.into_value(py).into_any()));
+                    }
+                },
+            }
+        }
+    }
+}

@@ -1,0 +1,237 @@
+"""The Python API against the command line on the repository's own files: the same answers, the
+same exports, the same grades, the same generated puzzles; and the Python side's own contracts
+(errors with their place, the interop with PySAT and networkx, pictures, Ctrl-C)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import threading
+import time
+import _thread
+
+import pytest
+
+import sudokit
+from conftest import DATA, REPO
+
+TOP95 = "models/sudoku/9x9/top95.txt"
+EASY = "models/sudoku/9x9/easy.txt"
+SIX = "models/sudoku/6x6/puzzles.txt"
+FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def lines_of(path: str) -> list[str]:
+    return [l for l in (REPO / path).read_text().split() if not l.startswith("#")]
+
+
+def test_puzzle_parse_forms_and_shape():
+    p = sudokit.Puzzle.parse(FIRST)
+    assert p.shape.box == (3, 3) and p.order == 9 and p.shape.cells == 81
+    assert p.to_line() == FIRST
+    assert len(p.givens) == sum(c != "." for c in FIRST)
+    assert p.givens[0] == (1, 1, 4)
+    assert sudokit.Puzzle.parse(p.to_block()) == p
+    assert sudokit.Puzzle.parse(p.to_json()) == p
+    assert sudokit.Puzzle.from_grid(p.to_grid()) == p
+    assert pickle.loads(pickle.dumps(p)) == p
+    latin = sudokit.Puzzle.parse("1.......3", latin=True)
+    assert latin.shape.latin and latin.shape.box is None
+    six = sudokit.Puzzle.parse(lines_of(SIX)[0])
+    assert six.shape.box == (2, 3)
+    assert sudokit.Puzzle.parse("." * 36, box=(3, 2)).shape.box == (3, 2)
+    assert "<svg" in p._repr_svg_() and p._repr_svg_().count('class="cell') == 81
+
+
+def test_bad_text_raises_parse_error_with_line_and_column():
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.Puzzle.parse("# comment\n1..1............\n")
+    error = caught.value
+    assert (error.line, error.column) == (2, 4)
+    assert "clashing givens" in error.message and error.path is None
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.Puzzle.parse("1.x.")
+    assert (caught.value.line, caught.value.column) == (1, 3)
+    with pytest.raises(ValueError):
+        sudokit.Puzzle.from_grid([[1, 2], [3]])
+    with pytest.raises(ValueError):
+        sudokit.solve(FIRST, backend="quantum")
+
+
+def test_read_streams_a_file_and_places_every_error(cli):
+    path = DATA / "mixed.txt"
+    _, out = cli("solve", "--json", str(path))
+    expected_errors = [json.loads(l) for l in out.splitlines() if '"column"' in l]
+    assert len(expected_errors) == 5
+    got = list(sudokit.read(path, errors="yield"))
+    errors = [e for e in got if isinstance(e, sudokit.ParseError)]
+    assert [(e.line, e.column) for e in errors] == [
+        (e["line"], e["column"]) for e in expected_errors
+    ]
+    assert all(e.path == str(path) for e in errors)
+    puzzles = [p for p in got if isinstance(p, sudokit.Puzzle)]
+    assert len(puzzles) == len(list(sudokit.read(path, errors="skip")))
+    assert puzzles[0].line == 2
+    # errors="raise": the first bad puzzle raises, and the iteration goes on after it.
+    reader = sudokit.read(path)
+    seen = []
+    while True:
+        try:
+            seen.append(next(reader))
+        except sudokit.ParseError as e:
+            seen.append(e.line)
+        except StopIteration:
+            break
+    assert [x if isinstance(x, int) else x.line for x in seen] == [
+        x.line for x in got
+    ]
+
+
+@pytest.mark.parametrize("backend", ["native", "dlx", "sat:minimal:pairwise", "cp:HACS", "colour"])
+def test_solve_agrees_with_the_cli(cli, backend):
+    _, out = cli("solve", "--backend", backend, EASY)
+    got = [sudokit.solve(p, backend=backend) for p in sudokit.read(REPO / EASY)]
+    assert [r.solution.to_line() for r in got] == out.split()
+    assert all(r.status == "solved" and sudokit.verify(r.puzzle, r.solution) for r in got)
+
+
+def test_unique_and_count_agree_with_the_cli(cli):
+    _, out = cli("solve", "--unique", str(DATA / "mixed.txt"))
+    expected = [l for l in out.splitlines() if not l.startswith("error:")]
+    got = [sudokit.unique(p) for p in sudokit.read(DATA / "mixed.txt", errors="skip")]
+    words = [r.solution.to_line() if r.status == "unique" else r.status for r in got]
+    assert words == expected
+    multiple = got[-1]
+    assert multiple.status == "multiple" and multiple.second != multiple.solution
+    assert sudokit.count(sudokit.Puzzle.parse("." * 16), limit=1000).count == 288
+    assert sudokit.count("." * 16, limit=10).exact is False
+
+
+def test_solve_many_uses_the_batch_driver_in_order(cli):
+    _, out = cli("solve", TOP95)
+    got = sudokit.solve_many(sudokit.read(REPO / TOP95), threads=2)
+    assert [r.solution.to_line() for r in got] == out.split()
+    unique = sudokit.solve_many(lines_of(TOP95)[:5], backend="dlx", unique=True, threads=3)
+    assert [r.status for r in unique] == ["unique"] * 5
+
+
+def test_verify_names_the_unit():
+    puzzle = "1.3.....4....2.."
+    assert sudokit.verify(puzzle, "1432234141233214")
+    wrong = sudokit.verify(puzzle, "1432234141233241")
+    assert not wrong and wrong.kind == "repeated" and wrong.unit == ("column", 3)
+    assert wrong.violation == "column 3 has 4 twice: at (2,3) and (4,3)"
+    changed = sudokit.verify("2...............", "1432234141233214")
+    assert changed.kind == "given-changed" and changed.unit is None
+
+
+@pytest.mark.parametrize(
+    "to,options",
+    [("cnf", []), ("cnf", ["--encoding", "minimal", "--amo", "sequential"]), ("lp", []),
+     ("dlx", []), ("col", []), ("dzn", [])],
+)
+def test_export_is_the_cli_export(cli, to, options):
+    _, out = cli("export", EASY, "--index", "1", "--to", to, *options)
+    keywords = dict(zip(["encoding", "amo"], options[1::2]))
+    assert sudokit.export(lines_of(EASY)[0], to=to, **keywords) == out
+
+
+@pytest.mark.parametrize("encoding", ["minimal", "extended", "optimized"])
+def test_pysat_solves_to_clauses_and_decode_maps_the_model_back(encoding):
+    solvers = pytest.importorskip("pysat.solvers")
+    puzzle = sudokit.Puzzle.parse(lines_of(TOP95)[3])
+    cnf = sudokit.to_clauses(puzzle, encoding=encoding)
+    assert cnf.encoding[0] == encoding and len(cnf) == len(cnf.clauses)
+    assert all(0 not in c and all(abs(l) <= cnf.num_vars for l in c) for c in cnf.clauses)
+    with solvers.Minisat22(bootstrap_with=cnf.clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+    solution = cnf.decode(model)
+    assert solution == sudokit.solve(puzzle).solution
+    decoded = sudokit.decode(puzzle, model, encoding=encoding)
+    assert decoded.status == "solved" and decoded.solution == solution
+    # The DIMACS answer text a solver writes decodes the same way.
+    answer = "SAT\n" + " ".join(map(str, model)) + " 0\n"
+    assert sudokit.decode(puzzle, answer, source="minisat", encoding=encoding).solution == solution
+    # A model that breaks a rule is caught by the verifier.
+    r, c = 1, 1
+    if cnf.var(r, c, 1) is not None:
+        flipped = [abs(l) if abs(l) == cnf.var(r, c, 1) else l for l in model]
+        assert sudokit.decode(puzzle, flipped, encoding=encoding).status in ("invalid", "error")
+
+
+def test_decode_reports_bad_answer_text_with_its_place():
+    with pytest.raises(sudokit.ParseError) as caught:
+        sudokit.decode(FIRST, "SAT\n1 2 x 0\n", source="minisat")
+    assert caught.value.line == 2
+
+
+def test_to_networkx_is_the_precoloured_graph(cli):
+    nx = pytest.importorskip("networkx")
+    puzzle = sudokit.Puzzle.parse(FIRST)
+    graph = sudokit.to_networkx(puzzle)
+    _, col = cli("export", TOP95, "--index", "1", "--to", "col")
+    header = next(l for l in col.splitlines() if l.startswith("p edge")).split()
+    assert graph.number_of_nodes() == int(header[2]) == 81
+    assert graph.number_of_edges() == int(header[3]) == 810
+    assert all(d == 20 for _, d in graph.degree())
+    colours = {v: c for v, c in graph.nodes(data="colour") if c is not None}
+    assert len(colours) == len(puzzle.givens) and colours[0] == 3
+    solution = sudokit.solve(puzzle).solution.to_grid()
+    colouring = {v: solution[v // 9][v % 9] - 1 for v in graph}
+    assert all(colouring[a] != colouring[b] for a, b in graph.edges())
+    assert nx.is_connected(graph)
+
+
+def test_reduce_latin_maps_back_and_draws(cli):
+    squares = list(sudokit.read(REPO / "models/latin/course.txt", latin=True))
+    _, out = cli("reduce", "latin", "models/latin/course.txt", "--solve", "--json")
+    expected = [json.loads(l) for l in out.splitlines()]
+    for square, row in zip(squares, expected):
+        reduction = sudokit.reduce_latin(square)
+        assert reduction.sudoku.to_json() == json.dumps(row["sudoku"], separators=(",", ":"))
+        answer = sudokit.solve(reduction.sudoku)
+        if row["status"] == "completed":
+            completion = reduction.back(answer.solution)
+            assert sudokit.verify(square, completion)
+            assert "<svg" in reduction.svg(answer.solution)
+            assert "verify completion" in reduction.report(answer.solution)
+        else:
+            assert answer.status == "unsat"
+    red = sudokit.reduce_latin(squares[0])
+    assert red.sizes[0][0] == "partial Latin square" and red.sizes[1][1] == 81
+    assert red._repr_svg_().count("<svg") == 3
+    assert red._repr_html_().startswith("<iframe srcdoc=")
+    with pytest.raises(sudokit.SudokitError):
+        red.back(sudokit.generate(box=(3, 3), seed=1).to_line().replace(".", "1"))
+
+
+def test_grade_is_the_cli_grade(cli):
+    _, out = cli("grade", "--json", "--schemes", "all", TOP95)
+    rows = [l for l in out.splitlines() if '"line"' in l]
+    for puzzle, row in zip(sudokit.read(REPO / TOP95), rows):
+        grade = sudokit.grade(puzzle)
+        assert grade.to_json(TOP95, puzzle.line) == row
+    hard = sudokit.grade(lines_of(TOP95)[0], schemes=["FC", "HAC"])
+    assert [s for s, _ in hard.candidates] == ["FC", "HAC"] and "FC" not in hard.search_free
+
+
+def test_generate_and_minimize_are_the_cli_ones(cli):
+    _, out = cli("generate", "--box", "3x3", "--count", "3", "--seed", "7", "--symmetry", "rot180")
+    made = [sudokit.generate(box=(3, 3), seed=7, index=i, symmetry="rot180") for i in range(3)]
+    assert [p.to_line() for p in made] == out.split()
+    assert all(sudokit.unique(p).status == "unique" for p in made)
+    _, out = cli("minimize", EASY)
+    expected = [row.split()[-1] for row in out.splitlines() if " givens: " in row]
+    assert [sudokit.minimize(line).to_line() for line in lines_of(EASY)] == expected
+
+
+def test_ctrl_c_interrupts_a_long_count():
+    empty = sudokit.Puzzle.parse("." * 81)
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        sudokit.count(empty, limit=10**15)
+    assert time.monotonic() - start < 5
+    # The next call works as usual.
+    assert sudokit.count(empty, limit=3).count == 3

@@ -1,0 +1,164 @@
+"""sudokit.dask against the command line: byte for byte the same output on a LocalCluster of two
+workers, with shards small enough that every file is cut in many places (between puzzles, before
+bad lines, inside runs of comments, between grid blocks), a failed task retried, and the
+``python -m sudokit.dask`` command on a LocalCluster of worker processes."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import types
+
+import pytest
+
+import sudokit
+import sudokit.dask as sd
+from conftest import DATA, REPO
+
+pytest.importorskip("dask.distributed")
+
+MIXED = str(DATA / "mixed.txt")
+BLOCKS = str(DATA / "blocks.txt")
+JSONL = str(DATA / "lines.jsonl")
+TOP95 = "models/sudoku/9x9/top95.txt"
+
+
+def run(function, *args, **kwargs) -> tuple[str, sd.Tally]:
+    out = io.StringIO()
+    tally = function(*args, out=out, **kwargs)
+    return out.getvalue(), tally
+
+
+@pytest.mark.parametrize("path", [MIXED, BLOCKS, JSONL, TOP95])
+@pytest.mark.parametrize("shard_size", [1, 4, 1000])
+def test_grade_file_is_cli_grade_json(cli, client, in_repo, path, shard_size):
+    code, expected = cli("grade", "--json", path)
+    got, tally = run(sd.grade_file, path, client=client, shard_size=shard_size)
+    assert got == expected
+    assert tally.exit_code == code
+
+
+def test_grade_file_with_schemes_and_several_files(cli, client, in_repo):
+    code, expected = cli("grade", "--json", "--schemes", "FC,HAC,HACV", "--shave", "fixpoint",
+                         MIXED, TOP95)
+    got, tally = run(sd.grade_file, [MIXED, TOP95], client=client, schemes=["FC", "HAC", "HACV"],
+                     shave="fixpoint", shard_size=3)
+    assert got == expected and tally.exit_code == code == 2
+
+
+@pytest.mark.parametrize("options", [[], ["--unique"], ["--backend", "dlx", "--unique"]])
+@pytest.mark.parametrize("path", [MIXED, BLOCKS, JSONL])
+def test_solve_file_is_cli_solve(cli, client, in_repo, path, options):
+    code, expected = cli("solve", *options, path)
+    got, tally = run(
+        sd.solve_file, path, client=client, shard_size=3,
+        unique="--unique" in options, backend=options[1] if "--backend" in options else "native",
+    )
+    assert got == expected
+    assert tally.exit_code == code
+
+
+def test_solve_file_json_matches_but_for_the_times(cli, client, in_repo):
+    _, expected = cli("solve", "--json", MIXED)
+    got, _ = run(sd.solve_file, MIXED, client=client, json=True, shard_size=2)
+    untimed = lambda text: re.sub(r'"elapsed_us":[0-9.e-]+', '"elapsed_us":0', text)
+    assert untimed(got) == untimed(expected)
+    assert len(got.splitlines()) == len(expected.splitlines())
+
+
+def test_crosscheck_file_is_cli_crosscheck_but_for_the_times(cli, client, in_repo):
+    backends = "native,dlx,sat"
+    code, expected = cli("crosscheck", "--backends", backends, MIXED)
+    got, tally = run(sd.crosscheck_file, MIXED, client=client, backends=backends.split(","),
+                     shard_size=4)
+    rows = lambda text: text.split("\n\n")[0]
+    assert rows(got) == rows(expected)
+    # The summary table: the same counts; the times are measured where the work ran.
+    untimed = lambda text: [l.split()[:5] for l in text.split("\n\n")[1].splitlines()]
+    assert untimed(got) == untimed(expected)
+    assert tally.exit_code == code
+    _, expected = cli("crosscheck", "--json", "--backends", backends, JSONL)
+    got, _ = run(sd.crosscheck_file, JSONL, client=client, json=True,
+                 backends=backends.split(","), shard_size=3)
+    strip = lambda text: [
+        {k: v for k, v in json.loads(l).items() if k != "runs"} for l in text.splitlines()[:-1]
+    ]
+    assert strip(got) == strip(expected)
+
+
+def test_generate_is_cli_generate(cli, client):
+    _, expected = cli("generate", "--box", "2x3", "--count", "23", "--seed", "5", "--json")
+    got, tally = run(sd.generate, 23, client=client, box=(2, 3), seed=5, json=True, chunk=4)
+    assert got == expected and tally.total == 23
+    _, expected = cli("generate", "--box", "3x3", "--count", "7", "--seed", "3",
+                      "--symmetry", "mirror")
+    got, _ = run(sd.generate, 7, client=client, seed=3, symmetry="mirror", chunk=2)
+    assert got == expected
+
+
+def test_a_failed_task_is_retried(cli, client, in_repo, monkeypatch, tmp_path):
+    """The first attempt of every third shard fails (a worker lost, say); Dask runs it again and
+    the output is still the command line's."""
+    real = sudokit._native.grade_shard
+    marks = tmp_path / "failed"
+    marks.mkdir()
+
+    def flaky(file, first_line, *args, **kwargs):
+        # Attempts are marked on disk: the task may run in another thread or process.
+        mark = marks / str(first_line)
+        if first_line % 3 == 0 and not mark.exists():
+            mark.touch()
+            raise RuntimeError(f"injected failure of the shard at line {first_line}")
+        return real(file, first_line, *args, **kwargs)
+
+    # The runner looks its task functions up in sudokit.dask's _native: a stand-in whose
+    # grade_shard is the flaky one.
+    stand_in = types.SimpleNamespace(**{k: getattr(sudokit._native, k) for k in dir(sudokit._native)})
+    stand_in.grade_shard = flaky
+    monkeypatch.setattr(sd, "_native", stand_in)
+    _, expected = cli("grade", "--json", TOP95)
+    got, _ = run(sd.grade_file, TOP95, client=client, shard_size=5)
+    assert len(list(marks.iterdir())) >= 3, "no shard failed: the test tested nothing"
+    assert got == expected
+    # Without retries the failure reaches the caller.
+    for mark in marks.iterdir():
+        mark.unlink()
+    with pytest.raises(RuntimeError, match="injected failure"):
+        run(sd.grade_file, TOP95, client=client, shard_size=5, retries=0)
+
+
+def test_bad_options_fail_before_any_task(client):
+    with pytest.raises(ValueError):
+        run(sd.solve_file, MIXED, client=client, backend="quantum")
+    with pytest.raises(ValueError):
+        run(sd.grade_file, MIXED, client=client, schemes="XYZ")
+    empty = DATA / "empty.txt"
+    with pytest.raises(ValueError, match="no puzzles found"):
+        run(sd.grade_file, str(empty), client=client)
+
+
+def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
+    """`python -m sudokit.dask grade FILE --scheduler local` (a LocalCluster of worker processes)
+    against `sudokit grade --json FILE`, and `-o FILE`."""
+    code, expected = cli("grade", "--json", MIXED)
+    env = dict(os.environ)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudokit.dask", "grade", MIXED, "--scheduler", "local",
+         "--shard-size", "5"],
+        capture_output=True, text=True, timeout=600, env=env,
+    )
+    assert done.stdout == expected, done.stderr
+    assert done.returncode == code == 2
+    out = tmp_path / "solved.txt"
+    _, expected = cli("solve", TOP95)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudokit.dask", "solve", TOP95, "--scheduler", "local",
+         "--shard-size", "10", "-o", str(out)],
+        capture_output=True, text=True, timeout=600, env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.read_text() == expected
