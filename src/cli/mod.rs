@@ -27,6 +27,7 @@ mod reduce;
 mod render;
 mod sink;
 mod solve;
+mod solvers;
 mod solving;
 mod stop;
 mod verify;
@@ -45,6 +46,10 @@ pub struct Cli {
     /// batch stops with a summary of how far it got (exit 1; 124 if still running 2 s later).
     #[arg(long, global = true, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// A solver table file that adds or changes external solvers (default: solvers.toml in
+    /// sudokit's configuration directory, when it exists); see `sudokit solvers --help`.
+    #[arg(long, global = true, value_name = "FILE")]
+    solvers: Option<std::path::PathBuf>,
 }
 
 const EXAMPLES: &str = "\
@@ -58,6 +63,8 @@ Examples:
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
   sudokit grade --summary models/sudoku/9x9/top95.txt
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig,cp
+  sudokit solvers
+  sudokit crosscheck models/sudoku/9x9/top95.txt --backends native --external
   sudokit generate --box 3x3 --count 10 --seed 7
   sudokit minimize models/sudoku/9x9/easy.txt
 
@@ -83,7 +90,7 @@ enum Command {
     Bench(bench::Args),
     /// Run every backend on every puzzle, verify every answer, and compare them.
     Crosscheck(crosscheck::Args),
-    /// Write puzzles as CNF, LP, MPS, exact cover, graph, hypergraph or MiniZinc data.
+    /// Write puzzles as CNF, OPB, SMT-LIB, ASP, LP, MPS, MiniZinc, exact cover or graphs.
     Export(export::Args),
     /// Map a solver's answer to an exported file back to a grid, and verify it.
     Decode(decode::Args),
@@ -93,12 +100,15 @@ enum Command {
     Generate(generate::Args),
     /// Remove redundant givens until each puzzle is locally minimal; table of givens removed.
     Minimize(minimize::Args),
+    /// The table of external solvers: found or not, path, version, input format, answer reader.
+    Solvers(solvers::Args),
 }
 
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     stop::install(cli.timeout)?;
+    solvers::load(cli.solvers)?;
     match cli.command {
         Command::Verify(args) => verify::run(args),
         Command::Info(args) => info::run(args),
@@ -114,5 +124,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Grade(args) => grade::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Minimize(args) => minimize::run(args),
+        Command::Solvers(args) => solvers::run(args),
     }
 }

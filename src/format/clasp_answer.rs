@@ -171,11 +171,11 @@ pub fn read_clasp(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answe
     })
 }
 
+/// An `x(R,C,V)` atom: the cell and value (1-based), and where it starts (line, column).
+type Atom = ((usize, usize, usize), usize, usize);
+
 /// The `x(R,C,V)` atoms of an answer-set line (other atoms skipped).
-fn atoms(
-    text: &str,
-    line: usize,
-) -> Result<Vec<((usize, usize, usize), usize, usize)>, AnswerError> {
+fn atoms(text: &str, line: usize) -> Result<Vec<Atom>, AnswerError> {
     let mut cells = Vec::new();
     for token in text.split_ascii_whitespace() {
         let Some(arguments) = token.strip_prefix("x(") else {

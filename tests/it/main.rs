@@ -7,6 +7,7 @@ mod dlx_colour;
 mod export;
 mod export_props;
 mod export_support;
+mod external_solvers;
 mod external_tools;
 mod fuzz_corpus;
 mod generate;
