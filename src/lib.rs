@@ -27,7 +27,7 @@
 //! let puzzle: Grid = "...3..4114..3...".parse()?; // a puzzle line, grid block or JSON object
 //! let solution = puzzle.solve()?.solution().cloned().expect("solvable"); // native, verified
 //! assert!(matches!(puzzle.unique()?, Outcome::Unique(_)));
-//! let cnf = puzzle.export("cnf")?; // or lp, mps, dlx, col, hgr, dzn
+//! let cnf = puzzle.export("cnf")?; // or opb, smt2, asp, lp, mps, mzn, dzn, dlx, col, graphml, ...
 //! let other = puzzle.solve_with("sat:minimal:pairwise")?; // any backend of the registry
 //! # assert_eq!(other.solution(), Some(&solution));
 //! # assert!(cnf.starts_with("c sudokit CNF"));
@@ -46,14 +46,15 @@
 //! | 2 | [`verify`](mod@verify), [`search`], [`batch`] | the O(n²) certificate verifier; the vocabulary of every search (limits, cancel token, counters, answers); the ordered parallel batch driver |
 //! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
 //! | 4 | [`format`](mod@format) | the format registry: every export format and every solver answer reader |
-//! | 5 | [`propagate`], [`solve`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend |
+//! | 5 | [`propagate`], [`solve`], [`external`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend; the solver table of external programs (the `ext:NAME` backends) |
 //! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`present`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; the lines and JSON of batch results that every front end prints |
 //! | 7 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
 //!
 //! # Registries
 //! Names users type are looked up in one table each: [`solve::registry`] (backends,
-//! `sat:optimized:pairwise`, `cp:HACS`, ...), [`format::registry`] (export formats and answer
-//! readers), [`encode::cnf::Encoding`] and [`encode::cnf::Amo`] (CNF encodings).
+//! `sat:optimized:pairwise`, `cp:HACS`, `ext:z3`, ...), [`format::registry`] (export formats and
+//! answer readers), [`external`] (the solver table: external programs, their command templates
+//! and answer readers), [`encode::cnf::Encoding`] and [`encode::cnf::Amo`] (CNF encodings).
 //!
 //! # Cargo features
 //! | feature | default | what it adds |
@@ -81,6 +82,7 @@ pub mod bench;
 pub mod bitset;
 pub mod crosscheck;
 pub mod encode;
+pub mod external;
 mod facade;
 pub mod format;
 pub mod generate;

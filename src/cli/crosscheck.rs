@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args as ClapArgs;
-use sudokit::crosscheck::external::{TOOLS, Tool};
 use sudokit::crosscheck::fault::{Fault, Faulty};
 use sudokit::crosscheck::{self, Participant, PuzzleCheck, Run, Verdict};
 use sudokit::grid::Grid;
@@ -33,17 +32,21 @@ Prints one row per puzzle, the puzzle and every answer when they disagree, and a
 per backend (agreed, disagreed, unknown, skipped, mean time).
 
 Default backends: every exact backend compiled in (the heuristic grasp only when named, since it
-cannot settle a count). --external adds minisat and picosat (on the
-exported CNF; they count with blocking clauses) and glpsol and cbc (on the LP file; they only
-solve) when they are on the PATH. --inject-fault BACKEND:grid|unsat adds a deliberately wrong
-copy of a backend, to see the checks catch it.
+cannot settle a count). --external adds every solver of the solver table found here (`sudokit
+solvers` lists them: SAT solvers on the CNF, clasp on OPB, clingo on ASP, z3 and cvc5 on SMT-LIB,
+glpsol, cbc, lp_solve, HiGHS and SCIP on LP/MPS, MiniZinc), each run on the exported puzzle and
+run again with the solutions found ruled out to count; --external z3,clasp picks some (put it
+after FILE, or write --external=z3,clasp).
+--inject-fault BACKEND:grid|unsat adds a deliberately wrong copy of a backend, to see the checks
+catch it.
 
 Exit codes: 0 all answers agree, 1 some disagreement (or --timeout stopped the batch), 2 bad
 input.
 
 Examples:
-  sudokit crosscheck models/sudoku/9x9/top95.txt --backends native,dlx,sat,colour
+  sudokit crosscheck models/sudoku/9x9/hard.txt --backends native,dlx,sat,colour
   sudokit crosscheck models/sudoku/4x4/kr_4x4_sample.txt --external --json
+  sudokit crosscheck models/sudoku/9x9/hard.txt --backends native --external=z3,clasp,minisat
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig --inject-fault native:unsat")]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
@@ -53,9 +56,10 @@ pub struct Args {
     /// Comma-separated backends (default: every exact backend compiled in).
     #[arg(long, value_delimiter = ',')]
     backends: Vec<String>,
-    /// Also run the external solvers found on the PATH (minisat, picosat, glpsol, cbc).
-    #[arg(long)]
-    external: bool,
+    /// Also run the external solvers of the solver table: every one found, or those named
+    /// (--external z3,clasp).
+    #[arg(long, value_name = "NAMES", num_args = 0..=1, value_delimiter = ',')]
+    external: Option<Vec<String>>,
     /// Count solutions up to N (2 decides uniqueness).
     #[arg(long, value_name = "N", default_value_t = 2)]
     limit: u64,
@@ -255,10 +259,9 @@ fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
         // can never settle a count, so with the default limit of 2 it would spend its whole
         // budget on every unique puzzle looking for a second solution. Name one in
         // `--backends` to include it.
-        for entry in registry::ENTRIES
-            .iter()
-            .filter(|e| e.is_built() && e.capabilities.complete)
-        {
+        for entry in registry::ENTRIES.iter().filter(|e| {
+            e.is_built() && e.capabilities.complete && e.family != registry::EXTERNAL_FAMILY
+        }) {
             participants.push(Participant::backend(entry.family)?);
         }
     } else {
@@ -266,14 +269,26 @@ fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
             participants.push(Participant::backend(name)?);
         }
     }
-    if args.external {
-        let found: Vec<Tool> = TOOLS.into_iter().filter(|t| t.installed()).collect();
-        if found.is_empty() {
-            super::note!(
-                "sudokit: --external: none of minisat, picosat, glpsol, cbc is on the PATH"
-            );
+    if let Some(names) = &args.external {
+        let table = sudokit::external::table();
+        let names: Vec<String> = if names.is_empty() {
+            let found: Vec<String> = table
+                .found()
+                .into_iter()
+                .map(|(e, _)| e.name.clone())
+                .collect();
+            if found.is_empty() {
+                eprintln!(
+                    "sudokit: --external: no solver of the table is installed (sudokit solvers lists them)"
+                );
+            }
+            found
+        } else {
+            names.clone()
+        };
+        for name in names {
+            participants.push(Participant::backend(&format!("ext:{name}"))?);
         }
-        participants.extend(found.into_iter().map(Participant::External));
     }
     for spec in &args.inject_fault {
         let Some((name, fault)) = spec.rsplit_once(':') else {

@@ -37,6 +37,7 @@ mod render;
 mod resume;
 mod sink;
 mod solve;
+mod solvers;
 mod solving;
 mod stop;
 mod verify;
@@ -55,6 +56,10 @@ pub struct Cli {
     /// batch stops with a summary of how far it got (exit 1; 124 if still running 2 s later).
     #[arg(long, global = true, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// A solver table file that adds or changes external solvers (default: solvers.toml in
+    /// sudokit's configuration directory, when it exists); see `sudokit solvers --help`.
+    #[arg(long, global = true, value_name = "FILE")]
+    solvers: Option<std::path::PathBuf>,
 }
 
 const EXAMPLES: &str = "\
@@ -68,6 +73,8 @@ Examples:
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf > easy1.cnf
   sudokit grade --summary models/sudoku/9x9/top95.txt
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig,cp
+  sudokit solvers
+  sudokit crosscheck models/sudoku/4x4/kr_4x4_sample.txt --backends native --external
   sudokit generate --box 3x3 --count 10 --seed 7
   sudokit minimize models/sudoku/9x9/easy.txt
 
@@ -85,7 +92,7 @@ enum Command {
     Crosscheck(crosscheck::Args),
     /// Check candidate solutions against puzzles (pairs by position in the two files).
     Verify(verify::Args),
-    /// Write puzzles as CNF, LP, MPS, exact cover, graph, hypergraph or MiniZinc data.
+    /// Write puzzles as CNF, OPB, SMT-LIB, ASP, LP, MPS, MiniZinc, exact cover or graphs.
     Export(export::Args),
     /// Map a solver's answer to an exported file back to a grid, and verify it.
     Decode(decode::Args),
@@ -105,12 +112,15 @@ enum Command {
     Reduce(reduce::Args),
     /// Draw a puzzle (and its verified solution) as SVG.
     Render(render::Args),
+    /// The table of external solvers: found or not, path, version, input format, answer reader.
+    Solvers(solvers::Args),
 }
 
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     stop::install(cli.timeout)?;
+    solvers::load(cli.solvers)?;
     let result = dispatch(cli.command);
     // A signal ends the run gracefully (the command's summary printed); its exit code is the
     // signal's, whatever the command returned.
@@ -138,5 +148,6 @@ fn dispatch(command: Command) -> anyhow::Result<ExitCode> {
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Minimize(args) => minimize::run(args),
+        Command::Solvers(args) => solvers::run(args),
     }
 }

@@ -1,8 +1,9 @@
 //! Cross-checking: every backend on the same puzzle, every answer verified, the answers compared.
 //!
-//! A *participant* is an embedded backend ([`Solver`], looked up by name and wrapped in
-//! [`Verified`](crate::solve::Verified)) or an external tool ([`external::Tool`]: minisat or
-//! picosat on the exported CNF, glpsol or cbc on the LP file). Each one answers the same question,
+//! A *participant* is a backend ([`Solver`], looked up by name and wrapped in
+//! [`Verified`](crate::solve::Verified)): an embedded one, or an external solver of the solver
+//! table as `ext:NAME` ([`crate::external`]: the puzzle exported in the program's format, solved
+//! again with no-goods to count). Each one answers the same question,
 //! "how many solutions, up to `limit`?", under the same [`Limits`], and every grid it returns
 //! passes the certificate verifier.
 //!
@@ -12,8 +13,6 @@
 //! - a count stopped by the limit claims `[limit, ∞)` ("multiple" when the limit is 2);
 //! - a count stopped by a time or node budget after `k` verified solutions claims `[k, ∞)`
 //!   (an *unknown* answer, which still contradicts an unsat claim when `k ≥ 1`);
-//! - a solve-only tool (glpsol, cbc) that finds a solution claims `[1, ∞)`, one that proves
-//!   infeasibility `[0, 0]`.
 //!
 //! The claims of one puzzle **agree** when some number lies in all of them. Otherwise the puzzle
 //! is a **disagreement**, as is any answer whose grid fails the verifier or that repeats a
@@ -37,7 +36,6 @@
 //! assert_eq!(result.consensus, Some(1)); // unique
 //! ```
 
-pub mod external;
 pub mod fault;
 
 use std::time::{Duration, Instant};
@@ -45,12 +43,10 @@ use std::time::{Duration, Instant};
 use crate::grid::Grid;
 use crate::solve::{self, CountReport, Limits, SolveError, Solver, StopReason, UnknownBackend};
 
-/// One side of the comparison: an embedded backend or an external tool.
+/// One side of the comparison: a backend of the registry, embedded or external (`ext:NAME`).
 pub enum Participant {
     /// A backend of the registry (already wrapped in `Verified`).
     Backend(Box<dyn Solver>),
-    /// An external solver run on an exported file.
-    External(external::Tool),
 }
 
 impl Participant {
@@ -62,11 +58,10 @@ impl Participant {
         solve::backend(name).map(Participant::Backend)
     }
 
-    /// The name in tables: the backend's own name, or `ext:TOOL`.
+    /// The name in tables: the backend's own name (`ext:NAME` for an external solver).
     pub fn name(&self) -> String {
         match self {
             Participant::Backend(solver) => solver.name().to_string(),
-            Participant::External(tool) => format!("ext:{}", tool.program()),
         }
     }
 
@@ -76,10 +71,11 @@ impl Participant {
         let verdict = match self {
             Participant::Backend(solver) => match solver.count(puzzle, limit, limits) {
                 Ok(report) => Verdict::from_count(report, limit),
-                Err(e @ SolveError::TooLarge { .. }) => Verdict::Skipped(e.to_string()),
+                Err(e @ (SolveError::TooLarge { .. } | SolveError::Unsupported { .. })) => {
+                    Verdict::Skipped(e.to_string())
+                }
                 Err(e) => Verdict::Failed(e.to_string()),
             },
-            Participant::External(tool) => tool.run(puzzle, limit, limits),
         };
         Run {
             name: self.name(),

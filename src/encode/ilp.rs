@@ -39,6 +39,9 @@ pub struct Ilp {
     shape: Shape,
     givens: usize,
     puzzle: Grid,
+    /// No-good cuts, one per excluded solution: the `x` of its open cells, at most all but one
+    /// of which may be 1.
+    cuts: Vec<Vec<(usize, usize, usize)>>,
 }
 
 /// What a constraint says (0-based fields; names are 1-based).
@@ -79,9 +82,16 @@ pub enum RowKind {
         /// Column.
         c: usize,
     },
+    /// The k-th no-good cut (0-based): not every open cell of an excluded solution keeps its
+    /// value.
+    Cut {
+        /// Which cut.
+        k: usize,
+    },
 }
 
-/// One equality constraint: the sum of `vars` (0-based `(r, c, v)`) equals 1.
+/// One constraint: the sum of `vars` (0-based `(r, c, v)`) equals 1, or for a no-good cut is at
+/// most `vars.len() - 1`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
     /// What it says.
@@ -99,6 +109,21 @@ impl Row {
             RowKind::Col { c, v } => format!("col_{}_{}", c + 1, v + 1),
             RowKind::Box { b, v } => format!("box_{}_{}", b + 1, v + 1),
             RowKind::Given { r, c } => format!("given_{}_{}", r + 1, c + 1),
+            RowKind::Cut { k } => format!("nogood_{}", k + 1),
+        }
+    }
+
+    /// Whether the row is an equality `= 1` (every row but a no-good cut, which is `<=`).
+    pub fn is_equality(&self) -> bool {
+        !matches!(self.kind, RowKind::Cut { .. })
+    }
+
+    /// The right-hand side: 1, or `vars.len() - 1` for a no-good cut.
+    pub fn rhs(&self) -> usize {
+        if self.is_equality() {
+            1
+        } else {
+            self.vars.len().saturating_sub(1)
         }
     }
 }
@@ -124,10 +149,22 @@ pub fn parse_var_name(name: &str, n: usize) -> Option<(usize, usize, usize)> {
 impl Ilp {
     /// The program of `puzzle`.
     pub fn new(puzzle: &Grid) -> Ilp {
+        Ilp::excluding(puzzle, &[])
+    }
+
+    /// The program of `puzzle` with one no-good cut per grid of `excluded` (solutions already
+    /// found): `sum x <= k - 1` over the `x` its `k` open cells set. A grid with no open cell
+    /// gives no cut.
+    pub fn excluding(puzzle: &Grid, excluded: &[Grid]) -> Ilp {
         Ilp {
             shape: puzzle.shape(),
             givens: puzzle.filled(),
             puzzle: puzzle.clone(),
+            cuts: excluded
+                .iter()
+                .map(|s| crate::encode::nogood(puzzle, s))
+                .filter(|cut| !cut.is_empty())
+                .collect(),
         }
     }
 
@@ -146,14 +183,18 @@ impl Ilp {
         self.shape.order().pow(3)
     }
 
-    /// `U·n² + g`.
+    /// `U·n² + g` (and one row per no-good cut).
     pub fn row_count(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.shape.cells() + self.givens
+        (self.shape.unit_count() / self.shape.order() + 1) * self.shape.cells()
+            + self.givens
+            + self.cuts.len()
     }
 
-    /// `U·n³ + g`.
+    /// `U·n³ + g` (and the cuts' terms).
     pub fn nonzeros(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.var_count() + self.givens
+        (self.shape.unit_count() / self.shape.order() + 1) * self.var_count()
+            + self.givens
+            + self.cuts.iter().map(Vec::len).sum::<usize>()
     }
 
     /// The constraints: cells, then unit-values (rows, columns, boxes), then givens.
@@ -187,7 +228,11 @@ impl Ilp {
                 vars: vec![(r, c, v)],
             }
         });
-        cells.chain(units).chain(givens)
+        let cuts = self.cuts.iter().enumerate().map(|(k, vars)| Row {
+            kind: RowKind::Cut { k },
+            vars: vars.clone(),
+        });
+        cells.chain(units).chain(givens).chain(cuts)
     }
 
     /// The names of the constraints a variable appears in, in [`Ilp::rows`] order
@@ -204,6 +249,11 @@ impl Ilp {
         }
         if self.puzzle.at(r, c) == Some(v) {
             names.push(format!("given_{}_{}", r + 1, c + 1));
+        }
+        for (k, cut) in self.cuts.iter().enumerate() {
+            if cut.contains(&(r, c, v)) {
+                names.push(format!("nogood_{}", k + 1));
+            }
         }
         names
     }

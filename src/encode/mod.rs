@@ -65,6 +65,20 @@ pub fn x_of_index(n: usize, index: usize) -> (usize, usize, usize) {
     (index / (n * n), index / n % n, index % n)
 }
 
+/// The `(r, c, v)` (0-based) of `solution` in the cells `puzzle` leaves open: what a no-good
+/// that rules `solution` out forbids together (the given cells are fixed in every solution).
+/// Empty when no cell is open.
+pub fn nogood(puzzle: &Grid, solution: &Grid) -> Vec<(usize, usize, usize)> {
+    let shape = puzzle.shape();
+    (0..shape.cells())
+        .filter(|&cell| puzzle.get(cell).is_none())
+        .filter_map(|cell| {
+            let v = solution.get(cell)?;
+            Some((shape.row_of(cell), shape.col_of(cell), v))
+        })
+        .collect()
+}
+
 /// Which `x(r,c,v)` the givens leave open, indexed by [`x_index`]: a given cell allows only its
 /// value; an empty cell allows the values no given peer holds.
 ///

@@ -196,9 +196,11 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &["colouring", "coloring"],
     extension: "col",
     comment: "c",
+    comment_end: "",
+    first_line_fixed: false,
     summary: "DIMACS graph colouring with the precolouring as 'c given' lines (and a .given file)",
     takes_cnf_options: false,
-    answers: &[],
+    answers: &["col"],
     companion: Some(Companion {
         extension: "given",
         summary: "one 'VERTEX VALUE' line per given",
@@ -214,6 +216,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
             puzzle.filled()
         ))
     },
+    exclude: None,
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let edges = edge_count(shape) as u128;

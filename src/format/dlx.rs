@@ -268,9 +268,11 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &["exact-cover"],
     extension: "dlx",
     comment: "|",
+    comment_end: "",
+    first_line_fixed: false,
     summary: "Knuth's exact-cover input (dlx1): items and options",
     takes_cnf_options: false,
-    answers: &[],
+    answers: &["dlx"],
     companion: None,
     write: |puzzle, _, out| {
         let problem = ExactCover::new(puzzle);
@@ -281,6 +283,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
             problem.options().count()
         ))
     },
+    exclude: None,
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let n = shape.order() as u128;

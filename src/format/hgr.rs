@@ -169,9 +169,11 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &[],
     extension: "hgr",
     comment: "%",
+    comment_end: "",
+    first_line_fixed: false,
     summary: "hMETIS hypergraph: one hyperedge per unit",
     takes_cnf_options: false,
-    answers: &[],
+    answers: &["col"],
     companion: None,
     write: |puzzle, _, out| {
         write_hgr(puzzle, out)?;
@@ -182,6 +184,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
             shape.cells()
         ))
     },
+    exclude: None,
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);

@@ -75,7 +75,11 @@ pub fn write_lp(ilp: &Ilp, out: impl Write) -> io::Result<()> {
             line.push_str(if i == 0 { " " } else { " + " });
             line.push_str(&term);
         }
-        line.push_str(" = 1");
+        if row.is_equality() {
+            line.push_str(" = 1");
+        } else {
+            line.push_str(&format!(" <= {}", row.rhs()));
+        }
         writeln!(out, "{line}")?;
     }
     writeln!(out, "Binary")?;
@@ -132,15 +136,18 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &["ilp"],
     extension: "lp",
     comment: "\\",
+    comment_end: "",
+    first_line_fixed: false,
     summary: "CPLEX LP, the 0-1 integer program (glpsol, cbc, HiGHS, lp_solve)",
     takes_cnf_options: false,
-    answers: &["glpsol", "cbc"],
+    answers: &["glpsol", "cbc", "highs", "scip"],
     companion: None,
     write: |puzzle, _, out| {
         let ilp = Ilp::new(puzzle);
         write_lp(&ilp, out)?;
         Ok(ilp_stats("lp", &ilp))
     },
+    exclude: Some(|puzzle, _, excluded, out| write_lp(&Ilp::excluding(puzzle, excluded), out)),
     estimate: |puzzle, _| ilp_estimate(puzzle, true),
 };
 

@@ -59,9 +59,11 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &[],
     extension: "dzn",
     comment: "%",
+    comment_end: "",
+    first_line_fixed: false,
     summary: "MiniZinc data for models/sudoku.mzn (alldifferent per unit)",
     takes_cnf_options: false,
-    answers: &[],
+    answers: &["minizinc"],
     companion: None,
     write: |puzzle, _, out| {
         write_dzn(&Csp::new(puzzle), out)?;
@@ -73,6 +75,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
             puzzle.filled()
         ))
     },
+    exclude: None,
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);

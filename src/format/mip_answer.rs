@@ -13,9 +13,9 @@
 //!   `Integer infeasible …` → infeasible; `Stopped …` and others → unknown), then one line per
 //!   printed column, `index name value reduced-cost`, optionally marked `**`.
 //!
-//! HiGHS writes its own solution format; run HiGHS with `--solution_file OUT` and
-//! `--write_solution_style 0`, then convert its `Columns` section to `name value` lines and
-//! read them with [`read_cbc`] after a first line `Optimal`.
+//! lp_solve's report, HiGHS's solution file and SCIP's have their own readers
+//! ([`crate::format::lp_solve_answer`], [`crate::format::highs_answer`],
+//! [`crate::format::scip_answer`]), which give the same [`IlpSolution`].
 //!
 //! # Complexity
 //! Linear in the file; one line in memory plus the values.
@@ -62,11 +62,11 @@ pub enum MipAnswerErrorKind {
     Line(#[from] LineErrorKind),
 }
 
-fn err(line: usize, column: usize, kind: MipAnswerErrorKind) -> MipAnswerError {
+pub(crate) fn err(line: usize, column: usize, kind: MipAnswerErrorKind) -> MipAnswerError {
     MipAnswerError::new(line, column, kind)
 }
 
-fn read_lines(input: impl BufRead) -> Result<Vec<String>, MipAnswerError> {
+pub(crate) fn read_lines(input: impl BufRead) -> Result<Vec<String>, MipAnswerError> {
     let mut lines = LineReader::new(input);
     let mut all = Vec::new();
     while let Some(next) = lines.next_line() {
@@ -81,7 +81,7 @@ fn column_of(line: &str, token: &str) -> usize {
     token_column(line, token)
 }
 
-fn number(line_no: usize, line: &str, token: &str) -> Result<f64, MipAnswerError> {
+pub(crate) fn number(line_no: usize, line: &str, token: &str) -> Result<f64, MipAnswerError> {
     token.parse::<f64>().map_err(|_| {
         err(
             line_no,
@@ -220,7 +220,7 @@ pub fn read_cbc(input: impl BufRead) -> Result<IlpSolution, MipAnswerError> {
 }
 
 /// An ILP solution file read by `read` as a claim on `puzzle`.
-fn claim(
+pub(crate) fn claim(
     puzzle: &Grid,
     input: &mut dyn BufRead,
     read: fn(&mut dyn BufRead) -> Result<IlpSolution, MipAnswerError>,

@@ -4,13 +4,22 @@
 //! | file | format | direction |
 //! |---|---|---|
 //! | [`dimacs`] | DIMACS CNF; SAT-competition and minisat answers | CNF out and in, answers in |
+//! | [`opb`] | pseudo-Boolean OPB (PB competition) | out |
+//! | [`clasp_answer`] | clasp/clingo answers: OPB `s`/`v` lines, answer sets | in |
+//! | [`smt2`], [`smt2_answer`] | SMT-LIB 2 (QF_LIA); z3's and cvc5's answers | out; in |
+//! | [`asp`] | answer-set program for gringo/clingo | out |
 //! | [`lp`] | CPLEX LP | out |
 //! | [`mps`] | free MPS | out |
 //! | [`mip_answer`] | glpsol and cbc solution files | in |
-//! | [`dlx`] | Knuth's exact-cover input (dlx1) | out and in |
-//! | [`col`] | DIMACS graph colouring `.col` with precolouring, `.given` | out and in |
-//! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
+//! | [`lp_solve_answer`], [`highs_answer`], [`scip_answer`] | lp_solve's report, HiGHS's and SCIP's solution files | in |
+//! | [`mzn`] | self-contained MiniZinc model | out |
 //! | [`minizinc`] | MiniZinc data `.dzn` for `models/sudoku.mzn` | out |
+//! | [`minizinc_answer`] | MiniZinc's output | in |
+//! | [`dlx`], [`dlx_answer`] | Knuth's exact-cover input (dlx1); dlx1's solutions | out and in; in |
+//! | [`col`] | DIMACS graph colouring `.col` with precolouring, `.given` | out and in |
+//! | [`graphml`], [`edge_list`] | GraphML and plain edge list of the Sudoku graph | out |
+//! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
+//! | [`colouring_answer`] | vertex → colour lists | in |
 //!
 //! The [`registry`] lists every export format and answer reader by name. Every reader reports a
 //! problem with its 1-based line and column, and never panics.
@@ -21,19 +30,34 @@
 //!
 //! # References
 //! See each module: DIMACS (1993), SAT competition output, CPLEX LP and MPS, Knuth's dlx1,
-//! hMETIS, MiniZinc.
+//! hMETIS, MiniZinc, OPB, SMT-LIB 2, gringo/clingo, GraphML, and the solvers' output forms.
 
+pub mod asp;
+pub mod clasp_answer;
 pub mod col;
+pub mod colouring_answer;
 pub mod dimacs;
 pub mod dlx;
+pub mod dlx_answer;
+pub mod edge_list;
+pub mod graphml;
 pub mod hgr;
+pub mod highs_answer;
 pub mod lp;
+pub mod lp_solve_answer;
 pub mod minizinc;
+pub mod minizinc_answer;
 pub mod mip_answer;
 pub mod mps;
+pub mod mzn;
+pub mod opb;
 pub mod registry;
+pub mod scip_answer;
+pub mod smt2;
+pub mod smt2_answer;
 
 pub use registry::{
-    AnswerError, AnswerReader, Claim, Decoded, ExportFormat, ExportOptions, FORMATS, READERS,
-    UnknownFormat, decode_answer, export, find_format, find_reader, human_size,
+    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, FORMATS,
+    READERS, UnknownFormat, decode_answer, export, export_excluding, find_format, find_reader,
+    human_size,
 };

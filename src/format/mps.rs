@@ -49,7 +49,8 @@ pub fn write_mps(ilp: &Ilp, out: impl Write) -> io::Result<()> {
     writeln!(out, "ROWS")?;
     writeln!(out, " N obj")?;
     for row in ilp.rows() {
-        writeln!(out, " E {}", row.name())?;
+        let sense = if row.is_equality() { "E" } else { "L" };
+        writeln!(out, " {sense} {}", row.name())?;
     }
     writeln!(out, "COLUMNS")?;
     writeln!(out, " MARKER 'MARKER' 'INTORG'")?;
@@ -73,7 +74,7 @@ pub fn write_mps(ilp: &Ilp, out: impl Write) -> io::Result<()> {
     writeln!(out, " MARKER 'MARKER' 'INTEND'")?;
     writeln!(out, "RHS")?;
     for row in ilp.rows() {
-        writeln!(out, " RHS {} 1", row.name())?;
+        writeln!(out, " RHS {} {}", row.name(), row.rhs())?;
     }
     writeln!(out, "BOUNDS")?;
     for r in 0..n {
@@ -93,15 +94,18 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &[],
     extension: "mps",
     comment: "*",
-    summary: "free MPS, the same 0-1 integer program (glpsol --freemps, cbc, HiGHS)",
+    comment_end: "",
+    first_line_fixed: false,
+    summary: "free MPS, the same 0-1 integer program (glpsol --freemps, cbc, lp_solve -fmps, HiGHS)",
     takes_cnf_options: false,
-    answers: &["glpsol", "cbc"],
+    answers: &["glpsol", "cbc", "lp_solve", "highs"],
     companion: None,
     write: |puzzle, _, out| {
         let ilp = Ilp::new(puzzle);
         write_mps(&ilp, out)?;
         Ok(ilp_stats("mps", &ilp))
     },
+    exclude: Some(|puzzle, _, excluded, out| write_mps(&Ilp::excluding(puzzle, excluded), out)),
     estimate: |puzzle, _| ilp_estimate(puzzle, false),
 };
 

@@ -58,6 +58,11 @@ pub struct ExportFormat {
     pub extension: &'static str,
     /// The mark that starts a comment line.
     pub comment: &'static str,
+    /// What closes a comment line: empty for line comments, ` -->` for XML.
+    pub comment_end: &'static str,
+    /// Whether the file's first line must stay first (OPB's size line, the XML declaration):
+    /// [`export`] then writes the header comments after it.
+    pub first_line_fixed: bool,
     /// What the format is, in one line.
     pub summary: &'static str,
     /// Whether the CNF options apply.
@@ -68,20 +73,33 @@ pub struct ExportFormat {
     pub companion: Option<Companion>,
     /// Writes the export and returns its size line (`--stats`) without the byte count.
     pub write: fn(&Grid, &ExportOptions, &mut dyn Write) -> io::Result<String>,
+    /// Writes the export with one no-good per grid of a list (solutions found already), so that
+    /// a solver reading the format counts solutions by solving again; `None` when the format
+    /// has no way to rule out one solution (exact cover, graph colouring).
+    pub exclude: Option<Exclude>,
     /// The size of the export in bytes, estimated before writing (within a small factor, never
     /// an overflow).
     pub estimate: fn(&Grid, &ExportOptions) -> u64,
 }
 
+/// Writes `puzzle` with one no-good per grid of `excluded`; see [`ExportFormat::exclude`].
+pub type Exclude = fn(&Grid, &ExportOptions, &[Grid], &mut dyn Write) -> io::Result<()>;
+
 /// The export formats, in the order of the help text.
 pub const FORMATS: &[&ExportFormat] = &[
     &super::dimacs::FORMAT,
+    &super::opb::FORMAT,
+    &super::smt2::FORMAT,
+    &super::asp::FORMAT,
     &super::lp::FORMAT,
     &super::mps::FORMAT,
+    &super::mzn::FORMAT,
+    &super::minizinc::FORMAT,
     &super::dlx::FORMAT,
     &super::col::FORMAT,
+    &super::graphml::FORMAT,
+    &super::edge_list::FORMAT,
     &super::hgr::FORMAT,
-    &super::minizinc::FORMAT,
 ];
 
 /// A format name that the registry does not know.
@@ -117,7 +135,8 @@ pub fn find_format(name: &str) -> Result<&'static ExportFormat, UnknownFormat> {
 }
 
 /// Writes `puzzle` in `format` to `out`, after `header` (each line behind the format's comment
-/// mark), and returns the size line with the byte count.
+/// mark, after the first line when the format fixes it), and returns the size line with the
+/// byte count.
 ///
 /// # Errors
 /// I/O errors of `out`.
@@ -128,26 +147,102 @@ pub fn export(
     header: &[String],
     out: &mut dyn Write,
 ) -> io::Result<String> {
+    let mut comments = Vec::new();
+    for line in header.iter().flat_map(|h| h.lines()) {
+        // `--` may not appear inside an XML comment.
+        let line = if format.comment_end.is_empty() {
+            line.to_string()
+        } else {
+            line.replace("--", "- -")
+        };
+        comments.extend_from_slice(
+            format!("{} {line}{}\n", format.comment, format.comment_end).as_bytes(),
+        );
+    }
     let mut counting = Counting {
         inner: out,
         bytes: 0,
+        pending: Vec::new(),
     };
-    for line in header.iter().flat_map(|h| h.lines()) {
-        writeln!(counting, "{} {line}", format.comment)?;
+    if format.first_line_fixed {
+        counting.pending = comments;
+    } else {
+        counting.write_all(&comments)?;
     }
     let stats = (format.write)(puzzle, options, &mut counting)?;
+    let rest = std::mem::take(&mut counting.pending);
+    counting.write_all(&rest)?;
     counting.flush()?;
     Ok(format!("{stats}, {} bytes", counting.bytes))
 }
 
-/// A writer that counts the bytes it passes on.
+/// Writes `puzzle` in `format` with one no-good per grid of `excluded` (solutions already
+/// found), for counting with a solver that reads the format.
+///
+/// # Errors
+/// I/O errors of `out`; [`io::ErrorKind::Unsupported`] when the format has no no-good.
+pub fn export_excluding(
+    puzzle: &Grid,
+    format: &ExportFormat,
+    options: &ExportOptions,
+    excluded: &[Grid],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match format.exclude {
+        Some(exclude) => exclude(puzzle, options, excluded, out),
+        None if excluded.is_empty() => (format.write)(puzzle, options, out).map(|_| ()),
+        None => Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("the {} format cannot rule out a solution", format.name),
+        )),
+    }
+}
+
+/// The comment lines every newer writer starts with: what the file is, the puzzle (as a puzzle
+/// line up to order 35), the encoding, the command that solves it and the `decode` command that
+/// reads the answer. `PUZZLE` stands for the puzzle file (or `-` with the line on standard
+/// input), `FILE` for the export and `ANSWER` for the solver's answer.
+pub(crate) fn header_lines(
+    puzzle: &Grid,
+    what: &str,
+    encoding: &str,
+    solve: &str,
+    reader: &str,
+) -> Vec<String> {
+    let mut lines = vec![format!(
+        "sudokit {what}: {}, {} givens",
+        puzzle.shape(),
+        puzzle.filled()
+    )];
+    if let Some(line) = crate::text::to_line(puzzle) {
+        lines.push(format!("puzzle {line}"));
+    }
+    lines.push(encoding.to_string());
+    lines.push(format!("solve: {solve}"));
+    lines.push(format!(
+        "decode: sudokit decode PUZZLE --from {reader} ANSWER (PUZZLE: the puzzle file)"
+    ));
+    lines
+}
+
+/// A writer that counts the bytes it passes on, and writes `pending` after the first line.
 struct Counting<'a> {
     inner: &'a mut dyn Write,
     bytes: u64,
+    pending: Vec<u8>,
 }
 
 impl Write for Counting<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.pending.is_empty()
+            && let Some(end) = buf.iter().position(|&b| b == b'\n')
+        {
+            self.inner.write_all(&buf[..=end])?;
+            let pending = std::mem::take(&mut self.pending);
+            self.inner.write_all(&pending)?;
+            self.bytes += (end + 1 + pending.len()) as u64;
+            return Ok(end + 1);
+        }
         let n = self.inner.write(buf)?;
         self.bytes += n as u64;
         Ok(n)
@@ -224,19 +319,81 @@ pub struct AnswerReader {
 /// An answer that cannot be read: what is wrong, with its place.
 pub type AnswerError = Located<String>;
 
+/// Every line of an answer (through the capped line reader), for the readers that look ahead.
+pub(crate) fn answer_lines(input: &mut dyn BufRead) -> Result<Vec<String>, AnswerError> {
+    let mut lines = crate::text::lines::LineReader::new(input);
+    let mut all = Vec::new();
+    while let Some(next) = lines.next_line() {
+        let (_, line) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
+        all.push(line.to_string());
+    }
+    Ok(all)
+}
+
+/// An answer error at 1-based `line` and `column`.
+pub(crate) fn answer_error(line: usize, column: usize, what: impl Into<String>) -> AnswerError {
+    Located::new(line, column, what.into())
+}
+
+/// The claim of an answer that sets values cell by cell: `(r, c, v)` 0-based, in any order. A
+/// cell set twice to different values, or not at all, makes it [`Claim::NotAGrid`].
+pub(crate) fn claim_of_cells(
+    puzzle: &Grid,
+    cells: impl IntoIterator<Item = (usize, usize, usize)>,
+) -> Claim {
+    let shape = puzzle.shape();
+    let mut grid = Grid::empty(shape);
+    for (r, c, v) in cells {
+        let cell = shape.cell(r, c);
+        match grid.get(cell) {
+            Some(w) if w != v => {
+                return Claim::NotAGrid(format!(
+                    "the answer sets two values of cell {}: {} and {}",
+                    grid.cell_ref(cell),
+                    w.min(v) + 1,
+                    w.max(v) + 1
+                ));
+            }
+            _ => grid.set(cell, Some(v)),
+        }
+    }
+    match (0..shape.cells()).find(|&cell| grid.get(cell).is_none()) {
+        Some(cell) => Claim::NotAGrid(format!(
+            "the answer sets no value of cell {}",
+            grid.cell_ref(cell)
+        )),
+        None => Claim::Grid(grid),
+    }
+}
+
 /// The answer readers, in the order of the help text.
 pub const READERS: &[&AnswerReader] = &[
     &super::dimacs::COMPETITION_READER,
     &super::dimacs::MINISAT_READER,
+    &super::clasp_answer::CLASP_READER,
+    &super::smt2_answer::SMT2_READER,
     &super::mip_answer::GLPSOL_READER,
     &super::mip_answer::CBC_READER,
+    &super::lp_solve_answer::LP_SOLVE_READER,
+    &super::highs_answer::HIGHS_READER,
+    &super::scip_answer::SCIP_READER,
+    &super::minizinc_answer::MINIZINC_READER,
+    &super::dlx_answer::DLX_READER,
+    &super::colouring_answer::COLOURING_READER,
 ];
+
+/// Other names of answer readers (`clingo` for `clasp`).
+const READER_ALIASES: &[(&str, &str)] = &[("clingo", "clasp"), ("z3", "smt2"), ("cvc5", "smt2")];
 
 /// The answer reader called `name`.
 ///
 /// # Errors
 /// [`UnknownFormat`] naming the known readers.
 pub fn find_reader(name: &str) -> Result<&'static AnswerReader, UnknownFormat> {
+    let name = READER_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, reader)| reader);
     READERS
         .iter()
         .copied()
@@ -296,7 +453,7 @@ mod tests {
         }
         let error = find_format("xml").unwrap_err().to_string();
         assert!(
-            error.contains("unknown export format xml (known: cnf, lp"),
+            error.contains("unknown export format xml (known: cnf, opb"),
             "{error}"
         );
     }

@@ -31,6 +31,7 @@
 //! | `colour` | [`colouring`] | precolouring extension on the Sudoku graph, DSATUR-ordered backtracking with the hyperedge rule (`colour:dsatur`, `colour:graph`: plain DSATUR per unit, per edge) |
 //! | `mip` | [`mip`] | 0-1 ILP through good_lp + microlp, counting by no-good cuts |
 //! | `highs` | `highs` (feature `highs`) | the same ILP and loop with HiGHS |
+//! | `ext:NAME` | [`external`] | an external program of the solver table ([`crate::external`]), counting by no-goods |
 //!
 //! [`count_parallel`] splits one count over the cores (rayon) for any backend.
 //!
@@ -53,6 +54,7 @@ pub mod colouring;
 pub mod cp;
 pub(crate) mod detached;
 pub mod dlx;
+pub mod external;
 mod geometry;
 pub mod grasp;
 #[cfg(feature = "highs")]
@@ -77,6 +79,7 @@ pub use backtrack::{Backtrack, Bitwise, FcMrv};
 pub use colouring::Colouring;
 pub use cp::Cp;
 pub use dlx::Dlx;
+pub use external::External;
 pub use grasp::{Grasp, GraspOptions};
 pub use mip::Mip;
 pub use native::{Native, NativeGeneral};
@@ -116,6 +119,15 @@ pub enum SolveError {
     Duplicate {
         /// The backend's name.
         backend: String,
+    },
+    /// The backend cannot answer this question (an external solver whose input format has no
+    /// no-good cannot count past one solution).
+    #[error("backend {backend} cannot answer: {reason}")]
+    Unsupported {
+        /// The backend's name.
+        backend: String,
+        /// Why.
+        reason: String,
     },
     /// An embedded solver failed for a reason other than a limit (a numerical or internal error).
     #[error("backend {backend} failed: {message}")]

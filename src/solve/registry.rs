@@ -26,8 +26,8 @@
 use thiserror::Error;
 
 use super::{
-    Backtrack, Bitwise, Colouring, Cp, Dlx, FcMrv, Grasp, Mip, Native, NativeGeneral, Norvig, Sat,
-    Solver, Verified,
+    Backtrack, Bitwise, Colouring, Cp, Dlx, External, FcMrv, Grasp, Mip, Native, NativeGeneral,
+    Norvig, Sat, Solver, Verified,
 };
 use crate::encode::cnf::{Amo, CnfOptions, Encoding};
 use crate::propagate::Scheme;
@@ -79,6 +79,10 @@ impl BackendEntry {
 
 /// The default backend's name.
 pub const DEFAULT_BACKEND: &str = "native";
+
+/// The family of the external solvers (`ext:NAME`): it has no default member, and its members
+/// are the entries of the solver table found on this machine.
+pub const EXTERNAL_FAMILY: &str = "ext";
 
 /// A backend spec that [`backend`] cannot build.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -241,6 +245,15 @@ fn build_grasp(options: &str) -> Result<Box<dyn Solver>, String> {
 #[cfg(feature = "highs")]
 fn build_highs(options: &str) -> Result<Box<dyn Solver>, String> {
     plain(|| super::Highs)(options)
+}
+
+fn build_external(options: &str) -> Result<Box<dyn Solver>, String> {
+    if options.is_empty() {
+        return Err("needs a solver of the table: ext:NAME (sudokit solvers lists them)".into());
+    }
+    External::new(options)
+        .map(|solver| Box::new(Verified(solver)) as Box<dyn Solver>)
+        .map_err(|e| e.to_string())
 }
 
 fn one(name: &str) -> Vec<String> {
@@ -416,6 +429,25 @@ pub const ENTRIES: &[BackendEntry] = &[
         variants: || ["grasp", "grasp:pre=FCI"].map(String::from).to_vec(),
         build: Some(build_grasp),
     },
+    BackendEntry {
+        family: EXTERNAL_FAMILY,
+        syntax: "ext:NAME",
+        summary: "an external solver of the table (sudokit solvers): the puzzle exported, the program run and killed at the time limit, the answer decoded and verified; counts by no-goods",
+        capabilities: Capabilities {
+            complete: true,
+            proofs: false,
+            max_order: 64,
+        },
+        feature: None,
+        variants: || {
+            crate::external::table()
+                .found()
+                .into_iter()
+                .map(|(entry, _)| format!("{EXTERNAL_FAMILY}:{}", entry.name))
+                .collect()
+        },
+        build: Some(build_external),
+    },
 ];
 
 #[cfg(test)]
@@ -424,7 +456,10 @@ mod tests {
 
     #[test]
     fn every_variant_round_trips() {
-        for entry in ENTRIES.iter().filter(|e| e.is_built()) {
+        for entry in ENTRIES
+            .iter()
+            .filter(|e| e.is_built() && e.family != EXTERNAL_FAMILY)
+        {
             let variants = (entry.variants)();
             assert_eq!(
                 backend(entry.family).unwrap().name(),

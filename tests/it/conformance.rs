@@ -15,7 +15,10 @@
 //!   encodings that are slow in a debug build);
 //! - `Mip(big)`: every check, counting up to 24 solutions (counting by no-good cuts re-solves the
 //!   program once per solution, so its cost grows with the square of the count);
-//! - `Heuristic`: solutions and limits only (a heuristic never proves unsat or uniqueness).
+//! - `Heuristic`: solutions and limits only (a heuristic never proves unsat or uniqueness);
+//! - `External`: an external solver of the table (`ext:NAME`), on the small models and counting
+//!   up to 24 solutions (one program run per solution); skipped with a message when the program
+//!   is not installed, unless `SUDOKIT_REQUIRE_TOOLS` is set.
 
 use std::time::Duration;
 
@@ -30,12 +33,18 @@ pub enum Profile {
     Small,
     Mip(bool),
     Heuristic,
+    External,
 }
 
 /// Runs the checks of `profile` on the backend `spec` names, through the registry.
 fn check(spec: &str, profile: Profile, test: Check) {
+    if matches!(profile, Profile::External) && !external_installed(spec) {
+        return;
+    }
     let solver = || backend(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
     match (test, profile) {
+        (Check::Models, Profile::External) => solves_models(solver(), false),
+        (Check::Counts, Profile::External) => counts_exactly_up_to(solver(), 24),
         (Check::Models, Profile::Full) => solves_models(solver(), true),
         (Check::Models, Profile::Small) => solves_models(solver(), false),
         (Check::Models, Profile::Mip(big)) => solves_models(solver(), big),
@@ -48,6 +57,22 @@ fn check(spec: &str, profile: Profile, test: Check) {
         (Check::FullGrid, Profile::Heuristic) => {}
         (Check::FullGrid, _) => full_grid(solver()),
         (Check::Limits, _) => honours_limits(solver()),
+    }
+}
+
+/// Whether the external solver of `spec` (`ext:NAME`) can run here; prints the skip message
+/// when it cannot, and fails when `SUDOKIT_REQUIRE_TOOLS` is set.
+fn external_installed(spec: &str) -> bool {
+    match backend(spec) {
+        Ok(_) => true,
+        Err(e) => {
+            assert!(
+                std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
+                "{spec} is required (SUDOKIT_REQUIRE_TOOLS is set): {e}"
+            );
+            eprintln!("skipped: {e}");
+            false
+        }
     }
 }
 
@@ -139,6 +164,8 @@ conformance_table! {
     highs: "highs", Mip(true);
     grasp: "grasp", Heuristic;
     grasp_pre: "grasp:pre=FCI", Heuristic;
+    // One external solver in the quick suite (the external-tools suite runs every one).
+    ext_minisat: "ext:minisat", External;
 }
 
 #[test]
@@ -153,6 +180,9 @@ fn every_registry_family_has_a_row_and_every_row_parses() {
         );
     }
     for spec in TABLE {
+        if spec.starts_with("ext:") && !external_installed(spec) {
+            continue;
+        }
         assert_eq!(
             backend(spec).unwrap().name(),
             *spec,

@@ -150,7 +150,9 @@ fn every_help_example_runs_on_the_repository_files() {
                 }
                 continue;
             }
+            let started = std::time::Instant::now();
             let out = shell(&example, &dir);
+            eprintln!("{:.1} s: {example}", started.elapsed().as_secs_f64());
             ran += 1;
             let text = stdout(&out);
             // 0 or 1 (a negative answer the example shows, such as an injected fault); never

@@ -10,7 +10,7 @@ const LAYERS: &[&[&str]] = &[
     &["verify", "search", "batch"],
     &["text", "encode"],
     &["format"],
-    &["propagate", "solve"],
+    &["propagate", "solve", "external"],
     &[
         "reduce",
         "generate",

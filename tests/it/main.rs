@@ -9,6 +9,7 @@ mod explain;
 mod export;
 mod export_props;
 mod export_support;
+mod external_solvers;
 mod external_tools;
 mod fuzz_corpus;
 mod generate;

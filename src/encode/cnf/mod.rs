@@ -93,7 +93,7 @@ pub mod var_map;
 use std::fmt;
 use std::str::FromStr;
 
-use super::ClauseSink;
+use super::{ClauseSink, Lit, Var};
 use crate::grid::Grid;
 use crate::shape::Shape;
 
@@ -219,6 +219,21 @@ pub fn encode(puzzle: &Grid, options: CnfOptions, sink: &mut dyn ClauseSink) -> 
         Encoding::Optimized => optimized::encode_optimized(puzzle, options.amo, sink),
         encoding => direct::encode_direct(puzzle, encoding, options.amo, sink),
     }
+}
+
+/// The clause that excludes `solution`: some open cell takes another value. Over the x
+/// variables of the open cells only (given cells are fixed; auxiliary variables are not
+/// functions of the grid). Empty when no cell is open.
+pub fn blocking_clause(puzzle: &Grid, map: &VarMap, solution: &Grid) -> Vec<Lit> {
+    let shape = puzzle.shape();
+    (0..shape.cells())
+        .filter(|&cell| puzzle.get(cell).is_none())
+        .filter_map(|cell| {
+            let v = solution.get(cell)?;
+            map.var(shape.row_of(cell), shape.col_of(cell), v)
+                .map(Var::negative)
+        })
+        .collect()
 }
 
 #[cfg(test)]

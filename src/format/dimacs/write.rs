@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::encode::cnf::{Amo, formula_size};
+use crate::encode::cnf::{Amo, blocking_clause, formula_size};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, Size, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Counter, Lit, Var, x_of_index};
 use crate::format::registry::{ExportFormat, digits};
@@ -186,12 +186,42 @@ pub fn cnf_comments(puzzle: &Grid, options: CnfOptions, encoded: &Encoded) -> Ve
 /// # Errors
 /// I/O errors of `out`.
 pub fn write_cnf(puzzle: &Grid, options: CnfOptions, out: impl Write) -> io::Result<CnfWritten> {
+    write_cnf_excluding(puzzle, options, &[], out)
+}
+
+/// [`write_cnf`] with one blocking clause per grid of `excluded` (solutions already found),
+/// after the encoding's clauses: the formula's models are the other solutions.
+///
+/// # Errors
+/// I/O errors of `out`.
+pub fn write_cnf_excluding(
+    puzzle: &Grid,
+    options: CnfOptions,
+    excluded: &[Grid],
+    out: impl Write,
+) -> io::Result<CnfWritten> {
     let mut counter = Counter::default();
     let encoded = encode(puzzle, options, &mut counter);
-    let comments = cnf_comments(puzzle, options, &encoded);
+    let blocking: Vec<Vec<Lit>> = excluded
+        .iter()
+        .map(|grid| blocking_clause(puzzle, &encoded.map, grid))
+        .collect();
+    for clause in &blocking {
+        counter.add_clause(clause);
+    }
+    let mut comments = cnf_comments(puzzle, options, &encoded);
+    if !excluded.is_empty() {
+        comments.push(format!(
+            "the last {} clauses rule out solutions already found",
+            excluded.len()
+        ));
+    }
     let mut writer = DimacsWriter::new(out, &comments, counter.vars, counter.clauses);
     let again = encode(puzzle, options, &mut writer);
     debug_assert_eq!(again, encoded);
+    for clause in &blocking {
+        writer.add_clause(clause);
+    }
     writer.finish()?;
     Ok(CnfWritten {
         size: Size {
@@ -233,6 +263,8 @@ pub const FORMAT: ExportFormat = ExportFormat {
     aliases: &[],
     extension: "cnf",
     comment: "c",
+    comment_end: "",
+    first_line_fixed: false,
     summary: "DIMACS CNF (minisat, picosat, cadical, kissat, ...); --encoding and --amo choose the encoding",
     takes_cnf_options: true,
     answers: &["dimacs", "minisat"],
@@ -256,6 +288,9 @@ pub const FORMAT: ExportFormat = ExportFormat {
         }
         Ok(text)
     },
+    exclude: Some(|puzzle, options, excluded, out| {
+        write_cnf_excluding(puzzle, options.cnf, excluded, out).map(|_| ())
+    }),
     estimate: |puzzle, options| {
         let shape = puzzle.shape();
         let n = shape.order() as u128;

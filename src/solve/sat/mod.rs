@@ -68,8 +68,9 @@ pub mod solver;
 use std::path::Path;
 use std::str::FromStr;
 
+pub use crate::encode::cnf::blocking_clause;
 use crate::encode::cnf::{Amo, CnfOptions, Encoding, VarMap, encode};
-use crate::encode::{ClauseSink, Lit, Model, Var};
+use crate::encode::{ClauseSink, Model};
 use crate::grid::Grid;
 use crate::solve::{
     Answer, Budget, CountReport, Limits, Outcome, SolveError, SolveReport, Solver, UniqueReport,
@@ -258,21 +259,6 @@ impl Solver for Sat {
         report.stats.elapsed = budget.elapsed();
         Ok(report)
     }
-}
-
-/// The clause that excludes `solution`: some open cell takes another value. Over the x
-/// variables of the open cells only (given cells are fixed; auxiliary variables are not
-/// functions of the grid). Empty when no cell is open.
-pub fn blocking_clause(puzzle: &Grid, map: &VarMap, solution: &Grid) -> Vec<Lit> {
-    let shape = puzzle.shape();
-    (0..shape.cells())
-        .filter(|&cell| puzzle.get(cell).is_none())
-        .filter_map(|cell| {
-            let v = solution.get(cell)?;
-            map.var(shape.row_of(cell), shape.col_of(cell), v)
-                .map(Var::negative)
-        })
-        .collect()
 }
 
 /// The grid of a model. A cell the model leaves without exactly one true value is left empty,

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Extends the precolouring of a Sudoku graph that sudokit exported, with networkx reading it.
+
+Usage: python3 models/tools/colour_graph.py FILE > ANSWER
+  FILE: a GraphML file (`sudokit export --to graphml`), an edge list (`--to edges`, with its
+  `.given` file beside it) or a DIMACS `.col` file (`--to col`).
+ANSWER: `s col K` and one `l VERTEX COLOUR` line per vertex, or `s UNSATISFIABLE`; read it back
+with `sudokit decode PUZZLE --from col ANSWER`.
+
+networkx parses the GraphML and the edge list (the `.col` file is read here: networkx has no
+DIMACS reader). The colouring is DSATUR-ordered backtracking: the vertex with the fewest colours
+left goes first, K = sqrt(vertices) colours, given vertices keep their colour. It shares no code
+with sudokit, so a round trip through it checks the exports against an independent reader.
+"""
+import math
+import sys
+
+import networkx as nx
+
+
+def read(path):
+    """The graph (1-based integer vertices) and the precolouring {vertex: colour}."""
+    if path.endswith(".graphml"):
+        g = nx.read_graphml(path)
+        graph = nx.Graph()
+        given = {}
+        for node, data in g.nodes(data=True):
+            v = int(node.lstrip("n"))
+            graph.add_node(v)
+            if "given" in data:
+                given[v] = int(data["given"])
+        graph.add_edges_from((int(u.lstrip("n")), int(w.lstrip("n"))) for u, w in g.edges())
+        return graph, given
+    if path.endswith(".edges"):
+        graph = nx.read_edgelist(path, nodetype=int)
+        given = {}
+        with open(path[: -len(".edges")] + ".given") as f:
+            for line in f:
+                if line.strip():
+                    v, c = map(int, line.split())
+                    given[v] = c
+        return graph, given
+    graph = nx.Graph()
+    given = {}
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if words[:2] == ["c", "given"]:
+                given[int(words[2])] = int(words[3])
+            elif words[:1] == ["p"]:
+                graph.add_nodes_from(range(1, int(words[2]) + 1))
+            elif words[:1] == ["e"]:
+                graph.add_edge(int(words[1]), int(words[2]))
+    return graph, given
+
+
+def colour(graph, given):
+    """A proper colouring extending `given` with sqrt(|V|) colours, or None."""
+    k = math.isqrt(graph.number_of_nodes())
+    colours = dict(given)
+    for v, c in given.items():
+        if any(colours.get(w) == c for w in graph[v]):
+            return None
+    options = {
+        v: set(range(1, k + 1)) - {colours[w] for w in graph[v] if w in colours}
+        for v in graph
+        if v not in colours
+    }
+
+    def search():
+        if not options:
+            return True
+        v = min(options, key=lambda u: len(options[u]))
+        choices = options.pop(v)
+        for c in sorted(choices):
+            touched = [w for w in graph[v] if w in options and c in options[w]]
+            if all(len(options[w]) > 1 for w in touched):
+                colours[v] = c
+                for w in touched:
+                    options[w].discard(c)
+                if search():
+                    return True
+                for w in touched:
+                    options[w].add(c)
+                del colours[v]
+        options[v] = choices
+        return False
+
+    return colours if search() else None
+
+
+def main():
+    graph, given = read(sys.argv[1])
+    colours = colour(graph, given)
+    if colours is None:
+        print("s UNSATISFIABLE")
+        return
+    print(f"s col {math.isqrt(graph.number_of_nodes())}")
+    for v in sorted(colours):
+        print(f"l {v} {colours[v]}")
+
+
+if __name__ == "__main__":
+    main()

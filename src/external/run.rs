@@ -1,0 +1,440 @@
+//! Running an entry of the solver table: the scratch directory, the process with its deadline,
+//! and the count by solving again with the solutions found ruled out.
+//!
+//! A run writes the puzzle in the entry's format (with one no-good per solution found so far),
+//! starts the program in its own process group with standard input from `/dev/null` (or the
+//! input file), its standard output and error to files, and polls it: at the deadline, or when
+//! the stop token is set, the whole group is killed. Then the exit code is checked against the
+//! entry, the answer read and decoded by the entry's reader and verified; a verdict in the exit
+//! code (SAT solvers' 10 and 20) must agree with the answer. One run is one search node of
+//! [`Stats`]: a node budget bounds the runs.
+//!
+//! # Complexity
+//! One program run per solution counted, plus one that proves there is no other.
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Entry, ExternalError};
+use crate::format::{
+    Decoded, ExportOptions, decode_answer, export_excluding, find_format, find_reader,
+};
+use crate::grid::Grid;
+use crate::search::{Cancel, CountReport, Limits, StopReason};
+
+/// A directory of its own under the system's temporary directory, removed with everything in
+/// it when dropped.
+#[derive(Debug)]
+pub struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    /// Creates a fresh directory.
+    ///
+    /// # Errors
+    /// The I/O error of creating it.
+    pub fn new() -> std::io::Result<Scratch> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "sudokit-ext-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir)?;
+        Ok(Scratch { dir })
+    }
+
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// How a process ended.
+enum Ended {
+    /// It exited, with its code (`None`: killed by a signal it did not get from us).
+    Exited(Option<i32>),
+    /// The deadline passed: killed.
+    TimeLimit,
+    /// The stop token was set: killed.
+    Cancelled,
+}
+
+/// Starts `command` in its own process group (on Unix).
+fn spawn(command: &mut Command) -> std::io::Result<Child> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    command.spawn()
+}
+
+/// Kills `child` and its process group, and reaps it.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{Signal, killpg};
+        use nix::unistd::Pid;
+        if let Ok(id) = i32::try_from(child.id()) {
+            let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Waits for `child` until `deadline` or until `cancel` is set.
+fn wait(child: &mut Child, deadline: Option<Instant>, cancel: Option<&Cancel>) -> Ended {
+    let mut pause = Duration::from_micros(500);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                // The program is gone; its helpers (a FlatZinc solver) are stopped with it.
+                #[cfg(unix)]
+                {
+                    use nix::sys::signal::{Signal, killpg};
+                    use nix::unistd::Pid;
+                    if let Ok(id) = i32::try_from(child.id()) {
+                        let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
+                    }
+                }
+                return Ended::Exited(status.code());
+            }
+            Ok(None) => {}
+            Err(_) => {
+                kill(child);
+                return Ended::Exited(None);
+            }
+        }
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            kill(child);
+            return Ended::Cancelled;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            kill(child);
+            return Ended::TimeLimit;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(10));
+    }
+}
+
+/// The output (standard output, then error) of `program args`, run for at most 5 seconds with
+/// no input; `None` when it cannot start or runs out of time.
+pub(super) fn quick_output(program: &Path, args: &[String]) -> Option<String> {
+    let scratch = Scratch::new().ok()?;
+    let out = scratch.path().join("out");
+    let file = File::create(&out).ok()?;
+    let mut child = spawn(
+        Command::new(program)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(file.try_clone().ok()?)
+            .stderr(file),
+    )
+    .ok()?;
+    match wait(
+        &mut child,
+        Some(Instant::now() + Duration::from_secs(5)),
+        None,
+    ) {
+        Ended::Exited(_) => std::fs::read_to_string(&out).ok(),
+        _ => None,
+    }
+}
+
+/// The last lines of a file (a program's standard error), for messages.
+fn tail(path: &Path) -> String {
+    let mut text = String::new();
+    if let Ok(file) = File::open(path) {
+        let _ = BufReader::new(file).take(1 << 16).read_to_string(&mut text);
+    }
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(3);
+    lines[start..].join(" / ")
+}
+
+impl Entry {
+    fn error(&self, make: fn(String, String) -> ExternalError, message: String) -> ExternalError {
+        make(self.name.clone(), message)
+    }
+
+    /// The arguments with the placeholders filled in (`time`: the time left, if limited).
+    fn arguments(&self, input: &Path, output: &Path, time: Option<Duration>) -> Vec<String> {
+        let fill = |arg: &str| -> String {
+            let (seconds, millis) = time.map_or((0, 0), |t| {
+                (t.as_secs_f64().ceil().max(1.0) as u64, t.as_millis().max(1))
+            });
+            arg.replace("{input}", &input.display().to_string())
+                .replace("{output}", &output.display().to_string())
+                .replace("{seconds}", &seconds.to_string())
+                .replace("{millis}", &millis.to_string())
+        };
+        let time_args: Vec<String> = match time {
+            Some(_) => self.time_args.iter().map(|a| fill(a)).collect(),
+            None => Vec::new(),
+        };
+        let mut args = Vec::new();
+        for arg in &self.args {
+            if arg == "{time}" {
+                args.extend(time_args.iter().cloned());
+            } else {
+                args.push(fill(&arg.replace("{time}", &time_args.join(" "))));
+            }
+        }
+        args
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit` with the program at `program`: every
+    /// solution verified, each further one found by running again with the earlier ones ruled
+    /// out. A search node is one run of the program.
+    ///
+    /// # Errors
+    /// [`ExternalError`]: the entry names an unknown format or reader, the input cannot be
+    /// written, the program cannot start or exits badly, its answer cannot be read or is not a
+    /// solution, or it would have to count past one solution on a format without no-goods.
+    pub fn count(
+        &self,
+        program: &Path,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<CountReport, ExternalError> {
+        let bad = |message: String| {
+            self.error(
+                |name, message| ExternalError::BadEntry { name, message },
+                message,
+            )
+        };
+        let format = find_format(&self.input).map_err(|e| bad(e.to_string()))?;
+        let reader = find_reader(&self.answer).map_err(|e| bad(e.to_string()))?;
+        let io = |what: &str, e: std::io::Error| {
+            self.error(
+                |name, message| ExternalError::Io { name, message },
+                format!("{what}: {e}"),
+            )
+        };
+        let scratch = Scratch::new().map_err(|e| io("scratch directory", e))?;
+        let input = scratch.path().join(format!("puzzle.{}", format.extension));
+        let output = scratch.path().join("answer.out");
+        let errors = scratch.path().join("stderr.txt");
+        let stdout_log = scratch.path().join("stdout.txt");
+        let writes_output = self.args.iter().any(|a| a.contains("{output}"));
+        let start = Instant::now();
+        let deadline = limits.time.and_then(|t| start.checked_add(t));
+        let open = (0..puzzle.shape().cells()).any(|cell| puzzle.get(cell).is_none());
+        let mut report = CountReport::default();
+        let mut excluded: Vec<Grid> = Vec::new();
+        let mut runs = 0u64;
+        loop {
+            if report.count >= limit {
+                report.hit_limit = true;
+                break;
+            }
+            if limits.is_cancelled() {
+                report.stopped = Some(StopReason::Cancelled);
+                break;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                report.stopped = Some(StopReason::TimeLimit);
+                break;
+            }
+            if limits.nodes.is_some_and(|max| runs >= max) {
+                report.stopped = Some(StopReason::NodeLimit);
+                break;
+            }
+            if !excluded.is_empty() && format.exclude.is_none() {
+                return Err(ExternalError::CannotCount {
+                    name: self.name.clone(),
+                    format: format.name.to_string(),
+                });
+            }
+            let mut file = File::create(&input).map_err(|e| io("input", e))?;
+            export_excluding(
+                puzzle,
+                format,
+                &ExportOptions::default(),
+                &excluded,
+                &mut file,
+            )
+            .map_err(|e| io("input", e))?;
+            drop(file);
+            let _ = std::fs::remove_file(&output);
+            let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            // Standard output: the answer, unless the program writes `{output}` itself.
+            let stdout_path = if writes_output { &stdout_log } else { &output };
+            let stdout = File::create(stdout_path).map_err(|e| io("answer", e))?;
+            let stderr = if !writes_output && self.capture == super::Capture::Both {
+                stdout.try_clone().map_err(|e| io("answer", e))?
+            } else {
+                File::create(&errors).map_err(|e| io("stderr", e))?
+            };
+            let stdin = if self.stdin {
+                Stdio::from(File::open(&input).map_err(|e| io("input", e))?)
+            } else {
+                Stdio::null()
+            };
+            let mut command = Command::new(program);
+            command
+                .args(self.arguments(&input, &output, time))
+                .stdin(stdin)
+                .stdout(stdout)
+                .stderr(stderr);
+            let mut child = spawn(&mut command)
+                .map_err(|e| io(&format!("cannot start {}", program.display()), e))?;
+            runs += 1;
+            let code = match wait(&mut child, deadline, limits.cancel.as_ref()) {
+                Ended::TimeLimit => {
+                    report.stopped = Some(StopReason::TimeLimit);
+                    break;
+                }
+                Ended::Cancelled => {
+                    report.stopped = Some(StopReason::Cancelled);
+                    break;
+                }
+                Ended::Exited(code) => code,
+            };
+            let failed = |message: String| {
+                self.error(
+                    |name, message| ExternalError::Failed { name, message },
+                    message,
+                )
+            };
+            let Some(code) = code else {
+                return Err(failed(format!("killed by a signal: {}", tail(&errors))));
+            };
+            let allowed = [&self.exit_ok, &self.sat_exit, &self.unsat_exit];
+            if !allowed.iter().any(|codes| codes.contains(&code)) {
+                return Err(failed(format!(
+                    "exited with status {code}: {}",
+                    tail(&errors)
+                )));
+            }
+            let answer_error = |message: String| {
+                self.error(
+                    |name, message| ExternalError::BadAnswer { name, message },
+                    message,
+                )
+            };
+            let file = File::open(&output).map_err(|e| {
+                answer_error(format!("no answer file ({e}); it said: {}", tail(&errors)))
+            })?;
+            let decoded = decode_answer(
+                puzzle,
+                reader,
+                &ExportOptions::default(),
+                &mut BufReader::new(file),
+            )
+            .map_err(|e| {
+                answer_error(format!("unreadable answer ({} reader): {e}", reader.name))
+            })?;
+            let says_sat = self.sat_exit.contains(&code);
+            let says_unsat = self.unsat_exit.contains(&code);
+            match decoded {
+                Decoded::Solution(grid) => {
+                    if says_unsat {
+                        return Err(answer_error(format!(
+                            "exit code {code} says unsat, the answer has a solution"
+                        )));
+                    }
+                    if excluded.contains(&grid) {
+                        return Err(answer_error(
+                            "returned a solution that was ruled out".into(),
+                        ));
+                    }
+                    report.record(|| grid.clone(), limit);
+                    if !open {
+                        // Nothing is open: the puzzle itself is the only solution.
+                        report.hit_limit = false;
+                        break;
+                    }
+                    excluded.push(grid);
+                    report.hit_limit = false;
+                }
+                Decoded::Unsat => {
+                    if says_sat {
+                        return Err(answer_error(format!(
+                            "exit code {code} says sat, the answer says unsat"
+                        )));
+                    }
+                    break;
+                }
+                Decoded::Unknown if limits.time.is_some() => {
+                    report.stopped = Some(StopReason::TimeLimit);
+                    break;
+                }
+                Decoded::Unknown => {
+                    return Err(answer_error("answered unknown without a time limit".into()));
+                }
+                Decoded::Invalid(_, violation) => {
+                    return Err(ExternalError::NotASolution {
+                        name: self.name.clone(),
+                        violation,
+                    });
+                }
+                Decoded::NotAGrid(why) => {
+                    return Err(answer_error(format!("the answer is not a grid: {why}")));
+                }
+            }
+        }
+        report.stats.nodes = runs;
+        report.stats.elapsed = start.elapsed();
+        Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_filled_and_time_arguments_come_and_go() {
+        let mut entry = Entry::new("t");
+        entry.args = vec![
+            "-q".into(),
+            "{time}".into(),
+            "{input}".into(),
+            "-c".into(),
+            "{time} read {input} write {output}".into(),
+        ];
+        entry.time_args = vec!["-t".into(), "{seconds}".into()];
+        let (input, output) = (Path::new("/s/p.cnf"), Path::new("/s/a.out"));
+        assert_eq!(
+            entry.arguments(input, output, Some(Duration::from_millis(1500))),
+            [
+                "-q",
+                "-t",
+                "2",
+                "/s/p.cnf",
+                "-c",
+                "-t 2 read /s/p.cnf write /s/a.out"
+            ]
+        );
+        assert_eq!(
+            entry.arguments(input, output, None),
+            ["-q", "/s/p.cnf", "-c", " read /s/p.cnf write /s/a.out"]
+        );
+    }
+
+    #[test]
+    fn the_scratch_directory_goes_away() {
+        let path = {
+            let scratch = Scratch::new().unwrap();
+            std::fs::write(scratch.path().join("x"), "y").unwrap();
+            scratch.path().to_path_buf()
+        };
+        assert!(!path.exists());
+    }
+}
