@@ -1,7 +1,8 @@
 //! Side-by-side throughput of `native` and the `sudoku` crate (0.8, a port of JCZSolve), single
 //! thread, same puzzles, same process.
 //!
-//! Each data set is the first 2000 puzzles of a file in `../shared/data` (all of them when the file
+//! Each data set is the first 2000 puzzles of a file in the directory `SUDOKIT_DATA` names (the
+//! public collections of `models/README.md`; all of them when the file
 //! is shorter); a set whose file is missing is skipped with a note. Two questions per set: the
 //! first solution (`solve`) and uniqueness (`unique`: count up to 2). `native` is the raw backend
 //! (no certificate check), as the `sudoku` crate has none either.
@@ -25,9 +26,7 @@ const SETS: &[&str] = &[
 const PUZZLES_PER_SET: usize = 2000;
 
 fn load(name: &str) -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
-        .join(name);
+    let path = PathBuf::from(std::env::var_os("SUDOKIT_DATA")?).join(name);
     let text = std::fs::read_to_string(&path).ok()?;
     Some(
         text.lines()
@@ -41,7 +40,7 @@ fn load(name: &str) -> Option<Vec<String>> {
 fn peers(c: &mut Criterion) {
     for name in SETS {
         let Some(lines) = load(name) else {
-            eprintln!("skipped: ../shared/data/{name} not found");
+            eprintln!("skipped: {name} not found (set SUDOKIT_DATA to the collections' directory)");
             continue;
         };
         let ours: Vec<_> = lines.iter().map(|l| parse_line(l, None).unwrap()).collect();

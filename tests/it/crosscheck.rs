@@ -286,7 +286,7 @@ fn external_solvers_join_the_comparison() {
 #[test]
 fn a_global_timeout_stops_the_batch_with_a_valid_prefix() {
     let Some(file) = crate::common::shared_data("magictour_top1465.txt") else {
-        eprintln!("skipped: ../shared/data not found");
+        eprintln!("skipped: SUDOKIT_DATA/magictour_top1465.txt not found");
         return;
     };
     let out = run(

@@ -17,7 +17,7 @@ const HARD_LINES: [usize; 7] = [102, 123, 125, 136, 164, 178, 190];
 fn native_hard_band_solved_within_ten_thousand_nodes() {
     let name = "acs_general_25x25_f40-50.txt";
     let Some(path) = shared_data(name) else {
-        eprintln!("skipped: {name} is not beside the repository");
+        eprintln!("skipped: SUDOKIT_DATA/{name} not found");
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();

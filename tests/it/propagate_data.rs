@@ -13,7 +13,7 @@ use crate::common::shared_data;
 
 fn check_file(name: &str, step: usize, limit: usize) {
     let Some(path) = shared_data(name) else {
-        eprintln!("skipped: {name} is not beside the repository");
+        eprintln!("skipped: SUDOKIT_DATA/{name} not found");
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
@@ -82,7 +82,7 @@ fn propagate_data_grades_top100_as_the_papers_model() {
         0, 0, 2, 5, 5, 14, 10, 14, 14, 14, 14, 14, 4, 93, 100, 18, 99, 100,
     ];
     let Some(path) = shared_data("top100.txt") else {
-        eprintln!("skipped: top100.txt is not beside the repository");
+        eprintln!("skipped: SUDOKIT_DATA/top100.txt not found");
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();

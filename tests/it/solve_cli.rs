@@ -312,7 +312,7 @@ fn every_new_command_has_examples_in_its_help() {
 #[test]
 fn serg_benchmark_sample_is_multiple_with_two_verified_solutions() {
     let Some(file) = shared_data("serg_benchmark.txt") else {
-        eprintln!("skipped: ../shared/data/serg_benchmark.txt is not beside the repository");
+        eprintln!("skipped: SUDOKIT_DATA/serg_benchmark.txt not found");
         return;
     };
     let text = std::fs::read_to_string(&file).unwrap();

@@ -116,7 +116,7 @@ fn info_reads_every_shared_data_set_without_an_error() {
         "acs_general_25x25_f40-50.txt",
     ] {
         let Some(file) = crate::common::shared_data(name) else {
-            eprintln!("skipped: ../shared/data/{name} is not beside the repository");
+            eprintln!("skipped: SUDOKIT_DATA/{name} not found");
             continue;
         };
         let out = run(&["info", s(&file)], b"");
