@@ -56,6 +56,8 @@ fn shell(line: &str, dir: &Path) -> Output {
 
 /// The programs a shell line calls (the first word of each command of its pipelines and lists).
 fn programs(line: &str) -> Vec<String> {
+    // Redirections such as `2>&1` are not command separators.
+    let line = line.replace(">&", ">");
     line.split(['|', ';', '&', '(', ')'])
         .filter_map(|command| {
             command
@@ -327,5 +329,9 @@ fn the_matcher_takes_wildcards_and_elisions() {
     assert_eq!(
         programs("sudokit export a --to cnf > p.cnf && minisat p.cnf p.out; X=1 glpsol a"),
         ["sudokit", "minisat", "glpsol"]
+    );
+    assert_eq!(
+        programs("sudokit solve a 2>&1 | tail -3"),
+        ["sudokit", "tail"]
     );
 }
