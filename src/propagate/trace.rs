@@ -11,8 +11,9 @@
 //!
 //! **Cost when off.** The fixpoint loop is compiled twice (a `const TRACE: bool` parameter):
 //! the engine tests once per call whether the trace is on and runs the traced instance only
-//! then, so the untraced instance has no test at step boundaries at all; `BENCHMARKS.md`
-//! ("Tracing") has the instruction counts with and without the hook. Shaving probes run
+//! then, so the untraced instance has no test at step boundaries at all; the traced
+//! group of `cargo bench --bench propagate` and `examples/fixpoint_run.rs` (instruction counts
+//! under callgrind) measure the cost with and without the hook. Shaving probes run
 //! untraced (they work on a scratch store); the probe that fails is recorded as one
 //! [`Rule::Shave`] event.
 //!

@@ -35,7 +35,7 @@
 //! (a forced move, no guess). When the DSATUR vertex has two or more feasible colours, one pass
 //! over the units (an O(n) "feasible once / twice" mask scan each) looks for such a colour first.
 //!
-//! Measured (BENCHMARKS.md, section "DLX and colouring backends (issue 5)", one run, release):
+//! Measured (BENCHMARKS.md, section "DLX and colouring", one run, release):
 //! plain DSATUR per unit (`colour:dsatur`) is 1.25× as fast as per edge (`colour:graph`) on
 //! `models/sudoku/9x9/top95.txt` and 1.4× on `models/sudoku/9x9/hard.txt`, for the same nodes;
 //! the hyperedge rule then cuts the guesses on top95 from 1890 to 49 per puzzle and makes the

@@ -32,11 +32,11 @@
 //!
 //! **CDCL stage (orders 16 to 36, first solution or uniqueness).** When the search above has
 //! met 500 dead ends (guesses refuted by propagation, over all restarts) without an answer, the
-//! call hands the puzzle over to conflict-driven clause learning: the `sat` backend's default
-//! encoding (Kwon & Jain's optimized CNF, pairwise AMO) solved by varisat, from the puzzle's
-//! givens, with what is left of the time and node budgets (each SAT call is one node, as in
-//! `sat`). Large grids near the phase transition are quasigroup-completion-like, and the hard
-//! ones defeat the pruning rules tried, as measured on the seven 25×25 puzzles of
+//! call hands the puzzle over to conflict-driven clause learning: `sat:optimized`, the fastest
+//! encoding measured (Kwon & Jain's optimized CNF, pairwise AMO), solved by varisat, from the
+//! puzzle's givens, with what is left of the time and node budgets (each SAT call is one node,
+//! as in `sat`). Large grids near the phase transition are quasigroup-completion-like, and the
+//! hard ones defeat the pruning rules tried, as measured on the seven 25×25 puzzles of
 //! `acs_general_25x25_f40-50` that this engine alone left unknown after 10 s: the restarted
 //! propagation search ran 0.8–1.7 million nodes on each in 10 s without an answer; full
 //! hyper-arc consistency of every unit (`cp`, Régin's HAC, no restarts) solved 2 of the 7 in
