@@ -22,9 +22,6 @@ use super::input::InputArgs;
 /// Arguments of `decode`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
-Answer forms: dimacs = SAT-competition 's'/'v' lines (picosat, cadical, kissat, ...);
-minisat = minisat's result file; glpsol = the report of 'glpsol --lp FILE -o ANSWER';
-cbc = the file of 'cbc FILE solve solu ANSWER'.
 Exit 0: a verified solution; 1: unsat, unknown, or the answer is not a solution; 2: malformed answer.
 
 Examples:
@@ -34,7 +31,8 @@ Examples:
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,
-    /// Answer form: dimacs, minisat, glpsol, cbc (see the list below).
+    /// Answer form: dimacs, minisat, clasp, smt2, glpsol, cbc, lp_solve, highs, scip, minizinc,
+    /// dlx, col (`--help` says which solver writes each).
     #[arg(long, value_name = "FORM")]
     from: String,
     /// The solver's answer file.

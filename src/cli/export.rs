@@ -41,7 +41,8 @@ Examples:
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
-    /// Output format: cnf, lp, mps, dlx, col, hgr, dzn (see the list below).
+    /// Output format: cnf, opb, smt2, asp, lp, mps, mzn, dzn, dlx, col, hgr, graphml, edges
+    /// (`--help` says which solvers read each).
     #[arg(long, value_name = "FORMAT")]
     to: String,
     /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).

@@ -44,7 +44,7 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// sudokit: model, solve, reduce and grade generalized Sudoku and Latin squares.
 #[derive(Debug, Parser)]
@@ -118,7 +118,8 @@ enum Command {
 
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
+    let cli =
+        Cli::from_arg_matches(&command_with_lists().get_matches()).unwrap_or_else(|e| e.exit());
     stop::install(cli.timeout)?;
     solvers::load(cli.solvers)?;
     let result = dispatch(cli.command);
@@ -128,6 +129,35 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Some(code) => Ok(ExitCode::from(code)),
         None => result,
     }
+}
+
+/// The clap command, with the registries' lists in the long help of `export --to` and `decode
+/// --from` (so a format or reader added to the registry is listed without editing the help).
+pub(crate) fn command_with_lists() -> clap::Command {
+    use sudokit::format::{FORMATS, READERS};
+    let formats: String = FORMATS
+        .iter()
+        .map(|f| format!("\n  {:<9}{}", f.name, f.summary))
+        .collect();
+    let readers: String = READERS
+        .iter()
+        .map(|r| format!("\n  {:<9}{}", r.name, r.summary))
+        .collect();
+    Cli::command()
+        .mut_subcommand("export", |c| {
+            c.mut_arg("to", |a| {
+                a.long_help(format!(
+                    "Output format; `sudokit decode --from` reads the answers:{formats}"
+                ))
+            })
+        })
+        .mut_subcommand("decode", |c| {
+            c.mut_arg("from", |a| {
+                a.long_help(format!(
+                    "Answer form (the solver's output; aliases: clingo = clasp, z3 and cvc5 = smt2):{readers}"
+                ))
+            })
+        })
 }
 
 /// Runs the subcommand.

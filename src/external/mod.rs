@@ -6,7 +6,8 @@
 //! answer reader of its output ([`crate::format::find_reader`]) and how it reports sat, unsat
 //! and unknown (its exit codes). The built-in entries (`solvers.toml` beside this file: minisat,
 //! picosat, cadical, kissat, cryptominisat5, glucose, clasp, clingo, z3, cvc5, glpsol, cbc,
-//! lp_solve, HiGHS, SCIP, and MiniZinc with Gecode, Chuffed or OR-Tools) are TOML, the form a
+//! lp_solve, HiGHS, SCIP, miniexact, Knuth's dlx1, and MiniZinc with Gecode, Chuffed or
+//! OR-Tools) are TOML, the form a
 //! user's file takes to add or change entries ([`Table::merge_file`]).
 //!
 //! [`Entry::count`] runs one: it writes the puzzle in the entry's format to a scratch directory,
@@ -388,6 +389,8 @@ mod tests {
             "lp_solve",
             "highs",
             "scip",
+            "miniexact",
+            "dlx1",
             "minizinc",
             "minizinc-chuffed",
             "minizinc-ortools",

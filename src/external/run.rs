@@ -328,6 +328,12 @@ impl Entry {
                     message,
                 )
             };
+            let says_sat = self.sat_exit.contains(&code);
+            let says_unsat = self.unsat_exit.contains(&code);
+            // Some programs (miniexact) say unsat by their exit code alone and print nothing.
+            if says_unsat && std::fs::metadata(&output).is_ok_and(|m| m.len() == 0) {
+                break;
+            }
             let file = File::open(&output).map_err(|e| {
                 answer_error(format!("no answer file ({e}); it said: {}", tail(&errors)))
             })?;
@@ -340,8 +346,6 @@ impl Entry {
             .map_err(|e| {
                 answer_error(format!("unreadable answer ({} reader): {e}", reader.name))
             })?;
-            let says_sat = self.sat_exit.contains(&code);
-            let says_unsat = self.unsat_exit.contains(&code);
             match decoded {
                 Decoded::Solution(grid) => {
                     if says_unsat {

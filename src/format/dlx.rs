@@ -42,6 +42,7 @@ use crate::text::located::{Located, token_column};
 
 use crate::encode::exact_cover::{ExactCover, Item};
 use crate::format::registry::{ExportFormat, digits};
+use crate::grid::Grid;
 
 const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -102,6 +103,42 @@ pub fn parse_item_name(name: &str, n: usize) -> Option<Item> {
 /// # Errors
 /// I/O errors of `out`.
 pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
+    write_dlx_with_witnesses(problem, &[], out)
+}
+
+/// The most solutions [`write_dlx_excluding`] rules out: each doubles the options that may
+/// witness it.
+pub const MAX_EXCLUDED: usize = 6;
+
+/// Writes `puzzle`'s exact cover with the grids of `excluded` ruled out.
+///
+/// Exact cover has no "at least one" constraint, so each excluded grid `k` gets a primary item
+/// `xK` that exactly one option must cover: the witness, a placement that differs from grid `k`.
+/// Every option whose value differs from some excluded grids is written once for each subset of
+/// them it may witness (the cell item keeps one per cell chosen). A grid equal to grid `k` has no
+/// option that covers `xK`; any other grid has a cover. `x` items are not read back by
+/// [`parse_item_name`] and are skipped by the answer reader.
+///
+/// # Errors
+/// I/O errors of `out`; [`io::ErrorKind::InvalidInput`] for more than [`MAX_EXCLUDED`] grids.
+pub fn write_dlx_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) -> io::Result<()> {
+    if excluded.len() > MAX_EXCLUDED {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "the exact cover rules out at most {MAX_EXCLUDED} solutions (it was asked for {})",
+                excluded.len()
+            ),
+        ));
+    }
+    write_dlx_with_witnesses(&ExactCover::new(puzzle), excluded, out)
+}
+
+fn write_dlx_with_witnesses(
+    problem: &ExactCover,
+    excluded: &[Grid],
+    out: impl Write,
+) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     let shape = problem.shape();
     let n = shape.order();
@@ -113,6 +150,13 @@ pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
         out,
         "| one option per allowed (r,c,v); a given is its cell's only option"
     )?;
+    if !excluded.is_empty() {
+        writeln!(
+            out,
+            "| {} solutions ruled out: item xK is covered by one placement that differs from solution K",
+            excluded.len()
+        )?;
+    }
     let mut line = String::new();
     for (i, item) in problem.items().enumerate() {
         if i > 0 {
@@ -120,7 +164,11 @@ pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
         }
         line.push_str(&item_name(item, n));
     }
+    for k in 1..=excluded.len() {
+        line.push_str(&format!(" x{k}"));
+    }
     writeln!(out, "{line}")?;
+    let mut differs: Vec<usize> = Vec::with_capacity(excluded.len());
     for (r, c, v) in problem.options() {
         line.clear();
         for (i, item) in problem.option_items(r, c, v).into_iter().enumerate() {
@@ -129,7 +177,19 @@ pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
             }
             line.push_str(&item_name(item, n));
         }
-        writeln!(out, "{line}")?;
+        let cell = shape.cell(r, c);
+        differs.clear();
+        differs.extend((0..excluded.len()).filter(|&k| excluded[k].get(cell) != Some(v)));
+        // One line per subset of the grids this placement differs from.
+        for subset in 0u32..1 << differs.len() {
+            out.write_all(line.as_bytes())?;
+            for (bit, k) in differs.iter().enumerate() {
+                if subset >> bit & 1 == 1 {
+                    write!(out, " x{}", k + 1)?;
+                }
+            }
+            out.write_all(b"\n")?;
+        }
     }
     out.flush()
 }
@@ -283,7 +343,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
             problem.options().count()
         ))
     },
-    exclude: None,
+    exclude: Some(|puzzle, _, excluded, out| write_dlx_excluding(puzzle, excluded, out)),
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let n = shape.order() as u128;
@@ -297,7 +357,6 @@ pub const FORMAT: ExportFormat = ExportFormat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
     use crate::shape::Shape;
 
     #[test]
@@ -334,5 +393,23 @@ mod tests {
         let p = read_dlx(&b"| c\na b | s\na s:1\nb\n"[..]).unwrap();
         assert_eq!(p.options, vec![vec![0, 2], vec![1]]);
         assert_eq!(p.name(2), "s");
+    }
+
+    #[test]
+    fn excluded_grids_get_witness_items() {
+        let puzzle = crate::text::parse_line("12..............", None).unwrap();
+        let solution = crate::text::parse_line("1234341221434321", None).unwrap();
+        let mut out = Vec::new();
+        write_dlx_excluding(&puzzle, std::slice::from_ref(&solution), &mut out).unwrap();
+        let problem = read_dlx(&out[..]).unwrap();
+        assert_eq!(problem.primary.last().map(String::as_str), Some("x1"));
+        let plain = ExactCover::new(&puzzle).options().count();
+        let differing = ExactCover::new(&puzzle)
+            .options()
+            .filter(|&(r, c, v)| solution.get(puzzle.shape().cell(r, c)) != Some(v))
+            .count();
+        assert_eq!(problem.options.len(), plain + differing);
+        let many = vec![solution; MAX_EXCLUDED + 1];
+        assert!(write_dlx_excluding(&puzzle, &many, &mut Vec::new()).is_err());
     }
 }

@@ -1,11 +1,19 @@
-//! Reading the solutions Knuth's dlx1 prints for the exact-cover export
-//! (`dlx1 m1 < IN.dlx > OUT 2>&1`).
+//! Reading the solutions exact-cover solvers print for the exact-cover export: Knuth's dlx1
+//! (`dlx1 m1 < IN.dlx > OUT 2>&1`) and miniexact (`miniexact -x -p IN.dlx > OUT`).
 //!
 //! With `m1`, dlx1 prints each solution as a line `K:` followed by its options, one per line,
 //! each indented and written as its item names (from any of them, as dlx1 lists the option from
 //! the node it chose) and ` (j of k)`. On standard error it says `Altogether N solutions, ...`
 //! and, at the start, `(... options, ... items, ... entries successfully read)`; keep them with
 //! `2>&1`: without a solution, the `Altogether 0 solutions` line is what says there is none.
+//!
+//! With `-p`, miniexact prints each solution as its options, one per line, each written as its
+//! item names and ended by `;`; solutions are separated by a blank line. With `-e` it enumerates
+//! them and ends with `Found N solutions!` (`Found 0 solutions!` is unsat). With `-p` alone and
+//! no solution it prints nothing and exits with 20: an empty answer is not read as unsat here (a
+//! crashed run is empty too), but `solve --backend ext:miniexact` takes the exit code as the
+//! verdict.
+//!
 //! The first solution is the answer; the cell of an option is its `pRC` item and the value
 //! comes from its `rRV` item ([`crate::format::dlx`]).
 //!
@@ -14,6 +22,7 @@
 //!
 //! # References
 //! - D. E. Knuth, `dlx1.w` (the `m` spacing parameter and `print_option`), 2017.
+//! - M. Heisinger, miniexact (its `-p` switch), 2024.
 
 use std::io::BufRead;
 
@@ -36,10 +45,40 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
     let mut options: Vec<(usize, &str)> = Vec::new();
     let mut solutions = 0;
     let mut total: Option<usize> = None;
+    // miniexact's `;` lines: the solutions seen, and whether a blank line closed the last one.
+    let mut listed = 0;
+    let mut closed = false;
     for (i, text) in lines.iter().enumerate() {
         let line = i + 1;
         let trimmed = text.trim();
-        if trimmed.is_empty() || trimmed.starts_with('(') {
+        if trimmed.is_empty() {
+            closed = listed > 0;
+            continue;
+        }
+        if trimmed.starts_with('(') {
+            continue;
+        }
+        if let Some(option) = text.trim_end().strip_suffix(';')
+            && solutions == 0
+        {
+            if listed == 0 || closed {
+                listed += 1;
+                closed = false;
+            }
+            if listed == 1 {
+                options.push((line, option));
+            }
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix("Found ") {
+            let count = rest.split_whitespace().next().unwrap_or("");
+            total = Some(count.parse().map_err(|_| {
+                answer_error(
+                    line,
+                    token_column(text, count),
+                    format!("'{count}' is not a number of solutions"),
+                )
+            })?);
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix("Altogether ") {
@@ -60,7 +99,7 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
             solutions += 1;
             continue;
         }
-        if text.starts_with([' ', '\t']) && solutions > 0 {
+        if text.starts_with([' ', '\t']) && solutions > 0 && listed == 0 {
             if solutions == 1 {
                 options.push((line, text));
             }
@@ -69,10 +108,10 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
         return Err(answer_error(
             line,
             1,
-            "expected 'K:', an indented option or 'Altogether N solutions'",
+            "expected 'K:', an indented option or 'Altogether N solutions' (dlx1), or an option ended by ';' (miniexact -p)",
         ));
     }
-    if solutions == 0 {
+    if solutions == 0 && listed == 0 {
         return match total {
             Some(0) => Ok(Claim::Unsat),
             Some(_) => Err(answer_error(
@@ -83,7 +122,8 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
             None => Err(answer_error(
                 lines.len() + 1,
                 1,
-                "no solution and no 'Altogether' line (run dlx1 m1 < IN > OUT 2>&1)",
+                "no solution and no 'Altogether' line (run dlx1 m1 < IN > OUT 2>&1; \
+                 miniexact prints nothing when there is no solution, and exits with 20)",
             )),
         };
     }
@@ -92,6 +132,13 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
         let (mut cell, mut value) = (None, None);
         for token in text.split_whitespace().take_while(|t| !t.starts_with('(')) {
             let name = token.split(':').next().unwrap_or(token);
+            // A witness item of a ruled-out solution (`format::dlx::write_dlx_excluding`).
+            if name.len() > 1
+                && name.starts_with('x')
+                && name[1..].bytes().all(|b| b.is_ascii_digit())
+            {
+                continue;
+            }
             match parse_item_name(name, n) {
                 Some(Item::Cell { r, c }) => cell = Some((r, c)),
                 Some(Item::RowValue { v, .. }) => value = Some(v),
@@ -123,7 +170,7 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
 pub const DLX_READER: AnswerReader = AnswerReader {
     name: "dlx",
     format: "dlx",
-    summary: "the solutions Knuth's dlx1 prints (dlx1 m1 < IN.dlx > OUT 2>&1): K: and its options",
+    summary: "the solutions of Knuth's dlx1 (dlx1 m1 < IN.dlx > OUT 2>&1) or of miniexact -x -p -e IN.dlx",
     read: |puzzle, _, input| read_dlx_answer(puzzle, input),
 };
 
@@ -152,6 +199,30 @@ mod tests {
             read("Altogether 0 solutions, 9 mems.\n").unwrap(),
             Claim::Unsat
         );
+    }
+
+    // miniexact -x -p -e: the same 2 solutions, each ended by a blank line.
+    const MINIEXACT: &str = "p11 r11 c11 b11;\nr12 c22 b12 p12;\np21 r22 c12 b22;\n\
+        p22 r21 c21 b21;\n\np11 r11 c11 b11;\n\nFound 2 solutions!\n";
+
+    #[test]
+    fn miniexact_lists_are_read_too() {
+        let Claim::Grid(grid) = read(MINIEXACT).unwrap() else {
+            panic!()
+        };
+        assert_eq!(crate::text::to_text(&grid), "1221");
+        let error = read("p11 r11 c11 b11;\np12 r12 zz9 b12;\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("line 2, column 9: 'zz9' is not an item"),
+            "{error}"
+        );
+        let Claim::NotAGrid(why) = read("p11 r11 c11 b11;\n").unwrap() else {
+            panic!()
+        };
+        assert!(why.contains("sets no value of cell"), "{why}");
+        assert_eq!(read("Found 0 solutions!\n").unwrap(), Claim::Unsat);
     }
 
     #[test]

@@ -328,3 +328,35 @@ fn every_target_writes_on_the_larger_models() {
         assert!(cnf.vars() > order.pow(3));
     }
 }
+
+#[test]
+fn the_help_names_every_format_and_every_answer_reader() {
+    let short = stdout(&run(&["export", "-h"], b""));
+    let long = stdout(&run(&["export", "--help"], b""));
+    for format in sudokit::format::FORMATS {
+        assert!(
+            short.contains(format.name),
+            "export -h lacks {}",
+            format.name
+        );
+        assert!(
+            long.contains(format.summary),
+            "export --help lacks {}",
+            format.name
+        );
+    }
+    let short = stdout(&run(&["decode", "-h"], b""));
+    let long = stdout(&run(&["decode", "--help"], b""));
+    for reader in sudokit::format::READERS {
+        assert!(
+            short.contains(reader.name),
+            "decode -h lacks {}",
+            reader.name
+        );
+        assert!(
+            long.contains(reader.summary),
+            "decode --help lacks {}",
+            reader.name
+        );
+    }
+}

@@ -4,7 +4,7 @@
 //! and its scratch files.
 //!
 //! A test whose program is missing prints `skipped: ...` and passes; `.ci/run` installs the
-//! Debian-packaged solvers (and python3-networkx) and runs this suite with
+//! Debian-packaged solvers (with python3-networkx, and miniexact from PyPI) and runs this suite with
 //! `SUDOKIT_REQUIRE_TOOLS=1`, where a missing one fails. Solvers no Debian package ships (kissat,
 //! glucose, HiGHS, SCIP, Knuth's dlx1) are run when found and skipped otherwise, even then.
 
@@ -230,6 +230,15 @@ fn lp_through_highs_and_scip_when_installed() {
             &["-q", "-c", "read {in} optimize write solution {out} quit"],
             "scip",
         );
+    }
+}
+
+#[test]
+fn dlx_through_miniexact() {
+    // miniexact (from PyPI) reads Knuth's format; -p prints the options it chose, -e enumerates
+    // and ends with "Found N solutions!" (so an unsat answer says so).
+    if installed("miniexact", true) {
+        round_trip("dlx", "miniexact", &["-x", "-p", "-e", "{in}"], "dlx");
     }
 }
 
