@@ -34,7 +34,7 @@ per backend (agreed, disagreed, unknown, skipped, mean time).
 Default backends: every exact backend compiled in (the heuristic grasp only when named, since it
 cannot settle a count). --external adds every solver of the solver table found here (`sudokit
 solvers` lists them: SAT solvers on the CNF, clasp on OPB, clingo on ASP, z3 and cvc5 on SMT-LIB,
-glpsol, cbc, lp_solve, HiGHS and SCIP on LP/MPS, MiniZinc), each run on the exported puzzle and
+glpsol, cbc, lp_solve, HiGHS and SCIP on LP/MPS, miniexact and dlx1 on the exact cover, MiniZinc), each run on the exported puzzle and
 run again with the solutions found ruled out to count; --external z3,clasp picks some (put it
 after FILE, or write --external=z3,clasp).
 --inject-fault BACKEND:grid|unsat adds a deliberately wrong copy of a backend, to see the checks

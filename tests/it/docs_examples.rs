@@ -218,6 +218,7 @@ fn console_blocks(file: &Path) -> Vec<Vec<Step>> {
             }
         }
     }
+    assert!(block.is_none(), "{name}: a console block is not closed");
     blocks
 }
 
