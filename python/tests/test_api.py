@@ -10,6 +10,8 @@ import threading
 import time
 import _thread
 
+import shutil
+
 import pytest
 
 import sudokit
@@ -127,8 +129,9 @@ def test_verify_names_the_unit():
 
 @pytest.mark.parametrize(
     "to,options",
-    [("cnf", []), ("cnf", ["--encoding", "minimal", "--amo", "sequential"]), ("lp", []),
-     ("dlx", []), ("col", []), ("dzn", [])],
+    [("cnf", []), ("cnf", ["--encoding", "minimal", "--amo", "sequential"])]
+    + [(name, []) for name in ("opb", "smt2", "asp", "lp", "mps", "mzn", "dzn", "dlx", "col",
+                               "graphml", "edges", "hgr")],
 )
 def test_export_is_the_cli_export(cli, to, options):
     _, out = cli("export", EASY, "--index", "1", "--to", to, *options)
@@ -235,3 +238,18 @@ def test_ctrl_c_interrupts_a_long_count():
     assert time.monotonic() - start < 5
     # The next call works as usual.
     assert sudokit.count(empty, limit=3).count == 3
+
+
+def test_every_export_format_is_listed():
+    assert set(sudokit.formats()) >= {"cnf", "opb", "smt2", "asp", "lp", "mps", "mzn", "dzn",
+                                      "dlx", "col", "graphml", "edges", "hgr"}
+
+
+@pytest.mark.parametrize("solver", ["minisat", "clasp", "z3", "glpsol", "minizinc"])
+def test_an_external_solver_is_a_backend(solver):
+    if shutil.which(solver) is None:
+        pytest.skip(f"{solver} not installed")
+    result = sudokit.solve(lines_of(EASY)[0], backend=f"ext:{solver}")
+    assert result.status == "solved"
+    assert sudokit.verify(lines_of(EASY)[0], result.solution)
+    assert sudokit.unique(lines_of(EASY)[0], backend=f"ext:{solver}").status == "unique"

@@ -46,14 +46,6 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// A file of the full public collections (named in `models/README.md`, which holds samples of
-/// them), from the directory `SUDOKIT_DATA` names, if set and present; the tests that need a
-/// whole collection skip without it (CI sets it).
-pub fn shared_data(name: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(std::env::var_os("SUDOKIT_DATA")?).join(name);
-    p.exists().then_some(p)
-}
-
 /// Asserts that a run did not panic (no Rust panic message, no signal).
 pub fn assert_no_panic(output: &Output) {
     let err = stderr(output);

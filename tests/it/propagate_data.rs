@@ -1,24 +1,22 @@
-//! The lattice and soundness of the schemes on the data sets (release mode: `cargo test --release
-//! -- --ignored propagate_data`). Each puzzle's unique solution is found by search (and verified);
-//! every scheme's fixpoint must keep it, and a stronger scheme must keep no candidate a weaker
-//! one removes. The grades of the data set `top100.txt` are compared with those of an
-//! independent implementation of Simonis' model.
+//! The lattice and soundness of the schemes on samples of the public collections (`models/`;
+//! release mode: `cargo test --release -- --ignored propagate_data`). Each puzzle's unique
+//! solution is found by search (and verified); every scheme's fixpoint must keep it, and a
+//! stronger scheme must keep no candidate a weaker one removes. The grades of the data set
+//! `top100.txt` (whole, in `models/`) are compared with those of an independent implementation
+//! of Simonis' model.
 
 use sudokit::grade::{Grader, Summary};
 use sudokit::propagate::{Domains, Propagator, Scheme, search};
 use sudokit::search::Limits;
 use sudokit::text::parse_line;
 
-use crate::common::shared_data;
+use crate::common::path;
 
-fn check_file(name: &str, step: usize, limit: usize) {
-    let Some(path) = shared_data(name) else {
-        eprintln!("skipped: SUDOKIT_DATA/{name} not found");
-        return;
-    };
-    let text = std::fs::read_to_string(path).unwrap();
+/// Checks every puzzle of `models/sudoku/9x9/NAME`.
+fn check_file(name: &str) {
+    let text = std::fs::read_to_string(path(&format!("models/sudoku/9x9/{name}"))).unwrap();
     let mut checked = 0;
-    for line in text.lines().step_by(step).take(limit) {
+    for line in text.lines() {
         let puzzle = parse_line(line, None).unwrap();
         let solution = search(&puzzle, Scheme::HACS, 2, &Limits::none()).unwrap();
         assert_eq!(solution.count, 1, "{name}: {line} is well posed");
@@ -53,26 +51,26 @@ fn check_file(name: &str, step: usize, limit: usize) {
 }
 
 #[test]
-#[ignore = "data sets, release mode"]
+#[ignore = "samples of the collections, release mode"]
 fn propagate_data_lattice_and_soundness_on_top1465() {
-    check_file("magictour_top1465.txt", 3, usize::MAX);
+    check_file("top1465_sample.txt");
 }
 
 #[test]
-#[ignore = "data sets, release mode"]
+#[ignore = "samples of the collections, release mode"]
 fn propagate_data_lattice_and_soundness_on_royle17() {
-    check_file("royle17_49158.txt", 49, usize::MAX);
+    check_file("royle17_sample.txt");
 }
 
 #[test]
-#[ignore = "data sets, release mode"]
+#[ignore = "samples of the collections, release mode"]
 fn propagate_data_lattice_and_soundness_on_the_forum_hardest() {
-    check_file("forum_hardest_1106.txt", 1, usize::MAX);
-    check_file("forum_hardest_1905_11plus.txt", 97, usize::MAX);
+    check_file("forum_hardest_1106_sample.txt");
+    check_file("forum_hardest_11plus_sample.txt");
 }
 
 #[test]
-#[ignore = "data sets, release mode"]
+#[ignore = "samples of the collections, release mode"]
 fn propagate_data_grades_top100_as_the_papers_model() {
     // Puzzles search-free per scheme (of 100), in the order of Scheme::EVERY, as an independent
     // implementation of the paper's model (ECLiPSe's ic_global alldifferent for BC, the dual
@@ -81,11 +79,7 @@ fn propagate_data_grades_top100_as_the_papers_model() {
     let expected = [
         0, 0, 2, 5, 5, 14, 10, 14, 14, 14, 14, 14, 4, 93, 100, 18, 99, 100,
     ];
-    let Some(path) = shared_data("top100.txt") else {
-        eprintln!("skipped: SUDOKIT_DATA/top100.txt not found");
-        return;
-    };
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = std::fs::read_to_string(path("models/sudoku/9x9/top100.txt")).unwrap();
     let mut summary = Summary::new(&Scheme::EVERY);
     let mut grader = None;
     for line in text.lines() {

@@ -125,11 +125,8 @@ fn a_unique_top95_puzzle_gets_a_checked_uniqueness_proof() {
 
 #[test]
 fn a_serg_benchmark_puzzle_is_multiple_with_two_verified_solutions() {
-    let text = match crate::common::shared_data("serg_benchmark.txt") {
-        Some(path) => std::fs::read_to_string(path).unwrap(),
-        // The data sets sit beside the repository; without them, a 4×4 with many solutions.
-        None => "12..............\n".to_string(),
-    };
+    let text =
+        std::fs::read_to_string(crate::common::path("models/sudoku/9x9/serg_sample.txt")).unwrap();
     let line = text.lines().next().unwrap();
     let dir = proof_dir("multiple");
     let out = run(

@@ -8,9 +8,7 @@ use serde_json::Value;
 use sudokit::text::parse_line;
 use sudokit::verify;
 
-use crate::common::{
-    assert_no_panic, path, run, s, shared_data, stderr, stdout, sudokit, temp_file,
-};
+use crate::common::{assert_no_panic, path, run, s, stderr, stdout, sudokit, temp_file};
 
 fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
@@ -311,13 +309,16 @@ fn every_new_command_has_examples_in_its_help() {
 
 #[test]
 fn serg_benchmark_sample_is_multiple_with_two_verified_solutions() {
-    let Some(file) = shared_data("serg_benchmark.txt") else {
-        eprintln!("skipped: SUDOKIT_DATA/serg_benchmark.txt not found");
-        return;
-    };
-    let text = std::fs::read_to_string(&file).unwrap();
-    let sample: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
-    let out = run(&["solve", "--unique", "--json", "-"], sample.as_bytes());
+    let text = std::fs::read_to_string(path("models/sudoku/9x9/serg_sample.txt")).unwrap();
+    let out = run(
+        &[
+            "solve",
+            "--unique",
+            "--json",
+            "models/sudoku/9x9/serg_sample.txt",
+        ],
+        b"",
+    );
     let results = json_lines(&stdout(&out));
     assert_eq!(results.len(), 40);
     for (line, v) in text.lines().zip(&results) {
