@@ -70,18 +70,11 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
             }
             continue;
         }
-        if let Some(rest) = trimmed.strip_prefix("Found ") {
-            let count = rest.split_whitespace().next().unwrap_or("");
-            total = Some(count.parse().map_err(|_| {
-                answer_error(
-                    line,
-                    token_column(text, count),
-                    format!("'{count}' is not a number of solutions"),
-                )
-            })?);
-            continue;
-        }
-        if let Some(rest) = trimmed.strip_prefix("Altogether ") {
+        // dlx1's `Altogether N solutions, ...`, miniexact's `Found N solutions!`.
+        if let Some(rest) = trimmed
+            .strip_prefix("Altogether ")
+            .or_else(|| trimmed.strip_prefix("Found "))
+        {
             let count = rest.split_whitespace().next().unwrap_or("");
             total = Some(count.parse().map_err(|_| {
                 answer_error(

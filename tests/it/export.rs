@@ -331,32 +331,16 @@ fn every_target_writes_on_the_larger_models() {
 
 #[test]
 fn the_help_names_every_format_and_every_answer_reader() {
-    let short = stdout(&run(&["export", "-h"], b""));
-    let long = stdout(&run(&["export", "--help"], b""));
-    for format in sudokit::format::FORMATS {
-        assert!(
-            short.contains(format.name),
-            "export -h lacks {}",
-            format.name
-        );
-        assert!(
-            long.contains(format.summary),
-            "export --help lacks {}",
-            format.name
-        );
-    }
-    let short = stdout(&run(&["decode", "-h"], b""));
-    let long = stdout(&run(&["decode", "--help"], b""));
-    for reader in sudokit::format::READERS {
-        assert!(
-            short.contains(reader.name),
-            "decode -h lacks {}",
-            reader.name
-        );
-        assert!(
-            long.contains(reader.summary),
-            "decode --help lacks {}",
-            reader.name
-        );
+    let formats = sudokit::format::FORMATS.iter().map(|f| (f.name, f.summary));
+    let readers = sudokit::format::READERS.iter().map(|r| (r.name, r.summary));
+    let entries: [(&str, Vec<(&str, &str)>); 2] =
+        [("export", formats.collect()), ("decode", readers.collect())];
+    for (command, entries) in entries {
+        let short = stdout(&run(&[command, "-h"], b""));
+        let long = stdout(&run(&[command, "--help"], b""));
+        for (name, summary) in entries {
+            assert!(short.contains(name), "{command} -h lacks {name}");
+            assert!(long.contains(summary), "{command} --help lacks {name}");
+        }
     }
 }
