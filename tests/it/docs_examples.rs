@@ -54,18 +54,39 @@ fn shell(line: &str, dir: &Path) -> Output {
         .expect("sh runs")
 }
 
-/// The programs a shell line calls (the first word of each command of its pipelines and lists).
+/// The programs a shell line calls: the first word of each command of its pipelines and lists,
+/// and the external solvers sudokit is told to run (`--backend ext:NAME`, `--external A,B`).
 fn programs(line: &str) -> Vec<String> {
     // Redirections such as `2>&1` are not command separators.
     let line = line.replace(">&", ">");
-    line.split(['|', ';', '&', '(', ')'])
+    let mut programs: Vec<String> = line
+        .split(['|', ';', '&', '(', ')'])
         .filter_map(|command| {
             command
                 .split_whitespace()
                 .find(|word| !word.contains('='))
                 .map(str::to_string)
         })
-        .collect()
+        .collect();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    for (i, word) in words.iter().enumerate() {
+        let named = match word.strip_prefix("--external") {
+            Some("") => words
+                .get(i + 1)
+                .filter(|w| {
+                    !w.starts_with('-')
+                        && w.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "_,.-".contains(c))
+                })
+                .copied(),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        };
+        let solvers = named.into_iter().flat_map(|list| list.split(','));
+        let backends = word.split(',').filter_map(|b| b.strip_prefix("ext:"));
+        programs.extend(solvers.chain(backends).map(str::to_string));
+    }
+    programs
 }
 
 /// The first program of `line` that is neither sudokit, a shell builtin nor installed.
@@ -327,6 +348,12 @@ fn the_matcher_takes_wildcards_and_elisions() {
     assert!(output_matches(&shown, &["first", "x", "y", "last"]));
     assert!(output_matches(&shown, &["first", "last"]));
     assert!(!output_matches(&shown, &["first", "x"]));
+    assert_eq!(
+        programs(
+            "sudokit crosscheck a --external z3,clasp | tail -3; sudokit solve a --backend ext:cbc"
+        ),
+        ["sudokit", "tail", "sudokit", "z3", "clasp", "cbc"]
+    );
     assert_eq!(
         programs("sudokit export a --to cnf > p.cnf && minisat p.cnf p.out; X=1 glpsol a"),
         ["sudokit", "minisat", "glpsol"]
