@@ -62,6 +62,24 @@ pub fn write_col(puzzle: &Grid, out: impl Write) -> io::Result<()> {
     out.flush()
 }
 
+/// The `.given` file beside a graph export (`col`, `edges`): one `VERTEX VALUE` line per given.
+pub(crate) const GIVEN_COMPANION: Companion = Companion {
+    extension: "given",
+    summary: "one 'VERTEX VALUE' line per given",
+    write: |puzzle, out| write_given(puzzle, out),
+};
+
+/// The `--stats` line of a graph export called `form`.
+pub(crate) fn graph_stats(form: &str, puzzle: &Grid) -> String {
+    let shape = puzzle.shape();
+    format!(
+        "{form}: {} vertices, {} edges, {} precoloured",
+        shape.cells(),
+        edge_count(shape),
+        puzzle.filled()
+    )
+}
+
 /// Writes the `.given` file: one `VERTEX VALUE` line per given.
 ///
 /// # Errors
@@ -201,20 +219,10 @@ pub const FORMAT: ExportFormat = ExportFormat {
     summary: "DIMACS graph colouring with the precolouring as 'c given' lines (and a .given file)",
     takes_cnf_options: false,
     answers: &["col"],
-    companion: Some(Companion {
-        extension: "given",
-        summary: "one 'VERTEX VALUE' line per given",
-        write: |puzzle, out| write_given(puzzle, out),
-    }),
+    companion: Some(GIVEN_COMPANION),
     write: |puzzle, _, out| {
         write_col(puzzle, out)?;
-        let shape = puzzle.shape();
-        Ok(format!(
-            "col: {} vertices, {} edges, {} precoloured",
-            shape.cells(),
-            edge_count(shape),
-            puzzle.filled()
-        ))
+        Ok(graph_stats("col", puzzle))
     },
     exclude: None,
     estimate: |puzzle, _| {

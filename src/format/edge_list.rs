@@ -28,8 +28,8 @@
 use std::io::{self, Write};
 
 use crate::encode::graph::{edge_count, edges};
-use crate::format::col::write_given;
-use crate::format::registry::{Companion, ExportFormat, digits, header_lines};
+use crate::format::col::{GIVEN_COMPANION, graph_stats};
+use crate::format::registry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// Writes the edge list of `puzzle`.
@@ -72,20 +72,10 @@ pub const FORMAT: ExportFormat = ExportFormat {
     summary: "plain edge list of the Sudoku graph, '# given' comments (and a .given file) precolour",
     takes_cnf_options: false,
     answers: &["col"],
-    companion: Some(Companion {
-        extension: "given",
-        summary: "one 'VERTEX VALUE' line per given",
-        write: |puzzle, out| write_given(puzzle, out),
-    }),
+    companion: Some(GIVEN_COMPANION),
     write: |puzzle, _, out| {
         write_edge_list(puzzle, out)?;
-        let shape = puzzle.shape();
-        Ok(format!(
-            "edges: {} vertices, {} edges, {} precoloured",
-            shape.cells(),
-            edge_count(shape),
-            puzzle.filled()
-        ))
+        Ok(graph_stats("edges", puzzle))
     },
     exclude: None,
     estimate: |puzzle, _| {

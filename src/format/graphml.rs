@@ -29,6 +29,7 @@
 use std::io::{self, Write};
 
 use crate::encode::graph::{edge_count, edges};
+use crate::format::col::graph_stats;
 use crate::format::registry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
@@ -115,13 +116,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     companion: None,
     write: |puzzle, _, out| {
         write_graphml(puzzle, out)?;
-        let shape = puzzle.shape();
-        Ok(format!(
-            "graphml: {} vertices, {} edges, {} precoloured",
-            shape.cells(),
-            edge_count(shape),
-            puzzle.filled()
-        ))
+        Ok(graph_stats("graphml", puzzle))
     },
     exclude: None,
     estimate: |puzzle, _| {
