@@ -52,6 +52,14 @@ pub fn write_col(puzzle: &Grid, out: impl Write) -> io::Result<()> {
         out,
         "c vertex (r-1)*{n} + c is cell (r,c); its colour is the value; 'c given VERTEX VALUE' precolours"
     )?;
+    writeln!(
+        out,
+        "c solve: any precolouring-extension colourer that prints 'VERTEX COLOUR' lines"
+    )?;
+    writeln!(
+        out,
+        "c decode: sudokit decode PUZZLE --from col ANSWER (PUZZLE: the puzzle file)"
+    )?;
     for (cell, v) in puzzle.givens() {
         writeln!(out, "c given {} {}", cell + 1, v + 1)?;
     }

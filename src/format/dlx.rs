@@ -150,6 +150,14 @@ fn write_dlx_with_witnesses(
         out,
         "| one option per allowed (r,c,v); a given is its cell's only option"
     )?;
+    writeln!(
+        out,
+        "| solve: miniexact -x -p FILE > ANSWER (or dlx1 m1 < FILE > ANSWER 2>&1)"
+    )?;
+    writeln!(
+        out,
+        "| decode: sudokit decode PUZZLE --from dlx ANSWER (PUZZLE: the puzzle file)"
+    )?;
     if !excluded.is_empty() {
         writeln!(
             out,

@@ -56,6 +56,16 @@ pub fn write_lp(ilp: &Ilp, out: impl Write) -> io::Result<()> {
         ilp.row_count(),
         ilp.nonzeros()
     )?;
+    writeln!(
+        out,
+        "\\ solve: glpsol --lp FILE -o ANSWER (or cbc FILE solve solu ANSWER; highs --model_file FILE \
+         --solution_file ANSWER)"
+    )?;
+    writeln!(
+        out,
+        "\\ decode: sudokit decode PUZZLE --from glpsol ANSWER (--from cbc, highs or scip for theirs; \
+         PUZZLE: the puzzle file)"
+    )?;
     writeln!(out, "Minimize")?;
     writeln!(out, " obj: 0 {}", var_name(0, 0, 0))?;
     writeln!(out, "Subject To")?;

@@ -40,6 +40,14 @@ pub fn write_dzn(csp: &Csp, out: impl Write) -> io::Result<()> {
         out,
         "% sudokit data for models/sudoku.mzn: {shape}; 0 = empty"
     )?;
+    writeln!(
+        out,
+        "% solve: minizinc --solver gecode models/sudoku.mzn FILE > ANSWER"
+    )?;
+    writeln!(
+        out,
+        "% decode: sudokit decode PUZZLE --from minizinc ANSWER (PUZZLE: the puzzle file)"
+    )?;
     writeln!(out, "p = {};", shape.box_rows())?;
     writeln!(out, "q = {};", shape.box_cols())?;
     writeln!(out, "latin = {};", shape.is_latin())?;

@@ -45,6 +45,15 @@ pub fn write_mps(ilp: &Ilp, out: impl Write) -> io::Result<()> {
         "* sudokit 0-1 ILP: {shape}, {} givens; x_r_c_v = 1 iff cell (r,c) holds v (1-based)",
         ilp.givens()
     )?;
+    writeln!(
+        out,
+        "* solve: lp_solve -fmps FILE -S4 -presolve > ANSWER (or glpsol --freemps FILE -o ANSWER)"
+    )?;
+    writeln!(
+        out,
+        "* decode: sudokit decode PUZZLE --from lp_solve ANSWER (--from glpsol for glpsol's; \
+         PUZZLE: the puzzle file)"
+    )?;
     writeln!(out, "NAME sudoku")?;
     writeln!(out, "ROWS")?;
     writeln!(out, " N obj")?;

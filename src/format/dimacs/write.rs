@@ -145,6 +145,16 @@ pub fn cnf_comments(puzzle: &Grid, options: CnfOptions, encoded: &Encoded) -> Ve
             options.amo
         ),
         "x(r,c,v) means cell (r,c) holds v; r, c, v are 1-based".to_string(),
+        "solve: minisat FILE ANSWER (or picosat, cadical, kissat FILE > ANSWER)".to_string(),
+        format!(
+            "decode: sudokit decode PUZZLE --from minisat{} ANSWER (--from dimacs for 's'/'v' \
+             lines; PUZZLE: the puzzle file)",
+            if options.encoding == Encoding::Optimized {
+                " --encoding optimized"
+            } else {
+                ""
+            }
+        ),
     ];
     match &encoded.map {
         VarMap::Direct { first, .. } => comments.push(format!(
