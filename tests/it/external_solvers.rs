@@ -6,7 +6,8 @@
 //! A test whose program is missing prints `skipped: ...` and passes; `.ci/run` installs the
 //! Debian-packaged solvers (with python3-networkx, and miniexact from PyPI) and runs this suite with
 //! `SUDOKIT_REQUIRE_TOOLS=1`, where a missing one fails. Solvers no Debian package ships (kissat,
-//! glucose, HiGHS, SCIP, Knuth's dlx1) are run when found and skipped otherwise, even then.
+//! glucose, HiGHS, SCIP, Knuth's dlx1) are run when found and skipped otherwise, even then; CI
+//! builds HiGHS's program from the sources of the `highs` feature and runs its tests again.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
