@@ -4,7 +4,7 @@
 //! and its scratch files.
 //!
 //! A test whose program is missing prints `skipped: ...` and passes; `.ci/run` installs the
-//! Debian-packaged solvers (with python3-networkx, and miniexact from PyPI) and runs this suite with
+//! Debian-packaged solvers (and from PyPI miniexact, KaHyPar and networkx) and runs this suite with
 //! `SUDOKIT_REQUIRE_TOOLS=1`, where a missing one fails. Solvers no Debian package ships (kissat,
 //! glucose, HiGHS, SCIP, Knuth's dlx1) are run when found and skipped otherwise, even then; CI
 //! builds HiGHS's program from the sources of the `highs` feature and runs its tests again.
@@ -259,6 +259,61 @@ fn graphs_through_networkx() {
     let colourer = s(&path("models/tools/colour_graph.py")).to_string();
     for format in ["graphml", "edges", "col"] {
         round_trip(format, "python3", &[&colourer, "{in}"], "col");
+    }
+}
+
+#[test]
+fn hgr_through_kahypar() {
+    // KaHyPar (from PyPI) partitions hMETIS hypergraphs; its reader must see one hyperedge of n
+    // vertices per unit. There is no answer to decode: a partition is not a colouring.
+    let kahypar = Command::new("python3")
+        .args(["-c", "import kahypar"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !kahypar {
+        assert!(
+            std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
+            "python3 with kahypar is required (SUDOKIT_REQUIRE_TOOLS is set)"
+        );
+        eprintln!("skipped: python3 with kahypar not installed");
+        return;
+    }
+    let dir = scratch("hgr-kahypar");
+    let reader = s(&path("models/tools/read_hgr.py")).to_string();
+    for (file, latin, n, units) in [
+        ("models/sudoku/9x9/top95.txt", false, 9, 27),
+        ("models/sudoku/6x6/puzzles.txt", false, 6, 18),
+        ("models/latin/partial.txt", true, 3, 6),
+    ] {
+        let hgr = dir.join("p.hgr");
+        let mut export = vec!["export", file, "--index", "1", "--to", "hgr", "-o", s(&hgr)];
+        if latin {
+            export.push("--latin");
+        }
+        let out = run(&export, b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let read = Command::new("python3")
+            .args([&reader, s(&hgr)])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&read.stdout);
+        let mut lines = text.lines();
+        let counts: Vec<usize> = lines
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(counts, [n * n, units, units * n], "{file}: {text}");
+        assert!(
+            lines
+                .next()
+                .unwrap_or_default()
+                .split_whitespace()
+                .all(|w| w == n.to_string()),
+            "{file}: {text}"
+        );
     }
 }
 
