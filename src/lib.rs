@@ -108,3 +108,8 @@ pub use verify::{Violation, verify};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The guide's library chapter, compiled and run as doctests like the README.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/src/library.md")]
+struct GuideLibraryDoctests;
