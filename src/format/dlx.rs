@@ -103,21 +103,23 @@ pub fn parse_item_name(name: &str, n: usize) -> Option<Item> {
 /// # Errors
 /// I/O errors of `out`.
 pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
-    write_dlx_with_witnesses(problem, &[], out)
+    let puzzle = Grid::empty(problem.shape());
+    write_dlx_with_witnesses(problem, &puzzle, &[], out)
 }
 
-/// The most solutions [`write_dlx_excluding`] rules out: each doubles the options that may
-/// witness it.
-pub const MAX_EXCLUDED: usize = 6;
+/// The most solutions [`write_dlx_excluding`] rules out (witness names have three base-36 digits).
+pub const MAX_EXCLUDED: usize = 36 * 36 * 36 - 1;
 
 /// Writes `puzzle`'s exact cover with the grids of `excluded` ruled out.
 ///
 /// Exact cover has no "at least one" constraint, so each excluded grid `k` gets a primary item
-/// `xK` that exactly one option must cover: the witness, a placement that differs from grid `k`.
-/// Every option whose value differs from some excluded grids is written once for each subset of
-/// them it may witness (the cell item keeps one per cell chosen). A grid equal to grid `k` has no
-/// option that covers `xK`; any other grid has a cover. `x` items are not read back by
-/// [`parse_item_name`] and are skipped by the answer reader.
+/// `xK` that one witness option must cover, and a secondary item `sK.RC` per open cell (written
+/// `s` + K + R + C in base 36): the placement of grid `k`'s value in cell (r,c) covers `sK.RC`,
+/// and so does the witness option `xK sK.RC`, which therefore says "cell (r,c) differs from grid
+/// `k`". A grid equal to grid `k` leaves no witness for `xK`; any other grid has one per cell in
+/// which it differs. The size grows by one item and one option per open cell and excluded grid.
+/// `x` and `s` items are not read back by [`parse_item_name`] and are skipped by the answer
+/// reader, as are witness options.
 ///
 /// # Errors
 /// I/O errors of `out`; [`io::ErrorKind::InvalidInput`] for more than [`MAX_EXCLUDED`] grids.
@@ -131,11 +133,29 @@ pub fn write_dlx_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) ->
             ),
         ));
     }
-    write_dlx_with_witnesses(&ExactCover::new(puzzle), excluded, out)
+    write_dlx_with_witnesses(&ExactCover::new(puzzle), puzzle, excluded, out)
+}
+
+/// The name of the witness item of excluded grid `k` (0-based): `x` and three base-36 digits.
+fn witness_name(k: usize) -> String {
+    let mut name = String::from("x");
+    push_base36(&mut name, k + 1, 3);
+    name
+}
+
+/// The name of the secondary item "cell `cell` holds excluded grid `k`'s value".
+fn same_value_name(k: usize, r: usize, c: usize, n: usize) -> String {
+    let width = digits_for(n);
+    let mut name = String::from("s");
+    push_base36(&mut name, k + 1, 3);
+    push_base36(&mut name, r + 1, width);
+    push_base36(&mut name, c + 1, width);
+    name
 }
 
 fn write_dlx_with_witnesses(
     problem: &ExactCover,
+    puzzle: &Grid,
     excluded: &[Grid],
     out: impl Write,
 ) -> io::Result<()> {
@@ -158,10 +178,15 @@ fn write_dlx_with_witnesses(
         out,
         "| decode: sudokit decode PUZZLE --from dlx ANSWER (PUZZLE: the puzzle file)"
     )?;
+    let open: Vec<(usize, usize)> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .filter(|&(r, c)| puzzle.get(shape.cell(r, c)).is_none())
+        .collect();
     if !excluded.is_empty() {
         writeln!(
             out,
-            "| {} solutions ruled out: item xK is covered by one placement that differs from solution K",
+            "| {} solutions ruled out: xK is covered by a witness 'xK sKRC', a cell (R,C) that differs \
+             from solution K, whose value there covers sKRC",
             excluded.len()
         )?;
     }
@@ -172,11 +197,20 @@ fn write_dlx_with_witnesses(
         }
         line.push_str(&item_name(item, n));
     }
-    for k in 1..=excluded.len() {
-        line.push_str(&format!(" x{k}"));
+    for k in 0..excluded.len() {
+        line.push(' ');
+        line.push_str(&witness_name(k));
+    }
+    if !excluded.is_empty() {
+        line.push_str(" |");
+        for k in 0..excluded.len() {
+            for &(r, c) in &open {
+                line.push(' ');
+                line.push_str(&same_value_name(k, r, c, n));
+            }
+        }
     }
     writeln!(out, "{line}")?;
-    let mut differs: Vec<usize> = Vec::with_capacity(excluded.len());
     for (r, c, v) in problem.options() {
         line.clear();
         for (i, item) in problem.option_items(r, c, v).into_iter().enumerate() {
@@ -186,17 +220,19 @@ fn write_dlx_with_witnesses(
             line.push_str(&item_name(item, n));
         }
         let cell = shape.cell(r, c);
-        differs.clear();
-        differs.extend((0..excluded.len()).filter(|&k| excluded[k].get(cell) != Some(v)));
-        // One line per subset of the grids this placement differs from.
-        for subset in 0u32..1 << differs.len() {
-            out.write_all(line.as_bytes())?;
-            for (bit, k) in differs.iter().enumerate() {
-                if subset >> bit & 1 == 1 {
-                    write!(out, " x{}", k + 1)?;
+        if puzzle.get(cell).is_none() {
+            for (k, grid) in excluded.iter().enumerate() {
+                if grid.get(cell) == Some(v) {
+                    line.push(' ');
+                    line.push_str(&same_value_name(k, r, c, n));
                 }
             }
-            out.write_all(b"\n")?;
+        }
+        writeln!(out, "{line}")?;
+    }
+    for k in 0..excluded.len() {
+        for &(r, c) in &open {
+            writeln!(out, "{} {}", witness_name(k), same_value_name(k, r, c, n))?;
         }
     }
     out.flush()
@@ -410,13 +446,15 @@ mod tests {
         let mut out = Vec::new();
         write_dlx_excluding(&puzzle, std::slice::from_ref(&solution), &mut out).unwrap();
         let problem = read_dlx(&out[..]).unwrap();
-        assert_eq!(problem.primary.last().map(String::as_str), Some("x1"));
+        assert_eq!(problem.primary.last().map(String::as_str), Some("x001"));
+        // One secondary item and one witness option per open cell.
+        assert_eq!(problem.secondary.len(), 14);
         let plain = ExactCover::new(&puzzle).options().count();
-        let differing = ExactCover::new(&puzzle)
-            .options()
-            .filter(|&(r, c, v)| solution.get(puzzle.shape().cell(r, c)) != Some(v))
-            .count();
-        assert_eq!(problem.options.len(), plain + differing);
+        assert_eq!(problem.options.len(), plain + 14);
+        // The placements of the excluded grid's values cover their cell's secondary item.
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\np13 r13 c33 b23 s00113\n"), "{text}");
+        assert!(text.contains("\nx001 s00113\n"));
         let many = vec![solution; MAX_EXCLUDED + 1];
         assert!(write_dlx_excluding(&puzzle, &many, &mut Vec::new()).is_err());
     }

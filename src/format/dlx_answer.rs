@@ -122,14 +122,12 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
     }
     let mut cells = Vec::new();
     for (line, text) in options {
-        let (mut cell, mut value) = (None, None);
+        let (mut cell, mut value, mut witness) = (None, None, false);
         for token in text.split_whitespace().take_while(|t| !t.starts_with('(')) {
             let name = token.split(':').next().unwrap_or(token);
-            // A witness item of a ruled-out solution (`format::dlx::write_dlx_excluding`).
-            if name.len() > 1
-                && name.starts_with('x')
-                && name[1..].bytes().all(|b| b.is_ascii_digit())
-            {
+            // The items of a ruled-out solution (`format::dlx::write_dlx_excluding`).
+            if name.len() > 1 && name.starts_with(['x', 's']) {
+                witness = true;
                 continue;
             }
             match parse_item_name(name, n) {
@@ -147,6 +145,8 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
         }
         match (cell, value) {
             (Some((r, c)), Some(v)) => cells.push((r, c, v)),
+            // A witness option: which cell differs from a ruled-out solution.
+            (None, None) if witness => {}
             _ => {
                 return Err(answer_error(
                     line,
@@ -216,6 +216,13 @@ mod tests {
         };
         assert!(why.contains("sets no value of cell"), "{why}");
         assert_eq!(read("Found 0 solutions!\n").unwrap(), Claim::Unsat);
+        // With a solution ruled out: the witness option and the secondary items are skipped.
+        let with_witness = "x001 s00112;\np11 r11 c11 b11;\np12 r12 c22 b12 s00112;\n\
+            p21 r22 c12 b22;\np22 r21 c21 b21 s00122;\n";
+        let Claim::Grid(grid) = read(with_witness).unwrap() else {
+            panic!()
+        };
+        assert_eq!(crate::text::to_text(&grid), "1221");
     }
 
     #[test]
