@@ -36,19 +36,20 @@ fn installed(program: &str, required: bool) -> bool {
     }
 }
 
-/// Whether python3 with networkx is there (for the graph exports).
-fn networkx() -> bool {
+/// Whether python3 can import `module` (networkx for the graph exports, kahypar for hgr); under
+/// `SUDOKIT_REQUIRE_TOOLS` its absence is a failure.
+fn python_module(module: &str) -> bool {
     let ok = Command::new("python3")
-        .args(["-c", "import networkx"])
+        .args(["-c", &format!("import {module}")])
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
     if !ok {
         assert!(
             std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-            "python3 with networkx is required (SUDOKIT_REQUIRE_TOOLS is set)"
+            "python3 with {module} is required (SUDOKIT_REQUIRE_TOOLS is set)"
         );
-        eprintln!("skipped: python3 with networkx not installed");
+        eprintln!("skipped: python3 with {module} not installed");
     }
     ok
 }
@@ -253,7 +254,7 @@ fn dlx_through_dlx1_when_installed() {
 
 #[test]
 fn graphs_through_networkx() {
-    if !networkx() {
+    if !python_module("networkx") {
         return;
     }
     let colourer = s(&path("models/tools/colour_graph.py")).to_string();
@@ -266,17 +267,7 @@ fn graphs_through_networkx() {
 fn hgr_through_kahypar() {
     // KaHyPar (from PyPI) partitions hMETIS hypergraphs; its reader must see one hyperedge of n
     // vertices per unit. There is no answer to decode: a partition is not a colouring.
-    let kahypar = Command::new("python3")
-        .args(["-c", "import kahypar"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !kahypar {
-        assert!(
-            std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-            "python3 with kahypar is required (SUDOKIT_REQUIRE_TOOLS is set)"
-        );
-        eprintln!("skipped: python3 with kahypar not installed");
+    if !python_module("kahypar") {
         return;
     }
     let dir = scratch("hgr-kahypar");
