@@ -3,12 +3,13 @@
 
 Usage: python3 models/tools/colour_graph.py FILE > ANSWER
   FILE: a GraphML file (`sudokit export --to graphml`), an edge list (`--to edges`, with its
-  `.given` file beside it) or a DIMACS `.col` file (`--to col`).
+  `.given` file beside it), a DIMACS `.col` file (`--to col`) or an hMETIS hypergraph (`--to hgr`:
+  the vertices of a hyperedge must differ).
 ANSWER: `s col K` and one `l VERTEX COLOUR` line per vertex, or `s UNSATISFIABLE`; read it back
 with `sudokit decode PUZZLE --from col ANSWER`.
 
-networkx parses the GraphML and the edge list (the `.col` file is read here: networkx has no
-DIMACS reader). The colouring is DSATUR-ordered backtracking: the vertex with the fewest colours
+networkx parses the GraphML and the edge list (the `.col` and `.hgr` files are read here:
+networkx has no reader for them). The colouring is DSATUR-ordered backtracking: the vertex with the fewest colours
 left goes first, K = sqrt(vertices) colours, given vertices keep their colour. It shares no code
 with sudokit, so a round trip through it checks the exports against an independent reader.
 """
@@ -39,6 +40,28 @@ def read(path):
                 if line.strip():
                     v, c = map(int, line.split())
                     given[v] = c
+        return graph, given
+    if path.endswith(".hgr"):
+        # hMETIS: '% given V C' comments, the line 'HYPEREDGES VERTICES', then one line of
+        # vertices per hyperedge (a unit); vertices sharing a hyperedge must differ.
+        graph = nx.Graph()
+        given = {}
+        header = None
+        with open(path) as f:
+            for line in f:
+                words = line.split()
+                if words[:2] == ["%", "given"]:
+                    given[int(words[2])] = int(words[3])
+                elif not words or words[0].startswith("%"):
+                    continue
+                elif header is None:
+                    header = words
+                    graph.add_nodes_from(range(1, int(words[1]) + 1))
+                else:
+                    vertices = list(map(int, words))
+                    graph.add_edges_from(
+                        (u, w) for i, u in enumerate(vertices) for w in vertices[i + 1:]
+                    )
         return graph, given
     graph = nx.Graph()
     given = {}

@@ -258,7 +258,7 @@ fn graphs_through_networkx() {
         return;
     }
     let colourer = s(&path("models/tools/colour_graph.py")).to_string();
-    for format in ["graphml", "edges", "col"] {
+    for format in ["graphml", "edges", "col", "hgr"] {
         round_trip(format, "python3", &[&colourer, "{in}"], "col");
     }
 }
