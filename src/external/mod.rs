@@ -7,8 +7,8 @@
 //! and unknown (its exit codes). The built-in entries (`solvers.toml` beside this file: minisat,
 //! picosat, cadical, kissat, cryptominisat5, glucose, clasp, clingo, z3, cvc5, glpsol, cbc,
 //! lp_solve, HiGHS, SCIP, miniexact, Knuth's dlx1, and MiniZinc with Gecode, Chuffed or
-//! OR-Tools) are TOML, the form a
-//! user's file takes to add or change entries ([`Table::merge_file`]).
+//! OR-Tools) are TOML, the form a user's file takes to add or change entries
+//! ([`Table::merge_file`]).
 //!
 //! [`Entry::count`] runs one: it writes the puzzle in the entry's format to a scratch directory,
 //! runs the program (killed at the time limit, or when the stop token is set), reads the answer,

@@ -103,8 +103,7 @@ pub fn parse_item_name(name: &str, n: usize) -> Option<Item> {
 /// # Errors
 /// I/O errors of `out`.
 pub fn write_dlx(problem: &ExactCover, out: impl Write) -> io::Result<()> {
-    let puzzle = Grid::empty(problem.shape());
-    write_dlx_with_witnesses(problem, &puzzle, &[], out)
+    write_dlx_with_witnesses(problem, None, out)
 }
 
 /// The most solutions [`write_dlx_excluding`] rules out (witness names have three base-36 digits).
@@ -133,30 +132,30 @@ pub fn write_dlx_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) ->
             ),
         ));
     }
-    write_dlx_with_witnesses(&ExactCover::new(puzzle), puzzle, excluded, out)
+    let exclusion = (!excluded.is_empty()).then_some((puzzle, excluded));
+    write_dlx_with_witnesses(&ExactCover::new(puzzle), exclusion, out)
 }
 
-/// The name of the witness item of excluded grid `k` (0-based): `x` and three base-36 digits.
-fn witness_name(k: usize) -> String {
-    let mut name = String::from("x");
-    push_base36(&mut name, k + 1, 3);
-    name
+/// Appends ` xK`, the witness item of excluded grid `k` (0-based; three base-36 digits).
+fn push_witness_name(line: &mut String, k: usize) {
+    line.push_str(" x");
+    push_base36(line, k + 1, 3);
 }
 
-/// The name of the secondary item "cell `cell` holds excluded grid `k`'s value".
-fn same_value_name(k: usize, r: usize, c: usize, n: usize) -> String {
+/// Appends ` sKRC`, the secondary item "cell (r,c) holds excluded grid `k`'s value".
+fn push_same_value_name(line: &mut String, k: usize, r: usize, c: usize, n: usize) {
     let width = digits_for(n);
-    let mut name = String::from("s");
-    push_base36(&mut name, k + 1, 3);
-    push_base36(&mut name, r + 1, width);
-    push_base36(&mut name, c + 1, width);
-    name
+    line.push_str(" s");
+    push_base36(line, k + 1, 3);
+    push_base36(line, r + 1, width);
+    push_base36(line, c + 1, width);
 }
 
+/// Writes the problem; with `exclusion` = (the puzzle, the grids to rule out), the witness items
+/// and options of [`write_dlx_excluding`].
 fn write_dlx_with_witnesses(
     problem: &ExactCover,
-    puzzle: &Grid,
-    excluded: &[Grid],
+    exclusion: Option<(&Grid, &[Grid])>,
     out: impl Write,
 ) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
@@ -178,10 +177,18 @@ fn write_dlx_with_witnesses(
         out,
         "| decode: sudokit decode PUZZLE --from dlx ANSWER (PUZZLE: the puzzle file)"
     )?;
-    let open: Vec<(usize, usize)> = (0..n)
-        .flat_map(|r| (0..n).map(move |c| (r, c)))
-        .filter(|&(r, c)| puzzle.get(shape.cell(r, c)).is_none())
-        .collect();
+    let (puzzle, excluded) = match exclusion {
+        Some((puzzle, excluded)) => (Some(puzzle), excluded),
+        None => (None, &[][..]),
+    };
+    // The open cells, which alone can differ from an excluded grid.
+    let open: Vec<(usize, usize)> = match puzzle {
+        Some(puzzle) => (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .filter(|&(r, c)| puzzle.get(shape.cell(r, c)).is_none())
+            .collect(),
+        None => Vec::new(),
+    };
     if !excluded.is_empty() {
         writeln!(
             out,
@@ -198,15 +205,13 @@ fn write_dlx_with_witnesses(
         line.push_str(&item_name(item, n));
     }
     for k in 0..excluded.len() {
-        line.push(' ');
-        line.push_str(&witness_name(k));
+        push_witness_name(&mut line, k);
     }
     if !excluded.is_empty() {
         line.push_str(" |");
         for k in 0..excluded.len() {
             for &(r, c) in &open {
-                line.push(' ');
-                line.push_str(&same_value_name(k, r, c, n));
+                push_same_value_name(&mut line, k, r, c, n);
             }
         }
     }
@@ -219,12 +224,13 @@ fn write_dlx_with_witnesses(
             }
             line.push_str(&item_name(item, n));
         }
-        let cell = shape.cell(r, c);
-        if puzzle.get(cell).is_none() {
-            for (k, grid) in excluded.iter().enumerate() {
-                if grid.get(cell) == Some(v) {
-                    line.push(' ');
-                    line.push_str(&same_value_name(k, r, c, n));
+        if let Some(puzzle) = puzzle {
+            let cell = shape.cell(r, c);
+            if puzzle.get(cell).is_none() {
+                for (k, grid) in excluded.iter().enumerate() {
+                    if grid.get(cell) == Some(v) {
+                        push_same_value_name(&mut line, k, r, c, n);
+                    }
                 }
             }
         }
@@ -232,7 +238,10 @@ fn write_dlx_with_witnesses(
     }
     for k in 0..excluded.len() {
         for &(r, c) in &open {
-            writeln!(out, "{} {}", witness_name(k), same_value_name(k, r, c, n))?;
+            line.clear();
+            push_witness_name(&mut line, k);
+            push_same_value_name(&mut line, k, r, c, n);
+            writeln!(out, "{}", &line[1..])?;
         }
     }
     out.flush()
