@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 
 use super::checker::Checker;
 use super::progress::{OnProgress, Tracker};
-use super::puzzle::{MAX_PUZZLE_ORDER, reduce};
+use super::removal::{MAX_PUZZLE_ORDER, reduce};
 use crate::grid::Grid;
 use crate::search::Cancel;
 use crate::solve::{Answer, Limits, Native, Solver, Verified};

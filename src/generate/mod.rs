@@ -5,6 +5,8 @@
 //! - [`random_grid`]: random complete grids (and completions) by randomized search;
 //! - [`puzzle`]: locally minimal well-posed puzzles, with symmetric orbits, a number of givens
 //!   and propagation difficulty; [`puzzle::minimize`] reduces the givens of a given puzzle;
+//! - `removal`: the pass that removes orbits of givens while a checker keeps the puzzle's
+//!   property, shared by [`puzzle`] and the reduction of a given puzzle;
 //! - [`trades`]: small unavoidable sets of a complete grid (two values or two lines exchanged),
 //!   a search-free shortcut of the removal test;
 //! - [`lanes`]: the tail of a reduction on several threads, with the one-by-one result;
@@ -23,6 +25,7 @@ pub mod pattern;
 pub mod progress;
 pub mod puzzle;
 pub mod random_grid;
+mod removal;
 pub mod sweep;
 pub mod symmetry;
 pub mod trades;

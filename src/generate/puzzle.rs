@@ -93,23 +93,20 @@ use rand_chacha::ChaCha8Rng;
 
 use super::checker::Checker;
 pub use super::checker::HAC_FROM_ORDER;
-use super::lanes::reduce_in_lanes;
 pub use super::minimize::{
     MinimizeError, Minimized, is_locally_minimal, minimize, minimize_cancellable,
     minimize_with_progress,
 };
 use super::progress::{OnProgress, Tracker};
-use super::random_grid::{MAX_RANDOM_GRID_ORDER, RandomGridError, random_grid};
-use super::sweep::{sweep, sweep_interval};
+use super::random_grid::{RandomGridError, random_grid};
+pub use super::removal::MAX_PUZZLE_ORDER;
+use super::removal::reduce;
 use super::symmetry::random_pattern_grid;
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::Scheme;
 use crate::search::Cancel;
 use crate::shape::Shape;
-
-/// The largest order puzzles are made or reduced for (the `native` backend's limit).
-pub const MAX_PUZZLE_ORDER: usize = MAX_RANDOM_GRID_ORDER;
 
 /// The symmetry of the pattern of givens: the orbits removed together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -309,117 +306,6 @@ pub fn puzzle_rng(seed: u64, index: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     rng
-}
-
-/// Removes the orbits of `order` from `puzzle` one by one (in blocks; see the module docs) while
-/// `checker` keeps its property, never going below `floor` givens; every test answered is
-/// counted by `tracker`.
-pub(super) fn reduce(
-    puzzle: &mut Grid,
-    solution: &Grid,
-    order: &[&[usize]],
-    floor: usize,
-    checker: &mut Checker,
-    tracker: &Tracker,
-) {
-    let mut givens = puzzle.filled();
-    let mut removed = Vec::new();
-    let (mut i, mut k) = (0, 1usize);
-    // Sweeps (see the module docs): the orbits known needed, and the givens at the last sweep.
-    let sweeping = floor == 0 && checker.sweeps(puzzle.shape().order());
-    let interval = sweep_interval(puzzle.shape().order());
-    let mut needed = vec![false; order.len()];
-    let mut swept_at = givens;
-    while i < order.len() && givens > floor {
-        if tracker.cancelled() {
-            return;
-        }
-        if needed[i] {
-            i += 1;
-            continue;
-        }
-        if sweeping && k == 1 && givens + interval <= swept_at {
-            swept_at = givens;
-            checker.swept += 1;
-            sweep(
-                puzzle,
-                solution,
-                &order[i + 1..],
-                &mut needed[i + 1..],
-                &mut checker.lane_tests(),
-                tracker,
-            );
-        }
-        // The longest block of at most k orbits that keeps the floor (and no orbit known needed).
-        let mut size = 0;
-        let mut take = 0;
-        while take < k && i + take < order.len() && !needed[i + take] {
-            let s = order[i + take]
-                .iter()
-                .filter(|&&c| puzzle.get(c).is_some())
-                .count();
-            if givens < floor + size + s {
-                break;
-            }
-            size += s;
-            take += 1;
-        }
-        if take == 0 {
-            // This orbit alone would go below the floor: skip it.
-            i += 1;
-            k = 1;
-            continue;
-        }
-        if k == 1 && floor == 0 && checker.lanes() > 1 {
-            // The rest of the pass in lanes (see the module docs), up to the next sweep.
-            let stop_at = if sweeping {
-                swept_at.saturating_sub(interval)
-            } else {
-                0
-            };
-            i += reduce_in_lanes(
-                puzzle,
-                solution,
-                &order[i..],
-                &mut needed[i..],
-                stop_at,
-                &mut checker.lane_tests(),
-                tracker,
-            );
-            givens = puzzle.filled();
-            continue;
-        }
-        removed.clear();
-        for orbit in &order[i..i + take] {
-            for &c in *orbit {
-                if puzzle.get(c).is_some() {
-                    removed.push(c);
-                }
-                puzzle.set(c, None);
-            }
-        }
-        let keeps = checker.keeps(puzzle, solution, &removed);
-        tracker.tested(if keeps { givens - size } else { givens });
-        if keeps {
-            givens -= size;
-            i += take;
-            k = if checker.searched() {
-                1
-            } else {
-                k.saturating_mul(2)
-            };
-        } else {
-            for orbit in &order[i..i + take] {
-                for &c in *orbit {
-                    puzzle.set(c, solution.get(c));
-                }
-            }
-            if take == 1 {
-                i += 1;
-            }
-            k = (take / 2).max(1);
-        }
-    }
 }
 
 /// Makes puzzles of one shape; keeps its engines between puzzles (one per thread).
