@@ -58,6 +58,6 @@ pub mod smt2_answer;
 
 pub use registry::{
     AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, FORMATS,
-    READERS, UnknownFormat, decode_answer, export, export_excluding, find_format, find_reader,
-    human_size,
+    READER_ALIASES, READERS, UnknownFormat, decode_answer, export, export_excluding, find_format,
+    find_reader, human_size,
 };

@@ -382,8 +382,9 @@ pub const READERS: &[&AnswerReader] = &[
     &super::colouring_answer::COLOURING_READER,
 ];
 
-/// Other names of answer readers (`clingo` for `clasp`).
-const READER_ALIASES: &[(&str, &str)] = &[("clingo", "clasp"), ("z3", "smt2"), ("cvc5", "smt2")];
+/// Other names of answer readers (`clingo` for `clasp`): `(alias, reader)`.
+pub const READER_ALIASES: &[(&str, &str)] =
+    &[("clingo", "clasp"), ("z3", "smt2"), ("cvc5", "smt2")];
 
 /// The answer reader called `name`.
 ///

@@ -6,7 +6,7 @@
 //! - **CNF**: varisat's model of the formula itself ([`solve_cnf`]), checked against every
 //!   clause; "unsatisfiable" is backed by a refutation that varisat's checker accepts, written as
 //!   LRAT and DRAT ([`Sat::solve_with_proof`]);
-//! - **0-1 ILP**: the 0-1 point the MIP solver returns ([`Mip::first_point`]), checked against
+//! - **0-1 ILP**: the 0-1 point the MIP solver returns ([`PointSolver::first_point`](crate::solve::mip::PointSolver::first_point)), checked against
 //!   every equality row;
 //! - **exact cover**: the options the dancing links chose (one per cell: the cell, its row, column
 //!   and box value), checked to cover every item exactly once;
@@ -34,9 +34,10 @@ use crate::reduce::latin::{LatinToSudoku, as_latin_square};
 use crate::reduce::reduction::{GRID_SIZE_NAMES, Reduction, ReductionError, grid_size};
 use crate::search::{Limits, Stats};
 use crate::solve::dlx::MAX_DLX_ORDER;
-use crate::solve::mip::{MIP_MAX_ORDER, PointReport};
+use crate::solve::mip::MIP_MAX_ORDER;
+use crate::solve::registry::point_solver;
 use crate::solve::sat::{CnfAnswer, Sat, solve_cnf};
-use crate::solve::{Mip, SolveError, Solver, backend};
+use crate::solve::{SolveError, Solver, backend};
 use crate::verify::verify;
 
 /// Runs one level of `course` (whose square and Sudoku are built); see the module docs.
@@ -307,18 +308,22 @@ fn remove_proof_files(dir: &Path) {
 }
 
 fn ilp_level(course: &Course, options: &CourseOptions) -> Result<LevelRun, CourseError> {
-    let solver = match options.mip.as_str() {
-        "mip" => "microlp",
-        other => other,
-    };
-    let mut run = run_of(Level::Ilp, "0-1 ILP".into(), solver.into());
+    // The registry names the MIP backend; nothing here knows which ones there are.
+    let point_solver = point_solver(&options.mip).map_err(|e| {
+        solve_error(Level::Ilp)(SolveError::Backend {
+            backend: options.mip.clone(),
+            message: e.to_string(),
+        })
+    })?;
+    let mut run = run_of(Level::Ilp, "0-1 ILP".into(), point_solver.program().into());
     let order = course.sudoku.shape().order();
     if order > MIP_MAX_ORDER {
         return Ok(skipped(run, MIP_MAX_ORDER, order));
     }
     let target = measure(&mut run, &SudokuToIlp, &course.sudoku)?;
     let started = Instant::now();
-    let report = first_point(&options.mip, &course.sudoku, &options.limits)
+    let report = point_solver
+        .first_point(&course.sudoku, &options.limits)
         .map_err(solve_error(Level::Ilp))?;
     run.solve_time = started.elapsed();
     run.stats = report.stats;
@@ -341,19 +346,6 @@ fn ilp_level(course: &Course, options: &CourseOptions) -> Result<LevelRun, Cours
         }),
     };
     Ok(run)
-}
-
-/// The first 0-1 point with the MIP backend `spec` (`mip` or `highs`).
-fn first_point(spec: &str, sudoku: &Grid, limits: &Limits) -> Result<PointReport, SolveError> {
-    match spec {
-        #[cfg(feature = "highs")]
-        "highs" => crate::solve::Highs.first_point(sudoku, limits),
-        "mip" => Mip.first_point(sudoku, limits),
-        other => Err(SolveError::Backend {
-            backend: other.into(),
-            message: "the ILP level takes mip or highs (a build with the highs feature)".into(),
-        }),
-    }
 }
 
 fn exact_cover_level(course: &Course, options: &CourseOptions) -> Result<LevelRun, CourseError> {

@@ -66,6 +66,16 @@ impl Solver for Highs {
     }
 }
 
+impl super::mip::PointSolver for Highs {
+    fn program(&self) -> &'static str {
+        "highs"
+    }
+
+    fn first_point(&self, puzzle: &Grid, limits: &Limits) -> Result<PointReport, SolveError> {
+        first_point_with(self, puzzle, limits)
+    }
+}
+
 impl Highs {
     /// The first 0-1 point of the program of `puzzle` (see [`PointReport`]).
     ///

@@ -411,6 +411,30 @@ impl Solver for Mip {
     }
 }
 
+/// A backend that finds the first 0-1 point of the Sudoku's ILP (the `mip` and `highs`
+/// families): the ILP level of the reduction chain asks the registry for one by name
+/// ([`registry::point_solver`](super::registry::point_solver)).
+pub trait PointSolver: Send + Sync {
+    /// The program that solves the ILP, as the chain names it (`microlp`, `highs`).
+    fn program(&self) -> &'static str;
+
+    /// The first 0-1 point of the program of `puzzle` (see [`PointReport`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Backend`] when the solver fails for a reason other than a limit.
+    fn first_point(&self, puzzle: &Grid, limits: &Limits) -> Result<PointReport, SolveError>;
+}
+
+impl PointSolver for Mip {
+    fn program(&self) -> &'static str {
+        "microlp"
+    }
+
+    fn first_point(&self, puzzle: &Grid, limits: &Limits) -> Result<PointReport, SolveError> {
+        first_point_with(self, puzzle, limits)
+    }
+}
+
 impl Mip {
     /// The first 0-1 point of the program of `puzzle` (see [`PointReport`]); the time and node
     /// limits reach microlp as in [`Solver::count`].

@@ -25,6 +25,7 @@
 
 use thiserror::Error;
 
+use super::mip::PointSolver;
 use super::{
     Backtrack, Bitwise, Colouring, Cp, Dlx, External, FcMrv, Grasp, Mip, Native, NativeGeneral,
     Norvig, Sat, Solver, Verified,
@@ -43,6 +44,9 @@ pub struct Capabilities {
     /// The largest order any variant of the family accepts ([`Solver::max_order`] of a variant
     /// may be lower).
     pub max_order: usize,
+    /// Whether it finds a 0-1 point of the Sudoku's ILP ([`PointSolver`]): the ILP level of the
+    /// reduction chain takes these.
+    pub ilp_points: bool,
 }
 
 /// One backend family of the registry.
@@ -64,6 +68,8 @@ pub struct BackendEntry {
     /// Builds the variant of the options after `family:` (empty for the default); `None` when
     /// the build lacks [`BackendEntry::feature`].
     build: Option<Build>,
+    /// Builds the family as a [`PointSolver`], when it is one and is built.
+    points: Option<fn() -> Box<dyn PointSolver>>,
 }
 
 /// A family's builder: the options after `family:` (empty for the default) to a solver, or
@@ -74,6 +80,11 @@ impl BackendEntry {
     /// Whether this build has the family.
     pub fn is_built(&self) -> bool {
         self.build.is_some()
+    }
+
+    /// Whether the family finds 0-1 points of the ILP (in this build or with its feature).
+    pub fn finds_points(&self) -> bool {
+        self.capabilities.ilp_points
     }
 }
 
@@ -166,6 +177,52 @@ pub fn names() -> Vec<String> {
         .filter(|e| e.is_built())
         .flat_map(|e| (e.variants)())
         .collect()
+}
+
+/// The backend `spec` names as a [`PointSolver`] (the ILP level of the reduction chain takes
+/// `mip` or, with the feature, `highs`).
+///
+/// # Errors
+/// [`UnknownBackend`]: an unknown family, one that finds no 0-1 point, options, a family whose
+/// cargo feature is off.
+pub fn point_solver(spec: &str) -> Result<Box<dyn PointSolver>, UnknownBackend> {
+    let (family, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let entry =
+        ENTRIES
+            .iter()
+            .find(|e| e.family == family)
+            .ok_or_else(|| UnknownBackend::Unknown {
+                name: spec.to_string(),
+            })?;
+    if !entry.finds_points() {
+        let takes: Vec<&str> = ENTRIES
+            .iter()
+            .filter(|e| e.finds_points())
+            .map(|e| e.family)
+            .collect();
+        return Err(UnknownBackend::BadOptions {
+            name: spec.to_string(),
+            reason: format!(
+                "finds no 0-1 point of the ILP (the backends that do: {})",
+                takes.join(", ")
+            ),
+            syntax: entry.syntax,
+        });
+    }
+    let Some(build) = entry.points else {
+        return Err(UnknownBackend::NotCompiled {
+            name: spec.to_string(),
+            feature: entry.feature.unwrap_or("?"),
+        });
+    };
+    if !options.is_empty() || spec.ends_with(':') {
+        return Err(UnknownBackend::BadOptions {
+            name: spec.to_string(),
+            reason: "takes no options".to_string(),
+            syntax: entry.syntax,
+        });
+    }
+    Ok(build())
 }
 
 /// The help text of `--backend`: one line per family with its syntax and summary.
@@ -264,6 +321,7 @@ const EXACT: Capabilities = Capabilities {
     complete: true,
     proofs: false,
     max_order: super::mask::MAX_MASK_ORDER,
+    ilp_points: false,
 };
 
 /// The registry, the default backend first.
@@ -276,6 +334,7 @@ pub const ENTRIES: &[BackendEntry] = &[
         feature: None,
         variants: || vec!["native".into(), "native:general".into()],
         build: Some(build_native),
+        points: None,
     },
     BackendEntry {
         family: "backtrack",
@@ -285,6 +344,7 @@ pub const ENTRIES: &[BackendEntry] = &[
         feature: None,
         variants: || one("backtrack"),
         build: Some(|o| plain(|| Backtrack)(o)),
+        points: None,
     },
     BackendEntry {
         family: "fc-mrv",
@@ -294,6 +354,7 @@ pub const ENTRIES: &[BackendEntry] = &[
         feature: None,
         variants: || one("fc-mrv"),
         build: Some(|o| plain(|| FcMrv)(o)),
+        points: None,
     },
     BackendEntry {
         family: "bitwise",
@@ -303,6 +364,7 @@ pub const ENTRIES: &[BackendEntry] = &[
         feature: None,
         variants: || one("bitwise"),
         build: Some(|o| plain(|| Bitwise)(o)),
+        points: None,
     },
     BackendEntry {
         family: "norvig",
@@ -312,6 +374,7 @@ pub const ENTRIES: &[BackendEntry] = &[
         feature: None,
         variants: || one("norvig"),
         build: Some(|o| plain(|| Norvig)(o)),
+        points: None,
     },
     BackendEntry {
         family: "cp",
@@ -321,6 +384,7 @@ pub const ENTRIES: &[BackendEntry] = &[
             complete: true,
             proofs: false,
             max_order: crate::shape::MAX_ORDER,
+            ilp_points: false,
         },
         feature: None,
         variants: || {
@@ -331,6 +395,7 @@ pub const ENTRIES: &[BackendEntry] = &[
                 .collect()
         },
         build: Some(build_cp),
+        points: None,
     },
     BackendEntry {
         family: "dlx",
@@ -340,10 +405,12 @@ pub const ENTRIES: &[BackendEntry] = &[
             complete: true,
             proofs: false,
             max_order: crate::solve::dlx::MAX_DLX_ORDER,
+            ilp_points: false,
         },
         feature: None,
         variants: || one("dlx"),
         build: Some(|o| plain(|| Dlx)(o)),
+        points: None,
     },
     BackendEntry {
         family: "colour",
@@ -362,15 +429,17 @@ pub const ENTRIES: &[BackendEntry] = &[
             .to_vec()
         },
         build: Some(build_colour),
+        points: None,
     },
     BackendEntry {
         family: "sat",
         syntax: "sat[:ENCODING[:AMO]]",
-        summary: "CNF encoding solved by varisat (CDCL), proofs checked; default optimized:pairwise (orders up to 36; 64 with the other AMOs)",
+        summary: "CNF encoding solved by varisat (CDCL), proofs checked; default extended:pairwise, sat:optimized the fastest (orders up to 36 with pairwise AMO, 64 with the others)",
         capabilities: Capabilities {
             complete: true,
             proofs: true,
             max_order: crate::solve::sat::MAX_ORDER_LINEAR_AMO,
+            ilp_points: false,
         },
         feature: None,
         variants: || {
@@ -386,6 +455,7 @@ pub const ENTRIES: &[BackendEntry] = &[
             names
         },
         build: Some(build_sat),
+        points: None,
     },
     BackendEntry {
         family: "mip",
@@ -395,10 +465,12 @@ pub const ENTRIES: &[BackendEntry] = &[
             complete: true,
             proofs: false,
             max_order: crate::solve::mip::MIP_MAX_ORDER,
+            ilp_points: true,
         },
         feature: None,
         variants: || one("mip"),
         build: Some(|o| plain(|| Mip)(o)),
+        points: Some(|| Box::new(Mip)),
     },
     BackendEntry {
         family: "highs",
@@ -408,6 +480,7 @@ pub const ENTRIES: &[BackendEntry] = &[
             complete: true,
             proofs: false,
             max_order: crate::solve::mip::MIP_MAX_ORDER,
+            ilp_points: true,
         },
         feature: Some("highs"),
         variants: || one("highs"),
@@ -415,6 +488,10 @@ pub const ENTRIES: &[BackendEntry] = &[
         build: Some(build_highs),
         #[cfg(not(feature = "highs"))]
         build: None,
+        #[cfg(feature = "highs")]
+        points: Some(|| Box::new(super::Highs)),
+        #[cfg(not(feature = "highs"))]
+        points: None,
     },
     BackendEntry {
         family: "grasp",
@@ -424,19 +501,22 @@ pub const ENTRIES: &[BackendEntry] = &[
             complete: false,
             proofs: false,
             max_order: crate::shape::MAX_ORDER,
+            ilp_points: false,
         },
         feature: None,
         variants: || ["grasp", "grasp:pre=FCI"].map(String::from).to_vec(),
         build: Some(build_grasp),
+        points: None,
     },
     BackendEntry {
         family: EXTERNAL_FAMILY,
         syntax: "ext:NAME",
-        summary: "an external solver of the table (sudokit solvers): the puzzle exported, the program run and killed at the time limit, the answer decoded and verified; counts by no-goods",
+        summary: "an external solver of the table (`sudokit solvers` lists them): the puzzle exported, the program run and killed at the time limit, the answer decoded and verified; counts by no-goods",
         capabilities: Capabilities {
             complete: true,
             proofs: false,
             max_order: 64,
+            ilp_points: false,
         },
         feature: None,
         variants: || {
@@ -447,6 +527,7 @@ pub const ENTRIES: &[BackendEntry] = &[
                 .collect()
         },
         build: Some(build_external),
+        points: None,
     },
 ];
 

@@ -222,8 +222,9 @@ impl Grasp {
     /// The solver described by the options after `grasp:`: `key=value` pairs separated by `,` or
     /// `:` (the colon form fits inside `bench --backends`, a comma-separated list). The keys are
     /// `pre` (a scheme name such as `FCI`, or `none`), `alpha` (≥ 1), `seed`, `plateau` and
-    /// `nodes` (the default node budget, ≥ 1); options not given keep their defaults, and an
-    /// empty string is the default solver.
+    /// `nodes` (the default node budget, ≥ 1); a bare scheme name is `pre` (`grasp:FCI` is
+    /// `grasp:pre=FCI`); options not given keep their defaults, and an empty string is the
+    /// default solver.
     ///
     /// # Errors
     /// [`GraspSpecError`] for an unknown option or a bad value.
@@ -235,11 +236,19 @@ impl Grasp {
     /// let g = Grasp::from_spec("alpha=3,seed=9:pre=FCI").unwrap().options();
     /// assert_eq!((g.alpha, g.seed, g.plateau), (3, 9, GraspOptions::default().plateau));
     /// assert_eq!(g.pre, Some(Scheme::FCI));
+    /// assert_eq!(Grasp::from_spec("FCI").unwrap().options(), Grasp::from_spec("pre=FCI").unwrap().options());
     /// assert!(Grasp::from_spec("alpha=0").is_err());
     /// ```
     pub fn from_spec(spec: &str) -> Result<Grasp, GraspSpecError> {
         let mut grasp = GraspOptions::default();
         for item in spec.split([',', ':']).filter(|s| !s.is_empty()) {
+            // A bare scheme name is the preprocessing scheme: `grasp:FCI` is `grasp:pre=FCI`.
+            if !item.contains('=')
+                && let Ok(scheme) = item.trim().parse()
+            {
+                grasp.pre = Some(scheme);
+                continue;
+            }
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let key = key.trim();
             if key == "pre" {
