@@ -161,11 +161,6 @@ impl Batch {
         self.window
     }
 
-    /// The cancel token.
-    pub fn cancel_token(&self) -> &Cancel {
-        &self.cancel
-    }
-
     /// Runs `work` on every item and calls `emit` on the results in item order; see the module
     /// docs. `emit` may fail (a closed pipe): the batch then stops and returns that error.
     ///

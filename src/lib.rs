@@ -35,7 +35,7 @@
 //! ```
 //! [`reduce_latin`] reduces a partial Latin square to Sudoku and maps solutions back; [`verify()`]
 //! is the certificate check; [`batch::Batch`] runs any of these over a stream of puzzles on all
-//! cores, in order.
+//! cores, in order; [`jobs`] holds every command of the `sudokit` tool as a library job.
 //!
 //! # Modules, in layers
 //! Each layer uses only the layers above it in this table (a test checks it).
@@ -47,8 +47,9 @@
 //! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
 //! | 4 | [`format`](mod@format) | the format registry: every export format and every solver answer reader |
 //! | 5 | [`propagate`], [`solve`], [`external`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend; the solver table of external programs (the `ext:NAME` backends) |
-//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`present`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; the lines and JSON of batch results that every front end prints |
-//! | 7 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
+//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench) | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables |
+//! | 7 | [`jobs`] | the commands as library jobs (validated options, one item to a typed record, its text and JSON, tallies and exit codes), the driver that runs them in order, the output sink and `--resume` |
+//! | 8 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
 //!
 //! # Registries
 //! Names users type are looked up in one table each: [`solve::registry`] (backends,
@@ -88,7 +89,7 @@ pub mod format;
 pub mod generate;
 pub mod grade;
 pub mod grid;
-pub mod present;
+pub mod jobs;
 pub mod propagate;
 pub mod reduce;
 pub mod render;

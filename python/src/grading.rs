@@ -99,9 +99,18 @@ impl Grade {
     /// The JSON object `sudokit grade --json` writes for the puzzle (at `line` of `file`).
     #[pyo3(signature = (file = "", line = 0))]
     fn to_json(&self, file: &str, line: usize) -> String {
+        use sudokit::jobs::JobRecord;
         let schemes: Vec<Scheme> = self.grade.verdicts.iter().map(|&(s, _)| s).collect();
-        sudokit::present::grade::puzzle_json(file, line, self.cells, &self.grade, &schemes, &[])
-            .to_string()
+        sudokit::jobs::grade::GradeRecord {
+            file: file.into(),
+            line,
+            cells: self.cells,
+            grade: self.grade.clone(),
+            schemes: schemes.into(),
+            runs: Vec::new(),
+        }
+        .json()
+        .to_string()
     }
 
     fn __repr__(&self) -> String {

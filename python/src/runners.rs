@@ -1,23 +1,25 @@
-//! Each batch command on one shard, as a Dask task runs it: the library's batch driver over
-//! the shard's puzzles, every result written by the library's [`sudokit::present`] functions,
-//! so the lines are those the command line prints; and the per-file summaries, merged from the
-//! shards' partial sums in the client.
+//! Each batch command on one shard, as a Dask task runs it: the library's job of the command
+//! ([`sudokit::jobs`]) over the shard's puzzles on the library's batch driver, every record
+//! written by the job, so the lines are those the command line prints; and the per-file
+//! summaries, merged from the shards' partial sums in the client.
+
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use sudokit::batch::{Batch, Finished};
-use sudokit::crosscheck::{self, Participant, Tally};
-use sudokit::generate::puzzle::{Generated, Generator, puzzle_rng};
-use sudokit::grade::{Grade, Grader, Summary, differences};
-use sudokit::present::{self, crosscheck::Counts};
-use sudokit::propagate::Scheme;
-use sudokit::solve::registry;
-use sudokit::text::{Record, TextError};
+use sudokit::crosscheck::Tally;
+use sudokit::jobs::crosscheck::{CrosscheckCounts, CrosscheckJob, CrosscheckOptions};
+use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
+use sudokit::jobs::grade::{GradeJob, GradeOptions, GradeSummary as FileSummary};
+use sudokit::jobs::render::json_line;
+use sudokit::jobs::solve::{SolveJob, SolveOptions};
+use sudokit::jobs::{Control, ItemResult, Job, JobRecord, PuzzleItem, Status};
+use sudokit::search::Cancel;
 
 use crate::errors::{failure, value_error};
 use crate::grading::{generate_options, parse_schemes};
 use crate::puzzle::read_options;
 use crate::shards::{Shard, Tail, items};
-use crate::solving::{limits, solver};
 
 /// Registers the shard reader, the runners and the summaries.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -32,48 +34,24 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-type Item = Result<Record, TextError>;
-
-/// Engines lent to the worker threads of one call: a thread takes one that fits, or makes one,
-/// and gives it back when done.
-struct Pool<T>(std::sync::Mutex<Vec<T>>);
-
-impl<T> Default for Pool<T> {
-    fn default() -> Pool<T> {
-        Pool(std::sync::Mutex::new(Vec::new()))
-    }
-}
-
-impl<T> Pool<T> {
-    fn take(&self, fits: impl Fn(&T) -> bool) -> Option<T> {
-        let mut free = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let at = free.iter().position(fits)?;
-        Some(free.swap_remove(at))
-    }
-
-    fn give(&self, engine: T) {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(engine);
-    }
-}
 
 /// Runs `work` over the shard's items on `threads` threads, in order, handing each result to
 /// `emit`; without the GIL.
 fn run_shard<R: Send>(
     py: Python<'_>,
+    file: &str,
     shard: &Shard<'_>,
     options: sudokit::text::ReadOptions,
     threads: usize,
-    work: impl Fn(Item) -> R + Sync + Send,
+    work: impl Fn(PuzzleItem) -> R + Sync + Send,
     emit: impl FnMut(R) + Send,
 ) -> PyResult<()> {
     let items = items(shard, options)?;
     let mut emit = emit;
+    let file: Arc<str> = Arc::from(file);
+    let items = items
+        .enumerate()
+        .map(move |(index, read)| PuzzleItem::new(file.clone(), index, read));
     let finished = py.detach(|| {
         Batch::new(threads).run(items, work, |r| {
             emit(r);
@@ -106,40 +84,33 @@ pub fn solve_shard(
     r#box: Option<(usize, usize)>,
     latin: bool,
 ) -> PyResult<(String, usize, usize, usize)> {
-    let solver = solver(backend)?;
-    let limits = limits(time_limit, node_limit)?;
+    let job = SolveJob::new(SolveOptions {
+        backend: backend.to_string(),
+        unique,
+        time_limit,
+        node_limit,
+        threads: Some(threads),
+        ..SolveOptions::default()
+    })
+    .map_err(value_error)?;
+    let control = Control::new();
     let (mut text, mut total, mut bad, mut negative) = (String::new(), 0, 0, 0);
-    let work = |item: Item| -> (String, Option<bool>) {
-        let record = match item {
-            Err(e) => return (present::read_error_line(json, file, &e), None),
-            Ok(record) => record,
-        };
-        let (grid, line) = (&record.grid, record.line);
-        let answered = if unique {
-            solver
-                .unique(grid, &limits)
-                .map(|r| present::solve::outcome(&r.outcome, &r.stats, line, json))
-        } else {
-            solver
-                .solve(grid, &limits)
-                .map(|r| present::solve::answer(&r.answer, &r.stats, line, json))
-        };
-        match answered {
-            Ok((text, positive)) => (text, Some(positive)),
-            Err(e) => (present::failure_line(json, file, line, &e), None),
-        }
+    let work = |item: PuzzleItem| {
+        let result = job.run(item, &control);
+        (result.render(json), result.status())
     };
-    let emit = |(line, positive): (String, Option<bool>)| {
+    let emit = |(line, status): (String, Option<Status>)| {
         total += 1;
-        match positive {
-            None => bad += 1,
-            Some(false) => negative += 1,
-            Some(true) => {}
+        match status {
+            Some(Status::Error) | None => bad += 1,
+            Some(Status::Negative | Status::Unknown) => negative += 1,
+            Some(Status::Done) => {}
         }
         text.push_str(&line);
     };
     run_shard(
         py,
+        file,
         &Shard {
             first: first_line,
             form,
@@ -175,43 +146,24 @@ pub fn grade_shard(
     r#box: Option<(usize, usize)>,
     latin: bool,
 ) -> PyResult<(String, GradeSums)> {
-    let schemes = parse_schemes(schemes, shave)?;
-    let mut summary = Summary::new(&schemes);
-    let mut lattice = differences(&schemes, std::iter::empty());
-    let (mut text, mut bad) = (String::new(), 0);
-    // Graders, one per shape met, lent to the worker threads.
-    let graders: Pool<(sudokit::Shape, Grader)> = Pool::default();
-    let work = |item: Item| -> (String, Option<Grade>) {
-        let record = match item {
-            Err(e) => return (present::read_error_line(true, file, &e), None),
-            Ok(record) => record,
-        };
-        let shape = record.grid.shape();
-        let mut grader = graders
-            .take(|(s, _)| *s == shape)
-            .unwrap_or_else(|| (shape, Grader::new(shape)));
-        let grade = grader.1.grade(&record.grid, &schemes);
-        graders.give(grader);
-        let value =
-            present::grade::puzzle_json(file, record.line, shape.cells(), &grade, &schemes, &[]);
-        (present::json_line(&value), Some(grade))
-    };
-    let emit = |(line, grade): (String, Option<Grade>)| {
-        text.push_str(&line);
-        match grade {
-            None => bad += 1,
-            Some(grade) => {
-                summary.add(&grade);
-                for (a, b, count) in &mut lattice {
-                    if grade.is_search_free(*b) && !grade.is_search_free(*a) {
-                        *count += 1;
-                    }
-                }
-            }
-        }
+    let job = GradeJob::new(GradeOptions {
+        schemes: schemes.to_string(),
+        shave: shave.map(|s| s.parse()).transpose().map_err(value_error)?,
+        threads: Some(threads),
+        ..GradeOptions::default()
+    })
+    .map_err(value_error)?;
+    let control = Control::new();
+    let mut summary = job.summary(file);
+    let mut text = String::new();
+    let work = |item: PuzzleItem| job.run(item, &control);
+    let emit = |result: ItemResult<sudokit::jobs::grade::GradeRecord>| {
+        text.push_str(&result.render(true));
+        summary.add(&result);
     };
     run_shard(
         py,
+        file,
         &Shard {
             first: first_line,
             form,
@@ -223,17 +175,18 @@ pub fn grade_shard(
         work,
         emit,
     )?;
-    let edges = lattice.iter().map(|e| e.2).collect();
+    let edges = summary.lattice.iter().map(|e| e.2).collect();
+    let sums = &summary.summary;
     Ok((
         text,
         (
-            summary.puzzles,
-            summary.givens_min,
-            summary.givens_max,
-            summary.givens_sum,
-            summary.search_free,
+            sums.puzzles,
+            sums.givens_min,
+            sums.givens_max,
+            sums.givens_sum,
+            sums.search_free.clone(),
             edges,
-            bad,
+            summary.errors,
         ),
     ))
 }
@@ -241,10 +194,7 @@ pub fn grade_shard(
 /// A file's grade summary, merged from its shards' sums.
 #[pyclass(module = "sudokit")]
 pub struct GradeSummary {
-    schemes: Vec<Scheme>,
-    summary: Summary,
-    lattice: Vec<(Scheme, Scheme, usize)>,
-    bad: usize,
+    summary: FileSummary,
 }
 
 #[pymethods]
@@ -254,71 +204,69 @@ impl GradeSummary {
     fn new(schemes: &str, shave: Option<&str>) -> PyResult<GradeSummary> {
         let schemes = parse_schemes(schemes, shave)?;
         Ok(GradeSummary {
-            summary: Summary::new(&schemes),
-            lattice: differences(&schemes, std::iter::empty()),
-            schemes,
-            bad: 0,
+            summary: FileSummary::new("", &schemes),
         })
     }
 
     /// Adds a shard's sums.
     fn add(&mut self, sums: GradeSums) -> PyResult<()> {
         let (puzzles, min, max, sum, free, edges, bad) = sums;
-        if free.len() != self.schemes.len() || edges.len() != self.lattice.len() {
+        let mut shard = FileSummary::new("", &self.summary.summary.schemes);
+        if free.len() != shard.summary.schemes.len() || edges.len() != shard.lattice.len() {
             return Err(value_error("the sums are of other schemes"));
         }
-        let s = &mut self.summary;
-        s.puzzles += puzzles;
-        s.givens_min = s.givens_min.min(min);
-        s.givens_max = s.givens_max.max(max);
-        s.givens_sum += sum;
-        for (total, k) in s.search_free.iter_mut().zip(free) {
-            *total += k;
+        let s = &mut shard.summary;
+        s.puzzles = puzzles;
+        s.givens_min = min;
+        s.givens_max = max;
+        s.givens_sum = sum;
+        s.search_free = free;
+        for (edge, k) in shard.lattice.iter_mut().zip(edges) {
+            edge.2 = k;
         }
-        for (edge, k) in self.lattice.iter_mut().zip(edges) {
-            edge.2 += k;
-        }
-        self.bad += bad;
+        shard.errors = bad;
+        self.summary.merge(&shard);
         Ok(())
     }
 
     /// Puzzles graded.
     #[getter]
     fn puzzles(&self) -> usize {
-        self.summary.puzzles
+        self.summary.summary.puzzles
     }
 
     /// Puzzles that could not be read.
     #[getter]
     fn bad(&self) -> usize {
-        self.bad
+        self.summary.errors
     }
 
     /// The summary line of `file`, as `sudokit grade --json` writes it.
     fn json_line(&self, file: &str) -> String {
-        present::json_line(&present::grade::summary_json(
-            file,
-            &self.summary,
-            &self.lattice,
-            &[],
-        ))
+        let mut summary = self.summary.clone();
+        summary.file = file.to_string();
+        json_line(&summary.json())
     }
 }
 
-/// The participants of a cross-check: the backends named, or every complete backend built.
-fn participants(backends: Option<Vec<String>>) -> PyResult<Vec<Participant>> {
-    let names: Vec<String> = match backends {
-        Some(names) if !names.is_empty() => names,
-        _ => registry::ENTRIES
-            .iter()
-            .filter(|e| e.is_built() && e.capabilities.complete)
-            .map(|e| e.family.to_string())
-            .collect(),
-    };
-    names
-        .iter()
-        .map(|n| Participant::backend(n).map_err(value_error))
-        .collect()
+/// The cross-check job of the backends named (default: the library's default participants).
+fn crosscheck_job(
+    backends: Option<Vec<String>>,
+    limit: u64,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+    threads: usize,
+) -> PyResult<CrosscheckJob> {
+    let defaults = CrosscheckOptions::default();
+    CrosscheckJob::new(CrosscheckOptions {
+        backends: backends.unwrap_or_default(),
+        limit,
+        time_limit: time_limit.unwrap_or(defaults.time_limit),
+        node_limit,
+        threads: Some(threads),
+        ..defaults
+    })
+    .map_err(value_error)
 }
 
 /// A shard's share of a cross-check's summary: per participant `(agreed, disagreed, unknown,
@@ -348,52 +296,18 @@ pub fn crosscheck_shard(
     r#box: Option<(usize, usize)>,
     latin: bool,
 ) -> PyResult<(String, CheckSums)> {
-    if limit == 0 {
-        return Err(value_error("limit must be at least 1"));
-    }
-    let participants = participants(backends)?;
-    let limits = limits(time_limit, node_limit)?;
-    let mut tallies = crosscheck::tallies(&participants);
-    let mut counts = (0, 0, 0, 0);
+    let job = crosscheck_job(backends, limit, time_limit, node_limit, threads)?;
+    let control = Control::new();
+    let mut summary = job.summary();
     let mut text = String::new();
-    let work = |item: Item| match item {
-        Err(e) => Err(present::read_error_line(json, file, &e)),
-        Ok(record) => Ok((
-            record.line,
-            sudokit::text::to_text(&record.grid),
-            crosscheck::check(&record.grid, &participants, limit, &limits),
-        )),
-    };
-    let emit = |row: Result<(usize, String, crosscheck::PuzzleCheck), String>| {
-        counts.0 += 1;
-        match row {
-            Err(line) => {
-                counts.1 += 1;
-                text.push_str(&line);
-            }
-            Ok((line, puzzle, check)) => {
-                for ((tally, run), standing) in
-                    tallies.iter_mut().zip(&check.runs).zip(&check.standings)
-                {
-                    tally.add(run, *standing);
-                }
-                if !check.agreed() {
-                    counts.2 += 1;
-                } else if !check.decided() {
-                    counts.3 += 1;
-                }
-                text.push_str(&if json {
-                    present::json_line(&present::crosscheck::puzzle_json(
-                        line, &puzzle, &check, limit,
-                    ))
-                } else {
-                    present::crosscheck::puzzle_text(file, line, &puzzle, &check, limit)
-                });
-            }
-        }
+    let work = |item: PuzzleItem| job.run(item, &control);
+    let emit = |result: ItemResult<sudokit::jobs::crosscheck::CrosscheckRecord>| {
+        text.push_str(&result.render(json));
+        summary.add(&result);
     };
     run_shard(
         py,
+        file,
         &Shard {
             first: first_line,
             form,
@@ -405,7 +319,8 @@ pub fn crosscheck_shard(
         work,
         emit,
     )?;
-    let rows = tallies
+    let rows = summary
+        .tallies
         .iter()
         .map(|t| {
             (
@@ -417,14 +332,15 @@ pub fn crosscheck_shard(
             )
         })
         .collect();
-    Ok((text, (rows, counts)))
+    let c = summary.counts;
+    let total = c.checked + c.errors;
+    Ok((text, (rows, (total, c.errors, c.disagreements, c.undecided))))
 }
 
 /// A cross-check's summary, merged from its shards' sums.
 #[pyclass(module = "sudokit")]
 pub struct CrosscheckSummary {
-    tallies: Vec<Tally>,
-    counts: (usize, usize, usize, usize),
+    summary: sudokit::jobs::crosscheck::CrosscheckSummary,
 }
 
 #[pymethods]
@@ -433,53 +349,57 @@ impl CrosscheckSummary {
     #[pyo3(signature = (backends = None))]
     fn new(backends: Option<Vec<String>>) -> PyResult<CrosscheckSummary> {
         Ok(CrosscheckSummary {
-            tallies: crosscheck::tallies(&participants(backends)?),
-            counts: (0, 0, 0, 0),
+            summary: crosscheck_job(backends, 2, None, None, 1)?.summary(),
         })
     }
 
     /// Adds a shard's sums.
     fn add(&mut self, sums: CheckSums) -> PyResult<()> {
-        let (rows, counts) = sums;
-        if rows.len() != self.tallies.len() {
+        let (rows, (total, bad, disagreements, undecided)) = sums;
+        if rows.len() != self.summary.tallies.len() {
             return Err(value_error("the sums are of other backends"));
         }
-        for (tally, (agreed, disagreed, unknown, skipped, nanos)) in
-            self.tallies.iter_mut().zip(rows)
-        {
-            tally.agreed += agreed;
-            tally.disagreed += disagreed;
-            tally.unknown += unknown;
-            tally.skipped += skipped;
-            tally.time += std::time::Duration::from_nanos(nanos);
-        }
-        self.counts.0 += counts.0;
-        self.counts.1 += counts.1;
-        self.counts.2 += counts.2;
-        self.counts.3 += counts.3;
+        let tallies = self
+            .summary
+            .tallies
+            .iter()
+            .zip(rows)
+            .map(|(t, (agreed, disagreed, unknown, skipped, nanos))| Tally {
+                name: t.name.clone(),
+                agreed,
+                disagreed,
+                unknown,
+                skipped,
+                time: std::time::Duration::from_nanos(nanos),
+            })
+            .collect();
+        self.summary
+            .merge(&sudokit::jobs::crosscheck::CrosscheckSummary {
+                tallies,
+                counts: CrosscheckCounts {
+                    checked: total - bad,
+                    errors: bad,
+                    disagreements,
+                    undecided,
+                },
+            });
         Ok(())
     }
 
     /// `(puzzles, bad, disagreements, undecided)`.
     #[getter]
     fn counts(&self) -> (usize, usize, usize, usize) {
-        self.counts
+        let c = self.summary.counts;
+        (c.checked + c.errors, c.errors, c.disagreements, c.undecided)
     }
 
     /// The summary as `sudokit crosscheck` writes it (the table, or with `json` its line).
     #[pyo3(signature = (json = false))]
     fn text(&self, json: bool) -> String {
-        let (total, bad, disagreements, undecided) = self.counts;
-        let counts = Counts {
-            checked: total - bad,
-            errors: bad,
-            disagreements,
-            undecided,
-        };
         if json {
-            present::json_line(&present::crosscheck::summary_json(&self.tallies, counts))
+            json_line(&self.summary.json())
         } else {
-            present::crosscheck::summary_text(&self.tallies, counts)
+            self.summary.text()
         }
     }
 }
@@ -506,49 +426,34 @@ pub fn generate_range(
     attempts: usize,
     threads: usize,
 ) -> PyResult<String> {
-    let shape = sudokit::Shape::sudoku(r#box.0, r#box.1).map_err(value_error)?;
-    let options = generate_options(symmetry, givens, scheme, not_scheme, shave, grids, attempts)?;
-    Generator::new(shape, options.clone()).map_err(value_error)?;
-    // Generators (a search engine and its scratch space each), lent to the worker threads.
-    let generators: Pool<Generator> = Pool::default();
-    let work = |index: u64| -> Result<(u64, Generated), String> {
-        let mut generator = match generators.take(|_| true) {
-            Some(generator) => generator,
-            None => Generator::new(shape, options.clone()).map_err(|e| e.to_string())?,
-        };
-        {
-            let mut rng = puzzle_rng(seed, index);
-            let made = if grid_only {
-                generator.complete_grid(&mut rng).map(|grid| Generated {
-                    puzzle: grid.clone(),
-                    solution: grid,
-                    attempts: 1,
-                })
-            } else {
-                generator.generate(&mut rng)
-            };
-            let made = made
-                .map(|m| (index, m))
-                .map_err(|e| format!("puzzle {index}: {e}"));
-            generators.give(generator);
-            made
-        }
+    let base = generate_options(symmetry, givens, scheme, not_scheme, shave, grids, attempts)?;
+    let job = GenerateJob::new(GenerateOptions {
+        boxes: r#box,
+        count: stop,
+        seed,
+        symmetry: base.symmetry,
+        givens: base.givens,
+        scheme: base.scheme,
+        not_scheme: base.not_scheme,
+        grids: base.source,
+        attempts: base.attempts,
+        grid_only,
+        threads: Some(threads),
+        ..GenerateOptions::default()
+    })
+    .map_err(value_error)?;
+    let cancel = Cancel::new();
+    let work = |index: u64| -> Result<String, String> {
+        job.make(index, &cancel)
+            .map(|record| record.render(json))
+            .map_err(|e| format!("puzzle {index}: {e}"))
     };
     let mut text = String::new();
     let finished = py.detach(|| {
-        Batch::new(threads).run(
-            start..stop,
-            work,
-            |made: Result<(u64, Generated), String>| {
-                let (index, made) = made?;
-                text.push_str(&if json {
-                    present::json_line(&present::generate::puzzle_json(&made, seed, index))
-                } else {
-                    present::grid_record(&made.puzzle)
-                });
-                Ok::<(), String>(())
-            },
-        )
+        Batch::new(threads).run(start..stop, work, |made: Result<String, String>| {
+            text.push_str(&made?);
+            Ok::<(), String>(())
+        })
     });
     match finished {
         Ok(Finished::Complete { .. }) => Ok(text),

@@ -8,67 +8,69 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use serde_json::json;
 use sudokit::bench::{self, BenchRow};
+use sudokit::jobs::capped::capped;
+use sudokit::jobs::item::puzzles;
+use sudokit::jobs::render::{json_line, rounded};
+use sudokit::jobs::{JobRecord, Tally, options};
 use sudokit::solve;
 
-use super::batch::{self, Tally};
-use super::input::InputArgs;
-use super::max_order::MaxNArgs;
-use super::solving::SolverArgs;
+use super::args::InputArgs;
+use super::stop;
 
 /// Arguments of `bench`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
 Solves every puzzle of every FILE with each backend (first solution, certificate checked) and
 prints one row per backend and file: puzzles/s, median and p99 time per puzzle, guesses per
-puzzle, % answered without guessing, and how many were solved within 0.1 s, 1 s and 10 s. By
-default one thread, so the per-puzzle times are not disturbed; --threads N solves N at a time.
+puzzle, % answered without guessing, and how many were solved within 0.1 s, 1 s and 10 s.
+
+--threads defaults to 1 here, unlike every other command (all cores): a timing command, whose
+per-puzzle times other threads on the same cores would disturb. --threads N solves N at a time.
 
 Examples:
   sudokit bench models/sudoku/9x9/top95.txt --backends native,norvig,fc-mrv
-  sudokit bench --limit 5 --time-limit 10 models/sudoku/25x25/acs_general_40pct.txt
+  sudokit bench --first 5 --time-limit 10 models/sudoku/25x25/acs_general_40pct.txt
   sudokit bench --json models/sudoku/16x16/kr_16x16_sample.txt")]
 pub struct Args {
     /// Puzzle files.
-    #[arg(required = true)]
+    #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Comma-separated backends.
-    #[arg(long, default_value = solve::DEFAULT_BACKEND, value_delimiter = ',')]
+    /// Comma-separated backends (default native).
+    #[arg(long, value_name = "LIST", default_value = solve::DEFAULT_BACKEND, value_delimiter = ',')]
     backends: Vec<String>,
     /// Use the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
-    limit: Option<usize>,
+    #[arg(long, value_name = "N", alias = "limit")]
+    first: Option<usize>,
     /// Time budget per puzzle in seconds (a puzzle that runs out counts as unknown).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     time_limit: f64,
-    /// Search-node budget per puzzle.
+    /// Search-node budget per puzzle (default: none).
     #[arg(long, value_name = "N")]
     node_limit: Option<u64>,
-    /// Puzzles solved at a time (default 1).
+    /// Puzzles solved at a time (default 1, for undisturbed timings; see below).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
     #[command(flatten)]
     input: InputArgs,
-    #[command(flatten)]
-    max_n: MaxNArgs,
+    /// Refuse puzzles above order N (default: the backend's own limit).
+    #[arg(long, value_name = "N")]
+    max_n: Option<usize>,
     /// One JSON object per backend and file.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let settings = SolverArgs {
-        backend: String::new(),
-        scheme: None,
-        time_limit: Some(args.time_limit),
-        node_limit: args.node_limit,
-        threads: Some(args.threads),
-    };
-    let limits = settings.limits()?;
-    let threads = settings.threads()?;
+    let limits = options::limits(Some(args.time_limit), args.node_limit)?;
+    if let Some(note) = options::threads_note(Some(args.threads)) {
+        super::note!("sudokit: {note}");
+    }
+    let threads = options::threads(Some(args.threads))?;
+    options::at_least_one("first", args.first)?;
     let solvers = args
         .backends
         .iter()
-        .map(|name| args.max_n.guard(solve::backend(name)?))
+        .map(|name| Ok(capped(solve::backend(name)?, args.max_n)?))
         .collect::<anyhow::Result<Vec<_>>>()?;
     if solvers.is_empty() {
         bail!("--backends names no backend");
@@ -103,17 +105,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     for file in &args.files {
-        let mut puzzles = Vec::new();
-        for item in batch::puzzles(file, args.input.read_options())? {
-            if args.limit.is_some_and(|l| puzzles.len() >= l) {
+        let mut grids = Vec::new();
+        for item in puzzles(file, args.input.read_options())? {
+            if args.first.is_some_and(|l| grids.len() >= l) {
                 break;
             }
-            tally.total += 1;
-            match item {
-                Ok(record) => puzzles.push(record.grid),
+            match item.record() {
+                Ok(record) => {
+                    tally.add(sudokit::jobs::Status::Done);
+                    grids.push(record.grid.clone());
+                }
                 Err(e) => {
-                    tally.bad_input += 1;
-                    super::note!("error: {}", batch::located(file, &e));
+                    tally.add(e.status());
+                    super::note!("{}", e.text().trim_end());
                 }
             }
         }
@@ -122,7 +126,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             |n| n.to_string_lossy().into(),
         );
         for solver in &solvers {
-            let row = bench::run(&**solver, &puzzles, &super::stop::clip(&limits), threads)
+            let row = bench::run(&**solver, &grids, &stop::control().limits(&limits), threads)
                 .with_context(|| format!("{} on {}", solver.name(), file.display()))?;
             if args.json {
                 let mut value = serde_json::to_value(&row)?;
@@ -136,11 +140,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     ("no_guess_percent", 2),
                 ] {
                     if let Some(x) = value.get(key).and_then(serde_json::Value::as_f64) {
-                        value[key] = json!(sudokit::present::rounded(x, places));
+                        value[key] = json!(rounded(x, places));
                     }
                 }
                 value["file"] = json!(file.display().to_string());
-                batch::write_json(&mut out, &value)?;
+                out.write_all(json_line(&value).as_bytes())?;
             } else {
                 write_row(&mut out, &name, &row, width)?;
             }
@@ -148,8 +152,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    tally.report_bad_input("puzzles");
-    Ok(tally.exit_code())
+    if let Some(note) = tally.errors_note("puzzles") {
+        super::note!("sudokit: {note}");
+    }
+    Ok(ExitCode::from(tally.exit_code()))
 }
 
 fn write_row(out: &mut impl Write, file: &str, row: &BenchRow, width: usize) -> io::Result<()> {

@@ -1,58 +1,57 @@
-//! `sudokit count FILE` / `sudokit count --box PxQ` / `--latin N`: exact solution counts, each
-//! count split over all cores.
+//! `sudokit count FILE` / `sudokit count --box PxQ` / `--latin --order N`: the flags of the
+//! library's count job ([`sudokit::jobs::count`]).
 
-use std::io::{self, Write};
+use std::ffi::OsString;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::Args as ClapArgs;
-use serde_json::json;
-use sudokit::solve::{CountReport, count_parallel};
-use sudokit::text::ShapeSpec;
-use sudokit::{Grid, Shape};
+use sudokit::Grid;
+use sudokit::jobs::JobRecord;
+use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
+use sudokit::jobs::item::puzzles;
 
-use super::batch::{self, Answer, Kind};
-use super::input::{BoxArg, FormatArg, InputArgs};
-use super::max_order::MaxNArgs;
-use super::sink::{Framing, OutputArgs, Sink};
-use super::solving::SolverArgs;
-use super::stop;
-use sudokit::present::stats_json;
+use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
+use super::{runner, stop};
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
-Without FILE, counts the completions of the empty grid of --box PxQ or --latin N. Prints one line
-per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
-`at least N (unknown: time limit)` when a budget did. Exit 0 when every count is exact or
-reached --limit, 1 when a budget stopped any count, 2 on bad input.
+Without FILE, counts the completions of the empty grid of --box PxQ, or of --latin --order N (the
+Latin square of order N). Prints one line per puzzle: the exact count, `at least N (limit)` when
+--limit stopped it, or `at least N (unknown: time limit)` when a budget did. Exit 0 when every
+count is exact or reached --limit, 1 when a budget stopped any count, 2 on bad input.
 
 Examples:
   sudokit count --box 2x2            # 288
-  sudokit count --latin 5            # 161280
+  sudokit count --latin --order 5    # 161280
   sudokit count --box 2x3            # 28200960
   sudokit count --limit 10 models/sudoku/9x9/easy.txt
-  head -2 models/latin/partial.txt | sudokit count --latin 3 -")]
+  head -2 models/latin/partial.txt | sudokit count --latin --order 3 -")]
 pub struct Args {
     /// Puzzle file (`-` for standard input); omit it to count the empty grid.
+    #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Box shape PxQ: the empty grid to count, or the shape to read FILE with.
     #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin")]
     box_shape: Option<BoxArg>,
-    /// Latin square of order N: the empty square to count, or read FILE as Latin squares.
+    /// Latin squares (no boxes): the empty square of --order N to count, or read FILE as Latin
+    /// squares.
+    #[arg(long)]
+    latin: bool,
+    /// The order N of the empty grid to count; with FILE, every puzzle must have it.
     #[arg(long, value_name = "N")]
-    latin: Option<usize>,
+    order: Option<usize>,
     /// Input form of FILE.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// Stop counting at N solutions.
+    /// Count at most N solutions (default: no limit).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     #[command(flatten)]
     solver: SolverArgs,
-    #[command(flatten)]
-    max_n: MaxNArgs,
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
@@ -60,111 +59,66 @@ pub struct Args {
     output: OutputArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let solver = args.max_n.guard(args.solver.solver()?)?;
-    let limits = args.solver.limits()?;
-    let pool = super::solving::pool(args.solver.threads()?)?;
-    let limit = args.limit.unwrap_or(u64::MAX);
-    if limit == 0 {
-        bail!("--limit must be at least 1");
-    }
-    let parts = 64 * pool.current_num_threads();
-    // --timeout: each count's budget ends at the deadline.
-    let count = |grid: &Grid| {
-        let limits = stop::clip(&limits);
-        pool.install(|| count_parallel(&*solver, grid, limit, &limits, parts))
-    };
-    let Some(file) = &args.file else {
-        let shape = match (args.box_shape, args.latin) {
-            (Some(b), _) => Shape::sudoku(b.rows, b.cols)?,
-            (None, Some(n)) => Shape::latin(n)?,
-            (None, None) => {
-                bail!("give a puzzle FILE, or --box PxQ / --latin N for the empty grid")
-            }
-        };
-        if args.output.output.is_some() {
-            bail!("-o and --resume go with a puzzle FILE");
+/// The old spelling `count --latin N` (the order as the value of `--latin`), kept for one
+/// release: rewritten to `count --latin --order N` with a note.
+pub fn legacy_latin_order(mut argv: Vec<OsString>) -> Vec<OsString> {
+    // The subcommand: the first word that is no global option or its value.
+    let mut at = 1;
+    while at < argv.len() {
+        match argv[at].to_str() {
+            Some("--timeout" | "--solvers") => at += 2,
+            Some(word) if word.starts_with('-') => at += 1,
+            _ => break,
         }
-        let report = count(&Grid::empty(shape))?;
-        let mut out = io::BufWriter::new(io::stdout().lock());
-        write_report(&mut out, &report, None, args.json)?;
+    }
+    if argv.get(at).is_none_or(|word| word != "count") {
+        return argv;
+    }
+    let count = at;
+    let mut i = count + 1;
+    while i + 1 < argv.len() {
+        let is_order = argv[i + 1]
+            .to_str()
+            .is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
+        if argv[i] == "--latin" && is_order {
+            super::note!(
+                "sudokit: `count --latin N` is now `count --latin --order N` (the old spelling \
+                 works until the next release)"
+            );
+            argv.insert(i + 1, OsString::from("--order"));
+            i += 1;
+        }
+        i += 1;
+    }
+    argv
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let job = CountJob::new(CountOptions {
+        backend: args.solver.backend.clone(),
+        scheme: args.solver.scheme.clone(),
+        limit: args.limit,
+        time_limit: args.solver.limits.time_limit,
+        node_limit: args.solver.limits.node_limit,
+        max_order: args.solver.max_n,
+        order: args.order,
+        threads: args.solver.threads.get(),
+    })?;
+    let Some(file) = &args.file else {
+        if args.output.output.is_some() {
+            bail!("-o goes with a puzzle FILE; the count of an empty grid is one line");
+        }
+        let boxes = args.box_shape.map(|b| (b.rows, b.cols));
+        let shape = empty_grid_shape(boxes, args.latin, args.order)?;
+        let record = job
+            .count(&Grid::empty(shape), None, &stop::control())
+            .map_err(anyhow::Error::msg)?;
+        let mut out = std::io::stdout().lock();
+        out.write_all(record.render(args.json).as_bytes())?;
         out.flush()?;
         // A count a budget stopped is a lower bound, not the answer asked for.
-        return Ok(ExitCode::from(u8::from(stopped_by_budget(&report))));
+        return Ok(ExitCode::from(u8::from(record.stopped_by_budget())));
     };
-    let input = InputArgs {
-        box_shape: args.box_shape,
-        latin: args.latin.is_some(),
-        format: args.format,
-    };
-    let options = input.read_options();
-    let mut items = batch::puzzles(file, options)?;
-    let sink = Sink::open_for(&args.output, Framing::Lines, "puzzles", Some(file))?;
-    // --resume: the puzzles whose counts are already in the output, each checked.
-    sink.skip_kept(&mut items, args.json, batch::line_of, |_, _| Ok(()))?;
-    let latin_order = args
-        .latin
-        .filter(|_| input.shape_spec() == Some(ShapeSpec::Latin));
-    let work = |item: batch::Item| match item {
-        Err(e) => Answer::read_error(args.json, file, &e),
-        Ok(record) => {
-            let order = record.grid.shape().order();
-            match latin_order {
-                Some(n) if n != order => {
-                    let message = format!("--latin {n} but the puzzle has order {order}");
-                    Answer::failure(args.json, file, record.line, &message)
-                }
-                _ => match count(&record.grid) {
-                    Ok(report) => {
-                        // A count a budget stopped is a lower bound: an unknown answer.
-                        let kind = if stopped_by_budget(&report) {
-                            Kind::Negative
-                        } else {
-                            Kind::Positive
-                        };
-                        Answer::written(kind, record.line, |out| {
-                            write_report(out, &report, Some(record.line), args.json)
-                        })
-                    }
-                    Err(e) => Answer::failure(args.json, file, record.line, &e),
-                },
-            }
-        }
-    };
-    // One count at a time: each count is split over the cores.
-    let Some(tally) = batch::answer_all(1, &mut items, sink, work)? else {
-        return Ok(ExitCode::from(1));
-    };
-    tally.report_bad_input("puzzles");
-    Ok(tally.exit_code())
-}
-
-/// A count that a time or node budget (or `--timeout`) cut short: `at least N (unknown: ...)`,
-/// an unknown answer (exit 1). Reaching `--limit` is the answer asked for.
-fn stopped_by_budget(report: &CountReport) -> bool {
-    !report.hit_limit && report.stopped.is_some()
-}
-
-fn write_report(
-    out: &mut impl Write,
-    report: &CountReport,
-    line: Option<usize>,
-    json: bool,
-) -> io::Result<()> {
-    if json {
-        let value = json!({
-            "line": line,
-            "count": report.count,
-            "complete": report.complete(),
-            "hit_limit": report.hit_limit,
-            "stopped": report.stopped.map(|r| r.to_string()),
-            "stats": stats_json(&report.stats),
-        });
-        return batch::write_json(out, &value);
-    }
-    match (report.hit_limit, report.stopped) {
-        (true, _) => writeln!(out, "at least {} (limit)", report.count),
-        (false, Some(reason)) => writeln!(out, "at least {} (unknown: {reason})", report.count),
-        (false, None) => writeln!(out, "{}", report.count),
-    }
+    let items = puzzles(file, read_options(args.box_shape, args.latin, args.format))?;
+    runner::per_item(&job, items, &args.output, "puzzles", args.json)
 }

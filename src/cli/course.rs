@@ -7,74 +7,89 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use sudokit::jobs::PuzzleItem;
 use sudokit::reduce::course::{
     Answer, Course, CourseOptions, Evidence, Level, LevelRun, Verdict, run_course,
 };
 use sudokit::render::course::{CoursePage, evidence_words};
 use sudokit::text::{ReadOptions, to_json, to_text};
 
-use super::batch::{self, Answer as Item, Kind};
-use super::output::AtomicFile;
-use super::sink::Sink;
-use sudokit::present::millis;
+use sudokit::jobs::item::puzzles;
+use sudokit::jobs::render::{json_line, millis};
+use sudokit::jobs::target::AtomicFile;
+use sudokit::jobs::{ItemError, ItemResult, Status};
+
+use super::runner as driver;
+use super::squares::{SquareJob, Written};
 
 /// What `--solve` was asked to do.
 pub struct Run {
     pub options: CourseOptions,
     pub report: Option<PathBuf>,
     pub json: bool,
+    pub threads: usize,
 }
 
 pub fn run(file: &Path, read: ReadOptions, run: &Run) -> anyhow::Result<ExitCode> {
-    // Each square's result is written whole and flushed, in input order: an interruption
-    // leaves a valid prefix and says how far it got.
-    let mut items = batch::puzzles(file, read)?.enumerate();
+    // Each square's result is written whole, in input order: an interruption leaves a valid
+    // prefix and says how far it got.
+    let items = puzzles(file, read)?;
     // The --report file is opened before any work, so an unwritable path is an error at once.
     let mut report_file = run.report.as_deref().map(AtomicFile::create).transpose()?;
-    let sink = Sink::stdout("squares")?;
+    let sink = driver::stdout("squares");
     let mut page = CoursePage::new("Latin square completion through every formalism");
-    let work = |(i, item): (usize, batch::Item)| -> (Item, Option<(usize, usize, Course)>) {
-        let index = i + 1;
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => return (Item::read_error(run.json, file, &e), None),
-        };
-        let mut options = run.options.clone();
-        options.limits = super::stop::clip(&options.limits);
-        let course = match run_course(&record.grid, &options, &format!("square{index}")) {
-            Ok(course) => course,
-            Err(e) => return (Item::failure(run.json, file, record.line, &e), None),
-        };
-        // A square with no completion is the negative answer, as an undecided one is.
-        let kind = match course.verdict {
-            Verdict::Completed(_) => Kind::Positive,
-            _ => Kind::Negative,
-        };
-        let answer = Item::written(kind, record.line, |out| {
-            if run.json {
-                batch::write_json(out, &json(&course, record.line))
+    let job = SquareJob {
+        name: "reduce latin --solve",
+        identity: serde_json::Value::Null,
+        threads: run.threads,
+        work: |item: PuzzleItem, control: &sudokit::jobs::Control| {
+            let index = item.index + 1;
+            let record = match item.record() {
+                Ok(record) => record,
+                Err(e) => return ItemResult::Failed(e),
+            };
+            let mut options = run.options.clone();
+            options.limits = control.limits(&options.limits);
+            let course = match run_course(&record.grid, &options, &format!("square{index}")) {
+                Ok(course) => course,
+                Err(e) => return ItemResult::Failed(ItemError::failed(&item.file, record.line, e)),
+            };
+            // A square with no completion is the negative answer; an undecided one, unknown.
+            let status = match course.verdict {
+                Verdict::Completed(_) => Status::Done,
+                Verdict::NoCompletion => Status::Negative,
+                Verdict::Unknown => Status::Unknown,
+            };
+            let text = if run.json {
+                json_line(&json(&course, record.line))
             } else {
-                out.write_all(text(&course, index, record.line).as_bytes())
-            }
-        });
-        (answer, Some((index, record.line, course)))
+                text(&course, index, record.line)
+            };
+            ItemResult::Done(Written {
+                status,
+                text,
+                extra: Some((index, record.line, course)),
+            })
+        },
     };
-    let observe = |done: Option<(usize, usize, Course)>| {
-        if let (Some((index, line, course)), Some(_)) = (done, &run.report) {
+    let ran = driver::drive(&job, items, &sink, None, run.json, false, |result| {
+        if let (ItemResult::Done(done), Some(_)) = (result, &run.report)
+            && let Some((index, line, course)) = done.extra
+        {
             page.push(index, line, course);
         }
-    };
-    let tally = batch::answer_all_observed(1, &mut items, sink, work, observe)?;
-    let Some(tally) = tally else {
-        return Ok(ExitCode::from(1));
-    };
+    })?;
+    let complete = ran.complete;
+    let code = driver::finish(sink, ran, "squares")?;
+    if !complete {
+        return Ok(code);
+    }
     if let (Some(mut report), Some(path)) = (report_file.take(), &run.report) {
         report.write_all(page.to_html().as_bytes())?;
         report.commit()?;
         super::note!("sudokit: report written to {}", path.display());
     }
-    tally.report_bad_input("squares");
-    Ok(tally.exit_code())
+    Ok(code)
 }
 
 /// A grid as its puzzle line (the grid block's rows joined by " / " above order 35).

@@ -17,7 +17,8 @@ use sudokit::encode::cnf::{CnfOptions, Encoding};
 use sudokit::format::{Decoded, ExportOptions, decode_answer, find_reader};
 use sudokit::text::to_text;
 
-use super::input::InputArgs;
+use super::args::InputArgs;
+use super::pick::select_one;
 
 /// Arguments of `decode`.
 #[derive(Debug, ClapArgs)]
@@ -31,30 +32,29 @@ Examples:
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,
-    /// Answer form: dimacs, minisat, clasp, smt2, glpsol, cbc, lp_solve, highs, scip, minizinc,
-    /// dlx, col (`--help` says which solver writes each).
+    /// Answer form (the solver's output; `--help` says which solver writes each).
     #[arg(long, value_name = "FORM")]
     from: String,
     /// The solver's answer file.
     answer: PathBuf,
     /// CNF encoding of the exported file (only `optimized` numbers variables differently).
-    #[arg(long, default_value_t = Encoding::Extended)]
+    #[arg(long, value_name = "ENCODING", default_value_t = Encoding::Extended)]
     encoding: Encoding,
-    /// The K-th puzzle of the file (1-based), as given to `export --index`.
-    #[arg(long, value_name = "K")]
+    /// The N-th puzzle of the file (1-based), as given to `export --index`.
+    #[arg(long, value_name = "N")]
     index: Option<usize>,
     #[command(flatten)]
     input: InputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.index == Some(0) {
-        anyhow::bail!("--index counts from 1");
-    }
-    let reader = super::batch::puzzles(&args.puzzle, args.input.read_options())?;
-    let puzzle =
-        super::export::select_one(&args.puzzle, reader, args.index, "pick one with --index K")?
-            .grid;
+    let puzzle = select_one(
+        &args.puzzle,
+        args.input.read_options(),
+        args.index,
+        "pick one with --index N",
+    )?
+    .grid;
     let reader = find_reader(&args.from)?;
     let file = File::open(&args.answer)
         .with_context(|| format!("cannot open {}", args.answer.display()))?;

@@ -14,8 +14,11 @@ use sudokit::propagate::explain::{Ending, Explanation, explain};
 use sudokit::render::explain::explain_page;
 use sudokit::text::{PuzzleReader, to_line};
 
-use super::input::{InputArgs, nth_puzzle};
-use super::output::write_atomically;
+use sudokit::jobs::render::json_line;
+use sudokit::jobs::target::write_atomically;
+
+use super::args::InputArgs;
+use super::pick::nth_puzzle;
 
 /// Arguments of `explain`.
 #[derive(Debug, ClapArgs)]
@@ -29,25 +32,25 @@ Exit codes: 0 solved without search, 1 a search would be needed (or the puzzle h
 2 bad input.\n\n\
 Examples:\n  \
 sudokit explain models/sudoku/9x9/hidden_singles.txt --scheme FCI\n  \
-sudokit explain models/sudoku/9x9/xwing.txt --scheme HACC --html xwing.html\n  \
+sudokit explain models/sudoku/9x9/xwing.txt --scheme HACC --report xwing.html\n  \
 sudokit explain 12.434.221.34321 --json"
 )]
 pub struct Args {
     /// A puzzle file (`-` for standard input), or one puzzle line.
     puzzle: String,
     /// Which puzzle of the file (1-based).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     index: usize,
     /// The propagation scheme (FC, FCI, BC, BCI, HAC, HACS, HACC, HAC3, ..., FCV+, BCV+, HACV+).
-    #[arg(long)]
+    #[arg(long, value_name = "SCHEME")]
     scheme: Option<String>,
     /// One JSON object per step, then one for the ending.
     #[arg(long)]
     json: bool,
-    /// Also write an HTML page with one frame per step (the candidates, the step's units and
-    /// reason highlighted, the removed candidates struck out).
-    #[arg(long, value_name = "FILE.html")]
-    html: Option<PathBuf>,
+    /// Also write an HTML page to FILE with one frame per step (the candidates, the step's
+    /// units and reason highlighted, the removed candidates struck out).
+    #[arg(long, value_name = "FILE", alias = "html")]
+    report: Option<PathBuf>,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -95,9 +98,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let written = (|| -> std::io::Result<()> {
         if args.json {
             for (i, step) in story.steps.iter().enumerate() {
-                super::batch::write_json(&mut out, &step.to_json(shape, i + 1))?;
+                out.write_all(json_line(&step.to_json(shape, i + 1)).as_bytes())?;
             }
-            super::batch::write_json(&mut out, &ending_json(&story))?;
+            out.write_all(json_line(&ending_json(&story)).as_bytes())?;
         } else {
             writeln!(
                 out,
@@ -120,7 +123,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return Err(e.into());
         }
     }
-    if let Some(page) = &args.html {
+    if let Some(page) = &args.report {
         let title = format!("{scheme} on {source}");
         write_atomically(page, explain_page(&story, &title).as_bytes())?;
         super::note!("sudokit: explanation written to {}", page.display());

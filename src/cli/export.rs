@@ -3,9 +3,9 @@
 //!
 //! Output: standard output by default (the file must hold one puzzle, or `--index K` picks
 //! one); `-o FILE` writes one file (`--to col` also writes `FILE` with extension `.given`);
-//! `-o DIR/` (an existing directory, or a path ending in `/`) writes one file per puzzle named
-//! `STEM-K.EXT`, where STEM is the input file's name without extension, K the 1-based position of
-//! the puzzle in the input, and EXT `cnf`, `lp`, `mps`, `dlx`, `col` (+ `given`), `hgr`, `dzn`.
+//! `--out-dir DIR` writes one file per puzzle named `STEM-K.EXT`, where STEM is the input file's
+//! name without extension, K the 1-based position of the puzzle in the input, and EXT `cnf`,
+//! `lp`, `mps`, `dlx`, `col` (+ `given`), `hgr`, `dzn`.
 
 use std::fs;
 use std::io::{self, Write};
@@ -15,48 +15,53 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::Grid;
+use sudokit::batch::Batch;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
+use sudokit::jobs::item::{PuzzleItem, puzzles};
+use sudokit::jobs::target::AtomicFile;
+use sudokit::jobs::{JobRecord, Status, Tally};
 use sudokit::text::Record;
 
-use super::batch::{self, Kind, Tally};
+use super::args::InputArgs;
 use super::export_size::{self, MaxSize};
-use super::input::InputArgs;
-use super::output::AtomicFile;
-use super::solving::ordered_batch;
+use super::pick::select_one;
 
 /// Arguments of `export`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
-Output: standard output, one puzzle (pick it with --index K if the file has several);
--o FILE: one file (--to col also writes the precolouring beside it: -o d4.col → d4.given); -o DIR/: one file per puzzle, DIR/STEM-K.EXT
-(STEM = input name without extension, K = 1-based position of the puzzle in the input).
+Output: standard output, one puzzle (pick it with --index N if the file has several);
+-o FILE: one file (--to col also writes the precolouring beside it: -o d4.col → d4.given);
+--out-dir DIR: one file per puzzle, DIR/STEM-K.EXT (STEM = input name without extension, K =
+1-based position of the puzzle in the input).
 --stats prints variables, clauses or constraints, literals or non-zeros, and bytes on stderr.
 
 Examples:
   sudokit export models/sudoku/9x9/easy.txt --index 1 --to cnf --encoding minimal > easy1.cnf
   minisat easy1.cnf easy1.out; sudokit decode models/sudoku/9x9/easy.txt --index 1 --from minisat easy1.out
-  sudokit export models/sudoku/9x9/easy.txt --to lp -o lp/
+  sudokit export models/sudoku/9x9/easy.txt --to lp --out-dir lp
   sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf --encoding optimized --amo sequential --stats -o puzzle.cnf")]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
-    /// Output format: cnf, opb, smt2, asp, lp, mps, mzn, dzn, dlx, col, hgr, graphml, edges
-    /// (`--help` says which solvers read each).
+    /// Output format (`--help` says which solvers read each).
     #[arg(long, value_name = "FORMAT")]
     to: String,
-    /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
-    #[arg(long)]
+    /// CNF encoding (--to cnf only; default extended).
+    #[arg(long, value_name = "ENCODING")]
     encoding: Option<Encoding>,
-    /// At-most-one encoding: pairwise, sequential, product or bimander (--to cnf only; default pairwise).
-    #[arg(long)]
+    /// At-most-one encoding (--to cnf only; default pairwise).
+    #[arg(long, value_name = "AMO")]
     amo: Option<Amo>,
-    /// Export only the K-th puzzle of the file (1-based).
-    #[arg(long, value_name = "K")]
+    /// Export only the N-th puzzle of the file (1-based).
+    #[arg(long, value_name = "N")]
     index: Option<usize>,
-    /// Output file, or directory (existing, or ending in `/`) for one file per puzzle.
-    #[arg(short, long, value_name = "OUT")]
+    /// Write the export to FILE (written whole: a temporary file renamed when complete).
+    #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Write one file per puzzle into DIR (made if missing): DIR/STEM-K.EXT.
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    out_dir: Option<PathBuf>,
     /// Print the size of each export on standard error.
     #[arg(long)]
     stats: bool,
@@ -100,24 +105,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         max_size: args.max_size,
     };
-    let destination = match &args.output {
-        None => Destination::Stdout,
-        Some(p) if p.as_os_str() == "-" => Destination::Stdout,
-        Some(p) if p.is_dir() || p.to_string_lossy().ends_with('/') => {
-            fs::create_dir_all(p).with_context(|| format!("cannot create {}", p.display()))?;
+    let destination = match (&args.output, &args.out_dir) {
+        (_, Some(dir)) => Destination::Dir(dir.clone()),
+        (None, None) => Destination::Stdout,
+        (Some(p), None) if p.as_os_str() == "-" => Destination::Stdout,
+        (Some(p), None) if p.is_dir() || p.to_string_lossy().ends_with('/') => {
+            super::note!(
+                "sudokit: -o DIR/ is now --out-dir DIR (the old spelling works until the next release)"
+            );
             Destination::Dir(p.clone())
         }
-        Some(p) => Destination::File(p.clone()),
+        (Some(p), None) => Destination::File(p.clone()),
     };
-    let reader = batch::puzzles(&args.file, args.input.read_options())?;
     match destination {
-        Destination::Dir(dir) => export_all(&args, plan, reader, &dir),
+        Destination::Dir(dir) => {
+            fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            export_all(&args, plan, &dir)
+        }
         single => {
             let record = select_one(
                 &args.file,
-                reader,
+                args.input.read_options(),
                 args.index,
-                "pick one with --index K, or write one file each with -o DIR/",
+                "pick one with --index N, or write one file each with --out-dir DIR",
             )?;
             check_size(&record, plan)?;
             let (label, stats) = match &single {
@@ -143,48 +153,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The one puzzle a single-output command works on: the `index`-th (1-based), or the only one.
-/// `several` says what to do when the file holds several puzzles and no `--index` picks one.
-pub(super) fn select_one(
-    file: &Path,
-    mut reader: batch::Puzzles,
-    index: Option<usize>,
-    several: &str,
-) -> anyhow::Result<Record> {
-    let item = match index {
-        Some(k) => {
-            let mut seen = 0;
-            loop {
-                match reader.next() {
-                    None => bail!("{} has {seen} puzzles, not {k}", file.display()),
-                    Some(item) => {
-                        seen += 1;
-                        if seen == k {
-                            break item;
-                        }
-                    }
-                }
-            }
-        }
-        None => {
-            let Some(first) = reader.next() else {
-                bail!("{} has no puzzle", file.display());
-            };
-            if reader.next().is_some() {
-                bail!("{} has several puzzles: {several}", file.display());
-            }
-            first
-        }
-    };
-    item.map_err(|e| anyhow::anyhow!("{}", batch::located(file, &e)))
-}
-
-fn export_all(
-    args: &Args,
-    plan: Plan,
-    reader: batch::Puzzles,
-    dir: &Path,
-) -> anyhow::Result<ExitCode> {
+fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
+    let reader = puzzles(&args.file, args.input.read_options())?;
     let stem = match args.file.as_os_str() {
         s if s == "-" => "stdin".to_string(),
         _ => args
@@ -198,18 +168,13 @@ fn export_all(
     let mut items = (1..)
         .zip(reader)
         .filter(|(k, _)| args.index.is_none_or(|i| i == *k));
-    let work = |(k, item): (usize, batch::Item)| -> anyhow::Result<(Kind, String)> {
-        let record = match item {
+    let work = |(k, item): (usize, PuzzleItem)| -> anyhow::Result<(Status, String)> {
+        let record = match item.record() {
             Ok(record) => record,
-            Err(e) => {
-                return Ok((
-                    Kind::Bad,
-                    format!("error: {}", batch::located(&args.file, &e)),
-                ));
-            }
+            Err(e) => return Ok((Status::Error, e.text().trim_end().to_string())),
         };
         let path = dir.join(format!("{stem}-{k}.{}", plan.to.extension));
-        check_size(&record, plan)?;
+        check_size(record, plan)?;
         let mut out = AtomicFile::create(&path)?;
         let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
         out.commit()?;
@@ -223,24 +188,27 @@ fn export_all(
         } else {
             String::new()
         };
-        Ok((Kind::Positive, note))
+        Ok((Status::Done, note))
     };
     let mut tally = Tally::default();
-    ordered_batch(1, items.by_ref(), work, |result| {
-        let (kind, note) = result?;
-        tally.add(kind);
+    let batch = Batch::new(1).with_cancel(super::stop::control().stop);
+    batch.run(items.by_ref(), work, |result| {
+        let (status, note) = result?;
+        tally.add(status);
         if !note.is_empty() {
             super::note!("{note}");
         }
-        Ok(())
+        anyhow::Ok(())
     })?;
     if let Some(k) = args.index
         && tally.total == 0
     {
         bail!("{} has fewer than {k} puzzles", args.file.display());
     }
-    tally.report_bad_input("puzzles");
-    Ok(tally.exit_code())
+    if let Some(note) = tally.errors_note("puzzles") {
+        super::note!("sudokit: {note}");
+    }
+    Ok(ExitCode::from(tally.exit_code()))
 }
 
 /// The format's second file, if it has one: `path` with the companion's extension.
@@ -250,7 +218,7 @@ fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
     };
     let mut out = AtomicFile::create(&path.with_extension(companion.extension))?;
     (companion.write)(grid, &mut out)?;
-    out.commit()
+    Ok(out.commit()?)
 }
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.

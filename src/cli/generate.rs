@@ -1,28 +1,25 @@
-//! `sudokit generate --box PxQ`: random complete grids and locally minimal well-posed puzzles,
-//! of a chosen symmetry, number of givens and propagation difficulty, seeded and reproducible.
+//! `sudokit generate --box PxQ`: the flags of the library's generate job
+//! ([`sudokit::jobs::generate`]), with a progress bar on a terminal and, with `--progress`, the
+//! reductions' progress as JSON lines on standard error.
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use sudokit::Shape;
-use sudokit::batch::Finished;
-use sudokit::generate::progress::{OnProgress, Progress};
-use sudokit::generate::puzzle::{
-    GenerateError, Generated, Generator, GridSource, Options, Symmetry, puzzle_rng,
-};
+use sudokit::generate::progress::Progress;
+use sudokit::generate::puzzle::{GridSource, Symmetry};
+use sudokit::jobs::Driver;
+use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
+use sudokit::jobs::options::Shave;
+use sudokit::jobs::render::rounded;
 use sudokit::propagate::Scheme;
 
-use super::batch;
-use super::grade::ShaveArg;
-use super::input::BoxArg;
-use super::sink::{Framing, OutputArgs, Sink};
-use sudokit::present::generate::puzzle_json;
-use sudokit::present::grid_record;
+use super::args::{BoxArg, OutputArgs, ThreadsArg};
+use super::{runner, stop};
 
 /// Arguments of `generate`.
 #[derive(Debug, ClapArgs)]
@@ -31,14 +28,14 @@ Each puzzle is made from a random complete grid by removing givens (or symmetric
 givens) in random order while the puzzle stays well posed: the result is locally minimal (every
 given is needed). With --scheme S a removal must also keep the puzzle search-free for S (the
 puzzle is then minimal for that), with --not-scheme T the finished puzzle must not be search-free
-for T, and with --givens K the removal stops at K givens (well posed, usually not minimal).
+for T, and with --givens N the removal stops at N givens (well posed, usually not minimal).
 FCV, BCV and HACV shave once, as in Simonis' paper; --shave fixpoint (or FCV+, BCV+, HACV+)
 repeats the shaving passes until one removes nothing.
 Puzzle i of a run depends only on --seed and i: the output is the same for any --threads.
 
 Output: one puzzle line per puzzle (grid blocks above order 35), in order; --json adds the
 solution, the seed, the index (from 1), the number of givens and `attempts`, how many complete
-grids were drawn to make the puzzle.
+grids were drawn to make the puzzle. A puzzle no grid of --attempts gives is an error in place.
 
 Examples:
   sudokit generate --box 3x3 --count 10 --seed 7
@@ -51,16 +48,16 @@ pub struct Args {
     #[arg(long = "box", value_name = "PxQ")]
     box_shape: BoxArg,
     /// How many puzzles (or grids).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
     /// Base random seed: puzzle i is drawn from (seed, i).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
     /// Symmetry of the givens: none, rot180, rot90, mirror, diagonal.
     #[arg(long, default_value = "none", value_name = "SYMMETRY")]
     symmetry: Symmetry,
-    /// Stop removing givens at this many (well posed, usually not minimal).
-    #[arg(long, value_name = "K")]
+    /// Stop removing givens at N (well posed, usually not minimal).
+    #[arg(long, value_name = "N")]
     givens: Option<usize>,
     /// The puzzle must be search-free for this propagation scheme (e.g. HACS).
     #[arg(long, value_name = "SCHEME")]
@@ -73,7 +70,7 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "MODE")]
     shave: Option<ShaveArg>,
     /// Where complete grids come from.
-    #[arg(long, value_enum, default_value_t = Grids::Search)]
+    #[arg(long, value_enum, value_name = "SOURCE", default_value_t = Grids::Search)]
     grids: Grids,
     /// Complete grids tried per puzzle before giving up (with --givens or --not-scheme).
     #[arg(long, default_value_t = 1000, value_name = "N")]
@@ -101,6 +98,24 @@ pub struct Args {
     output: OutputArgs,
 }
 
+/// `--shave` values (`grade` and `generate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum ShaveArg {
+    /// One pass over the cells (Simonis' V).
+    Once,
+    /// Passes until one removes nothing.
+    Fixpoint,
+}
+
+impl From<ShaveArg> for Shave {
+    fn from(shave: ShaveArg) -> Shave {
+        match shave {
+            ShaveArg::Once => Shave::Once,
+            ShaveArg::Fixpoint => Shave::Fixpoint,
+        }
+    }
+}
+
 /// `--grids` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Grids {
@@ -114,40 +129,27 @@ enum Grids {
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let shape = Shape::sudoku(args.box_shape.rows, args.box_shape.cols).context("--box")?;
-    if args.grid_only
-        && (args.givens.is_some()
-            || args.scheme.is_some()
-            || args.not_scheme.is_some()
-            || args.symmetry != Symmetry::None)
-    {
-        bail!(
-            "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme or --symmetry"
-        );
-    }
-    let threads = super::solving::threads(args.threads)?;
-    let mut options = Options {
+    let threads = ThreadsArg {
+        threads: args.threads,
+    };
+    let job = GenerateJob::new(GenerateOptions {
+        boxes: (args.box_shape.rows, args.box_shape.cols),
+        count: args.count,
+        seed: args.seed,
         symmetry: args.symmetry,
         givens: args.givens,
-        scheme: args.scheme.map(|s| ShaveArg::apply(args.shave, s)),
-        not_scheme: args.not_scheme.map(|s| ShaveArg::apply(args.shave, s)),
-        source: match args.grids {
+        scheme: args.scheme,
+        not_scheme: args.not_scheme,
+        shave: args.shave.map(Shave::from),
+        grids: match args.grids {
             Grids::Search => GridSource::Search,
             Grids::Pattern => GridSource::Pattern,
         },
         attempts: args.attempts,
-        lanes: 1,
+        grid_only: args.grid_only,
         sweeps: !args.no_sweeps,
-        // A signal or the --timeout deadline stops the puzzles in flight between two tests.
-        cancel: Some(super::stop::batch_cancel()),
-        ..Options::default()
-    };
-    // Checks the shape and the target before any work.
-    Generator::new(shape, options.clone())?;
-    // Threads that no puzzle of the batch keeps busy test removals side by side within one
-    // puzzle (the puzzles do not depend on it).
-    let busy = args.count.clamp(1, threads as u64) as usize;
-    options.lanes = threads / busy;
+        threads: threads.get(),
+    })?;
 
     let terminal = io::stderr().is_terminal();
     let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::hidden());
@@ -164,126 +166,42 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     };
-    // The reduction's own progress: JSON events with --progress, else the bar's message (shown
+    // The reductions' own progress: JSON events with --progress, else the bar's message (shown
     // on a terminal once the run is past PROGRESS_AFTER).
-    let json_events = args.progress;
-    let progress_of = |index: u64| -> Option<OnProgress> {
-        if json_events {
-            return Some(OnProgress::new(move |p: &Progress| {
-                super::note!("{}", json!({"progress": progress_json(p, index)}));
-            }));
-        }
+    let job = if args.progress {
+        job.with_progress(Arc::new(|index: u64, p: &Progress| {
+            super::note!("{}", json!({"progress": progress_json(p, index)}));
+        }))
+    } else if terminal {
         let (bar, show) = (bar.clone(), show.clone());
-        terminal.then(|| {
-            OnProgress::new(move |p: &Progress| {
-                bar.set_message(format!(
-                    "(puzzle {}: {} givens left, {} removals tested, {:.1} s)",
-                    index + 1,
-                    p.givens,
-                    p.tested,
-                    p.elapsed.as_secs_f64()
-                ));
-                show();
-            })
-        })
+        job.with_progress(Arc::new(move |index: u64, p: &Progress| {
+            bar.set_message(format!(
+                "(puzzle {}: {} givens left, {} removals tested, {:.1} s)",
+                index + 1,
+                p.givens,
+                p.tested,
+                p.elapsed.as_secs_f64()
+            ));
+            show();
+        }))
+    } else {
+        job
     };
 
-    // Each puzzle is written whole and flushed, in index order: an interrupted run leaves a
-    // valid prefix, and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on
-    // the seed and i, so the finished file is the one an uninterrupted run writes).
-    let framing = if args.json {
-        Framing::Lines
-    } else {
-        Framing::Records
-    };
-    let sink = Sink::open_for(&args.output, framing, "puzzles", None)?;
-    let mut indices = 0..args.count;
-    // --resume: the puzzles already made, each checked (the run record holds the seed and the
-    // options, so the same indices make the same puzzles).
-    sink.skip_kept(
-        &mut indices,
-        args.json,
-        |&index| index as usize + 1,
-        |text, &index| kept_puzzle_fits(text, index, shape, args.json),
-    )?;
-    let first = indices.start;
-    bar.set_position(first);
-    thread_local! {
-        /// Each worker's generator (a search engine and its scratch space).
-        static GENERATOR: std::cell::RefCell<Option<Generator>> = const { std::cell::RefCell::new(None) };
-    }
-    let work = |index: u64| -> anyhow::Result<Generated> {
-        GENERATOR.with_borrow_mut(|slot| {
-            let generator = slot.get_or_insert_with(|| {
-                Generator::new(shape, options.clone()).expect("checked above")
-            });
-            generator.set_progress(progress_of(index));
-            let mut rng = puzzle_rng(args.seed, index);
-            let result = if args.grid_only {
-                generator.complete_grid(&mut rng).map(|grid| Generated {
-                    puzzle: grid.clone(),
-                    solution: grid,
-                    attempts: 1,
-                })
-            } else {
-                generator.generate(&mut rng)
-            };
-            result.with_context(|| format!("puzzle {index}"))
+    // Each puzzle is written whole, in index order: an interrupted run leaves a valid prefix,
+    // and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on the seed and
+    // i, so the finished file is the one an uninterrupted run writes).
+    let (sink, old) = runner::open(&job, &args.output, "puzzles", args.json)?;
+    let driver = Driver::new(stop::control()).with_progress({
+        let bar = bar.clone();
+        Arc::new(move |p: sudokit::batch::Progress| {
+            bar.set_position(p.done as u64);
+            show();
         })
-    };
-    let mut index = first;
-    // A puzzle the stop cancelled is not written, nor any after it: the output stays a prefix.
-    let mut cut = false;
-    let finished = super::solving::batch(busy).run(indices.by_ref(), work, |result| {
-        if cut {
-            return anyhow::Ok(());
-        }
-        let generated = match result {
-            Err(e) if matches!(e.downcast_ref(), Some(GenerateError::Cancelled)) => {
-                cut = true;
-                return Ok(());
-            }
-            other => other?,
-        };
-        let text = if args.json {
-            let mut line = Vec::new();
-            batch::write_json(&mut line, &puzzle_json(&generated, args.seed, index))?;
-            String::from_utf8(line).expect("JSON is UTF-8")
-        } else {
-            grid_record(&generated.puzzle)
-        };
-        sink.write(&text, index as usize + 1)?;
-        index += 1;
-        bar.inc(1);
-        show();
-        anyhow::Ok(())
-    })?;
+    });
+    let ran = driver.run(&job, job.items(), &sink, old, args.json, false, |_| {});
     bar.finish_and_clear();
-    let complete =
-        !cut && matches!(finished, Finished::Complete { .. }) && indices.next().is_none();
-    if !sink.finish(complete)? {
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `--resume`'s own check of a kept puzzle: JSON names its index, and the puzzle has the shape
-/// asked for.
-fn kept_puzzle_fits(text: &str, index: u64, shape: Shape, json: bool) -> Result<(), String> {
-    let grid = if json {
-        let value: serde_json::Value =
-            serde_json::from_str(text.trim_end()).map_err(|e| e.to_string())?;
-        if value.get("index").and_then(serde_json::Value::as_u64) != Some(index + 1) {
-            return Err(format!("it is not puzzle {}", index + 1));
-        }
-        sudokit::text::parse_json(text.trim_end(), None).map_err(|e| e.to_string())?
-    } else {
-        text.parse::<sudokit::Grid>().map_err(|e| e.to_string())?
-    };
-    if grid.shape() != shape {
-        return Err(format!("it is a {} puzzle", grid.shape()));
-    }
-    Ok(())
+    runner::finish(sink, ran?, "puzzles")
 }
 
 /// The fields of a progress event.
@@ -293,7 +211,7 @@ fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
         "givens": p.givens,
         "tested": p.tested,
         "grid": p.grid,
-        "elapsed_s": sudokit::present::rounded(p.elapsed.as_secs_f64(), 6),
+        "elapsed_s": rounded(p.elapsed.as_secs_f64(), 6),
         "done": p.done,
     })
 }

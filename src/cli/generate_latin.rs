@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use sudokit::generate::latin::{quasigroup_with_holes, random_partial};
 use sudokit::text::{to_json, to_text};
 
-use super::output::write_or_print;
+use sudokit::jobs::target::write_or_print;
 
 /// Arguments of `generate-latin`.
 #[derive(Debug, ClapArgs)]
@@ -23,29 +23,29 @@ sudokit generate-latin --order 5 --holes 12 --count 3 --seed 7\n  \
 sudokit generate-latin --order 6 --kind partial --givens 14 --count 10"
 )]
 pub struct Args {
-    /// Order m of the squares.
-    #[arg(long)]
+    /// Order N of the squares.
+    #[arg(long, value_name = "N")]
     order: usize,
     /// Which kind of square.
-    #[arg(long, value_enum, default_value_t = Kind::Qwh)]
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = Kind::Qwh)]
     kind: Kind,
     /// Cells to empty (kind qwh).
-    #[arg(long, required_if_eq("kind", "qwh"))]
+    #[arg(long, value_name = "N", required_if_eq("kind", "qwh"))]
     holes: Option<usize>,
     /// Givens to place (kind partial).
-    #[arg(long, required_if_eq("kind", "partial"))]
+    #[arg(long, value_name = "N", required_if_eq("kind", "partial"))]
     givens: Option<usize>,
     /// How many squares.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     count: usize,
     /// Random seed: the same seed gives the same squares.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
     /// One JSON object per square instead of lines.
     #[arg(long)]
     json: bool,
-    /// Output file (standard output if absent or `-`).
-    #[arg(short, long)]
+    /// Write the squares to FILE (written whole; standard output if absent or `-`).
+    #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
 

@@ -1,9 +1,16 @@
-//! The command line: clap definitions, and one file per subcommand.
+//! The command line: clap definitions, and one file per subcommand. A subcommand file holds its
+//! flags and the calls that turn them into a library job (`sudokit::jobs`) and place its
+//! records; what a command does lives in the library.
 //!
-//! Every subcommand converts its parsed arguments into validated options before any work starts,
-//! writes its results to standard output in input order, and returns the process exit code:
-//! 0 for success, 1 for a negative answer the command exists to detect (an invalid solution), 2 for
-//! bad input. Errors that stop the whole command become one line on standard error and exit 2.
+//! Every subcommand converts its parsed arguments into a job's validated options before any work
+//! starts, writes its results to standard output (or `-o FILE`) in input order, and returns the
+//! process exit code: 0 for success, 1 for a negative answer the command exists to detect (an
+//! invalid solution), 2 for bad input. Errors that stop the whole command become one line on
+//! standard error and exit 2.
+//!
+//! The lists in the help (backends and their options, encodings, AMOs, schemes, export formats,
+//! answer readers and their aliases) are written from the registries by [`command_with_lists`],
+//! so a backend or format added to its registry is listed without editing any help text.
 
 /// Writes one line on standard error, never panicking (a closed or full standard error loses the
 /// line; `eprintln!` would panic).
@@ -15,7 +22,7 @@ macro_rules! note {
 }
 pub(crate) use note;
 
-mod batch;
+mod args;
 mod bench;
 mod count;
 mod course;
@@ -28,23 +35,20 @@ mod generate;
 mod generate_latin;
 mod grade;
 mod info;
-mod input;
-mod max_order;
 mod minimize;
-mod output;
+mod pick;
 mod reduce;
 mod render;
-mod resume;
-mod sink;
+mod runner;
 mod solve;
 mod solvers;
-mod solving;
+mod squares;
 mod stop;
 mod verify;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// sudokit: model, solve, reduce and grade generalized Sudoku and Latin squares.
 #[derive(Debug, Parser)]
@@ -78,13 +82,18 @@ Examples:
   sudokit generate --box 3x3 --count 10 --seed 7
   sudokit minimize models/sudoku/9x9/easy.txt
 
+Every flag has one meaning across the commands: -o FILE is a result file (written whole, and
+continued with --resume where a command makes one result per puzzle), --threads N the worker
+threads (default: all cores; bench: 1), --limit N the most solutions counted, --time-limit
+SECONDS the budget per puzzle (default: none; 10 on bench, crosscheck and grade).
+
 Exit codes: 0 success, 1 a negative answer (e.g. an invalid solution), 2 bad input or usage.";
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve each puzzle (or decide uniqueness with --unique), in input order, on all cores.
     Solve(solve::Args),
-    /// Count the solutions of each puzzle, or of the empty grid of --box PxQ / --latin N.
+    /// Count the solutions of each puzzle, or of the empty grid of --box PxQ / --latin --order N.
     Count(count::Args),
     /// Time backends on puzzle files: puzzles/s, median and p99 per puzzle, guesses.
     Bench(bench::Args),
@@ -118,8 +127,9 @@ enum Command {
 
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
-    let cli =
-        Cli::from_arg_matches(&command_with_lists().get_matches()).unwrap_or_else(|e| e.exit());
+    let argv = count::legacy_latin_order(std::env::args_os().collect());
+    let cli = Cli::from_arg_matches(&command_with_lists().get_matches_from(argv))
+        .unwrap_or_else(|e| e.exit());
     stop::install(cli.timeout)?;
     solvers::load(cli.solvers)?;
     let result = dispatch(cli.command);
@@ -131,33 +141,176 @@ pub fn run() -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The clap command, with the registries' lists in the long help of `export --to` and `decode
-/// --from` (so a format or reader added to the registry is listed without editing the help).
+/// The clap command, with the registries' lists in the long help (`--help`) of every flag that
+/// names a backend, an encoding, a scheme, a format or an answer reader.
 pub(crate) fn command_with_lists() -> clap::Command {
-    use sudokit::format::{FORMATS, READERS};
-    let formats: String = FORMATS
-        .iter()
-        .map(|f| format!("\n  {:<9}{}", f.name, f.summary))
-        .collect();
-    let readers: String = READERS
-        .iter()
-        .map(|r| format!("\n  {:<9}{}", r.name, r.summary))
-        .collect();
-    Cli::command()
-        .mut_subcommand("export", |c| {
-            c.mut_arg("to", |a| {
-                a.long_help(format!(
-                    "Output format; `sudokit decode --from` reads the answers:{formats}"
-                ))
-            })
+    annotate(Cli::command())
+}
+
+fn annotate(command: clap::Command) -> clap::Command {
+    let name = command.get_name().to_string();
+    command
+        .mut_args(|arg| with_list(&name, arg))
+        .mut_subcommands(annotate)
+}
+
+/// `arg` with the names its values come from in its short help (`-h`), and the list with what
+/// each one is in its long help (`--help`).
+fn with_list(command: &str, arg: Arg) -> Arg {
+    let Some((names, list)) = lists::for_arg(command, arg.get_id().as_str()) else {
+        return arg;
+    };
+    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+    arg.help(format!("{help} [values: {}]", names.join(", ")))
+        .long_help(format!("{help}\n{}", list.trim_end()))
+}
+
+mod lists {
+    //! The lists of the help, written from the registries.
+
+    use sudokit::encode::cnf::{Amo, Encoding};
+    use sudokit::format::{FORMATS, READER_ALIASES, READERS};
+    use sudokit::propagate::Scheme;
+    use sudokit::solve::registry;
+
+    /// The names and the list for the argument `id` of `command`, if its values come from a
+    /// registry.
+    pub fn for_arg(command: &str, id: &str) -> Option<(Vec<String>, String)> {
+        let owned = |names: Vec<&str>| names.into_iter().map(String::from).collect::<Vec<_>>();
+        Some(match (command, id) {
+            (_, "backend" | "backends") => (
+                registry::ENTRIES
+                    .iter()
+                    .map(|e| e.syntax.to_string())
+                    .collect(),
+                backends(),
+            ),
+            ("latin", "mip") => (owned(point_families()), point_backends()),
+            (_, "encoding") => (
+                owned(Encoding::ALL.iter().map(|e| e.name()).collect()),
+                encodings(),
+            ),
+            (_, "amo") => (owned(Amo::ALL.iter().map(|a| a.name()).collect()), amos()),
+            ("solve" | "count" | "explain" | "generate", "scheme" | "not_scheme")
+            | ("grade", "schemes") => (
+                owned(Scheme::EVERY.iter().map(|s| s.name()).collect()),
+                schemes(),
+            ),
+            ("export", "to") => (owned(FORMATS.iter().map(|f| f.name).collect()), formats("")),
+            ("latin", "to") => (
+                owned(
+                    std::iter::once("sudoku")
+                        .chain(FORMATS.iter().map(|f| f.name))
+                        .collect(),
+                ),
+                formats("  sudoku    the Sudoku itself (see --form)\n"),
+            ),
+            ("decode", "from") => (owned(READERS.iter().map(|r| r.name).collect()), readers()),
+            _ => return None,
         })
-        .mut_subcommand("decode", |c| {
-            c.mut_arg("from", |a| {
-                a.long_help(format!(
-                    "Answer form (the solver's output; aliases: clingo = clasp, z3 and cvc5 = smt2):{readers}"
-                ))
+    }
+
+    fn point_families() -> Vec<&'static str> {
+        registry::ENTRIES
+            .iter()
+            .filter(|e| e.finds_points())
+            .map(|e| e.family)
+            .collect()
+    }
+
+    /// Every backend family: its syntax and what it is (`ext:NAME` with the solver table).
+    pub fn backends() -> String {
+        format!(
+            "Backends (a spec is FAMILY or FAMILY:OPTIONS):\n{}",
+            indent(&registry::help())
+        )
+    }
+
+    /// The families that find a 0-1 point of the ILP (the ILP level of `reduce latin`).
+    fn point_backends() -> String {
+        let names: Vec<String> = registry::ENTRIES
+            .iter()
+            .filter(|e| e.finds_points())
+            .map(|e| {
+                if e.is_built() {
+                    e.family.to_string()
+                } else {
+                    format!(
+                        "{} (needs the cargo feature {})",
+                        e.family,
+                        e.feature.unwrap_or("?")
+                    )
+                }
             })
-        })
+            .collect();
+        format!("ILP backends: {}", names.join(", "))
+    }
+
+    fn encodings() -> String {
+        let width = Encoding::ALL
+            .iter()
+            .map(|e| e.name().len())
+            .max()
+            .unwrap_or(0);
+        let rows: String = Encoding::ALL
+            .iter()
+            .map(|e| format!("  {:<width$}  {}\n", e.name(), e.summary()))
+            .collect();
+        format!("Encodings:\n{rows}")
+    }
+
+    fn amos() -> String {
+        let width = Amo::ALL.iter().map(|a| a.name().len()).max().unwrap_or(0);
+        let rows: String = Amo::ALL
+            .iter()
+            .map(|a| format!("  {:<width$}  {}\n", a.name(), a.summary()))
+            .collect();
+        format!("At-most-one encodings:\n{rows}")
+    }
+
+    fn schemes() -> String {
+        let names: Vec<&str> = Scheme::EVERY.iter().map(|s| s.name()).collect();
+        format!("Schemes (Simonis 2005): {}", names.join(" "))
+    }
+
+    fn formats(first: &str) -> String {
+        let rows: String = FORMATS
+            .iter()
+            .map(|f| {
+                let aliases = if f.aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (also {})", f.aliases.join(", "))
+                };
+                format!("  {:<9} {}{aliases}\n", f.name, f.summary)
+            })
+            .collect();
+        format!("Formats; `sudokit decode --from` reads the answers:\n{first}{rows}")
+    }
+
+    fn readers() -> String {
+        let rows: String = READERS
+            .iter()
+            .map(|r| {
+                let aliases: Vec<&str> = READER_ALIASES
+                    .iter()
+                    .filter(|(_, reader)| *reader == r.name)
+                    .map(|(alias, _)| *alias)
+                    .collect();
+                let aliases = if aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (also {})", aliases.join(", "))
+                };
+                format!("  {:<9} {}{aliases}\n", r.name, r.summary)
+            })
+            .collect();
+        format!("Answer forms (the solver's output):\n{rows}")
+    }
+
+    fn indent(text: &str) -> String {
+        text.lines().map(|l| format!("  {l}\n")).collect()
+    }
 }
 
 /// Runs the subcommand.

@@ -6,7 +6,7 @@
 //! files (DIMACS CNF, CPLEX LP, dlx1, DIMACS `.col`); each begins with its own comment line
 //! `<comment> sudokit reduce latin: square K (line L) ...` (comment `c` for CNF and `.col`, `\` for
 //! LP, `|` for dlx1), so one square gives a valid file and several are split at those lines.
-//! `-o DIR/` (an existing directory, or a path ending in `/`) writes one file per square,
+//! `--out-dir DIR` writes one file per square,
 //! `DIR/STEM-K.EXT` (STEM = input name without extension, K = 1-based position of the square,
 //! EXT `txt`/`json`, `cnf`, `lp`, `dlx`, `col`).
 
@@ -23,12 +23,15 @@ use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::reduce::latin::latin_to_sudoku;
-use sudokit::search::Limits;
 use sudokit::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
 
-use super::batch::{self, Answer, Kind};
-use super::output::AtomicFile;
-use super::sink::{Framing, OutputArgs, Sink};
+use sudokit::jobs::item::puzzles;
+use sudokit::jobs::target::AtomicFile;
+use sudokit::jobs::{ItemResult, PuzzleItem, Status, options};
+
+use super::args::{FormatArg, OutputArgs, ThreadsArg};
+use super::runner as driver;
+use super::squares::{SquareJob, Written};
 
 /// Arguments of `reduce`.
 #[derive(Debug, ClapArgs)]
@@ -48,7 +51,7 @@ is. Puzzle lines hold orders up to 35 (m ≤ 5); use --form block or --json for 
 --to cnf|ilp|exact-cover|colouring (or any export format: lp, dlx, col, mps, hgr, dzn) writes the \
 Sudoku's DIMACS CNF, CPLEX LP, dlx1 exact cover, DIMACS .col (precolouring as 'c given' lines), ... \
 On standard output (or -o FILE) the instances follow each other, each starting with a comment line \
-'sudokit reduce latin: square K'; -o DIR/ writes DIR/STEM-K.EXT, one file per square.\n\n\
+'sudokit reduce latin: square K'; --out-dir DIR writes DIR/STEM-K.EXT, one file per square.\n\n\
 --solve runs the chain: every level (or those of --levels, or the one of --to) is solved by its own \
 solver: the square and its Sudoku by --backend (native), the CNF by varisat (an unsatisfiable \
 formula with a checked refutation, kept with --proof DIR), the 0-1 ILP by microlp (--mip highs in a \
@@ -58,7 +61,7 @@ must agree. A square with no completion (order up to 8) also gets a minimal conf
 alone have no completion. --report page.html draws it all as the course page.\n\n\
 Examples:\n  \
 sudokit reduce latin models/latin/partial.txt --to sudoku --form block\n  \
-sudokit reduce latin models/latin/course.txt --to cnf -o course/\n  \
+sudokit reduce latin models/latin/course.txt --to cnf --out-dir course\n  \
 sudokit reduce latin models/latin/course.txt --solve --report course.html\n  \
 sudokit reduce latin models/latin/course.txt --solve --levels sudoku,cnf --proof proofs/\n  \
 sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku | sudokit info -"
@@ -70,31 +73,29 @@ sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku 
 #[derive(Debug, ClapArgs)]
 struct LatinArgs {
     /// Partial Latin squares (`-` for standard input).
+    #[arg(value_name = "FILE")]
     file: PathBuf,
     /// The target: sudoku, or the Sudoku's file in any export format (cnf, lp/ilp,
     /// dlx/exact-cover, col/colouring, mps, hgr, dzn).
     #[arg(long, value_name = "TARGET", default_value = "sudoku")]
     to: String,
-    /// Output file, or directory (existing, or ending in `/`) for one file per square.
-    #[arg(
-        short = 'o',
-        long = "output",
-        value_name = "OUT",
-        conflicts_with = "solve"
-    )]
-    output: Option<PathBuf>,
-    /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
-    #[arg(long)]
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Write one file per square into DIR (made if missing): DIR/STEM-K.EXT.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["solve", "output"])]
+    out_dir: Option<PathBuf>,
+    /// CNF encoding (--to cnf only; default extended).
+    #[arg(long, value_name = "ENCODING")]
     encoding: Option<Encoding>,
-    /// At-most-one encoding: pairwise, sequential, product or bimander (--to cnf only; default pairwise).
-    #[arg(long)]
+    /// At-most-one encoding (--to cnf only; default pairwise).
+    #[arg(long, value_name = "AMO")]
     amo: Option<Amo>,
     /// Input form; `auto` decides from the first square.
-    #[arg(long, value_enum, default_value_t = super::input::FormatArg::Auto)]
-    format: super::input::FormatArg,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
+    format: FormatArg,
     /// How to write each Sudoku of --to sudoku: a puzzle line (m ≤ 5), a grid block (any m), or
     /// JSON.
-    #[arg(long, value_enum, default_value_t = Form::Line)]
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = Form::Line)]
     form: Form,
     /// Same as `--form json`.
     #[arg(long)]
@@ -108,26 +109,33 @@ struct LatinArgs {
     #[arg(long, value_name = "LIST", requires = "solve")]
     levels: Option<String>,
     /// Backend that solves the square and its Sudoku (with --solve; default native).
-    #[arg(long, requires = "solve")]
+    #[arg(long, value_name = "BACKEND", requires = "solve")]
     backend: Option<String>,
-    /// The MIP solver of the ILP level: mip (microlp) or highs (with the highs feature).
-    #[arg(long, value_name = "NAME", requires = "solve", default_value = "mip")]
+    /// The MIP backend of the ILP level: mip (microlp) or highs (with the highs feature).
+    #[arg(
+        long,
+        value_name = "BACKEND",
+        requires = "solve",
+        default_value = "mip"
+    )]
     mip: String,
-    /// Also count Sudoku solutions up to this limit (with --solve): the reduction keeps counts.
-    #[arg(long, requires = "solve")]
-    count: Option<u64>,
-    /// Seconds allowed to each solver run of each square (with --solve).
-    #[arg(long, requires = "solve")]
+    /// Also count the Sudoku's solutions, at most N (with --solve): the reduction keeps counts.
+    #[arg(long, value_name = "N", requires = "solve", alias = "count")]
+    limit: Option<u64>,
+    /// Seconds allowed to each solver run of each square (with --solve; default: none).
+    #[arg(long, value_name = "SECONDS", requires = "solve")]
     time_limit: Option<f64>,
-    /// Search nodes allowed to each solver run of each square (with --solve).
+    /// Search nodes allowed to each solver run of each square (with --solve; default: none).
     #[arg(long, value_name = "N", requires = "solve")]
     node_limit: Option<u64>,
     /// Keep the CNF level's refutations in DIR (DIR/squareK.cnf, .varisat, .lrat, .drat).
     #[arg(long, value_name = "DIR", requires = "solve")]
     proof: Option<PathBuf>,
-    /// Write the course page: a self-contained HTML page of every level (with --solve).
-    #[arg(long, value_name = "FILE.html", requires = "solve")]
+    /// Write the course page to FILE: a self-contained HTML page of every level (with --solve).
+    #[arg(long, value_name = "FILE", requires = "solve")]
     report: Option<PathBuf>,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 /// The forms of `reduce latin --to sudoku`.
@@ -144,12 +152,8 @@ enum Form {
 impl LatinArgs {
     /// The course run `--solve` asks for.
     fn course(&self, target: Target) -> anyhow::Result<super::course::Run> {
-        let time = self
-            .time_limit
-            .map(|s| super::solving::seconds("--time-limit", s))
-            .transpose()?;
-        super::solving::at_least_one("--node-limit", self.node_limit)?;
-        super::solving::at_least_one("--count", self.count)?;
+        let limits = options::limits(self.time_limit, self.node_limit)?;
+        options::at_least_one("limit", self.limit)?;
         let levels = match (&self.levels, target) {
             (Some(_), Target::File(_)) => {
                 bail!("choose the levels with --levels or with --to, not both")
@@ -171,18 +175,15 @@ impl LatinArgs {
         if self.backend.is_some() && !grid_levels {
             bail!("--backend solves the latin and sudoku levels, and neither is chosen");
         }
-        if self.count.is_some() && !levels.contains(&Level::Sudoku) {
-            bail!("--count counts at the sudoku level, which is not chosen");
+        if self.limit.is_some() && !levels.contains(&Level::Sudoku) {
+            bail!("--limit counts at the sudoku level, which is not chosen");
         }
         if (self.encoding.is_some() || self.amo.is_some()) && !levels.contains(&Level::Cnf) {
             bail!("--encoding and --amo apply to the cnf level, which is not chosen");
         }
-        if !["mip", "highs"].contains(&self.mip.as_str()) {
-            bail!("--mip takes mip or highs, not {}", self.mip);
-        }
-        if self.mip == "highs" {
-            sudokit::solve::backend("highs")?;
-        }
+        // The registry says which backends find a 0-1 point of the ILP.
+        sudokit::solve::registry::point_solver(&self.mip)
+            .map_err(|e| anyhow::anyhow!("--mip: {e}"))?;
         let backend = self
             .backend
             .clone()
@@ -194,17 +195,14 @@ impl LatinArgs {
                 backend,
                 cnf: self.cnf_options(),
                 mip: self.mip.clone(),
-                limits: Limits {
-                    time,
-                    nodes: self.node_limit,
-                    cancel: None,
-                },
-                count: self.count,
+                limits,
+                count: self.limit,
                 proof_dir: self.proof.clone(),
                 ..CourseOptions::default()
             },
             report: self.report.clone(),
             json: self.json || self.form == Form::Json,
+            threads: options::threads(self.threads.get())?,
         })
     }
 
@@ -259,6 +257,9 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         name => Target::File(find_format(name)?),
     };
     if args.solve {
+        if args.output.output.is_some() {
+            bail!("--solve prints the course; -o writes the instances of --to (without --solve)");
+        }
         return super::course::run(&args.file, latin_options(&args), &args.course(target)?);
     }
     let takes_cnf = matches!(target, Target::File(f) if f.takes_cnf_options);
@@ -271,13 +272,21 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     let options = ExportOptions {
         cnf: args.cnf_options(),
     };
-    let dir = match &args.output {
-        Some(p) if p.as_os_str() != "-" && (p.is_dir() || p.to_string_lossy().ends_with('/')) => {
-            fs::create_dir_all(p).with_context(|| format!("cannot create {}", p.display()))?;
+    let dir = match (&args.out_dir, &args.output.output) {
+        (Some(dir), _) => Some(dir.clone()),
+        (None, Some(p))
+            if p.as_os_str() != "-" && (p.is_dir() || p.to_string_lossy().ends_with('/')) =>
+        {
+            super::note!(
+                "sudokit: -o DIR/ is now --out-dir DIR (the old spelling works until the next release)"
+            );
             Some(p.clone())
         }
         _ => None,
     };
+    if let Some(dir) = &dir {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let stem = match args.file.as_os_str() {
         s if s == "-" => "stdin".to_string(),
         _ => args
@@ -289,79 +298,100 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     // for files (so that the output stays a sequence of valid files).
     let errors_in_place = matches!(target, Target::Sudoku(_)) && dir.is_none();
     let json = matches!(target, Target::Sudoku(Form::Json));
-    let output = OutputArgs {
-        output: args.output.clone().filter(|_| dir.is_none()),
-        resume: false,
-    };
-    let sink = if output.output.is_some() {
-        Sink::open(&output, Framing::Lines, "squares")?
-    } else {
-        Sink::stdout("squares")?
-    };
-    let mut items = batch::puzzles(&args.file, latin_options(&args))?.enumerate();
-    let work = |(index, item): (usize, batch::Item)| -> Answer {
-        let k = index + 1;
-        let failed = |line: usize, message: String| {
-            if errors_in_place {
-                Answer::written(Kind::Bad, line, |out| {
-                    if json {
-                        batch::write_json(out, &json!({"status": "error", "error": message}))
-                    } else {
-                        writeln!(out, "error: {message}")
-                    }
-                })
+    let items = puzzles(&args.file, latin_options(&args))?;
+    let failed = |message: String| -> ItemResult<Written<Option<String>>> {
+        if errors_in_place {
+            let text = if json {
+                sudokit::jobs::render::json_line(&json!({"status": "error", "error": message}))
             } else {
-                super::note!("error: {message}");
-                Answer::written(Kind::Bad, line, |_| Ok(()))
-            }
-        };
-        let record = match item {
-            Ok(record) => record,
-            Err(e) => return failed(e.line, batch::located(&args.file, &e)),
-        };
-        let sudoku = match latin_to_sudoku(&record.grid) {
-            Ok(sudoku) => sudoku,
-            Err(e) => {
-                return failed(
-                    record.line,
-                    format!("{}:{}:1: {e}", args.file.display(), record.line),
-                );
-            }
-        };
-        let mut text = Vec::new();
-        let written =
-            match write_instance(&args.file, target, &options, k, &record, &sudoku, &mut text) {
-                Ok(written) => written,
+                format!("error: {message}\n")
+            };
+            ItemResult::Done(Written {
+                status: Status::Error,
+                text,
+                extra: None,
+            })
+        } else {
+            ItemResult::Done(Written {
+                status: Status::Error,
+                text: String::new(),
+                extra: Some(format!("error: {message}")),
+            })
+        }
+    };
+    let job = SquareJob {
+        name: "reduce latin",
+        identity: serde_json::json!({
+            "to": args.to,
+            "form": format!("{:?}", args.form()),
+            "encoding": options.cnf.encoding.name(),
+            "amo": options.cnf.amo.name(),
+        }),
+        threads: options::threads(args.threads.get())?,
+        work: |item: PuzzleItem, _: &sudokit::jobs::Control| {
+            let k = item.index + 1;
+            let record = match item.record() {
+                Ok(record) => record,
+                Err(e) => return failed(e.located()),
+            };
+            let sudoku = match latin_to_sudoku(&record.grid) {
+                Ok(sudoku) => sudoku,
                 Err(e) => {
-                    return failed(
-                        record.line,
-                        format!("{}:{}:1: {e}", args.file.display(), record.line),
-                    );
+                    return failed(format!("{}:{}:1: {e}", args.file.display(), record.line));
                 }
             };
-        if let Err(message) = written {
-            return failed(record.line, message);
-        }
-        match &dir {
-            Some(dir) => {
-                let path = dir.join(format!("{stem}-{k}.{}", target.extension()));
-                let saved = AtomicFile::create(&path).and_then(|mut file| {
-                    file.write_all(&text)?;
-                    file.commit()
-                });
-                match saved {
-                    Ok(()) => Answer::written(Kind::Positive, record.line, |_| Ok(())),
-                    Err(e) => failed(record.line, format!("{e:#}")),
-                }
+            let mut text = Vec::new();
+            let written =
+                match write_instance(&args.file, target, &options, k, record, &sudoku, &mut text) {
+                    Ok(written) => written,
+                    Err(e) => {
+                        return failed(format!("{}:{}:1: {e}", args.file.display(), record.line));
+                    }
+                };
+            if let Err(message) = written {
+                return failed(message);
             }
-            None => Answer::written(Kind::Positive, record.line, |out| out.write_all(&text)),
+            match &dir {
+                Some(dir) => {
+                    let path = dir.join(format!("{stem}-{k}.{}", target.extension()));
+                    let saved = AtomicFile::create(&path).and_then(|mut file| {
+                        file.write_all(&text).map_err(|e| {
+                            sudokit::jobs::target::TargetError::io("write", &path, e)
+                        })?;
+                        file.commit()
+                    });
+                    match saved {
+                        Ok(()) => ItemResult::Done(Written {
+                            status: Status::Done,
+                            text: String::new(),
+                            extra: None,
+                        }),
+                        Err(e) => failed(format!("{:#}", anyhow::Error::from(e))),
+                    }
+                }
+                None => ItemResult::Done(Written {
+                    status: Status::Done,
+                    text: String::from_utf8_lossy(&text).into_owned(),
+                    extra: None,
+                }),
+            }
+        },
+    };
+    // -o FILE: the instances in a resumable result file (the run's identity: the target, its
+    // form and its encoding).
+    let output = OutputArgs {
+        output: args.output.output.clone().filter(|_| dir.is_none()),
+        ..args.output.clone()
+    };
+    let (sink, old) = driver::open(&job, &output, "squares", json)?;
+    let ran = driver::drive(&job, items, &sink, old, json, false, |result| {
+        if let ItemResult::Done(done) = result
+            && let Some(note) = done.extra
+        {
+            super::note!("{note}");
         }
-    };
-    let Some(tally) = batch::answer_all(1, &mut items, sink, work)? else {
-        return Ok(ExitCode::from(1));
-    };
-    tally.report_bad_input("squares");
-    Ok(tally.exit_code())
+    })?;
+    driver::finish(sink, ran, "squares")
 }
 
 /// Writes the target instance of one square. The outer error is I/O; the inner one a square

@@ -11,8 +11,10 @@ use sudokit::search::Answer;
 use sudokit::text::ReadOptions;
 use sudokit::verify;
 
-use super::input::{InputArgs, nth_puzzle};
-use super::output::write_or_print;
+use sudokit::jobs::target::write_or_print;
+
+use super::args::InputArgs;
+use super::pick::nth_puzzle;
 
 /// Arguments of `render`.
 #[derive(Debug, ClapArgs)]
@@ -30,28 +32,28 @@ pub struct Args {
     /// Puzzle file (`-` for standard input).
     file: PathBuf,
     /// A file of solutions, paired with the puzzles by position.
-    #[arg(long, conflicts_with = "solve")]
+    #[arg(long, value_name = "FILE", conflicts_with = "solve")]
     solution: Option<PathBuf>,
     /// Solve the puzzle (with --backend) and draw its verified solution.
     #[arg(long)]
     solve: bool,
     /// The backend --solve uses (default native).
-    #[arg(long, requires = "solve")]
+    #[arg(long, value_name = "BACKEND", requires = "solve")]
     backend: Option<String>,
     /// Which puzzle of the file to draw (1-based).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1)]
     index: usize,
     /// Side of a cell in pixels (default 36, smaller for large grids).
-    #[arg(long)]
+    #[arg(long, value_name = "PIXELS")]
     cell: Option<f64>,
     /// The picture's title (default: which puzzle of which file, and its shape).
-    #[arg(long)]
+    #[arg(long, value_name = "TEXT")]
     title: Option<String>,
     /// No row and column numbers, no legend.
     #[arg(long)]
     plain: bool,
-    /// Output SVG file (standard output if absent or `-`).
-    #[arg(short, long)]
+    /// Write the SVG to FILE (written whole; standard output if absent or `-`).
+    #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
     input: InputArgs,
@@ -91,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .clone()
                 .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string());
             let solver = sudokit::solve::backend(&spec)?;
-            let limits = super::stop::clip(&sudokit::search::Limits::none());
+            let limits = super::stop::control().limits(&sudokit::search::Limits::none());
             match solver.solve(&puzzle, &limits)?.answer {
                 Answer::Solved(grid) => Some(grid),
                 Answer::Unsat => {

@@ -11,8 +11,9 @@ use clap::Args as ClapArgs;
 use serde_json::json;
 use sudokit::external::{self, Entry, Table};
 
-use super::solving::{cores, ordered_batch};
-use sudokit::present::json_line;
+use sudokit::batch::Batch;
+use sudokit::jobs::options::cores;
+use sudokit::jobs::render::json_line;
 
 /// Arguments of `solvers`.
 #[derive(Debug, ClapArgs)]
@@ -104,17 +105,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let (mut found, mut total) = (0, 0);
     let mut text_out = Vec::new();
-    ordered_batch(cores(), entries.into_iter(), work, |row| {
-        total += 1;
-        found += usize::from(row.path.is_some());
-        let text = if args.json {
-            json_line(&row_json(&row))
-        } else {
-            row_text(&row, width, args.long)
-        };
-        text_out.extend_from_slice(text.as_bytes());
-        Ok(())
-    })?;
+    Batch::new(cores())
+        .run(entries.into_iter(), work, |row| {
+            total += 1;
+            found += usize::from(row.path.is_some());
+            let text = if args.json {
+                json_line(&row_json(&row))
+            } else {
+                row_text(&row, width, args.long)
+            };
+            text_out.extend_from_slice(text.as_bytes());
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .unwrap_or_else(|never| match never {});
     out.write_all(&text_out)?;
     if !args.json {
         writeln!(out, "\n{found} of {total} solvers found")?;

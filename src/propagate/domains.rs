@@ -60,12 +60,6 @@ impl Domains {
         self.shape
     }
 
-    /// Words per cell, `⌈n/64⌉`.
-    #[inline]
-    pub fn words_per_cell(&self) -> usize {
-        self.words
-    }
-
     /// The words of one cell.
     #[inline]
     pub fn cell_words(&self, cell: usize) -> &[u64] {

@@ -63,7 +63,11 @@ fn several_puzzles_need_an_index_or_a_directory() {
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--index K"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--index N, or write one file each with --out-dir DIR"),
+        "{}",
+        stderr(&out)
+    );
     let out = run(
         &[
             "export",

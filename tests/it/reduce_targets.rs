@@ -459,15 +459,27 @@ fn reduce_latin_target_options_are_checked() {
             "--backend solves the latin and sudoku levels, and neither is chosen",
         ),
         (
+            vec!["--solve", "--levels", "cnf", "--limit", "3"],
+            "--limit counts at the sudoku level, which is not chosen",
+        ),
+        (
+            // The old spelling of --limit, kept for one release.
             vec!["--solve", "--levels", "cnf", "--count", "3"],
-            "--count counts at the sudoku level, which is not chosen",
+            "--limit counts at the sudoku level, which is not chosen",
         ),
         (
             vec!["--solve", "--levels", "cnf,bogus"],
             "unknown level 'bogus'",
         ),
         (vec!["--to", "hgr", "--solve"], "--solve has no hgr level"),
-        (vec!["--solve", "--mip", "glpk"], "--mip takes mip or highs"),
+        (
+            vec!["--solve", "--mip", "glpk"],
+            "--mip: unknown backend glpk",
+        ),
+        (
+            vec!["--solve", "--mip", "dlx"],
+            "finds no 0-1 point of the ILP (the backends that do: mip, highs)",
+        ),
         (
             vec!["--to", "colouring", "--form", "block"],
             "--form and --json choose the form of --to sudoku only",

@@ -1,22 +1,21 @@
-//! `--max-n N`: a user's cap on the order a solving command accepts, below the backend's own
+//! `--max-n N`: a user's cap on the order a job accepts, below the backend's own
 //! [`Solver::max_order`]. A puzzle above it is answered in place with the backend's
 //! [`SolveError::TooLarge`] line (`error: FILE:LINE:1: backend native (--max-n 36) handles orders
 //! up to 36, the puzzle has order 49`), exit 2, and the batch goes on: a run over a mixed file
 //! skips the instances it would spend hours on.
 
-use sudokit::Grid;
-use sudokit::solve::{
+use super::options::{OptionError, at_least_one};
+use crate::grid::Grid;
+use crate::solve::{
     CountReport, Limits, SolveError, SolveReport, Solver, UniqueReport, check_order,
 };
 
 /// A backend that refuses orders above `max` as well as its own limit.
 pub struct Capped {
-    /// The backend.
-    pub inner: Box<dyn Solver>,
-    /// `--max-n`.
-    pub max: usize,
+    inner: Box<dyn Solver>,
+    max: usize,
     /// `"NAME (--max-n N)"`, the name the error line shows.
-    pub label: String,
+    label: String,
 }
 
 impl Capped {
@@ -38,6 +37,20 @@ impl Capped {
         }
         Ok(())
     }
+}
+
+/// `solver`, capped at `max_order` when one is given.
+///
+/// # Errors
+/// [`OptionError::AtLeastOne`] for a cap of 0.
+pub fn capped(
+    solver: Box<dyn Solver>,
+    max_order: Option<usize>,
+) -> Result<Box<dyn Solver>, OptionError> {
+    Ok(match at_least_one("max-n", max_order)? {
+        Some(max) => Box::new(Capped::new(solver, max)),
+        None => solver,
+    })
 }
 
 impl Solver for Capped {
@@ -72,28 +85,5 @@ impl Solver for Capped {
     fn unique(&self, puzzle: &Grid, limits: &Limits) -> Result<UniqueReport, SolveError> {
         self.check(puzzle)?;
         self.inner.unique(puzzle, limits)
-    }
-}
-
-/// `--max-n N`, flattened into each solving command next to its solver options.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct MaxNArgs {
-    /// Refuse puzzles above order N (answered in place as an error, exit 2); default: the
-    /// backend's own limit.
-    #[arg(long, value_name = "N")]
-    pub max_n: Option<usize>,
-}
-
-impl MaxNArgs {
-    /// `solver`, capped when `--max-n` was given.
-    ///
-    /// # Errors
-    /// `--max-n 0`.
-    pub fn guard(&self, solver: Box<dyn Solver>) -> anyhow::Result<Box<dyn Solver>> {
-        Ok(match self.max_n {
-            Some(0) => anyhow::bail!("--max-n must be at least 1"),
-            Some(max) => Box::new(Capped::new(solver, max)),
-            None => solver,
-        })
     }
 }

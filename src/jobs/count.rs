@@ -1,0 +1,259 @@
+//! `count` as a job: the exact number of solutions of each puzzle (or of an empty grid), up to a
+//! limit, each count split over the job's threads ([`count_parallel`]), one puzzle at a time.
+//!
+//! A record is the count, `at least N (limit)` when the limit stopped it (the answer asked for),
+//! or `at least N (unknown: time limit)` when a budget did (no answer: exit 1, redone by a
+//! resumed run); as JSON `{"line", "count", "complete", "hit_limit", "stopped", "stats"}`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::capped::capped;
+use super::item::PuzzleItem;
+use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::options::{self, OptionError, at_least_one, backend_spec};
+use super::render::stats_json;
+use crate::grid::Grid;
+use crate::search::{CountReport, Limits};
+use crate::shape::Shape;
+use crate::solve::{self, Solver, count_parallel};
+
+/// The options of `count`, as every front end gives them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CountOptions {
+    /// The backend spec.
+    pub backend: String,
+    /// The propagation scheme of the cp backend.
+    pub scheme: Option<String>,
+    /// Count at most this many solutions (default: no limit).
+    pub limit: Option<u64>,
+    /// Seconds per count.
+    pub time_limit: Option<f64>,
+    /// Search nodes per count.
+    pub node_limit: Option<u64>,
+    /// The largest order accepted (`--max-n`).
+    pub max_order: Option<usize>,
+    /// The order every puzzle must have (`--order N`); another is an error in place.
+    pub order: Option<usize>,
+    /// Threads each count is split over (default: all cores).
+    pub threads: Option<usize>,
+}
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        CountOptions {
+            backend: solve::DEFAULT_BACKEND.to_string(),
+            scheme: None,
+            limit: None,
+            time_limit: None,
+            node_limit: None,
+            max_order: None,
+            order: None,
+            threads: None,
+        }
+    }
+}
+
+/// The `count` job; see the module docs.
+pub struct CountJob {
+    solver: Box<dyn Solver>,
+    limit: u64,
+    limits: Limits,
+    pool: rayon::ThreadPool,
+    order: Option<usize>,
+    identity: Value,
+}
+
+impl std::fmt::Debug for CountJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CountJob")
+            .field("backend", &self.solver.name())
+            .field("limit", &self.limit)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The shape of the empty grid `count` counts without a puzzle file: `--box PxQ`, or
+/// `--latin --order N`.
+///
+/// # Errors
+/// Neither given, or a shape that cannot be.
+pub fn empty_grid_shape(
+    boxes: Option<(usize, usize)>,
+    latin: bool,
+    order: Option<usize>,
+) -> Result<Shape, OptionError> {
+    let invalid = |message: String| OptionError::Invalid {
+        option: if latin { "order" } else { "box" },
+        message,
+    };
+    match (boxes, latin, order) {
+        (Some((p, q)), false, None) => Shape::sudoku(p, q).map_err(|e| invalid(e.to_string())),
+        (None, true, Some(n)) => Shape::latin(n).map_err(|e| invalid(e.to_string())),
+        (None, false, Some(n)) => Shape::default_for_order(n).map_err(|e| invalid(e.to_string())),
+        _ => Err(OptionError::Conflict(
+            "give a puzzle FILE, or --box PxQ (or --latin --order N) for the empty grid".into(),
+        )),
+    }
+}
+
+impl CountJob {
+    /// Checks `options` and builds the backend and the thread pool.
+    ///
+    /// # Errors
+    /// An unknown backend, bad limits, a limit or order of 0.
+    pub fn new(options: CountOptions) -> Result<CountJob, OptionError> {
+        let spec = backend_spec(&options.backend, options.scheme.as_deref(), None, None)?;
+        let solver = capped(solve::backend(&spec)?, options.max_order)?;
+        let threads = options::threads(options.threads)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| OptionError::Invalid {
+                option: "threads",
+                message: format!("cannot start the worker threads: {e}"),
+            })?;
+        let identity = json!({
+            "backend": solver.name(),
+            "limit": options.limit,
+            "max_order": options.max_order,
+            "order": options.order,
+        });
+        Ok(CountJob {
+            limit: at_least_one("limit", options.limit)?.unwrap_or(u64::MAX),
+            limits: options::limits(options.time_limit, options.node_limit)?,
+            order: at_least_one("order", options.order)?,
+            solver,
+            pool,
+            identity,
+        })
+    }
+
+    /// Counts the solutions of one grid (the puzzle at `line`, `None` for an empty grid).
+    ///
+    /// # Errors
+    /// The backend cannot take the grid: the message.
+    pub fn count(
+        &self,
+        grid: &Grid,
+        line: Option<usize>,
+        control: &Control,
+    ) -> Result<CountRecord, String> {
+        let order = grid.shape().order();
+        if let Some(n) = self.order
+            && n != order
+        {
+            return Err(format!("--order {n} but the puzzle has order {order}"));
+        }
+        let limits = control.limits(&self.limits);
+        let parts = 64 * self.pool.current_num_threads();
+        let report = self
+            .pool
+            .install(|| count_parallel(&*self.solver, grid, self.limit, &limits, parts))
+            .map_err(|e| e.to_string())?;
+        Ok(CountRecord { line, report })
+    }
+}
+
+impl Job for CountJob {
+    type Item = PuzzleItem;
+    type Record = CountRecord;
+
+    fn name(&self) -> &'static str {
+        "count"
+    }
+
+    fn identity(&self) -> Value {
+        self.identity.clone()
+    }
+
+    /// One count at a time: each count is split over the threads.
+    fn workers(&self) -> usize {
+        1
+    }
+
+    fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CountRecord> {
+        let record = match item.record() {
+            Ok(record) => record,
+            Err(error) => return ItemResult::Failed(error),
+        };
+        match self.count(&record.grid, Some(record.line), control) {
+            Ok(counted) => ItemResult::Done(counted),
+            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, record.line, message)),
+        }
+    }
+}
+
+/// The count of one grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountRecord {
+    /// The puzzle's input line (`None` for an empty grid).
+    pub line: Option<usize>,
+    /// The count.
+    pub report: CountReport,
+}
+
+impl CountRecord {
+    /// Whether a time or node budget (or a stop) cut the count short: a lower bound, no answer.
+    /// Reaching the limit is the answer asked for.
+    pub fn stopped_by_budget(&self) -> bool {
+        !self.report.hit_limit && self.report.stopped.is_some()
+    }
+}
+
+impl JobRecord for CountRecord {
+    fn status(&self) -> Status {
+        if self.stopped_by_budget() {
+            Status::Unknown
+        } else {
+            Status::Done
+        }
+    }
+
+    fn text(&self) -> String {
+        let report = &self.report;
+        match (report.hit_limit, report.stopped) {
+            (true, _) => format!("at least {} (limit)\n", report.count),
+            (false, Some(reason)) => format!("at least {} (unknown: {reason})\n", report.count),
+            (false, None) => format!("{}\n", report.count),
+        }
+    }
+
+    fn json(&self) -> Value {
+        let report = &self.report;
+        json!({
+            "line": self.line,
+            "count": report.count,
+            "complete": report.complete(),
+            "hit_limit": report.hit_limit,
+            "stopped": report.stopped.map(|r| r.to_string()),
+            "stats": stats_json(&report.stats),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_empty_4x4_grid_has_288_completions() {
+        let job = CountJob::new(CountOptions {
+            threads: Some(1),
+            ..CountOptions::default()
+        })
+        .unwrap();
+        let shape = empty_grid_shape(Some((2, 2)), false, None).unwrap();
+        let record = job
+            .count(&Grid::empty(shape), None, &Control::new())
+            .unwrap();
+        assert_eq!(record.text(), "288\n");
+        assert_eq!(record.json()["line"], Value::Null);
+        assert!(empty_grid_shape(None, false, None).is_err());
+        assert_eq!(
+            empty_grid_shape(None, true, Some(5)).unwrap(),
+            Shape::latin(5).unwrap()
+        );
+    }
+}

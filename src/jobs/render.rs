@@ -1,0 +1,92 @@
+//! The pieces every record is written with: a grid as a text record or inside JSON, the work
+//! counters as JSON, times without float noise. The command line, the Python package and its Dask
+//! runner write every record with these (through the jobs), so a record reads the same, byte for
+//! byte, from every front end.
+//!
+//! # Examples
+//! ```
+//! use sudokit::jobs::render::{grid_record, micros};
+//! let grid: sudokit::Grid = "1.3.....4....2..".parse().unwrap();
+//! assert_eq!(grid_record(&grid), "1.3.....4....2..\n");
+//! assert_eq!(micros(std::time::Duration::from_nanos(51_647)), 51.647);
+//! ```
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::grid::Grid;
+use crate::search::{Stats, StopReason};
+use crate::text::{to_line, to_text};
+
+/// A grid as written in a record: its puzzle line and a newline, or (above order 35) its grid
+/// block followed by a blank line.
+pub fn grid_record(grid: &Grid) -> String {
+    match to_line(grid) {
+        Some(line) => line + "\n",
+        None => to_text(grid) + "\n",
+    }
+}
+
+/// A grid inside JSON: the puzzle line, or the grid block.
+pub fn grid_json(grid: &Grid) -> Value {
+    Value::String(to_text(grid))
+}
+
+/// One JSON line.
+pub fn json_line(value: &Value) -> String {
+    let mut text = value.to_string();
+    text.push('\n');
+    text
+}
+
+/// A duration in microseconds, to the nanosecond (`51.647`, not `51.647000000000006`).
+pub fn micros(duration: Duration) -> f64 {
+    duration.as_nanos() as f64 / 1e3
+}
+
+/// A duration in milliseconds, to the microsecond.
+pub fn millis(duration: Duration) -> f64 {
+    duration.as_micros() as f64 / 1e3
+}
+
+/// `x` rounded to `places` decimals, for JSON (`0.023982`, not `0.023982399999999997`).
+pub fn rounded(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
+/// The JSON object of the counters.
+pub fn stats_json(stats: &Stats) -> Value {
+    json!({
+        "nodes": stats.nodes,
+        "guesses": stats.guesses,
+        "propagations": stats.propagations,
+        "elapsed_us": micros(stats.elapsed),
+    })
+}
+
+/// The word of a stop reason in JSON: `time`, `nodes`, `cancelled`.
+pub fn stop_word(stop: StopReason) -> &'static str {
+    match stop {
+        StopReason::TimeLimit => "time",
+        StopReason::NodeLimit => "nodes",
+        StopReason::Cancelled => "cancelled",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_carry_no_float_noise() {
+        let d = Duration::from_nanos(51_647);
+        assert_eq!(json!(micros(d)).to_string(), "51.647");
+        assert_eq!(
+            json!(millis(Duration::from_micros(1_234))).to_string(),
+            "1.234"
+        );
+        assert_eq!(rounded(0.023_982_399_999_999_997, 6), 0.023_982);
+    }
+}

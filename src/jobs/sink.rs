@@ -1,0 +1,438 @@
+//! Where a run's records go, so that no stop can corrupt them: standard output, a file written
+//! directly (a pipe, a device, `/dev/stdout`: see [`super::target`]), or a resumable result file
+//! ([`super::partial`]).
+//!
+//! Every record is written whole, under one lock that a front end's signal handler takes (through
+//! a [`SinkHandle`]) before the process ends, so the output always ends at a record boundary: a
+//! valid prefix of the full run's output. After [`SinkHandle::interrupt`] no more records are
+//! written; [`Sink::finish`] then says how far the run got and how to continue it.
+//!
+//! [`Sink::closed`] tells a pipe whose reader is gone (`| head -1`) without writing to it, so the
+//! driver stops a run whose next record would take minutes as soon as nobody reads it.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use thiserror::Error;
+
+use super::job::Status;
+use super::partial::{IndexEntry, OldResults, OpenMode, PartialError, PartialOutput};
+use super::target::{Target, TargetError};
+
+/// A sink that cannot be opened or finished.
+#[derive(Debug, Error)]
+pub enum SinkError {
+    /// `--resume` without `-o FILE`.
+    #[error("--resume needs -o FILE: the results to continue are read from FILE")]
+    ResumeWithoutFile,
+    /// `--resume` of something that is not a regular file.
+    #[error("--resume needs a regular file: {} is not one", .0.display())]
+    ResumeSpecial(PathBuf),
+    /// `-o -`.
+    #[error("-o takes a file name, not - (standard output is the default)")]
+    Dash,
+    /// The resumable output.
+    #[error(transparent)]
+    Partial(#[from] PartialError),
+    /// The file.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    /// A write that failed.
+    #[error("cannot write the output")]
+    Io(#[from] io::Error),
+}
+
+/// Where records go.
+enum Out {
+    /// Standard output, standard error, or a file written directly.
+    Stream(Box<dyn Write + Send>),
+    /// A resumable result file.
+    Partial(Box<PartialOutput>),
+}
+
+/// The output of a run, shared with the signal handler.
+struct State {
+    out: Option<Out>,
+    /// What the records are about ("puzzles"), for the stop summary.
+    what: &'static str,
+    /// Records written by this run.
+    written: usize,
+    /// Input line of the last record written.
+    last_line: usize,
+    /// Whether the command takes `-o FILE --resume` (the stop summary suggests it only then).
+    resumable: bool,
+    /// Set by [`SinkHandle::interrupt`]: no more records are written.
+    interrupted: Option<String>,
+}
+
+impl State {
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            Some(Out::Stream(out)) => out.flush(),
+            Some(Out::Partial(partial)) => partial.flush(),
+            None => Ok(()),
+        }
+    }
+
+    fn kept(&self) -> usize {
+        match &self.out {
+            Some(Out::Partial(partial)) => partial.kept(),
+            _ => 0,
+        }
+    }
+
+    /// The line that says how far a stopped run got.
+    fn summary(&self, why: &str) -> String {
+        let kept = self.kept();
+        let done = kept + self.written;
+        let place = if self.written > 0 {
+            format!(" (up to input line {})", self.last_line)
+        } else {
+            String::new()
+        };
+        let mut text = format!(
+            "{why}: {done} {} answered{place}, every one written whole",
+            self.what
+        );
+        if kept > 0 {
+            text += &format!(" ({kept} kept from before, {} by this run)", self.written);
+        }
+        match &self.out {
+            Some(Out::Partial(partial)) => {
+                text += &format!(
+                    "; the results are in {}: continue with the same command and --resume (it \
+                     writes {} when complete)",
+                    partial.partial().display(),
+                    partial.file().display()
+                );
+            }
+            _ if self.resumable => {
+                text += "; add -o FILE to make a run that --resume can continue";
+            }
+            _ => {}
+        }
+        text
+    }
+}
+
+/// How a sink's descriptor is watched for a reader that went away.
+enum Watched {
+    Stdout,
+    #[cfg(unix)]
+    File(std::fs::File),
+    Nothing,
+}
+
+/// The output of a run; see the module docs.
+pub struct Sink {
+    state: Arc<Mutex<State>>,
+    watched: Watched,
+}
+
+impl std::fmt::Debug for Sink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sink").finish_non_exhaustive()
+    }
+}
+
+/// A handle on a sink for a signal handler; see the module docs.
+#[derive(Clone)]
+pub struct SinkHandle {
+    state: Arc<Mutex<State>>,
+}
+
+impl std::fmt::Debug for SinkHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SinkHandle").finish_non_exhaustive()
+    }
+}
+
+/// How long [`SinkHandle::freeze`] waits for a record being written.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Sink {
+    fn new(out: Out, what: &'static str, resumable: bool, watched: Watched) -> Sink {
+        Sink {
+            state: Arc::new(Mutex::new(State {
+                out: Some(out),
+                what,
+                written: 0,
+                last_line: 0,
+                resumable,
+                interrupted: None,
+            })),
+            watched,
+        }
+    }
+
+    /// Standard output. `resumable`: the command takes `-o FILE --resume` (a stop summary then
+    /// suggests it); `what` names the items ("puzzles").
+    pub fn stdout(what: &'static str, resumable: bool) -> Sink {
+        Sink::new(
+            Out::Stream(Box::new(io::stdout())),
+            what,
+            resumable,
+            Watched::Stdout,
+        )
+    }
+
+    /// The output of `-o FILE` (standard output without it): a resumable result file for a
+    /// regular file, opened as `mode` says for a run of `identity` (see [`super::partial`]),
+    /// else written directly. When resuming, also returns the old results to pair with the
+    /// input.
+    ///
+    /// # Errors
+    /// See [`SinkError`].
+    pub fn open(
+        path: Option<&Path>,
+        what: &'static str,
+        identity: &Value,
+        mode: OpenMode,
+    ) -> Result<(Sink, Option<OldResults>), SinkError> {
+        let Some(path) = path else {
+            if mode == OpenMode::Resume {
+                return Err(SinkError::ResumeWithoutFile);
+            }
+            return Ok((Sink::stdout(what, true), None));
+        };
+        if path.as_os_str() == "-" {
+            return Err(SinkError::Dash);
+        }
+        match Target::resolve(path)? {
+            Target::Regular(file) => {
+                let (partial, old) = PartialOutput::open(&file, identity, mode)?;
+                Ok((
+                    Sink::new(Out::Partial(Box::new(partial)), what, true, Watched::Nothing),
+                    old,
+                ))
+            }
+            _ if mode == OpenMode::Resume => Err(SinkError::ResumeSpecial(path.to_path_buf())),
+            Target::Stdout => Ok((Sink::stdout(what, false), None)),
+            target => {
+                let out = target.open_direct()?;
+                let watched = match &target {
+                    #[cfg(unix)]
+                    Target::Special(p) => std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(p)
+                        .map_or(Watched::Nothing, Watched::File),
+                    _ => Watched::Nothing,
+                };
+                Ok((Sink::new(Out::Stream(out), what, false, watched), None))
+            }
+        }
+    }
+
+    /// A handle for a signal handler.
+    pub fn handle(&self) -> SinkHandle {
+        SinkHandle {
+            state: Arc::clone(&self.state),
+        }
+    }
+
+    /// Whether records go to a resumable result file (which indexes each by its item's key).
+    pub fn is_resumable_file(&self) -> bool {
+        matches!(lock(&self.state).out, Some(Out::Partial(_)))
+    }
+
+    /// The partial file of a resumable output (`the output` otherwise), for messages.
+    pub fn partial_path(&self) -> PathBuf {
+        match &lock(&self.state).out {
+            Some(Out::Partial(partial)) => partial.partial().to_path_buf(),
+            _ => PathBuf::from("the output"),
+        }
+    }
+
+    /// Writes one record of the item at input line `line` (whole lines), and flushes it.
+    ///
+    /// # Errors
+    /// The write fails (a closed pipe: the caller stops quietly).
+    pub fn write(&self, text: &str, line: usize, status: Status, key: u64) -> io::Result<()> {
+        let mut state = lock(&self.state);
+        if state.interrupted.is_some() {
+            // A signal came: records finished after it may have been cut short.
+            return Ok(());
+        }
+        match state.out.as_mut().expect("the sink is open") {
+            Out::Stream(out) => {
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+            }
+            Out::Partial(partial) => partial.write(text.as_bytes(), line, status, key)?,
+        }
+        state.written += 1;
+        state.last_line = line;
+        Ok(())
+    }
+
+    /// Copies the next old result of a resumed run.
+    ///
+    /// # Errors
+    /// The copy fails.
+    pub fn keep(&self, entry: &IndexEntry) -> io::Result<()> {
+        let mut state = lock(&self.state);
+        if state.interrupted.is_some() {
+            return Ok(());
+        }
+        if let Some(Out::Partial(partial)) = state.out.as_mut() {
+            partial.keep(entry)?;
+        }
+        Ok(())
+    }
+
+    /// Skips the next old result of a resumed run, which this run redoes.
+    ///
+    /// # Errors
+    /// The read fails.
+    pub fn replace(&self, entry: &IndexEntry) -> io::Result<()> {
+        let mut state = lock(&self.state);
+        if state.interrupted.is_some() {
+            return Ok(());
+        }
+        if let Some(Out::Partial(partial)) = state.out.as_mut() {
+            partial.replace(entry)?;
+        }
+        Ok(())
+    }
+
+    /// Writes text that is no item's record (a per-file summary, a closing table), whole and at
+    /// once.
+    ///
+    /// # Errors
+    /// As [`Sink::write`].
+    pub fn write_extra(&self, text: &str) -> io::Result<()> {
+        let mut state = lock(&self.state);
+        match state.out.as_mut().expect("the sink is open") {
+            Out::Stream(out) => {
+                out.write_all(text.as_bytes())?;
+                out.flush()
+            }
+            Out::Partial(partial) => partial.write(text.as_bytes(), 0, Status::Done, 0),
+        }
+    }
+
+    /// Whether the reader of the output went away (a pipe closed by `head`), told without
+    /// writing to it. Always `false` for files and terminals.
+    pub fn closed(&self) -> bool {
+        match &self.watched {
+            Watched::Stdout => {
+                #[cfg(unix)]
+                {
+                    use std::os::fd::AsFd;
+                    reader_gone(io::stdout().as_fd())
+                }
+                #[cfg(not(unix))]
+                false
+            }
+            #[cfg(unix)]
+            Watched::File(file) => {
+                use std::os::fd::AsFd;
+                reader_gone(file.as_fd())
+            }
+            Watched::Nothing => false,
+        }
+    }
+
+    /// Whether [`Sink::closed`] can ever be true.
+    pub fn can_close(&self) -> bool {
+        !matches!(self.watched, Watched::Nothing)
+    }
+
+    /// Ends the output. When `complete` (and no signal interrupted it), a resumable result file
+    /// becomes `FILE` and `Ok(None)` is returned. Otherwise the results stay where a resumed run
+    /// finds them, and the line that says how far the run got is returned, after `why` (the
+    /// reason of an interruption, or the one `why` gives: `--timeout 5 s reached`).
+    ///
+    /// # Errors
+    /// The final flush, copy or rename fails.
+    pub fn finish(
+        self,
+        complete: bool,
+        why: impl FnOnce() -> String,
+    ) -> Result<Option<String>, SinkError> {
+        let mut state = lock(&self.state);
+        state.flush()?;
+        let stopped = !complete || state.interrupted.is_some();
+        let summary = stopped.then(|| {
+            let why = state.interrupted.clone().unwrap_or_else(why);
+            state.summary(&why)
+        });
+        match state.out.take() {
+            Some(Out::Partial(partial)) => partial.finish(!stopped)?,
+            Some(Out::Stream(mut out)) => out.flush()?,
+            None => {}
+        }
+        Ok(summary)
+    }
+}
+
+impl SinkHandle {
+    /// Stops the output taking records, after a signal: every record already written stays, the
+    /// ones finished later (perhaps cut short by the stop) are dropped, and [`Sink::finish`]
+    /// reports `why`.
+    pub fn interrupt(&self, why: &str) {
+        let mut state = lock(&self.state);
+        let _ = state.flush();
+        state.interrupted = Some(why.to_string());
+    }
+
+    /// Takes the output for good (the process is about to end), flushes it and returns the line
+    /// that says how far the run got. A writer blocked on a full pipe holds the output; after
+    /// two seconds the line is returned without it, saying so.
+    pub fn freeze(&self, why: &str) -> String {
+        let start = Instant::now();
+        let mut guard = loop {
+            match self.state.try_lock() {
+                Ok(guard) => break guard,
+                Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                Err(TryLockError::WouldBlock) => {
+                    return format!("{why} (while writing a result: the output may end inside it)");
+                }
+            }
+        };
+        let _ = guard.flush();
+        let summary = guard.summary(why);
+        // Nothing more is written: the process ends.
+        std::mem::forget(guard);
+        summary
+    }
+}
+
+/// Whether the reader of the pipe (or socket) behind `fd` went away: `poll` reports an error or
+/// a hang-up on it, at once.
+#[cfg(unix)]
+fn reader_gone(fd: std::os::fd::BorrowedFd<'_>) -> bool {
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+    let mut fds = [PollFd::new(fd, PollFlags::POLLOUT)];
+    match poll(&mut fds, PollTimeout::ZERO) {
+        Ok(_) => fds[0]
+            .revents()
+            .is_some_and(|r| r.intersects(PollFlags::POLLERR | PollFlags::POLLHUP)),
+        Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_without_reader_is_closed() {
+        use std::os::fd::AsFd;
+        let (reader, writer) = std::io::pipe().unwrap();
+        assert!(!reader_gone(writer.as_fd()));
+        drop(reader);
+        assert!(reader_gone(writer.as_fd()));
+    }
+}

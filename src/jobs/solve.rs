@@ -1,0 +1,384 @@
+//! `solve` as a job: the first solution of each puzzle, or with `unique` whether it has exactly
+//! one, with any backend of the registry; with the sat backend and a proof directory, every
+//! negative claim backed by a checked refutation.
+//!
+//! A record is the solution as a puzzle line (a grid block and a blank line above order 35),
+//! `unsat`, `unknown (time limit)` / `unknown (node limit)`, and with `unique` also `multiple`;
+//! as JSON `{"line", "status", "solution", "second", "reason", "stats", "proof"}`. Every
+//! solution has passed the certificate verifier (the registry wraps every backend in
+//! `Verified`).
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::capped::capped;
+use super::item::PuzzleItem;
+use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::options::{self, OptionError, as_text, backend_spec};
+use super::render::{grid_json, grid_record, micros, stats_json};
+use crate::encode::cnf::{Amo, Encoding};
+use crate::grid::Grid;
+use crate::search::{Answer, Limits, Outcome, Stats, StopReason};
+use crate::solve::sat::{ProofClaim, ProofReport, Sat};
+use crate::solve::{self, Solver};
+
+/// The options of `solve`, as every front end gives them (unset fields take their defaults).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolveOptions {
+    /// The backend spec (`native`, `sat:minimal:pairwise`, `cp:HACS`, `ext:z3`).
+    pub backend: String,
+    /// The propagation scheme of the cp backend (`--scheme`: `cp` with `HACS` is `cp:HACS`).
+    pub scheme: Option<String>,
+    /// The CNF encoding of the sat backend.
+    #[serde(with = "as_text::option")]
+    pub encoding: Option<Encoding>,
+    /// The at-most-one encoding of the sat backend.
+    #[serde(with = "as_text::option")]
+    pub amo: Option<Amo>,
+    /// Decide uniqueness: count up to two solutions.
+    pub unique: bool,
+    /// Seconds per puzzle.
+    pub time_limit: Option<f64>,
+    /// Search nodes per puzzle.
+    pub node_limit: Option<u64>,
+    /// The largest order accepted (`--max-n`); above it a puzzle is an error in place.
+    pub max_order: Option<usize>,
+    /// With the sat backend: write each negative claim's proof here, and check it.
+    pub proof_dir: Option<PathBuf>,
+    /// Puzzles solved at a time (default: all cores).
+    pub threads: Option<usize>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            backend: solve::DEFAULT_BACKEND.to_string(),
+            scheme: None,
+            encoding: None,
+            amo: None,
+            unique: false,
+            time_limit: None,
+            node_limit: None,
+            max_order: None,
+            proof_dir: None,
+            threads: None,
+        }
+    }
+}
+
+/// The `solve` job; see the module docs.
+pub struct SolveJob {
+    spec: String,
+    solver: Box<dyn Solver>,
+    /// The sat backend again, typed, when proofs are asked for.
+    proofs: Option<(Sat, PathBuf)>,
+    limits: Limits,
+    unique: bool,
+    threads: usize,
+    max_order: Option<usize>,
+}
+
+impl std::fmt::Debug for SolveJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolveJob")
+            .field("backend", &self.spec)
+            .field("unique", &self.unique)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SolveJob {
+    /// Checks `options` and builds the backend (and, for proofs, the directory).
+    ///
+    /// # Errors
+    /// An unknown backend, flags that contradict it, bad limits, a proof directory with another
+    /// backend or that cannot be made.
+    pub fn new(options: SolveOptions) -> Result<SolveJob, OptionError> {
+        let spec = backend_spec(
+            &options.backend,
+            options.scheme.as_deref(),
+            options.encoding,
+            options.amo,
+        )?;
+        let solver = capped(solve::backend(&spec)?, options.max_order)?;
+        let spec = solver.name().to_string();
+        let proofs = match &options.proof_dir {
+            None => None,
+            Some(dir) => {
+                let sat: Sat = spec.parse().map_err(|_| {
+                    OptionError::Conflict(format!("--proof goes with --backend sat, not {spec}"))
+                })?;
+                std::fs::create_dir_all(dir).map_err(|source| OptionError::Directory {
+                    option: "proof",
+                    path: dir.clone(),
+                    source,
+                })?;
+                Some((sat, dir.clone()))
+            }
+        };
+        Ok(SolveJob {
+            spec,
+            solver,
+            proofs,
+            limits: options::limits(options.time_limit, options.node_limit)?,
+            unique: options.unique,
+            threads: options::threads(options.threads)?,
+            max_order: options.max_order,
+        })
+    }
+
+    /// The backend's spec, as its registry name (`sat` folded with `--encoding` is
+    /// `sat:minimal:pairwise`).
+    pub fn backend(&self) -> &str {
+        &self.spec
+    }
+
+    /// Solves one puzzle (the puzzle at `line` of its input).
+    ///
+    /// # Errors
+    /// The backend cannot take the puzzle (its order), or a proof could not be written: the
+    /// message.
+    pub fn solve(
+        &self,
+        grid: &Grid,
+        line: usize,
+        control: &Control,
+    ) -> Result<SolveRecord, String> {
+        let limits = control.limits(&self.limits);
+        let record = |found: Found, stats: Stats, proof: Option<ProofReport>| SolveRecord {
+            line,
+            found,
+            stats,
+            proof,
+        };
+        if let Some((sat, dir)) = &self.proofs {
+            let stem = format!("line{line}");
+            return if self.unique {
+                sat.unique_with_proof(grid, &limits, dir, &stem)
+                    .map(|(r, p)| record(Found::of_outcome(r.outcome), r.stats, p))
+            } else {
+                sat.solve_with_proof(grid, &limits, dir, &stem)
+                    .map(|(r, p)| record(Found::of_answer(r.answer), r.stats, p))
+            }
+            .map_err(|e| e.to_string());
+        }
+        if self.unique {
+            self.solver
+                .unique(grid, &limits)
+                .map(|r| record(Found::of_outcome(r.outcome), r.stats, None))
+        } else {
+            self.solver
+                .solve(grid, &limits)
+                .map(|r| record(Found::of_answer(r.answer), r.stats, None))
+        }
+        .map_err(|e| e.to_string())
+    }
+}
+
+impl Job for SolveJob {
+    type Item = PuzzleItem;
+    type Record = SolveRecord;
+
+    fn name(&self) -> &'static str {
+        "solve"
+    }
+
+    fn identity(&self) -> Value {
+        json!({
+            "backend": self.spec,
+            "unique": self.unique,
+            "max_order": self.max_order,
+            "proof_dir": self.proofs.as_ref().map(|(_, dir)| dir.display().to_string()),
+        })
+    }
+
+    fn workers(&self) -> usize {
+        self.threads
+    }
+
+    fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<SolveRecord> {
+        let record = match item.record() {
+            Ok(record) => record,
+            Err(error) => return ItemResult::Failed(error),
+        };
+        match self.solve(&record.grid, record.line, control) {
+            Ok(solved) => ItemResult::Done(solved),
+            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, record.line, message)),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// A solution (uniqueness not asked).
+    Solution(Grid),
+    /// The only solution.
+    Unique(Grid),
+    /// Two different solutions.
+    Multiple(Grid, Grid),
+    /// No solution.
+    Unsat,
+    /// No answer within the budget.
+    Unknown(StopReason),
+}
+
+impl Found {
+    /// The found of a search for one solution.
+    pub fn of_answer(answer: Answer) -> Found {
+        match answer {
+            Answer::Solved(grid) => Found::Solution(grid),
+            Answer::Unsat => Found::Unsat,
+            Answer::Unknown(reason) => Found::Unknown(reason),
+        }
+    }
+
+    /// The found of a uniqueness test.
+    pub fn of_outcome(outcome: Outcome) -> Found {
+        match outcome {
+            Outcome::Unique(grid) => Found::Unique(grid),
+            Outcome::Multiple(a, b) => Found::Multiple(a, b),
+            Outcome::Unsat => Found::Unsat,
+            Outcome::Unknown(reason) => Found::Unknown(reason),
+        }
+    }
+
+    /// The status word of JSON: `solved`, `unique`, `multiple`, `unsat`, `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Found::Solution(_) => "solved",
+            Found::Unique(_) => "unique",
+            Found::Multiple(..) => "multiple",
+            Found::Unsat => "unsat",
+            Found::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// The record of one puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveRecord {
+    /// The puzzle's input line.
+    pub line: usize,
+    /// What the search found.
+    pub found: Found,
+    /// The search's counters.
+    pub stats: Stats,
+    /// The checked proof of a negative claim (sat backend with a proof directory).
+    pub proof: Option<ProofReport>,
+}
+
+impl JobRecord for SolveRecord {
+    fn status(&self) -> Status {
+        match self.found {
+            Found::Solution(_) | Found::Unique(_) => Status::Done,
+            Found::Multiple(..) | Found::Unsat => Status::Negative,
+            Found::Unknown(_) => Status::Unknown,
+        }
+    }
+
+    fn text(&self) -> String {
+        let text = match &self.found {
+            Found::Solution(grid) | Found::Unique(grid) => grid_record(grid),
+            Found::Multiple(..) => "multiple\n".to_string(),
+            Found::Unsat => "unsat\n".to_string(),
+            Found::Unknown(reason) => format!("unknown ({reason})\n"),
+        };
+        let Some(proof) = &self.proof else {
+            return text;
+        };
+        // ` (proof: checked, FILE)` at the end of the record's line, or on a line of its own
+        // after a grid block.
+        let note = format!("(proof: checked, {})", proof.proof.display());
+        match text.strip_suffix('\n') {
+            Some(line) if !line.contains('\n') => format!("{line} {note}\n"),
+            _ => format!("{}\n{note}\n\n", text.trim_end_matches('\n')),
+        }
+    }
+
+    fn json(&self) -> Value {
+        let mut value = json!({
+            "line": self.line,
+            "status": self.found.word(),
+            "stats": stats_json(&self.stats),
+        });
+        match &self.found {
+            Found::Solution(grid) | Found::Unique(grid) => value["solution"] = grid_json(grid),
+            Found::Multiple(a, b) => {
+                value["solution"] = grid_json(a);
+                value["second"] = grid_json(b);
+            }
+            Found::Unsat => {}
+            Found::Unknown(reason) => value["reason"] = reason.to_string().into(),
+        }
+        if let Some(proof) = &self.proof {
+            value["proof"] = json!({
+                "status": "checked",
+                "claim": match proof.claim {
+                    ProofClaim::Unsat => "unsat",
+                    ProofClaim::Unique => "unique",
+                },
+                "cnf": proof.cnf.display().to_string(),
+                "proof": proof.proof.display().to_string(),
+                "lrat": proof.lrat.display().to_string(),
+                "drat": proof.drat.display().to_string(),
+                "solve_us": micros(proof.solve_time),
+                "check_us": micros(proof.check_time),
+                "elapsed_us": micros(proof.total_time),
+            });
+        }
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_line;
+
+    #[test]
+    fn records_and_json_lines() {
+        let record = SolveRecord {
+            line: 4,
+            found: Found::Unsat,
+            stats: Stats::default(),
+            proof: None,
+        };
+        assert_eq!(record.text(), "unsat\n");
+        assert_eq!(record.status(), Status::Negative);
+        let unknown = SolveRecord {
+            found: Found::Unknown(StopReason::TimeLimit),
+            ..record
+        };
+        let text = unknown.render(true);
+        assert!(text.contains("\"reason\":\"time limit\"") && text.ends_with("}\n"));
+        assert_eq!(unknown.status(), Status::Unknown);
+    }
+
+    #[test]
+    fn options_come_from_json_and_are_checked() {
+        let options: SolveOptions =
+            serde_json::from_str(r#"{"backend": "sat", "encoding": "minimal"}"#).unwrap();
+        assert_eq!(
+            SolveJob::new(options).unwrap().backend(),
+            "sat:minimal:pairwise"
+        );
+        assert!(serde_json::from_str::<SolveOptions>(r#"{"bakend": "sat"}"#).is_err());
+        let bad = SolveOptions {
+            time_limit: Some(0.0),
+            ..SolveOptions::default()
+        };
+        assert_eq!(SolveJob::new(bad).unwrap_err().option(), Some("time-limit"));
+        let job = SolveJob::new(SolveOptions {
+            max_order: Some(4),
+            ..SolveOptions::default()
+        })
+        .unwrap();
+        let grid = parse_line(&".".repeat(81), None).unwrap();
+        let error = job.solve(&grid, 3, &Control::new()).unwrap_err();
+        assert!(error.contains("--max-n 4"), "{error}");
+    }
+}

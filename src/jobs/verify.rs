@@ -1,0 +1,176 @@
+//! `verify` as a job: the certificate check of each candidate solution against its puzzle, the
+//! n-th candidate with the n-th puzzle.
+//!
+//! A record is `line N: valid` or `line N: invalid: why`; as JSON `{"puzzle_line",
+//! "solution_line", "valid", "violation"}`. A puzzle or candidate that cannot be read, or an
+//! entry of the longer file without a partner, is an error in place.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::item::{InputError, PuzzleItem, puzzles};
+use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
+use super::options::cores;
+use crate::text::ReadOptions;
+use crate::verify::{Violation, verify};
+
+/// One step through the two files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pair {
+    /// A puzzle and its candidate.
+    Both(PuzzleItem, PuzzleItem),
+    /// An entry of one file after the other (`ended`) ran out.
+    Unpaired {
+        /// The file that ran out.
+        ended: Arc<str>,
+        /// The entry without a partner.
+        item: PuzzleItem,
+    },
+}
+
+impl JobItem for Pair {
+    fn line(&self) -> usize {
+        match self {
+            Pair::Both(puzzle, _) => puzzle.line(),
+            Pair::Unpaired { item, .. } => item.line(),
+        }
+    }
+
+    fn key(&self) -> u64 {
+        match self {
+            Pair::Both(puzzle, solution) => puzzle.key() ^ solution.key().rotate_left(1),
+            Pair::Unpaired { item, .. } => item.key().rotate_left(2),
+        }
+    }
+}
+
+/// The pairs of a puzzle file and a candidate file (either may be `-`, not both): the
+/// candidates are read without refusing repeated values, which is what the check reports.
+///
+/// # Errors
+/// Both inputs standard input; an input that cannot be opened or holds no puzzle.
+pub fn pairs(
+    puzzle_file: &Path,
+    solution_file: &Path,
+    read: ReadOptions,
+) -> Result<impl Iterator<Item = Pair> + Send + use<>, InputError> {
+    if puzzle_file.as_os_str() == "-" && solution_file.as_os_str() == "-" {
+        return Err(InputError::TwoStdin);
+    }
+    let mut puzzles_read = puzzles(puzzle_file, read)?;
+    let candidates = ReadOptions {
+        reject_clashes: false,
+        ..read
+    };
+    let mut solutions_read = puzzles(solution_file, candidates)?;
+    let (puzzle_name, solution_name): (Arc<str>, Arc<str>) = (
+        puzzle_file.display().to_string().into(),
+        solution_file.display().to_string().into(),
+    );
+    Ok(std::iter::from_fn(move || {
+        match (puzzles_read.next(), solutions_read.next()) {
+            (None, None) => None,
+            (Some(p), Some(s)) => Some(Pair::Both(p, s)),
+            (Some(p), None) => Some(Pair::Unpaired {
+                ended: solution_name.clone(),
+                item: p,
+            }),
+            (None, Some(s)) => Some(Pair::Unpaired {
+                ended: puzzle_name.clone(),
+                item: s,
+            }),
+        }
+    }))
+}
+
+/// The `verify` job; see the module docs.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyJob;
+
+impl VerifyJob {
+    /// The job.
+    pub fn new() -> VerifyJob {
+        VerifyJob
+    }
+}
+
+impl Job for VerifyJob {
+    type Item = Pair;
+    type Record = VerifyRecord;
+
+    fn name(&self) -> &'static str {
+        "verify"
+    }
+
+    fn identity(&self) -> Value {
+        json!({})
+    }
+
+    fn workers(&self) -> usize {
+        cores()
+    }
+
+    fn run(&self, pair: Pair, _control: &Control) -> ItemResult<VerifyRecord> {
+        match pair {
+            Pair::Unpaired { ended, item } => {
+                let line = item.line();
+                ItemResult::Failed(ItemError {
+                    file: Some(item.file.clone()),
+                    line,
+                    column: 1,
+                    message: format!("{ended} ended before this entry: it has no partner"),
+                })
+            }
+            Pair::Both(puzzle, solution) => {
+                let (p, s) = match (puzzle.record(), solution.record()) {
+                    (Err(e), _) | (_, Err(e)) => return ItemResult::Failed(e),
+                    (Ok(p), Ok(s)) => (p, s),
+                };
+                ItemResult::Done(VerifyRecord {
+                    puzzle_line: p.line,
+                    solution_line: s.line,
+                    verdict: verify(&p.grid, &s.grid),
+                })
+            }
+        }
+    }
+}
+
+/// The check of one candidate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyRecord {
+    /// The puzzle's input line.
+    pub puzzle_line: usize,
+    /// The candidate's line in its file.
+    pub solution_line: usize,
+    /// Valid, or the first violation found.
+    pub verdict: Result<(), Violation>,
+}
+
+impl JobRecord for VerifyRecord {
+    fn status(&self) -> Status {
+        if self.verdict.is_ok() {
+            Status::Done
+        } else {
+            Status::Negative
+        }
+    }
+
+    fn text(&self) -> String {
+        match &self.verdict {
+            Ok(()) => format!("line {}: valid\n", self.puzzle_line),
+            Err(v) => format!("line {}: invalid: {v}\n", self.puzzle_line),
+        }
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "puzzle_line": self.puzzle_line,
+            "solution_line": self.solution_line,
+            "valid": self.verdict.is_ok(),
+            "violation": self.verdict.as_ref().err().map(|v| v.to_string()),
+        })
+    }
+}
