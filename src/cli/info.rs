@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use sudokit::jobs::info::InfoJob;
 
-use super::args::{InputArgs, OutputArgs};
+use super::args::{InputArgs, OutputArgs, ThreadsArg};
 use super::runner;
 
 /// Arguments of `info`.
@@ -24,10 +24,12 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (job, items) = InfoJob::over(&args.files, args.input.read_options())?;
+    let (job, items) = InfoJob::over(&args.files, args.input.read_options(), args.threads.get())?;
     runner::per_item(&job, items, &args.output, "puzzles", args.json)
 }

@@ -12,7 +12,6 @@ use serde_json::json;
 use sudokit::external::{self, Entry, Table};
 
 use sudokit::batch::Batch;
-use sudokit::jobs::options::cores;
 use sudokit::jobs::render::json_line;
 
 /// Arguments of `solvers`.
@@ -42,6 +41,9 @@ pub struct Args {
     /// Print the built-in table (TOML, with the description of every field) and stop.
     #[arg(long)]
     builtin: bool,
+    /// Programs probed at a time (default: all cores).
+    #[command(flatten)]
+    threads: super::args::ThreadsArg,
 }
 
 /// The user's table file: `--solvers FILE`, else `solvers.toml` in the configuration directory
@@ -105,7 +107,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let (mut found, mut total) = (0, 0);
     let mut text_out = Vec::new();
-    Batch::new(cores())
+    let threads = sudokit::jobs::options::threads(args.threads.get())?;
+    Batch::new(threads)
         .run(entries.into_iter(), work, |row| {
             total += 1;
             found += usize::from(row.path.is_some());

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use sudokit::jobs::verify::{VerifyJob, pairs};
 
-use super::args::{InputArgs, OutputArgs};
+use super::args::{InputArgs, OutputArgs, ThreadsArg};
 use super::runner;
 
 /// Arguments of `verify`.
@@ -29,10 +29,13 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let items = pairs(&args.puzzles, &args.solutions, args.input.read_options())?;
-    runner::per_item(&VerifyJob::new(), items, &args.output, "pairs", args.json)
+    let job = VerifyJob::new(args.threads.get())?;
+    runner::per_item(&job, items, &args.output, "pairs", args.json)
 }

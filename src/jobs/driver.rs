@@ -258,12 +258,12 @@ impl Driver {
                         cut = true;
                         return Ok(());
                     };
-                    if let Some(entry) = replaced {
-                        sink.replace(&entry)?;
-                    }
-                    if !(brief && status == Status::Done) {
-                        sink.write(&result.render(json), line, status, key)?;
-                    }
+                    let text = if brief && status == Status::Done {
+                        String::new()
+                    } else {
+                        result.render(json)
+                    };
+                    sink.write(&text, line, status, key, replaced.as_ref())?;
                     tally.add(status);
                     observe(result);
                 }

@@ -11,28 +11,44 @@ use serde_json::{Value, json};
 
 use super::item::{InputError, PuzzleItem, puzzles};
 use super::job::{Control, ItemResult, Job, JobRecord, Status};
-use super::options::cores;
+use super::options::{self, OptionError};
 use crate::shape::Shape;
 use crate::text::ReadOptions;
 
+/// Why an `info` job cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum InfoError {
+    /// An input that cannot be read.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A bad option.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
 /// The `info` job; see the module docs.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct InfoJob {
     /// Whether records name their file (there are several).
     pub name_files: bool,
+    /// Worker threads.
+    pub threads: usize,
 }
 
 impl InfoJob {
-    /// The puzzles of `files`, one after the other, read without refusing clashing givens
-    /// (which `info` describes). Every file is opened (and checked to hold a puzzle) before
-    /// any is read on; the job names the files in its records when there are several.
+    /// The job over the puzzles of `files`, one after the other, read without refusing
+    /// clashing givens (which `info` describes), on `threads` threads (default: all cores).
+    /// Every file is opened (and checked to hold a puzzle) before any is read on; the job names
+    /// the files in its records when there are several.
     ///
     /// # Errors
-    /// A file that cannot be opened or holds no puzzle.
+    /// A file that cannot be opened or holds no puzzle; `threads` of 0.
     pub fn over(
         files: &[PathBuf],
         read: ReadOptions,
-    ) -> Result<(InfoJob, impl Iterator<Item = PuzzleItem> + Send + use<>), InputError> {
+        threads: Option<usize>,
+    ) -> Result<(InfoJob, impl Iterator<Item = PuzzleItem> + Send + use<>), InfoError> {
+        let threads = options::threads(threads)?;
         let read = ReadOptions {
             reject_clashes: false,
             ..read
@@ -44,6 +60,7 @@ impl InfoJob {
         Ok((
             InfoJob {
                 name_files: files.len() > 1,
+                threads,
             },
             readers.into_iter().flatten(),
         ))
@@ -63,7 +80,7 @@ impl Job for InfoJob {
     }
 
     fn workers(&self) -> usize {
-        cores()
+        self.threads
     }
 
     fn run(&self, item: PuzzleItem, _control: &Control) -> ItemResult<InfoRecord> {

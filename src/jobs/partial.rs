@@ -505,9 +505,14 @@ impl PartialOutput {
         &self.file
     }
 
-    /// Results kept from before (a resumed run).
+    /// Results kept from before (a resumed run): those copied so far, and those a stop copies
+    /// (not reached yet).
     pub fn kept(&self) -> usize {
         self.kept
+            + self
+                .merge
+                .as_ref()
+                .map_or(0, |merge| merge.valid - merge.consumed)
     }
 
     /// Writes one result.

@@ -77,6 +77,7 @@ impl State {
         }
     }
 
+    /// Old results the output holds (copied so far, and the ones a stop copies).
     fn kept(&self) -> usize {
         match &self.out {
             Some(Out::Partial(partial)) => partial.kept(),
@@ -250,11 +251,20 @@ impl Sink {
         }
     }
 
-    /// Writes one record of the item at input line `line` (whole lines), and flushes it.
+    /// Writes one record of the item at input line `line` (whole lines), and flushes it; when
+    /// resuming, in the place of the old result `replaced` (skipped in the same step, so a stop
+    /// never loses both).
     ///
     /// # Errors
     /// The write fails (a closed pipe: the caller stops quietly).
-    pub fn write(&self, text: &str, line: usize, status: Status, key: u64) -> io::Result<()> {
+    pub fn write(
+        &self,
+        text: &str,
+        line: usize,
+        status: Status,
+        key: u64,
+        replaced: Option<&IndexEntry>,
+    ) -> io::Result<()> {
         let mut state = lock(&self.state);
         if state.interrupted.is_some() {
             // A signal came: records finished after it may have been cut short.
@@ -262,10 +272,17 @@ impl Sink {
         }
         match state.out.as_mut().expect("the sink is open") {
             Out::Stream(out) => {
-                out.write_all(text.as_bytes())?;
-                out.flush()?;
+                if !text.is_empty() {
+                    out.write_all(text.as_bytes())?;
+                    out.flush()?;
+                }
             }
-            Out::Partial(partial) => partial.write(text.as_bytes(), line, status, key)?,
+            Out::Partial(partial) => {
+                if let Some(entry) = replaced {
+                    partial.replace(entry)?;
+                }
+                partial.write(text.as_bytes(), line, status, key)?;
+            }
         }
         state.written += 1;
         state.last_line = line;
@@ -287,23 +304,8 @@ impl Sink {
         Ok(())
     }
 
-    /// Skips the next old result of a resumed run, which this run redoes.
-    ///
-    /// # Errors
-    /// The read fails.
-    pub fn replace(&self, entry: &IndexEntry) -> io::Result<()> {
-        let mut state = lock(&self.state);
-        if state.interrupted.is_some() {
-            return Ok(());
-        }
-        if let Some(Out::Partial(partial)) = state.out.as_mut() {
-            partial.replace(entry)?;
-        }
-        Ok(())
-    }
-
     /// Writes text that is no item's record (a per-file summary, a closing table), whole and at
-    /// once.
+    /// once; not on a resumable output (an error there).
     ///
     /// # Errors
     /// As [`Sink::write`].
@@ -314,7 +316,10 @@ impl Sink {
                 out.write_all(text.as_bytes())?;
                 out.flush()
             }
-            Out::Partial(partial) => partial.write(text.as_bytes(), 0, Status::Done, 0),
+            // A resumable output holds one indexed result per item, nothing else.
+            Out::Partial(_) => Err(io::Error::other(
+                "a resumable output holds the records of the items only",
+            )),
         }
     }
 

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::item::{InputError, PuzzleItem, puzzles};
 use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
-use super::options::cores;
+use super::options::{self, OptionError};
 use crate::text::ReadOptions;
 use crate::verify::{Violation, verify};
 
@@ -86,13 +86,20 @@ pub fn pairs(
 }
 
 /// The `verify` job; see the module docs.
-#[derive(Debug, Clone, Default)]
-pub struct VerifyJob;
+#[derive(Debug, Clone)]
+pub struct VerifyJob {
+    threads: usize,
+}
 
 impl VerifyJob {
-    /// The job.
-    pub fn new() -> VerifyJob {
-        VerifyJob
+    /// The job, on `threads` threads (default: all cores).
+    ///
+    /// # Errors
+    /// `threads` of 0.
+    pub fn new(threads: Option<usize>) -> Result<VerifyJob, OptionError> {
+        Ok(VerifyJob {
+            threads: options::threads(threads)?,
+        })
     }
 }
 
@@ -109,7 +116,7 @@ impl Job for VerifyJob {
     }
 
     fn workers(&self) -> usize {
-        cores()
+        self.threads
     }
 
     fn run(&self, pair: Pair, _control: &Control) -> ItemResult<VerifyRecord> {

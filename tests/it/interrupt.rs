@@ -100,36 +100,6 @@ fn sigterm_leaves_a_valid_prefix_and_resume_completes_it() {
 }
 
 #[test]
-fn resume_drops_a_torn_last_line_and_skips_what_is_done() {
-    let dir = temp_dir("torn");
-    let input = batch_file(&dir, 2);
-    let full = dir.join("full.txt");
-    sudokit()
-        .args(["solve", s(&input), "-o", s(&full)])
-        .output()
-        .expect("full run");
-    let expected = std::fs::read(&full).expect("full output");
-    // Five whole results and half of the sixth, as a kill -9 could leave them.
-    let cut = expected
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .nth(4)
-        .expect("five lines")
-        .0
-        + 40;
-    let out = dir.join("out.txt");
-    crate::resume_commands::leave_partial_run(&["solve", s(&input)], &out);
-    std::fs::write(dir.join("out.txt.partial"), &expected[..cut]).expect("partial");
-    sudokit()
-        .args(["solve", s(&input), "-o", s(&out), "--resume"])
-        .output()
-        .expect("resumed run");
-    assert_eq!(std::fs::read(&out).expect("output"), expected);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
 fn timeout_stops_a_batch_with_a_prefix_and_a_summary() {
     let dir = temp_dir("timeout");
     let input = batch_file(&dir, 3000);

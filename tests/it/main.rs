@@ -28,6 +28,7 @@ mod reliability;
 mod report_browser;
 mod resume_commands;
 mod round_trip;
+mod sink;
 mod sat_cli;
 mod solve_cli;
 mod verify_info;

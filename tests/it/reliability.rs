@@ -218,91 +218,82 @@ fn every_count_flag_refuses_zero() {
     }
 }
 
-/// `sudokit solve --json` of `file` into `out`, with `extra` arguments.
-fn solve_json(file: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    sudokit()
-        .args(["solve", s(file), "-o", s(out)])
-        .args(extra)
-        .output()
-        .expect("runs")
-}
-
 #[test]
 fn resume_refuses_what_its_run_did_not_write() {
     let dir = temp_dir("resume");
-    let puzzle = dir.join("e4.txt");
+    let puzzle = dir.join("many.txt");
+    let top95 = std::fs::read_to_string(path("models/sudoku/9x9/top95.txt")).unwrap();
+    std::fs::write(&puzzle, top95.repeat(20)).unwrap();
     let out = dir.join("out.txt");
     let partial = dir.join("out.txt.partial");
+    let index = dir.join("out.txt.partial.index");
+    let args = ["solve", "--threads", "1", s(&puzzle)];
     let resume = |extra: &[&str]| {
-        let mut args = vec!["--resume"];
-        args.extend(extra);
-        solve_json(&puzzle, &out, &args)
+        sudokit()
+            .args(args)
+            .args(["-o", s(&out), "--resume"])
+            .args(extra)
+            .output()
+            .expect("runs")
     };
-    // No record of a run: a partial file left by something else.
+    let said = |refused: &std::process::Output, what: &str| {
+        assert_eq!(refused.status.code(), Some(2), "{what}: {}", stderr(refused));
+        assert!(stderr(refused).contains(what), "{}", stderr(refused));
+    };
+    // No index: a partial file left by something else.
     std::fs::write(&partial, "garbage\n").unwrap();
-    let refused = resume(&[]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        stderr(&refused).contains("no record of the run"),
-        "{}",
-        stderr(&refused)
-    );
-    // A genuine record, but the kept lines are not answers to the input.
-    crate::resume_commands::leave_partial_run(&["solve", s(&puzzle)], &out);
-    std::fs::write(&partial, "garbage\n").unwrap();
-    let refused = resume(&[]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        stderr(&refused).contains("its solution cannot be read"),
-        "{}",
-        stderr(&refused)
-    );
+    said(&resume(&[]), "has no index of its results");
+    // A genuine partial file and index, but results that are not the ones written.
+    crate::sink::stopped_partial(&args, &out, 3);
+    let written = std::fs::read_to_string(&partial).unwrap();
+    std::fs::write(&partial, written.replacen('1', "2", 1)).unwrap();
+    said(&resume(&[]), "was changed after it was written");
+    std::fs::write(&partial, &written).unwrap();
+    // A JSON run resumed after a text run, another backend: another run.
+    said(&resume(&["--json"]), "holds the results of another run");
+    said(&resume(&["--backend", "dlx"]), "backend: \"dlx\" here, \"native\" in the file");
+    // Another input: the kept results do not answer its puzzles.
+    let other = dir.join("other.txt");
+    std::fs::write(&other, top95.lines().rev().collect::<Vec<_>>().join("\n")).unwrap();
+    let refused = sudokit()
+        .args(["solve", "--threads", "1", s(&other)])
+        .args(["-o", s(&out), "--resume"])
+        .output()
+        .unwrap();
+    said(&refused, "does not answer input line 1");
+    assert_eq!(std::fs::read_to_string(&partial).unwrap(), written, "untouched");
     // More results than puzzles.
-    std::fs::write(&partial, "4123234114323214\n".repeat(20)).unwrap();
-    let refused = resume(&[]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        stderr(&refused).contains("holds 20 results but the input has only 1"),
-        "{}",
-        stderr(&refused)
-    );
-    // A wrong solution.
-    std::fs::write(&partial, "1234341221434321\n").unwrap();
-    let refused = resume(&[]);
-    assert!(
-        stderr(&refused).contains("its solution is wrong"),
-        "{}",
-        stderr(&refused)
-    );
-    // A JSON run resumed after a text run: another command line.
-    std::fs::write(&partial, "").unwrap();
-    let refused = resume(&["--json"]);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        stderr(&refused).contains("was written by `sudokit solve"),
-        "{}",
-        stderr(&refused)
-    );
-    // Another input.
-    std::fs::write(&puzzle, "1...............\n").unwrap();
-    let refused = resume(&[]);
-    assert!(
-        stderr(&refused).contains("the input is not the one"),
-        "{}",
-        stderr(&refused)
-    );
+    let short = dir.join("short.txt");
+    std::fs::write(&short, top95.lines().next().unwrap().to_string() + "\n").unwrap();
+    let refused = sudokit()
+        .args(["solve", "--threads", "1", s(&short)])
+        .args(["-o", s(&out), "--resume"])
+        .output()
+        .unwrap();
+    said(&refused, "but the input has only 1 items");
+    // A damaged index.
+    let entries = std::fs::read_to_string(&index).unwrap();
+    let mut lines: Vec<&str> = entries.lines().collect();
+    lines[2] = "not an entry";
+    std::fs::write(&index, lines.join("\n") + "\n").unwrap();
+    said(&resume(&[]), "line 3 of its index is damaged");
     // A complete file has nothing to resume.
-    std::fs::write(&puzzle, E4).unwrap();
     std::fs::remove_file(&partial).unwrap();
-    let done = solve_json(&puzzle, &out, &[]);
+    std::fs::remove_file(&index).unwrap();
+    let done = sudokit()
+        .args(args)
+        .args(["-o", s(&out)])
+        .output()
+        .unwrap();
     assert_eq!(done.status.code(), Some(0), "{}", stderr(&done));
     let refused = resume(&[]);
-    assert!(
-        stderr(&refused).contains("nothing to resume"),
-        "{}",
-        stderr(&refused)
-    );
+    said(&refused, "nothing to resume");
     assert_eq!(stdout(&refused), "");
+    // And resuming what was never started starts it.
+    std::fs::remove_file(&out).unwrap();
+    let started = resume(&[]);
+    assert_eq!(started.status.code(), Some(0), "{}", stderr(&started));
+    assert!(out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
