@@ -33,7 +33,7 @@ pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,
     /// Answer form (the solver's output; `--help` says which solver writes each).
-    #[arg(long, value_name = "FORM")]
+    #[arg(long, value_name = "READER")]
     from: String,
     /// The solver's answer file.
     answer: PathBuf,

@@ -152,7 +152,7 @@ pub enum InputError {
         name: String,
     },
     /// Two inputs that cannot both be standard input.
-    #[error("only one input can be standard input (-)")]
+    #[error("only one of PUZZLES and SOLUTIONS can be standard input")]
     TwoStdin,
 }
 

@@ -210,7 +210,12 @@ impl Sink {
             Target::Regular(file) => {
                 let (partial, old) = PartialOutput::open(&file, identity, mode)?;
                 Ok((
-                    Sink::new(Out::Partial(Box::new(partial)), what, true, Watched::Nothing),
+                    Sink::new(
+                        Out::Partial(Box::new(partial)),
+                        what,
+                        true,
+                        Watched::Nothing,
+                    ),
                     old,
                 ))
             }

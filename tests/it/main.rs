@@ -1,5 +1,6 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
+mod cli_help;
 mod common;
 mod conformance;
 mod crosscheck;
@@ -28,7 +29,7 @@ mod reliability;
 mod report_browser;
 mod resume_commands;
 mod round_trip;
-mod sink;
 mod sat_cli;
+mod sink;
 mod solve_cli;
 mod verify_info;

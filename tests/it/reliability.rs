@@ -237,7 +237,12 @@ fn resume_refuses_what_its_run_did_not_write() {
             .expect("runs")
     };
     let said = |refused: &std::process::Output, what: &str| {
-        assert_eq!(refused.status.code(), Some(2), "{what}: {}", stderr(refused));
+        assert_eq!(
+            refused.status.code(),
+            Some(2),
+            "{what}: {}",
+            stderr(refused)
+        );
         assert!(stderr(refused).contains(what), "{}", stderr(refused));
     };
     // No index: a partial file left by something else.
@@ -251,7 +256,10 @@ fn resume_refuses_what_its_run_did_not_write() {
     std::fs::write(&partial, &written).unwrap();
     // A JSON run resumed after a text run, another backend: another run.
     said(&resume(&["--json"]), "holds the results of another run");
-    said(&resume(&["--backend", "dlx"]), "backend: \"dlx\" here, \"native\" in the file");
+    said(
+        &resume(&["--backend", "dlx"]),
+        "backend: \"dlx\" here, \"native\" in the file",
+    );
     // Another input: the kept results do not answer its puzzles.
     let other = dir.join("other.txt");
     std::fs::write(&other, top95.lines().rev().collect::<Vec<_>>().join("\n")).unwrap();
@@ -261,7 +269,11 @@ fn resume_refuses_what_its_run_did_not_write() {
         .output()
         .unwrap();
     said(&refused, "does not answer input line 1");
-    assert_eq!(std::fs::read_to_string(&partial).unwrap(), written, "untouched");
+    assert_eq!(
+        std::fs::read_to_string(&partial).unwrap(),
+        written,
+        "untouched"
+    );
     // More results than puzzles.
     let short = dir.join("short.txt");
     std::fs::write(&short, top95.lines().next().unwrap().to_string() + "\n").unwrap();
@@ -280,11 +292,7 @@ fn resume_refuses_what_its_run_did_not_write() {
     // A complete file has nothing to resume.
     std::fs::remove_file(&partial).unwrap();
     std::fs::remove_file(&index).unwrap();
-    let done = sudokit()
-        .args(args)
-        .args(["-o", s(&out)])
-        .output()
-        .unwrap();
+    let done = sudokit().args(args).args(["-o", s(&out)]).output().unwrap();
     assert_eq!(done.status.code(), Some(0), "{}", stderr(&done));
     let refused = resume(&[]);
     said(&refused, "nothing to resume");

@@ -102,12 +102,31 @@ fn per_puzzle_commands_resume_a_torn_output() {
     resume_matches_a_full_run(
         &dir,
         "generate",
-        &["generate", "--box", "2x3", "--count", "400", "--seed", "5", "--threads", "1"],
+        &[
+            "generate",
+            "--box",
+            "2x3",
+            "--count",
+            "400",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+        ],
     );
     resume_matches_a_full_run(
         &dir,
         "generate-json",
-        &["generate", "--box", "2x2", "--count", "2000", "--json", "--threads", "1"],
+        &[
+            "generate",
+            "--box",
+            "2x2",
+            "--count",
+            "2000",
+            "--json",
+            "--threads",
+            "1",
+        ],
     );
     let top95 = path("models/sudoku/9x9/top95.txt");
     resume_matches_a_full_run(

@@ -132,7 +132,10 @@ fn standard_streams_and_pipes_are_written_through_not_renamed_over() {
         assert_eq!(run.status.code(), Some(0), "{target}: {}", stderr(&run));
         assert_eq!(stdout(&run), expected, "{target}");
     }
-    let run = sh(&format!("{bin} solve {} -o /dev/stderr 2>&1 >/dev/null", s(&sample)));
+    let run = sh(&format!(
+        "{bin} solve {} -o /dev/stderr 2>&1 >/dev/null",
+        s(&sample)
+    ));
     assert_eq!(stdout(&run), expected);
     // Nothing was left beside them.
     let names: Vec<String> = std::fs::read_dir(&dir)
@@ -194,11 +197,7 @@ fn resume_refuses_blank_and_foreign_lines_and_a_run_never_truncates_a_partial() 
     let original = std::fs::read_to_string(&partial).unwrap();
 
     // Without --resume the partial file is not truncated: the run refuses and says how on.
-    let again = sudokit()
-        .args(args)
-        .args(["-o", s(&out)])
-        .output()
-        .unwrap();
+    let again = sudokit().args(args).args(["-o", s(&out)]).output().unwrap();
     let message = stderr(&again);
     assert_eq!(again.status.code(), Some(2), "{message}");
     assert!(

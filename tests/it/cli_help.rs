@@ -1,0 +1,298 @@
+//! The help is written from the registries and is complete: every backend family (with `mip`,
+//! `highs` and `ext:NAME`), encoding, AMO, scheme, export format, answer reader and alias
+//! appears, and every name round-trips through its registry; every flag has one placeholder per
+//! kind of value, and every command that runs work in parallel takes `--threads`.
+
+use std::collections::BTreeSet;
+
+use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::format::{FORMATS, READER_ALIASES, READERS, find_format, find_reader};
+use sudokit::propagate::Scheme;
+use sudokit::solve::{backend, registry};
+
+use crate::common::{run, stderr, stdout};
+
+fn help(args: &[&str]) -> String {
+    let out = run(args, b"");
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// The commands, as their help is asked for.
+const COMMANDS: &[&[&str]] = &[
+    &["solve"],
+    &["count"],
+    &["bench"],
+    &["crosscheck"],
+    &["verify"],
+    &["export"],
+    &["decode"],
+    &["info"],
+    &["grade"],
+    &["explain"],
+    &["generate"],
+    &["minimize"],
+    &["generate-latin"],
+    &["reduce", "latin"],
+    &["render"],
+    &["solvers"],
+];
+
+#[test]
+fn every_backend_appears_in_the_help_and_round_trips() {
+    for command in [
+        &["solve"][..],
+        &["count"],
+        &["render"],
+        &["crosscheck"],
+        &["bench"],
+    ] {
+        let long = help(&[command, &["--help"][..]].concat());
+        let short = help(&[command, &["-h"][..]].concat());
+        for entry in registry::ENTRIES {
+            assert!(
+                long.contains(entry.syntax),
+                "{command:?} --help lacks {}",
+                entry.syntax
+            );
+            assert!(
+                long.contains(entry.summary),
+                "{command:?} --help lacks {}",
+                entry.family
+            );
+            assert!(
+                short.contains(entry.syntax),
+                "{command:?} -h lacks {}",
+                entry.syntax
+            );
+        }
+    }
+    let long = help(&["solve", "--help"]);
+    for family in ["mip", "highs", "ext:NAME", "grasp[:pre=SCHEME"] {
+        assert!(long.contains(family), "solve --help lacks {family}");
+    }
+    for entry in registry::ENTRIES.iter().filter(|e| e.is_built()) {
+        for name in (entry.variants)() {
+            assert_eq!(backend(&name).unwrap().name(), name);
+        }
+    }
+    // A bare scheme after grasp: is its preprocessing scheme.
+    assert_eq!(backend("grasp:FCI").unwrap().name(), "grasp:pre=FCI");
+    let latin = help(&["reduce", "latin", "--help"]);
+    assert!(latin.contains("ILP backends: mip, highs"), "{latin}");
+}
+
+#[test]
+fn every_encoding_scheme_format_and_reader_appears_and_round_trips() {
+    for command in [&["solve"][..], &["export"], &["reduce", "latin"]] {
+        let long = help(&[command, &["--help"][..]].concat());
+        for e in Encoding::ALL {
+            assert!(long.contains(e.summary()), "{command:?} lacks {e}");
+            assert_eq!(e.name().parse::<Encoding>().unwrap(), e);
+        }
+        for a in Amo::ALL {
+            assert!(long.contains(a.summary()), "{command:?} lacks {a}");
+            assert_eq!(a.name().parse::<Amo>().unwrap(), a);
+        }
+    }
+    for command in [&["grade"][..], &["solve"], &["explain"], &["generate"]] {
+        let short = help(&[command, &["-h"][..]].concat());
+        for s in Scheme::EVERY {
+            assert!(short.contains(s.name()), "{command:?} -h lacks {s}");
+            assert_eq!(s.name().parse::<Scheme>().unwrap(), s);
+        }
+    }
+    let export = help(&["export", "--help"]);
+    let latin = help(&["reduce", "latin", "--help"]);
+    for format in FORMATS {
+        for text in [export.as_str(), latin.as_str()] {
+            assert!(text.contains(format.summary), "lacks {}", format.name);
+        }
+        assert_eq!(find_format(format.name).unwrap().name, format.name);
+        for alias in format.aliases {
+            assert!(
+                export.contains(alias),
+                "export --help lacks the alias {alias}"
+            );
+            assert_eq!(find_format(alias).unwrap().name, format.name);
+        }
+    }
+    let decode = help(&["decode", "--help"]);
+    for reader in READERS {
+        assert!(
+            decode.contains(reader.summary),
+            "decode --help lacks {}",
+            reader.name
+        );
+        assert_eq!(find_reader(reader.name).unwrap().name, reader.name);
+    }
+    for (alias, reader) in READER_ALIASES {
+        assert!(
+            decode.contains(alias),
+            "decode --help lacks the alias {alias}"
+        );
+        assert_eq!(find_reader(alias).unwrap().name, *reader);
+    }
+}
+
+/// The placeholders a help text uses after its flags (`--time-limit <SECONDS>`).
+fn placeholders(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start();
+        if !line.starts_with('-') && !line.starts_with('<') && !line.starts_with('[') {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut flag = String::from("(positional)");
+        for word in words.iter().take(4) {
+            let word = word.trim_end_matches(',');
+            if let Some(long) = word.strip_prefix("--") {
+                flag = long.to_string();
+            } else if let Some(inner) = word
+                .trim_start_matches('[')
+                .trim_end_matches("...")
+                .trim_end_matches(']')
+                .strip_prefix('<')
+                .and_then(|w| w.strip_suffix('>'))
+            {
+                out.push((flag.clone(), inner.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn one_placeholder_per_kind_of_value() {
+    let allowed: BTreeSet<&str> = [
+        "SECONDS",
+        "N",
+        "FILE",
+        "DIR",
+        "LIST",
+        "PxQ",
+        "BACKEND",
+        "SCHEME",
+        "FORMAT",
+        "FORM",
+        "READER",
+        "TARGET",
+        "ENCODING",
+        "AMO",
+        "MODE",
+        "SOURCE",
+        "SYMMETRY",
+        "SIZE",
+        "KIND",
+        "TEXT",
+        "PIXELS",
+        "BACKEND:FAULT",
+        "PUZZLES",
+        "SOLUTIONS",
+        "PUZZLE",
+        "ANSWER",
+    ]
+    .into();
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for command in COMMANDS {
+        let text = help(&[command, &["--help"][..]].concat());
+        let found = placeholders(&text);
+        seen += found.len();
+        if command == &["solve"] {
+            assert!(
+                found.contains(&("time-limit".into(), "SECONDS".into())),
+                "{found:?}"
+            );
+            assert!(
+                found.contains(&("output".into(), "FILE".into())),
+                "{found:?}"
+            );
+        }
+        for (flag, value) in found {
+            if !allowed.contains(value.as_str()) {
+                wrong.push(format!("{command:?} --{flag} <{value}>"));
+            }
+            let kind = match flag.as_str() {
+                "time-limit" | "timeout" => Some("SECONDS"),
+                "threads" | "limit" | "node-limit" | "max-n" | "index" | "seed" | "count"
+                | "first" | "order" | "givens" | "attempts" | "holes" => Some("N"),
+                "output" | "reduced" | "report" | "solution" | "solvers" => Some("FILE"),
+                "out-dir" | "proof" => Some("DIR"),
+                _ => None,
+            };
+            if kind.is_some_and(|k| k != value) {
+                wrong.push(format!(
+                    "{command:?} --{flag} <{value}>, not <{}>",
+                    kind.unwrap()
+                ));
+            }
+        }
+    }
+    assert!(seen > 150, "only {seen} placeholders found");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_command_that_runs_in_parallel_takes_threads_and_states_its_defaults() {
+    for command in [
+        &["solve"][..],
+        &["count"],
+        &["bench"],
+        &["crosscheck"],
+        &["verify"],
+        &["info"],
+        &["grade"],
+        &["generate"],
+        &["minimize"],
+        &["reduce", "latin"],
+        &["solvers"],
+    ] {
+        let text = help(&[command, &["--help"][..]].concat());
+        assert!(
+            text.contains("--threads <N>"),
+            "{command:?} lacks --threads"
+        );
+        if command != ["bench"] {
+            assert!(text.contains("default: all cores"), "{command:?}");
+        }
+    }
+    let bench = help(&["bench", "--help"]);
+    assert!(bench.contains("--threads defaults to 1 here"), "{bench}");
+    // Every time limit states its default.
+    for command in [
+        &["solve"][..],
+        &["count"],
+        &["bench"],
+        &["crosscheck"],
+        &["grade"],
+    ] {
+        let text = help(&[command, &["--help"][..]].concat());
+        let at = text.find("--time-limit <SECONDS>").expect("a time limit");
+        let said = &text[at..at + 400];
+        assert!(
+            said.contains("default: none") || said.contains("[default: 10]"),
+            "{command:?}: {said}"
+        );
+    }
+}
+
+#[test]
+fn the_old_spellings_still_work_for_one_release() {
+    let top95 = "models/sudoku/9x9/top95.txt";
+    let bench = run(&["bench", "--limit", "2", "--json", top95], b"");
+    assert_eq!(bench.status.code(), Some(0), "{}", stderr(&bench));
+    assert!(
+        stdout(&bench).contains("\"puzzles\":2"),
+        "{}",
+        stdout(&bench)
+    );
+    let count = run(&["count", "--latin", "3"], b"");
+    assert_eq!(stdout(&count), "12\n");
+    assert!(
+        stderr(&count).contains("--latin --order N"),
+        "{}",
+        stderr(&count)
+    );
+}
