@@ -287,6 +287,11 @@ impl Batch {
             // Each result is handed on as soon as it exists: a slow item does not hold back
             // the ones taken before it.
             for (k, item) in batch.drain(..).enumerate() {
+                // A stop leaves the rest of the take undone: the results emitted stay a
+                // prefix, and no item starts after the stop.
+                if k > 0 && self.stopped() {
+                    return;
+                }
                 if !shared.deliver(first + k, work(item)) {
                     return;
                 }

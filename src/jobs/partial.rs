@@ -665,7 +665,7 @@ impl Drop for PartialOutput {
 ///
 /// # Errors
 /// [`PartialError::Damaged`]: a result whose bytes are not those written, a damaged index line.
-fn check_results(partial: &Path, entries: BufReader<File>) -> Result<usize, PartialError> {
+fn check_results(partial: &Path, mut entries: BufReader<File>) -> Result<usize, PartialError> {
     let damaged = |reason: String| PartialError::Damaged {
         partial: partial.to_path_buf(),
         reason,
@@ -675,14 +675,18 @@ fn check_results(partial: &Path, entries: BufReader<File>) -> Result<usize, Part
     let mut data = BufReader::with_capacity(1 << 16, file);
     let mut buffer = Vec::new();
     let (mut valid, mut offset) = (0usize, 0u64);
-    let mut lines = entries.lines().peekable();
-    while let Some(line) = lines.next() {
-        let line = line.map_err(io_error("read", partial))?;
-        let Some(entry) = IndexEntry::parse(&line) else {
-            if lines.peek().is_none() {
-                // The index's last line, torn by a kill.
-                break;
-            }
+    let mut line = String::new();
+    loop {
+        line.clear();
+        entries
+            .read_line(&mut line)
+            .map_err(io_error("read", partial))?;
+        // The last line without its newline was torn by a kill: it and what follows are
+        // redone.
+        let Some(text) = line.strip_suffix('\n') else {
+            break;
+        };
+        let Some(entry) = IndexEntry::parse(text) else {
             return Err(damaged(format!(
                 "line {} of its index is damaged",
                 valid + 3

@@ -267,8 +267,18 @@ fn bad_generate_options_exit_2() {
         ],
         b"",
     );
+    // A puzzle no grid gives is an error in its place, and the run goes on.
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no puzzle met"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("error: puzzle 1: no puzzle met"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stderr(&out).contains("1 of 1 puzzles gave an error"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

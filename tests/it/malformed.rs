@@ -400,7 +400,7 @@ fn more_cases() -> Vec<Case> {
             "count: nothing to count",
             &["count"],
             "",
-            "give a puzzle FILE, or --box PxQ / --latin N for the empty grid",
+            "give a puzzle FILE, or --box PxQ (or --latin --order N) for the empty grid",
             2,
         ),
         cmd(
@@ -411,17 +411,17 @@ fn more_cases() -> Vec<Case> {
             2,
         ),
         cmd(
-            "count: --latin N that does not match",
-            &["count", "--latin", "4", EASY],
+            "count: --order N that does not match",
+            &["count", "--latin", "--order", "4", EASY],
             "",
-            "models/sudoku/9x9/easy.txt:1:1: --latin 4 but the puzzle has order 9",
+            "models/sudoku/9x9/easy.txt:1:1: --order 4 but the puzzle has order 9",
             2,
         ),
         cmd(
             "count: -o without a FILE",
             &["count", "-o", "x.txt", "--box", "2x2"],
             "",
-            "-o and --resume go with a puzzle FILE",
+            "-o goes with a puzzle FILE",
             2,
         ),
         // bench
@@ -458,7 +458,7 @@ fn more_cases() -> Vec<Case> {
             "export: several puzzles, no --index",
             &["export", EASY, "--to", "cnf"],
             "",
-            "has several puzzles: pick one with --index K",
+            "has several puzzles: pick one with --index N",
             2,
         ),
         cmd(
@@ -692,7 +692,7 @@ fn exit_code_cases() -> Vec<Case> {
             "decode of several puzzles without --index",
             &["decode", FOUR, "--from", "dimacs", &competition],
             "",
-            "has several puzzles: pick one with --index K\n",
+            "has several puzzles: pick one with --index N\n",
             2,
         ),
         cmd(
