@@ -94,13 +94,13 @@ const CLOSED_EVERY: Duration = Duration::from_millis(50);
 /// The work done for one item, before it is written.
 enum Done<R> {
     /// An old final result, kept.
-    Kept(IndexEntry),
+    Kept(Box<IndexEntry>),
     /// A result of this run, replacing `replaced` when resuming.
     Fresh {
         result: ItemResult<R>,
         line: usize,
         key: u64,
-        replaced: Option<IndexEntry>,
+        replaced: Option<Box<IndexEntry>>,
     },
     /// The old result at this place answers another item.
     Mismatch { line: usize, reason: String },
@@ -200,11 +200,12 @@ impl Driver {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .as_mut()
-                .and_then(Iterator::next);
+                .and_then(Iterator::next)
+                .map(Box::new);
             (item, entry)
         });
-        let work = |(item, entry): (J::Item, Option<IndexEntry>)| -> Done<J::Record> {
-            if let Some(entry) = entry {
+        let work = |(item, entry): (J::Item, Option<Box<IndexEntry>>)| -> Done<J::Record> {
+            if let Some(entry) = &entry {
                 let (line, key) = (item.line(), item.key());
                 if entry.line != line || entry.key != key {
                     let reason = if entry.line != line {
@@ -215,7 +216,7 @@ impl Driver {
                     return Done::Mismatch { line, reason };
                 }
                 if entry.status.is_final() {
-                    return Done::Kept(entry);
+                    return Done::Kept(entry.clone());
                 }
             }
             let line = item.line();
@@ -263,7 +264,7 @@ impl Driver {
                     } else {
                         result.render(json)
                     };
-                    sink.write(&text, line, status, key, replaced.as_ref())?;
+                    sink.write(&text, line, status, key, replaced.as_deref())?;
                     tally.add(status);
                     observe(result);
                 }

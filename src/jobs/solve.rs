@@ -152,7 +152,7 @@ impl SolveJob {
             line,
             found,
             stats,
-            proof,
+            proof: proof.map(Box::new),
         };
         if let Some((sat, dir)) = &self.proofs {
             let stem = format!("line{line}");
@@ -267,8 +267,9 @@ pub struct SolveRecord {
     pub found: Found,
     /// The search's counters.
     pub stats: Stats,
-    /// The checked proof of a negative claim (sat backend with a proof directory).
-    pub proof: Option<ProofReport>,
+    /// The checked proof of a negative claim (sat backend with a proof directory); boxed, as
+    /// it is rare and large.
+    pub proof: Option<Box<ProofReport>>,
 }
 
 impl JobRecord for SolveRecord {
