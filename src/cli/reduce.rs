@@ -17,7 +17,6 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args as ClapArgs, Subcommand, ValueEnum};
-use serde_json::json;
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
@@ -27,7 +26,7 @@ use sudokit::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
 
 use sudokit::jobs::item::puzzles;
 use sudokit::jobs::target::AtomicFile;
-use sudokit::jobs::{ItemResult, PuzzleItem, Status, options};
+use sudokit::jobs::{ItemError, ItemResult, JobRecord, PuzzleItem, Status, options};
 
 use super::args::{FormatArg, OutputArgs, ThreadsArg};
 use super::runner as driver;
@@ -299,25 +298,18 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     let errors_in_place = matches!(target, Target::Sudoku(_)) && dir.is_none();
     let json = matches!(target, Target::Sudoku(Form::Json));
     let items = puzzles(&args.file, latin_options(&args))?;
-    let failed = |message: String| -> ItemResult<Written<Option<String>>> {
-        if errors_in_place {
-            let text = if json {
-                sudokit::jobs::render::json_line(&json!({"status": "error", "error": message}))
-            } else {
-                format!("error: {message}\n")
-            };
-            ItemResult::Done(Written {
-                status: Status::Error,
-                text,
-                extra: None,
-            })
+    // One form for every error, as every command writes it (`error: FILE:LINE:COLUMN: ...`).
+    let failed = |error: ItemError| -> ItemResult<Written<Option<String>>> {
+        let (text, extra) = if errors_in_place {
+            (error.render(json), None)
         } else {
-            ItemResult::Done(Written {
-                status: Status::Error,
-                text: String::new(),
-                extra: Some(format!("error: {message}")),
-            })
-        }
+            (String::new(), Some(error.text().trim_end().to_string()))
+        };
+        ItemResult::Done(Written {
+            status: Status::Error,
+            text,
+            extra,
+        })
     };
     let job = SquareJob {
         name: "reduce latin",
@@ -332,24 +324,20 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
             let k = item.index + 1;
             let record = match item.record() {
                 Ok(record) => record,
-                Err(e) => return failed(e.located()),
+                Err(e) => return failed(e),
             };
             let sudoku = match latin_to_sudoku(&record.grid) {
                 Ok(sudoku) => sudoku,
-                Err(e) => {
-                    return failed(format!("{}:{}:1: {e}", args.file.display(), record.line));
-                }
+                Err(e) => return failed(ItemError::failed(&item.file, record.line, e)),
             };
             let mut text = Vec::new();
             let written =
                 match write_instance(&args.file, target, &options, k, record, &sudoku, &mut text) {
                     Ok(written) => written,
-                    Err(e) => {
-                        return failed(format!("{}:{}:1: {e}", args.file.display(), record.line));
-                    }
+                    Err(e) => return failed(ItemError::failed(&item.file, record.line, e)),
                 };
             if let Err(message) = written {
-                return failed(message);
+                return failed(ItemError::failed(&item.file, record.line, message));
             }
             match &dir {
                 Some(dir) => {
@@ -366,7 +354,11 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
                             text: String::new(),
                             extra: None,
                         }),
-                        Err(e) => failed(format!("{:#}", anyhow::Error::from(e))),
+                        Err(e) => failed(ItemError::failed(
+                            &item.file,
+                            record.line,
+                            format!("{:#}", anyhow::Error::from(e)),
+                        )),
                     }
                 }
                 None => ItemResult::Done(Written {
@@ -430,10 +422,8 @@ fn write_instance(
                     Some(line) => line + "\n",
                     None => {
                         return Ok(Err(format!(
-                            "{}:{}:1: the Sudoku of order {} cannot be a puzzle line (values \
-                             above Z = 35); use --form block or --json",
-                            file.display(),
-                            record.line,
+                            "the Sudoku of order {} cannot be a puzzle line (values above Z = \
+                             35); use --form block or --json",
                             sudoku.shape().order()
                         )));
                     }
