@@ -367,7 +367,9 @@ fn propagation_story(out: &mut String, latin: &Grid) {
         (Scheme::HAC, "Hall sets of each row and column"),
     ];
     for (scheme, words) in schemes {
-        let story = explain(latin, scheme);
+        let Ok(story) = explain(latin, scheme) else {
+            continue;
+        };
         if story.ending != Ending::Contradiction || story.steps.len() > 30 {
             continue;
         }

@@ -17,7 +17,7 @@
 //! use sudokit::propagate::{Scheme, explain::explain};
 //! use sudokit::render::explain::explain_page;
 //! use sudokit::text::parse_line;
-//! let story = explain(&parse_line("12.434.221.34321", None).unwrap(), Scheme::FC);
+//! let story = explain(&parse_line("12.434.221.34321", None).unwrap(), Scheme::FC).unwrap();
 //! let html = explain_page(&story, "FC on a 4×4");
 //! assert_eq!(html.matches("<section class=\"frame\"").count(), story.steps.len() + 1);
 //! ```
