@@ -402,7 +402,10 @@ mod tests {
         let left = tight_sets_on(&adj, &[(2, 0)], Sides::Left).unwrap();
         assert_eq!(left[0].side, Side::Left);
         let right = tight_sets_on(&adj, &[(2, 0)], Sides::Right).unwrap();
-        assert_eq!((right[0].side, &right[0].right[..]), (Side::Right, &[2, 3][..]));
+        assert_eq!(
+            (right[0].side, &right[0].right[..]),
+            (Side::Right, &[2, 3][..])
+        );
     }
 
     #[test]
@@ -411,7 +414,10 @@ mod tests {
         // the smaller violation.
         let adj = vec![vec![0, 1], vec![0, 1], vec![1, 0], vec![0, 1, 2, 3]];
         let v = hall_violation(&adj).unwrap();
-        assert_eq!((v.side, &v.right[..], &v.left[..]), (Side::Right, &[2, 3][..], &[3][..]));
+        assert_eq!(
+            (v.side, &v.right[..], &v.left[..]),
+            (Side::Right, &[2, 3][..], &[3][..])
+        );
         // Five cells, three of them on two values and the others open: the three cells.
         let adj = vec![
             vec![0, 1],
@@ -421,17 +427,29 @@ mod tests {
             vec![0, 1, 2, 3, 4],
         ];
         let v = hall_violation(&adj).unwrap();
-        assert_eq!((v.side, &v.left[..], &v.right[..]), (Side::Left, &[0, 1, 2][..], &[0, 1][..]));
+        assert_eq!(
+            (v.side, &v.left[..], &v.right[..]),
+            (Side::Left, &[0, 1, 2][..], &[0, 1][..])
+        );
         // A value with no place at all is the smallest violation (one value, no cell).
         let adj = vec![vec![0, 1], vec![0, 1], vec![0, 1, 2], vec![0, 1, 2]];
         let v = hall_violation(&adj).unwrap();
-        assert_eq!((v.side, &v.right[..], v.left.len()), (Side::Right, &[3][..], 0));
+        assert_eq!(
+            (v.side, &v.right[..], v.left.len()),
+            (Side::Right, &[3][..], 0)
+        );
         // A graph with a perfect matching has none.
         assert_eq!(hall_violation(&[vec![1], vec![0]]), None);
         // Larger than the enumeration: six cells over five values (and seven values over the
         // six other cells), found by the closure.
         let adj: Vec<Vec<usize>> = (0..12)
-            .map(|i| if i < 6 { (0..5).collect() } else { (0..12).collect() })
+            .map(|i| {
+                if i < 6 {
+                    (0..5).collect()
+                } else {
+                    (0..12).collect()
+                }
+            })
             .collect();
         let v = hall_violation(&adj).unwrap();
         let mut union: Vec<usize> = v.left.iter().flat_map(|&l| adj[l].clone()).collect();

@@ -384,7 +384,9 @@ fn graph_lead(
     step: impl Fn(Reason) -> Option<Lead>,
 ) -> Option<Lead> {
     if let Some(violation) = hall_violation(&graph.adj) {
-        return Some(Lead::Contradiction(graph_violation(graph, value, violation)));
+        return Some(Lead::Contradiction(graph_violation(
+            graph, value, violation,
+        )));
     }
     let mut edges: Vec<(usize, usize)> = Vec::new();
     for &(cell, _) in present {

@@ -67,7 +67,14 @@ pub fn replay(story: &Explanation) -> Result<(), ReplayError> {
     if puzzle.filled() > 0 && story.steps.first().map(|s| &s.reason) != Some(&Reason::Givens) {
         return Err(fail("1", "the first step must place every given"));
     }
-    let contradiction = steps(puzzle, (family, base), &mut d, &mut placed, &story.steps, "")?;
+    let contradiction = steps(
+        puzzle,
+        (family, base),
+        &mut d,
+        &mut placed,
+        &story.steps,
+        "",
+    )?;
     let ending = |message: String| ReplayError {
         step: "ending".into(),
         message,
@@ -102,7 +109,9 @@ pub fn replay(story: &Explanation) -> Result<(), ReplayError> {
                 )));
             }
             if let Some(cell) = (0..shape.cells()).find(|&c| d.count(c) == 1 && !placed[c]) {
-                return Err(ending(format!("cell {cell} has one candidate but is not placed")));
+                return Err(ending(format!(
+                    "cell {cell} has one candidate but is not placed"
+                )));
             }
             let fewest = (0..shape.cells())
                 .filter(|&c| d.count(c) > 1)
@@ -142,10 +151,7 @@ fn steps(
             return Err(err("a step after a contradiction".into()));
         }
         if step.kind != step.reason.kind(shape) {
-            return Err(err(format!(
-                "its kind {:?} is not its reason's",
-                step.kind
-            )));
+            return Err(err(format!("its kind {:?} is not its reason's", step.kind)));
         }
         if !family.allows(shape, &step.reason) {
             return Err(err(format!("the scheme has no {} rule", step.name)));
@@ -319,7 +325,10 @@ fn check(
             {
                 return Err("a cell of the set is not an open cell of the unit".into());
             }
-            if cells.iter().any(|&c| d.values(c).any(|v| !values.contains(&v))) {
+            if cells
+                .iter()
+                .any(|&c| d.values(c).any(|v| !values.contains(&v)))
+            {
                 return Err("a cell of the set has a candidate outside the set's values".into());
             }
             among(removed, |c, v| {
@@ -381,8 +390,15 @@ fn check(
             }
             let mut placed = placed.to_vec();
             let prefix = format!("{}.", index + 1);
-            let ended = steps(puzzle, (base, base), &mut trial, &mut placed, chain, &prefix)
-                .map_err(|e| format!("its chain: step {}: {}", e.step, e.message))?;
+            let ended = steps(
+                puzzle,
+                (base, base),
+                &mut trial,
+                &mut placed,
+                chain,
+                &prefix,
+            )
+            .map_err(|e| format!("its chain: step {}: {}", e.step, e.message))?;
             if ended {
                 Ok(())
             } else {
@@ -410,7 +426,10 @@ fn check(
             if cells.iter().any(|c| !unit_cells.contains(c)) {
                 return Err("a cell is not in the unit".into());
             }
-            if cells.iter().any(|&c| d.values(c).any(|v| !values.contains(&v))) {
+            if cells
+                .iter()
+                .any(|&c| d.values(c).any(|v| !values.contains(&v)))
+            {
                 return Err("a cell has a candidate outside the values".into());
             }
             Ok(())

@@ -59,8 +59,10 @@ impl Board<'_> {
     }
 
     /// A contradiction any scheme sees: a cell with no candidate, or two placed cells of a unit
-    /// with the same value; with `values_too`, also a value with no place in a unit.
-    pub fn contradiction(&self, values_too: bool) -> Option<Reason> {
+    /// with the same value; with `values_too`, also a value with no place in a unit; with
+    /// `sets`, two or three open cells of a unit with fewer values between them (and with
+    /// `values_too` as well, two or three values with fewer places).
+    pub fn contradiction(&self, values_too: bool, sets: bool) -> Option<Reason> {
         let shape = self.shape();
         let n = shape.order();
         if let Some(cell) = (0..shape.cells()).find(|&c| self.d.count(c) == 0) {
@@ -95,6 +97,64 @@ impl Board<'_> {
                         cells: Vec::new(),
                     });
                 }
+            }
+        }
+        if sets {
+            for k in 2..=3 {
+                if let Some(found) = self.short_set(k, values_too) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+
+    /// `k` open cells of a unit with fewer than `k` values between them, or (with `values_too`)
+    /// `k` values with fewer than `k` places.
+    fn short_set(&self, k: usize, values_too: bool) -> Option<Reason> {
+        let shape = self.shape();
+        let n = shape.order();
+        for unit in 0..shape.unit_count() {
+            let cells = cells_of(shape, unit);
+            let pool: Vec<(usize, Vec<usize>)> = cells
+                .iter()
+                .filter(|&&c| self.d.count(c) > 1 && self.d.count(c) < k)
+                .map(|&c| (c, self.d.values(c).collect()))
+                .collect();
+            let mut found = None;
+            short_combination(&pool, k, &mut |members, union| {
+                found = Some(Reason::CellsShort {
+                    unit,
+                    cells: members.to_vec(),
+                    values: union.to_vec(),
+                });
+            });
+            if found.is_some() {
+                return found;
+            }
+            if !values_too {
+                continue;
+            }
+            let pool: Vec<(usize, Vec<usize>)> = (0..n)
+                .map(|v| {
+                    let places = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| self.d.contains(c, v))
+                        .collect::<Vec<_>>();
+                    (v, places)
+                })
+                .filter(|(_, places)| places.len() < k)
+                .collect();
+            short_combination(&pool, k, &mut |members, union| {
+                found = Some(Reason::ValuesShort {
+                    unit,
+                    values: members.to_vec(),
+                    cells: union.to_vec(),
+                });
+            });
+            if found.is_some() {
+                return found;
             }
         }
         None
@@ -267,6 +327,50 @@ impl Board<'_> {
         }
         None
     }
+}
+
+/// Calls `hit` with the first combination of `k` items of `pool` whose neighbours number fewer
+/// than `k`.
+fn short_combination(
+    pool: &[(usize, Vec<usize>)],
+    k: usize,
+    hit: &mut dyn FnMut(&[usize], &[usize]),
+) {
+    walk_short(pool, k, 0, &mut Vec::new(), &[], &mut |members, union| {
+        hit(members, union);
+        true
+    });
+}
+
+fn walk_short(
+    pool: &[(usize, Vec<usize>)],
+    k: usize,
+    start: usize,
+    chosen: &mut Vec<usize>,
+    union: &[usize],
+    hit: &mut dyn FnMut(&[usize], &[usize]) -> bool,
+) -> bool {
+    if chosen.len() == k {
+        return union.len() < k && hit(chosen, union);
+    }
+    for (index, (item, neighbours)) in pool.iter().enumerate().skip(start) {
+        let mut next = union.to_vec();
+        for &x in neighbours {
+            if !next.contains(&x) {
+                next.push(x);
+            }
+        }
+        if next.len() >= k {
+            continue;
+        }
+        next.sort_unstable();
+        chosen.push(*item);
+        if walk_short(pool, k, index + 1, chosen, &next, hit) {
+            return true;
+        }
+        chosen.pop();
+    }
+    false
 }
 
 /// Calls `hit(members, union)` for each combination of `k` items of `pool` (an item and its

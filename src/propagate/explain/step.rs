@@ -286,7 +286,12 @@ impl Reason {
             } => {
                 for c in cells_of(shape, *unit) {
                     if !cells.contains(&c) {
-                        out.extend(values.iter().filter(|&&v| d.contains(c, v)).map(|&v| (c, v)));
+                        out.extend(
+                            values
+                                .iter()
+                                .filter(|&&v| d.contains(c, v))
+                                .map(|&v| (c, v)),
+                        );
                     }
                 }
             }

@@ -118,8 +118,16 @@ impl Explanation {
         fn push(lines: &mut Vec<String>, steps: &[Deduction], prefix: &str, indent: &str) {
             for (i, step) in steps.iter().enumerate() {
                 let number = format!("{prefix}{}", i + 1);
-                lines.push(format!("{indent}step {number}, {}: {}", step.name, step.text));
-                push(lines, step.chain(), &format!("{number}."), &format!("{indent}  "));
+                lines.push(format!(
+                    "{indent}step {number}, {}: {}",
+                    step.name, step.text
+                ));
+                push(
+                    lines,
+                    step.chain(),
+                    &format!("{number}."),
+                    &format!("{indent}  "),
+                );
             }
         }
         let mut lines = Vec::new();

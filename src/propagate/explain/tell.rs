@@ -146,7 +146,7 @@ impl Teller<'_> {
                 placed: &self.placed,
                 guard,
             };
-            if let Some(reason) = board.contradiction(family.hidden_singles) {
+            if let Some(reason) = board.contradiction(family.hidden_singles, family.naked_sets) {
                 self.push(state, steps, reason, Vec::new());
                 return Ended::Contradiction;
             }

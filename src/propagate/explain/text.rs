@@ -67,7 +67,11 @@ pub(super) fn sentence(
             sym(value),
             units_of_cell(shape)
         ),
-        &Reason::HiddenSingle { unit: u, value, cell } => format!(
+        &Reason::HiddenSingle {
+            unit: u,
+            value,
+            cell,
+        } => format!(
             "In {}, {} fits only in {}: {} = {}, and {} leaves the cell's {} ({removals})",
             unit(&u),
             sym(value),
@@ -269,10 +273,14 @@ fn empty_cell_cause(shape: Shape, before: &Domains, cell: usize) -> String {
     if parts.is_empty() {
         return String::new();
     }
-    let rest = if explained.iter().all(|&e| e) {
-        String::new()
-    } else {
-        ", the other values went in earlier steps".into()
+    let others: Vec<usize> = (0..n).filter(|&v| !explained[v]).collect();
+    let rest = match others.len() {
+        0 => String::new(),
+        1 => format!("; {} was removed by an earlier step", symbol(n, others[0])),
+        _ => format!(
+            "; {} were removed by earlier steps",
+            and_list(others.iter().map(|&v| symbol(n, v)))
+        ),
     };
     format!(": {}{rest}", and_list(parts))
 }

@@ -67,7 +67,9 @@ pub(super) fn units_text(shape: Shape, units: &[usize]) -> String {
         "column" => "columns",
         _ => "boxes",
     };
-    let numbers = units.iter().map(|&u| (shape.unit(u).number + 1).to_string());
+    let numbers = units
+        .iter()
+        .map(|&u| (shape.unit(u).number + 1).to_string());
     format!("{plural} {}", and_list(numbers))
 }
 
