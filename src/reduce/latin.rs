@@ -232,6 +232,7 @@ impl Reduction for LatinToSudoku {
 mod tests {
     use super::*;
     use crate::text::{ShapeSpec, parse_line};
+    use crate::verify::Violation;
 
     fn latin(line: &str) -> Grid {
         parse_line(line, Some(ShapeSpec::Latin)).unwrap()

@@ -183,10 +183,7 @@ pub fn slide_figure(out: &mut String, figure: &str, kind: &str) {
     } else {
         format!("figure {kind}")
     };
-    let _ = write!(
-        out,
-        "</div><div class=\"{class}\">{figure}</div></section>\n"
-    );
+    let _ = writeln!(out, "</div><div class=\"{class}\">{figure}</div></section>");
 }
 
 /// Closes a slide without a figure.

@@ -313,10 +313,8 @@ impl Reason {
                     }
                 }
             }
-            &Reason::Probe { cell, value, .. } => {
-                if d.contains(cell, value) {
-                    out.push((cell, value));
-                }
+            &Reason::Probe { cell, value, .. } if d.contains(cell, value) => {
+                out.push((cell, value));
             }
             _ => {}
         }

@@ -42,12 +42,14 @@ pub(super) fn sentence(
             match k {
                 0 => "There are no givens".into(),
                 1 => format!(
-                    "The given is placed: its value leaves its {} ({} removed)",
+                    "The given is placed: its {} leaves its {} ({} removed)",
+                    value_word(shape, 1),
                     units_of_cell(shape),
                     count(removed.len(), "candidate")
                 ),
                 _ => format!(
-                    "The {k} givens are placed: each value leaves its {} ({} removed)",
+                    "The {k} givens are placed: each {} leaves its {} ({} removed)",
+                    value_word(shape, 1),
                     units_of_cell(shape),
                     count(removed.len(), "candidate")
                 ),
@@ -165,13 +167,19 @@ pub(super) fn sentence(
             cells,
             values,
         } => {
-            let placed = cells.iter().all(|&c| before.count(c) == 1);
-            if placed && values.len() == 1 {
+            let singles = cells.iter().all(|&c| before.count(c) == 1);
+            let givens = cells.iter().all(|&c| puzzle.get(c).is_some());
+            if singles && values.len() == 1 {
                 format!(
-                    "Contradiction: in {}, {} {} hold {}",
+                    "Contradiction: in {}, {} {} {} {}",
                     unit(u),
                     and_list(cells.iter().map(|&c| cell_name(shape, c))),
                     if cells.len() == 2 { "both" } else { "all" },
+                    if givens {
+                        "hold"
+                    } else {
+                        "have only one candidate left,"
+                    },
                     sym(values[0])
                 )
             } else {
