@@ -165,7 +165,7 @@ fn an_xwing_puzzle_walked_through_hacc_as_json_lines_and_html() {
     // The page: one frame per step and a last one, each with the grid of candidates.
     let html = std::fs::read_to_string(&page).unwrap();
     assert_eq!(
-        html.matches("<section class=\"frame\"").count(),
+        html.matches("<section class=\"slide frame\"").count(),
         steps.len() + 1
     );
     assert!(html.contains("id=\"step-1\"") && html.contains("id=\"end\""));
@@ -216,6 +216,24 @@ fn step_one_places_every_given() {
             );
         }
     }
+    // The page: no frame strikes a given out, and the last frame still shows the three givens.
+    let page = temp_file("explain-givens.html", b"");
+    let out = run(
+        &["explain", "--latin", "12...3...", "--html", s(&page)],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let end = html.split("id=\"end\"").nth(1).unwrap();
+    let svg = end
+        .split("<svg")
+        .nth(1)
+        .unwrap()
+        .split("</svg>")
+        .next()
+        .unwrap();
+    assert_eq!(svg.matches("<text class=\"g\"").count(), 3, "{svg}");
+    assert!(!svg.contains("class=\"x\""));
     // The 9×9 of the issue: 21 givens, all at step 1, none placed again.
     let line = include_str!("../../models/sudoku/9x9/top100.txt")
         .lines()
@@ -413,6 +431,12 @@ fn every_explanation_replays() {
             explain_all(&square, &Scheme::EVERY);
         }
     }
+    for square in puzzles(
+        include_str!("../../models/latin/partial.txt"),
+        Some(ShapeSpec::Latin),
+    ) {
+        explain_all(&square, &[Scheme::FC, Scheme::HAC, Scheme::HACC]);
+    }
     let native = sudokit::solve::backend("native").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(29);
     let mut uncompletable = 0;
@@ -451,6 +475,12 @@ fn every_explanation_replays() {
 fn explain_release_every_scheme_on_top100() {
     for puzzle in puzzles(include_str!("../../models/sudoku/9x9/top100.txt"), None) {
         explain_all(&puzzle, &Scheme::EVERY);
+    }
+    for square in puzzles(
+        include_str!("../../models/latin/partial.txt"),
+        Some(ShapeSpec::Latin),
+    ) {
+        explain_all(&square, &Scheme::EVERY);
     }
     let native = sudokit::solve::backend("native").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(2029);
