@@ -65,8 +65,7 @@ const CSS: &str = "\
 .sizes tr.first td{border-top:2px solid #888}.letters{font-size:.85em;color:#444}\
 .map{font-size:.9em}\
 section.square{border-top:2px solid #ccc;margin-top:2em}\
-body.lecture section.square{border-top:none;margin-top:0}\
-body.lecture table{font-size:.82em}";
+body.lecture section.square{border-top:none;margin-top:0}";
 
 /// The course page being built: squares in input order.
 #[derive(Debug, Clone)]
@@ -306,6 +305,9 @@ fn square_section(out: &mut String, index: usize, line: usize, course: &Course) 
 
     page::slide_start(out, &format!("square-{index}-levels"), "");
     levels_table(out, index, course, &story);
+    page::slide_end(out);
+    // The lecture shows each level's sizes on its own slide.
+    page::slide_start(out, &format!("square-{index}-sizes"), "document-only");
     sizes_table(out, index, course);
     page::slide_end(out);
     if let (Some((completion, solution)), true) = (&shown, m <= 6) {
@@ -641,10 +643,17 @@ fn why_not(out: &mut String, index: usize, course: &Course) {
     }
     out.push_str("</ul>");
     propagation_story(out, &course.latin);
+    page::slide_end(out);
     let Some(conflict) = &course.conflict else {
-        page::slide_end(out);
         return;
     };
+    page::slide_start(out, &format!("square-{index}-conflict"), "");
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-conflict-title"),
+        "A minimal conflict, and its Hall violation",
+    );
     let cells: Vec<usize> = conflict.givens.givens().map(|(c, _)| c).collect();
     let _ = write!(
         out,

@@ -127,12 +127,11 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
         fluid: true,
         ..SvgOptions::default()
     };
-    let _ = write!(
-        out,
+    let caption = format!(
         "<p>The running example's Sudoku: the {} carrying cells (yellow) and the fixed pattern{}. \
          Point at a yellow cell to see which cell of L it is. Why the yellow cells can only hold \
          the symbols' digits {}: in each of the rows 1 to {m}, each yellow column and each box \
-         of the top band, the blue cells already hold all the other digits.</p>",
+         of the top band, the blue cells already hold all the other digits.</p>{}",
         m * m,
         if solution.is_some() {
             ", solved (in blue on the yellow cells, the digits of a completion)"
@@ -143,10 +142,23 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
             .map(|s| symbol(n, digit_of_symbol(m, s) - 1))
             .collect::<Vec<_>>()
             .join(", ")
-            + if m > 6 { ", …" } else { "" }
+            + if m > 6 { ", …" } else { "" },
+        legend_html(&options, solution.is_some())
     );
-    out.push_str(&legend_html(&options, solution.is_some()));
-    page::slide_figure(out, &wrap(n, &render(sudoku, solution, &options)), "");
+    let figure = wrap(n, &render(sudoku, solution, &options));
+    // The document reads the caption under the definitions; a lecture shows it on a slide of
+    // its own, with the same picture.
+    let _ = write!(out, "<div class=\"document-only\">{caption}</div>");
+    page::slide_figure(out, &figure, "");
+    page::slide_start(out, "pattern", "lecture-only");
+    page::heading(
+        out,
+        3,
+        "pattern-title",
+        "The fixed pattern forces the carrying cells",
+    );
+    out.push_str(&caption);
+    page::slide_figure(out, &figure, "");
     page::slide_start(out, "argument", "");
     out.push_str(
         "<h3 id=\"argument-title\">Why it works: L has a completion exactly when S has a solution</h3>\

@@ -9,7 +9,8 @@
 //!   time, filling the screen — the figure as tall as the window, on the left, the text on the
 //!   right in a large font — and `←`/`→` (also `PageUp`/`PageDown`, space, `Home`, `End`) step
 //!   through the slides; the slide number shows in a corner. Slides marked lecture-only (one
-//!   level of a chain at a time) appear only here;
+//!   level of a chain at a time) appear only here, and parts marked document-only (a table that
+//!   the lecture shows level by level) only in the document;
 //! - **print**: figures at 15 cm, no navigation, and tables kept whole with their captions and
 //!   headers (`break-inside: avoid`, a caption or heading never left alone at a page foot, the
 //!   header row repeated if a table must break).
@@ -49,7 +50,7 @@ pre{background:#f6f6f6;padding:.5em .8em;overflow:auto}\
 margin-right:.3em}\
 a.anchor{color:inherit;text-decoration:none}a.anchor:hover::after{content:' #';color:#888}\
 .lecture-hint{background:#eef4fb;padding:.4em .8em;border-radius:6px}\
-body:not(.lecture) .lecture-only{display:none}\
+body:not(.lecture) .lecture-only{display:none}body.lecture .document-only{display:none}\
 #slide-counter{display:none}\
 body.lecture{margin:0;padding:0;max-width:none;overflow:hidden}\
 body.lecture>:not(.slide):not(#slide-counter){display:none}\
@@ -57,8 +58,9 @@ body.lecture .slide{display:none}\
 body.lecture .slide.current{display:flex;flex-direction:row;align-items:flex-start;gap:2vw;\
 height:100vh;box-sizing:border-box;padding:4px 2vw;margin:0;overflow:hidden}\
 body.lecture .slide .text{flex:1 1 0;min-width:0;max-height:calc(100vh - 16px);overflow:auto;\
-font-size:clamp(16px,1.55vw,30px);padding-top:8px}\
+font-size:clamp(15px,1.45vw,28px);padding-top:8px}\
 body.lecture .slide .text p,body.lecture .slide .text li{max-width:none}\
+body.lecture table{font-size:.78em}\
 body.lecture .slide .figure{flex:0 0 auto;order:-1}\
 body.lecture .slide .figure svg{height:calc(100vh - 8px);width:auto;max-width:66vw}\
 body.lecture .slide .figure.wide svg{height:auto;width:min(66vw,calc(100vh - 8px))}\
@@ -85,7 +87,9 @@ const STEPPER: &str = r#"<script>
   var hint = document.querySelector('.lecture-hint');
   if (hint) { hint.hidden = false; }
   function lecturing() { return body.classList.contains('lecture'); }
-  function usable(s) { return lecturing() || !s.classList.contains('lecture-only'); }
+  function usable(s) {
+    return !s.classList.contains(lecturing() ? 'document-only' : 'lecture-only');
+  }
   function go(i, scroll) {
     i = Math.max(0, Math.min(slides.length - 1, i));
     slides.forEach(function (s, k) { s.classList.toggle('current', k === i); });

@@ -24,8 +24,9 @@
 //!    each visible figure (`getBoundingClientRect` of the grid's frame) and each digit, symbol and
 //!    coordinate in it (its computed font size times the SVG's scale on screen,
 //!    `getScreenCTM`): every grid must be at least half the window wide and every digit at least
-//!    14 pixels, on the 9×9, 16×16 and 25×25 course pages and on the frames of `explain`; and
-//!    each `→` must change the slide.
+//!    14 pixels, on the 9×9, 16×16 and 25×25 course pages and on the frames of `explain`; the
+//!    words of each slide must fit beside its picture (no scrolling, but for `explain`'s list of
+//!    steps); and each `→` must change the slide.
 //!
 //! Every run gets a fresh `--user-data-dir` and the flags that keep chromium off the network
 //! (`--disable-background-networking --disable-component-update --disable-sync
@@ -228,12 +229,18 @@ fn check_in_browser(report: &Path, expected: &[String]) -> PathBuf {
 /// digits on the rendered page; the result goes into `<pre id="lecture">`.
 const LECTURE_PROBE: &str = r#"<script>
 function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true})); }
-const slides = document.querySelectorAll('section.slide').length;
+// The slides of a lecture: all but the document's own (a table the lecture shows level by level).
+const slides = document.querySelectorAll('section.slide:not(.document-only)').length;
 key('l');
 let visited = 0, grids = 0, digits = 0, minGrid = 1e9, minDigit = 1e9, unchanged = 0, worst = '';
+const overflowing = [];
 for (let i = 0; i < slides; i++) {
   const slide = document.querySelector('section.slide.current');
   visited++;
+  const text = slide.querySelector('.text');
+  if (text && text.scrollHeight > text.clientHeight + 1 && overflowing.indexOf(slide.id) < 0) {
+    overflowing.push(slide.id);
+  }
   for (const svg of slide.querySelectorAll('svg.grid-picture')) {
     const frame = svg.querySelector('.grid-frame') || svg;
     const box = frame.getBoundingClientRect();
@@ -255,6 +262,7 @@ p.id = 'lecture';
 p.textContent = 'slides=' + slides + ' visited=' + visited + ' grids=' + grids + ' digits=' + digits +
   ' min-grid=' + Math.round(minGrid) + ' min-digit=' + minDigit.toFixed(1) + ' unchanged=' + unchanged +
   ' lecture=' + document.body.classList.contains('lecture') + ' viewport=' + innerWidth + 'x' + innerHeight +
+  ' overflowing=' + (overflowing.join(',') || 'none') +
   ' worst=' + worst.replace(/ /g, '_');
 document.body.appendChild(p);
 </script>"#;
@@ -307,9 +315,22 @@ fn lecture_measures(page: &Path) -> std::collections::BTreeMap<String, String> {
 }
 
 /// Checks the lecture mode of `page`: every slide visited by `→`, each grid at least 640 pixels
-/// wide (half of 1280) and each digit at least 14 pixels; returns the measures.
-fn check_lecture(page: &Path, min_grids: usize) -> std::collections::BTreeMap<String, String> {
+/// wide (half of 1280) and each digit at least 14 pixels, and the words of every slide but
+/// `long` (a list of steps, which scrolls) fit beside its picture; returns the measures.
+fn check_lecture(
+    page: &Path,
+    min_grids: usize,
+    long: &str,
+) -> std::collections::BTreeMap<String, String> {
     let m = lecture_measures(page);
+    let over: Vec<&str> = m["overflowing"]
+        .split(',')
+        .filter(|id| *id != "none" && *id != long)
+        .collect();
+    assert!(
+        over.is_empty(),
+        "words that do not fit the screen: {over:?} {m:?}"
+    );
     let number = |k: &str| m[k].parse::<f64>().unwrap_or_else(|_| panic!("{k}: {m:?}"));
     assert_eq!(m["lecture"], "true", "{m:?}");
     assert_eq!(m["viewport"], "1280x720", "{m:?}");
@@ -342,7 +363,7 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         b"",
     );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    check_lecture(&nine, 8);
+    check_lecture(&nine, 8, "");
     // 16×16: the order-4 square of the lecture examples, every level (several completions).
     let sixteen = temp_file("lecture-16.html", b"");
     let out = run(
@@ -355,7 +376,7 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         html.contains("4 different completions"),
         "one story per square"
     );
-    check_lecture(&sixteen, 8);
+    check_lecture(&sixteen, 8, "");
     check_in_browser(&sixteen, &every_level("yes"));
     // 25×25: the order-5 square with a Latin subsquare (the grid levels; its CNF refutation is
     // the release suites' business).
@@ -383,7 +404,7 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         html.contains(">P</text>"),
         "symbols above 9 are letters, as in a puzzle line"
     );
-    check_lecture(&twenty_five, 6);
+    check_lecture(&twenty_five, 6, "");
     // The frames of explain, one step at a time.
     let frames = temp_file("lecture-explain.html", b"");
     let out = run(
@@ -398,7 +419,7 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let m = check_lecture(&frames, 20);
+    let m = check_lecture(&frames, 20, "story");
     let steps = stdout(&out)
         .lines()
         .filter(|l| l.starts_with("step "))
