@@ -42,9 +42,10 @@
 //!     fewer.set(cell, None);
 //!     assert!(native.solve(&fewer, &Limits::none()).unwrap().answer.solution().is_some());
 //! }
+//! // Deletion dropped the 1 of (1,1) (the 1 of (3,3) does its work); why, in words:
 //! assert_eq!(
 //!     conflict.hall_violation().unwrap(),
-//!     "(1,3) has no candidate left: its row holds 1 and 2 and its column holds 3"
+//!     "(1,3) has no candidate left: its row holds 2 and its column holds 1 and 3"
 //! );
 //! ```
 
