@@ -32,13 +32,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             };
             println!("  {} by {}: {answer}", run.instance, run.solver);
         }
+        // One story: which completion each level found (a square with several completions
+        // lets each solver pick its own), and how many there are, counted where cheap.
+        let story = course.story();
         match &course.verdict {
-            Verdict::Completed(grid) => println!("  every level: completion {}", one_line(grid)),
+            Verdict::Completed(_) if story.one_completion() => {
+                println!(
+                    "  every level: the same completion {}",
+                    one_line(&story.completions[0])
+                );
+            }
+            Verdict::Completed(_) => println!(
+                "  the levels found {} different completions",
+                story.completions.len()
+            ),
             Verdict::NoCompletion => println!("  every level: no completion"),
             Verdict::Unknown => println!("  undecided"),
         }
+        if let Some(count) = course.completions {
+            println!("  the square has {}", count.of("completion"));
+        }
         if let Some(conflict) = &course.conflict {
             println!("  a minimal conflict: {}", one_line(&conflict.givens));
+            if let Some(why) = conflict.hall_violation() {
+                println!("  why: {why}");
+            }
         }
         page.push(index + 1, index + 1, course);
     }

@@ -104,6 +104,21 @@ impl Grade {
             .collect()
     }
 
+    /// The minimal refuting schemes: no weaker requested scheme refutes the puzzle.
+    pub fn weakest_refuting(&self) -> Vec<Scheme> {
+        let refuting: Vec<Scheme> = self
+            .verdicts
+            .iter()
+            .filter(|(_, v)| *v == Verdict::Refuted)
+            .map(|&(s, _)| s)
+            .collect();
+        refuting
+            .iter()
+            .copied()
+            .filter(|&s| !refuting.iter().any(|&o| o != s && o.weaker_than(s)))
+            .collect()
+    }
+
     /// Whether some scheme refuted the puzzle.
     pub fn refuted(&self) -> bool {
         self.verdicts.iter().any(|(_, v)| *v == Verdict::Refuted)
@@ -199,6 +214,33 @@ impl Grader {
 /// Grades one puzzle (a convenience over [`Grader`]).
 pub fn grade(puzzle: &Grid, schemes: &[Scheme]) -> Grade {
     Grader::new(puzzle.shape()).grade(puzzle, schemes)
+}
+
+/// The scheme that best explains `puzzle`, and why it was chosen: the first of the paper's
+/// schemes (in the order of [`Scheme::ALL`]) among the weakest that solve it without search;
+/// else the first among the weakest that refute it (prove it has no solution); else `HACSC3`,
+/// the strongest without shaving, up to where a search would start.
+///
+/// # Examples
+/// ```
+/// use sudokit::grade::scheme_to_explain;
+/// use sudokit::propagate::Scheme;
+/// use sudokit::text::{ShapeSpec, parse_line};
+/// let square = parse_line("12...3...", Some(ShapeSpec::Latin)).unwrap();
+/// assert_eq!(scheme_to_explain(&square).0, Scheme::FC);
+/// ```
+pub fn scheme_to_explain(puzzle: &Grid) -> (Scheme, &'static str) {
+    let graded = grade(puzzle, &Scheme::ALL);
+    if let Some(&scheme) = graded.weakest().first() {
+        return (scheme, "the first scheme that solves it without search");
+    }
+    if let Some(&scheme) = graded.weakest_refuting().first() {
+        return (scheme, "the first scheme that proves it has no solution");
+    }
+    (
+        Scheme::HACSC3,
+        "no scheme solves or refutes it without search; the strongest without shaving",
+    )
 }
 
 /// The aggregate of a file's grades.

@@ -7,6 +7,7 @@
 //! thread watches for Ctrl-C ([`interrupt`]).
 
 mod errors;
+mod explain;
 mod grading;
 mod interop;
 mod interrupt;
@@ -52,6 +53,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grading::schemes, m)?)?;
     m.add_function(wrap_pyfunction!(grading::generate, m)?)?;
     m.add_function(wrap_pyfunction!(grading::minimize, m)?)?;
+    m.add_class::<explain::Explanation>()?;
+    m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     runners::register(m)?;
     Ok(())
 }

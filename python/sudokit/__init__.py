@@ -23,6 +23,7 @@ from typing import Any, Union
 from ._native import (
     Clauses,
     CountResult,
+    Explanation,
     Grade,
     LatinReduction,
     ParseError,
@@ -36,6 +37,7 @@ from ._native import (
     backends,
     count,
     decode,
+    explain,
     export,
     formats,
     generate,
@@ -57,6 +59,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Clauses",
     "CountResult",
+    "Explanation",
     "Grade",
     "LatinReduction",
     "ParseError",
@@ -70,6 +73,7 @@ __all__ = [
     "backends",
     "count",
     "decode",
+    "explain",
     "export",
     "formats",
     "generate",

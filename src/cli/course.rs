@@ -11,6 +11,8 @@ use sudokit::jobs::PuzzleItem;
 use sudokit::reduce::course::{
     Answer, Course, CourseOptions, Evidence, Level, LevelRun, Verdict, run_course,
 };
+use sudokit::reduce::formulas::{SizeFormulas, size_formulas};
+use sudokit::reduce::story::Story;
 use sudokit::render::course::{CoursePage, evidence_words};
 use sudokit::text::{ReadOptions, to_json, to_text};
 
@@ -101,9 +103,11 @@ fn ms(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }
 
-/// One square, level by level.
+/// One square, level by level: each size with its formula, each answer with the completion it
+/// maps back to (the same as the first, or another), the completions found and counted.
 fn text(course: &Course, index: usize, line: usize) -> String {
     let (m, n) = (course.latin.shape().order(), course.sudoku.shape().order());
+    let story = course.story();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -113,37 +117,95 @@ fn text(course: &Course, index: usize, line: usize) -> String {
         course.sudoku.filled(),
         course.latin.filled()
     );
-    for run in &course.levels {
-        let _ = writeln!(s, "  {}", level_line(run));
-    }
-    if let Some((count, stopped)) = course.count {
-        let bound = if stopped { "at least " } else { "" };
+    let mut letters = None;
+    for (i, run) in course.levels.iter().enumerate() {
+        let formulas = size_formulas(run.level, &course.latin, course.cnf);
+        if letters.is_none() && run.level != Level::Latin {
+            letters = formulas
+                .as_ref()
+                .map(|f| f.letters.split("; ").next().unwrap_or("").to_string());
+        }
         let _ = writeln!(
             s,
-            "  count: {bound}{count} Sudoku solutions = {bound}{count} completions"
+            "  {}",
+            level_line(run, formulas.as_ref(), story.relation(i))
         );
     }
-    let _ = match &course.verdict {
-        Verdict::Completed(completion) => {
-            if let Some(solution) = course.levels.iter().find_map(|l| match &l.answer {
-                Answer::Completed {
-                    sudoku_solution: Some(grid),
-                    ..
-                } => Some(grid),
-                _ => None,
-            }) && n <= 25
-            {
-                let _ = writeln!(s, "  Sudoku solution: {}", one_line(solution));
-            }
-            writeln!(
+    if let Some(letters) = letters {
+        let _ = writeln!(
+            s,
+            "  where m = {m}, g = {}, {letters}",
+            course.latin.filled()
+        );
+    }
+    match &course.verdict {
+        Verdict::Completed(_) if story.one_completion() => {
+            let _ = writeln!(
                 s,
-                "  every level: completion {} (verified)",
-                one_line(completion)
-            )
+                "  every level: the same completion {} (verified at every level)",
+                one_line(&story.completions[0])
+            );
         }
-        Verdict::NoCompletion => writeln!(s, "  every level: no completion"),
-        Verdict::Unknown => writeln!(s, "  undecided (limits)"),
-    };
+        Verdict::Completed(_) => {
+            let found: Vec<String> = story
+                .completions
+                .iter()
+                .enumerate()
+                .map(|(k, completion)| {
+                    let levels: Vec<&str> = story
+                        .found
+                        .iter()
+                        .filter(|(_, f)| *f == Some(k))
+                        .map(|(level, _)| level.name())
+                        .collect();
+                    format!("{} ({})", one_line(completion), levels.join(", "))
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "  the levels found {} different completions, each verified: {}",
+                story.completions.len(),
+                found.join("; ")
+            );
+        }
+        Verdict::NoCompletion => {
+            let _ = writeln!(s, "  every level: no completion");
+        }
+        Verdict::Unknown => {
+            let _ = writeln!(s, "  undecided (limits)");
+        }
+    }
+    match (course.completions, course.count) {
+        (Some(a), Some(b)) => {
+            let _ = writeln!(
+                s,
+                "  count: the square has {} and its Sudoku {}, counted separately: the \
+                 reduction keeps the count",
+                a.of("completion"),
+                b.of("solution")
+            );
+        }
+        (Some(a), None) => {
+            let _ = writeln!(s, "  count: the square has {}", a.of("completion"));
+        }
+        (None, Some(b)) => {
+            let _ = writeln!(
+                s,
+                "  count: {} = {}",
+                b.of("Sudoku solution"),
+                b.of("completion")
+            );
+        }
+        (None, None) => {}
+    }
+    if let Some((_, solution)) = course.shown().filter(|_| n <= 25) {
+        let _ = writeln!(
+            s,
+            "  the Sudoku solution of the {}completion: {}",
+            if story.one_completion() { "" } else { "first " },
+            one_line(&solution)
+        );
+    }
     if let Some(conflict) = &course.conflict {
         let _ = writeln!(
             s,
@@ -151,20 +213,46 @@ fn text(course: &Course, index: usize, line: usize) -> String {
              rest completes",
             conflict.describe()
         );
+        if let Some(why) = conflict.hall_violation() {
+            let _ = writeln!(s, "  why: {why}");
+        }
     }
     s
 }
 
-/// "CNF (extended, pairwise AMO): 729 variables, … (as predicted); varisat: …; mapped back: …".
-fn level_line(run: &LevelRun) -> String {
+/// "CNF (extended, pairwise AMO): 729 variables = n³, … ; varisat: …; mapped back: …".
+fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<String>) -> String {
     let mut s = format!("{}: ", run.instance);
     if let Answer::Skipped(why) = &run.answer {
         let _ = write!(s, "not run ({why})");
         return s;
     }
-    s.push_str(&run.size.describe(&run.names));
+    let sizes: Vec<String> = run
+        .size
+        .numbers()
+        .iter()
+        .zip(run.names)
+        .enumerate()
+        .map(|(k, (count, name))| match formulas {
+            Some(f) if f.formulas[k].value == *count => {
+                format!("{count} {name} = {}", f.formulas[k].text)
+            }
+            Some(f) => format!(
+                "{count} {name} (the formula {} gives {}: WRONG)",
+                f.formulas[k].text, f.formulas[k].value
+            ),
+            None => format!("{count} {name}"),
+        })
+        .collect();
+    s.push_str(&sizes.join(", "));
+    if let Some(extra) = formulas
+        .and_then(|f| f.letters.split_once("; "))
+        .map(|(_, e)| e)
+    {
+        let _ = write!(s, " ({extra})");
+    }
     match run.predicted {
-        Some(p) if p == run.size => s.push_str(" (as predicted)"),
+        Some(p) if p == run.size => {}
         Some(p) => {
             let _ = write!(
                 s,
@@ -175,6 +263,7 @@ fn level_line(run: &LevelRun) -> String {
         None => {}
     }
     let _ = write!(s, "; {}: ", run.solver);
+    let relation = relation.map_or(String::new(), |r| format!("; {r}"));
     match &run.answer {
         Answer::Completed {
             witness,
@@ -186,11 +275,15 @@ fn level_line(run: &LevelRun) -> String {
                 _ => "to a Sudoku solution (verified), then ",
             };
             let _ = if run.level == Level::Latin {
-                write!(s, "the completion {} (verified)", one_line(completion))
+                write!(
+                    s,
+                    "the completion {} (verified{relation})",
+                    one_line(completion)
+                )
             } else {
                 write!(
                     s,
-                    "{witness}; map back {via}to the completion {} (verified)",
+                    "{witness}; map back {via}to the completion {} (verified{relation})",
                     one_line(completion)
                 )
             };
@@ -221,7 +314,7 @@ fn level_line(run: &LevelRun) -> String {
     s
 }
 
-fn level_json(run: &LevelRun) -> serde_json::Value {
+fn level_json(course: &Course, story: &Story, i: usize, run: &LevelRun) -> serde_json::Value {
     let (answer, completion, evidence) = match &run.answer {
         Answer::Completed { completion, .. } => ("completed", Some(to_json(completion)), None),
         Answer::NoCompletion(evidence) => ("no-completion", None, Some(evidence_json(evidence))),
@@ -242,6 +335,17 @@ fn level_json(run: &LevelRun) -> serde_json::Value {
         "solve_ms": millis(run.solve_time),
         "check_ms": millis(run.check_time),
         "nodes": run.stats.nodes,
+        "formulas": size_formulas(run.level, &course.latin, course.cnf).map(|f| {
+            serde_json::json!({
+                "letters": f.letters,
+                "variables": f.formulas[0].text,
+                "constraints": f.formulas[1].text,
+                "entries": f.formulas[2].text,
+                "fixed": f.formulas[3].text,
+                "values": f.size(),
+            })
+        }),
+        "completion_index": story.found.get(i).and_then(|(_, k)| *k),
     });
     match &run.answer {
         Answer::Completed { witness, .. } => value["witness"] = witness.as_str().into(),
@@ -278,18 +382,13 @@ fn evidence_json(evidence: &Evidence) -> serde_json::Value {
 }
 
 fn json(course: &Course, line: usize) -> serde_json::Value {
+    let story = course.story();
     let (status, completion) = match &course.verdict {
         Verdict::Completed(grid) => ("completed", Some(to_json(grid))),
         Verdict::NoCompletion => ("no-completion", None),
         Verdict::Unknown => ("unknown", None),
     };
-    let sudoku_solution = course.levels.iter().find_map(|l| match &l.answer {
-        Answer::Completed {
-            sudoku_solution: Some(s),
-            ..
-        } => Some(to_json(s)),
-        _ => None,
-    });
+    let sudoku_solution = course.shown().map(|(_, s)| to_json(&s));
     serde_json::json!({
         "line": line,
         "status": status,
@@ -303,10 +402,18 @@ fn json(course: &Course, line: usize) -> serde_json::Value {
         "completion": completion,
         "sudoku_solution": sudoku_solution,
         "verified": status == "completed",
-        "count": course.count.map(|c| c.0),
-        "count_hit_limit": course.count.map(|c| c.1),
+        "completions_found": story.completions.iter().map(to_json).collect::<Vec<_>>(),
+        "count": course.count.map(|c| c.count),
+        "count_exact": course.count.map(|c| c.exact),
+        "completion_count": course.completions.map(|c| c.count),
+        "completion_count_exact": course.completions.map(|c| c.exact),
         "reduce_ms": millis(course.reduce_time),
-        "levels": course.levels.iter().map(level_json).collect::<Vec<_>>(),
+        "levels": course
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, run)| level_json(course, &story, i, run))
+            .collect::<Vec<_>>(),
         "conflict": course.conflict.as_ref().map(|c| {
             let shape = c.givens.shape();
             c.givens
@@ -314,5 +421,6 @@ fn json(course: &Course, line: usize) -> serde_json::Value {
                 .map(|(cell, v)| [shape.row_of(cell) + 1, shape.col_of(cell) + 1, v + 1])
                 .collect::<Vec<_>>()
         }),
+        "conflict_why": course.conflict.as_ref().and_then(|c| c.hall_violation()),
     })
 }

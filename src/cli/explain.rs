@@ -1,4 +1,4 @@
-//! `sudokit explain PUZZLE [--scheme S] [--json] [--html page.html]`: the propagation of one
+//! `sudokit explain PUZZLE [--scheme S] [--json] [--report page.html]`: the propagation of one
 //! scheme on one puzzle, step by step (naked and hidden singles, Hall sets, locked candidates,
 //! fish, shaving probes), as text, JSON lines or an HTML page of frames.
 
@@ -8,11 +8,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
-use sudokit::grade::grade;
+use sudokit::grade::scheme_to_explain;
 use sudokit::propagate::Scheme;
-use sudokit::propagate::explain::{Ending, Explanation, explain};
+use sudokit::propagate::explain::{Ending, explain};
 use sudokit::render::explain::explain_page;
-use sudokit::text::{PuzzleReader, to_line};
+use sudokit::text::PuzzleReader;
 
 use sudokit::jobs::render::json_line;
 use sudokit::jobs::target::write_atomically;
@@ -84,36 +84,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let (scheme, why) = match &args.scheme {
         Some(name) => (name.parse::<Scheme>()?, "as asked"),
-        None => {
-            let graded = grade(&puzzle, &Scheme::ALL);
-            match graded.weakest().first() {
-                Some(&s) => (s, "the first scheme that solves it without search"),
-                None => (Scheme::HACSC3, "no scheme solves it without search"),
-            }
-        }
+        None => scheme_to_explain(&puzzle),
     };
-    let story = explain(&puzzle, scheme);
+    // Every step is replayed from its rule's definition before anything is shown.
+    let story = explain(&puzzle, scheme)?;
     let shape = puzzle.shape();
     let mut out = std::io::stdout().lock();
     let written = (|| -> std::io::Result<()> {
         if args.json {
-            for (i, step) in story.steps.iter().enumerate() {
-                out.write_all(json_line(&step.to_json(shape, i + 1)).as_bytes())?;
+            for value in story.json_lines() {
+                out.write_all(json_line(&value).as_bytes())?;
             }
-            out.write_all(json_line(&ending_json(&story)).as_bytes())?;
         } else {
             writeln!(
                 out,
                 "{source}: {shape}, {} givens; scheme {scheme} ({why})",
                 puzzle.filled()
             )?;
-            for (i, step) in story.steps.iter().enumerate() {
-                writeln!(out, "step {}, {}: {}", i + 1, step.name, step.text)?;
-            }
-            let grid = story.solution().and_then(to_line);
-            match grid {
-                Some(line) => writeln!(out, "{}: {line}", story.ending_text())?,
-                None => writeln!(out, "{}", story.ending_text())?,
+            for line in story.text_lines() {
+                writeln!(out, "{line}")?;
             }
         }
         out.flush()
@@ -132,28 +121,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ending::Solved(_) => 0,
         _ => 1,
     }))
-}
-
-fn ending_json(story: &Explanation) -> serde_json::Value {
-    let (ending, solution) = match &story.ending {
-        Ending::Solved(grid) => ("solved", Some(sudokit::text::to_json(grid))),
-        Ending::Stuck { .. } => ("search", None),
-        Ending::Contradiction => ("contradiction", None),
-    };
-    let mut value = serde_json::json!({
-        "ending": ending,
-        "scheme": story.scheme.name(),
-        "steps": story.steps.len(),
-        "text": story.ending_text(),
-        "solution": solution,
-    });
-    if let Ending::Stuck {
-        open_cells,
-        candidates,
-    } = story.ending
-    {
-        value["open_cells"] = open_cells.into();
-        value["candidates"] = candidates.into();
-    }
-    value
 }

@@ -44,9 +44,9 @@ pub struct Args {
 enum Source {
     /// Partial Latin squares (one per line of m² symbols, or grid blocks) → Sudoku of order m².
     #[command(
-        after_help = "The Sudoku has m×m boxes; its cells (i, m·q) for i < m carry the Latin \
-square and every other cell is given by a fixed pattern, so it is completable exactly when the square \
-is. Puzzle lines hold orders up to 35 (m ≤ 5); use --form block or --json for larger m.\n\n\
+        after_help = "The Sudoku has m×m boxes; its cell (i, m·(j − 1) + 1) carries cell (i, j) of \
+the square (rows and columns from 1, i, j ≤ m; symbol s is digit m·(s − 1) + 1), and every other \
+cell is given by a fixed pattern, so it is completable exactly when the square is. Puzzle lines hold orders up to 35 (m ≤ 5); use --form block or --json for larger m.\n\n\
 --to cnf|ilp|exact-cover|colouring (or any export format: lp, dlx, col, mps, hgr, dzn) writes the \
 Sudoku's DIMACS CNF, CPLEX LP, dlx1 exact cover, DIMACS .col (precolouring as 'c given' lines), ... \
 On standard output (or -o FILE) the instances follow each other, each starting with a comment line \
@@ -401,7 +401,8 @@ fn write_instance(
     let m = latin.shape().order();
     let header = format!(
         "sudokit reduce latin: square {k} (line {} of {}), order {m}, {} givens{}\n\
-         the Sudoku of order {} ({m}×{m} boxes) whose cells (i, {m}·q), i < {m}, carry the square",
+         the Sudoku of order {} ({m}×{m} boxes) whose cell (i, {m}·(j − 1) + 1) carries cell (i, j) \
+         of the square (1-based, i, j ≤ {m}; symbol s is digit {m}·(s − 1) + 1)",
         record.line,
         file.display(),
         latin.filled(),

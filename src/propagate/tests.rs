@@ -573,7 +573,7 @@ fn the_trace_changes_nothing_and_replays_to_the_fixpoint() {
             }
             assert_eq!(replay, plain, "{scheme}");
             // The explanation accounts for every removal, each once.
-            let story = explain(puzzle, scheme);
+            let story = explain(puzzle, scheme).expect("every step replays");
             let mut removed: Vec<(usize, usize)> =
                 story.steps.iter().flat_map(|s| s.removed.clone()).collect();
             let mut expected: Vec<(usize, usize)> =

@@ -10,8 +10,16 @@
 //! certificate verifier, and the result is minimal (no given can go) though not always the
 //! smallest such set.
 //!
+//! [`Conflict::why`] then names **why** the conflict has no completion, as a teacher would: the
+//! story of the weakest propagation scheme that refutes it (forward checking, hidden singles,
+//! range exhaustion, Hall sets, the colored matrix), whose last step is a **Hall violation** — a
+//! cell with no symbol left, k cells of a row or column that can take only k − 1 symbols, a
+//! symbol with no place left in a row, or k rows whose places of a symbol lie in k − 1 columns.
+//! Every step is replayed by [`crate::propagate::explain::replay`].
+//!
 //! # Complexity
-//! One solve per given (exponential in the worst case each; small squares only).
+//! One solve per given (exponential in the worst case each; small squares only); the
+//! explanation, one traced fixpoint per scheme tried.
 //!
 //! # References
 //! - J. Marques-Silva, "Minimal unsatisfiability: models, algorithms and applications", ISMVL
@@ -34,9 +42,16 @@
 //!     fewer.set(cell, None);
 //!     assert!(native.solve(&fewer, &Limits::none()).unwrap().answer.solution().is_some());
 //! }
+//! // Deletion dropped the 1 of (1,1) (the 1 of (3,3) does its work); why, in words:
+//! assert_eq!(
+//!     conflict.hall_violation().unwrap(),
+//!     "(1,3) has no candidate left: its row holds 2 and its column holds 1 and 3"
+//! );
 //! ```
 
 use crate::grid::Grid;
+use crate::propagate::Scheme;
+use crate::propagate::explain::{Ending, Explanation, explain};
 use crate::reduce::latin::as_latin_square;
 use crate::search::{Answer, Limits};
 use crate::solve::{SolveError, Solver};
@@ -67,6 +82,30 @@ impl Conflict {
             })
             .collect();
         givens.join(", ")
+    }
+
+    /// Why the conflict's givens have no completion: the story of the weakest of `FC`, `FCI`,
+    /// `BC`, `HAC`, `HACC` that refutes them, whose last step names the Hall violation; `None`
+    /// when none refutes them without search (see the module docs).
+    pub fn why(&self) -> Option<Explanation> {
+        let square = as_latin_square(&self.givens);
+        [
+            Scheme::FC,
+            Scheme::FCI,
+            Scheme::BC,
+            Scheme::HAC,
+            Scheme::HACC,
+        ]
+        .into_iter()
+        .filter_map(|scheme| explain(&square, scheme).ok())
+        .find(|story| story.ending == Ending::Contradiction)
+    }
+
+    /// The Hall violation [`Conflict::why`] ends on, in words.
+    pub fn hall_violation(&self) -> Option<String> {
+        let story = self.why()?;
+        let last = story.steps.last()?;
+        Some(last.text.trim_start_matches("Contradiction: ").to_string())
     }
 }
 

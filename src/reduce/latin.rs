@@ -50,50 +50,14 @@
 //! assert_eq!(sudoku.filled(), 81 - 9 + 2);
 //! ```
 
-use thiserror::Error;
+pub use crate::reduce::latin_error::LatinReductionError;
 
 use crate::grid::Grid;
 use crate::reduce::reduction::{
     GRID_SIZE_NAMES, Reduction, ReductionError, Size, SizeNames, grid_size,
 };
 use crate::shape::{MAX_ORDER, Shape};
-use crate::verify::{Violation, verify};
-
-/// Why a reduction step cannot be made.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum LatinReductionError {
-    /// `m²` would exceed the largest order.
-    #[error("a Latin square of order {m} becomes a Sudoku of order {}, above the maximum {MAX_ORDER}", m * m)]
-    TooLarge {
-        /// The Latin square's order.
-        m: usize,
-    },
-    /// The Sudoku has the wrong shape for the Latin square.
-    #[error("expected a Sudoku of order {expected} with {m}×{m} boxes, found {found}")]
-    WrongShape {
-        /// The Latin square's order.
-        m: usize,
-        /// The expected Sudoku order `m²`.
-        expected: usize,
-        /// The shape found.
-        found: Shape,
-    },
-    /// A cell of the embedded square holds a value that is not a multiple of `m`.
-    #[error("cell ({row},{col}) carries the Latin square but holds {value}, not a multiple of {m}")]
-    NotEmbedded {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// 1-based value.
-        value: usize,
-        /// The Latin square's order.
-        m: usize,
-    },
-    /// The input is not a solution at its level.
-    #[error("not a solution: {0}")]
-    NotASolution(Violation),
-}
+use crate::verify::verify;
 
 /// The pattern value of cell `(i, j)` of the Sudoku of order `m²` (0-based).
 #[inline]
@@ -268,6 +232,7 @@ impl Reduction for LatinToSudoku {
 mod tests {
     use super::*;
     use crate::text::{ShapeSpec, parse_line};
+    use crate::verify::Violation;
 
     fn latin(line: &str) -> Grid {
         parse_line(line, Some(ShapeSpec::Latin)).unwrap()

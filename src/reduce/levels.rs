@@ -26,8 +26,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::reduce::course::{
-    Answer, Course, CourseError, CourseOptions, Evidence, Level, LevelRun,
+use crate::reduce::course_data::{
+    Answer, Count, Course, CourseError, CourseOptions, Evidence, Level, LevelRun,
 };
 use crate::reduce::encodings::{SudokuToCnf, SudokuToColouring, SudokuToExactCover, SudokuToIlp};
 use crate::reduce::latin::{LatinToSudoku, as_latin_square};
@@ -158,7 +158,10 @@ fn sudoku_level(course: &mut Course, options: &CourseOptions) -> Result<LevelRun
     run.solve_time = started.elapsed();
     run.stats = report.stats;
     if options.count.is_some() {
-        course.count = Some((report.count, report.hit_limit));
+        course.count = Some(Count {
+            count: report.count,
+            exact: report.complete(),
+        });
     }
     run.answer = match search_answer(&report, "search tree") {
         Some(answer) => answer,

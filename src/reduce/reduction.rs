@@ -48,7 +48,7 @@ use thiserror::Error;
 use crate::encode::cnf::DecodeError;
 use crate::encode::ilp::IlpDecodeError;
 use crate::grid::Grid;
-use crate::reduce::latin::LatinReductionError;
+use crate::reduce::latin_error::LatinReductionError;
 use crate::verify::Violation;
 
 /// The size of an instance; see the module docs for what each number counts per formalism.
@@ -262,33 +262,5 @@ where
         let middle = self.1.back(&target.middle, &target.last, solution)?;
         self.0.check_target(&target.middle, &middle)?;
         self.0.back(source, &target.middle, &middle)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::reduce::encodings::SudokuToCnf;
-    use crate::reduce::latin::LatinToSudoku;
-    use crate::reduce::sat_chain::solve_with_varisat;
-    use crate::text::{ShapeSpec, parse_line};
-
-    #[test]
-    fn a_composed_reduction_maps_a_model_back_through_the_middle_level() {
-        let latin = parse_line("1.......3", Some(ShapeSpec::Latin)).unwrap();
-        let chain = Compose(LatinToSudoku, SudokuToCnf::default());
-        let target = chain.reduce(&latin).unwrap();
-        assert_eq!(chain.target_size(&latin).unwrap(), chain.size_of(&target));
-        let mut model = solve_with_varisat(&target.last.cnf).unwrap().unwrap();
-        chain.check_target(&target, &model).unwrap();
-        let completion = chain.back(&latin, &target, &model).unwrap();
-        assert_eq!(crate::text::to_line(&completion).unwrap(), "132321213");
-        // All false: every cell's at-least-one clause fails, at both the CNF check and the back-map.
-        model.iter_mut().for_each(|b| *b = false);
-        assert!(chain.check_target(&target, &model).is_err());
-        assert!(matches!(
-            chain.back(&latin, &target, &model),
-            Err(ReductionError::CnfDecode(_))
-        ));
     }
 }

@@ -220,4 +220,24 @@ mod tests {
         ));
         assert!(to_cnf.back(&sudoku, &cnf, &model).is_err());
     }
+
+    #[test]
+    fn a_composed_reduction_maps_a_model_back_through_the_middle_level() {
+        use crate::reduce::reduction::{Compose, ReductionError};
+        let latin = parse_line("1.......3", Some(ShapeSpec::Latin)).unwrap();
+        let chain = Compose(LatinToSudoku, SudokuToCnf::default());
+        let target = chain.reduce(&latin).unwrap();
+        assert_eq!(chain.target_size(&latin).unwrap(), chain.size_of(&target));
+        let mut model = solve_with_varisat(&target.last.cnf).unwrap().unwrap();
+        chain.check_target(&target, &model).unwrap();
+        let completion = chain.back(&latin, &target, &model).unwrap();
+        assert_eq!(crate::text::to_line(&completion).unwrap(), "132321213");
+        // All false: every cell's at-least-one clause fails, at both the CNF check and the back-map.
+        model.iter_mut().for_each(|b| *b = false);
+        assert!(chain.check_target(&target, &model).is_err());
+        assert!(matches!(
+            chain.back(&latin, &target, &model),
+            Err(ReductionError::CnfDecode(_))
+        ));
+    }
 }

@@ -1,18 +1,27 @@
 //! The course page: partial Latin squares carried through every level of the chain
-//! ([`crate::reduce::course`]), drawn as one self-contained HTML page a teacher can project or
-//! print.
+//! ([`crate::reduce::course`]), drawn as one self-contained HTML page a teacher can read,
+//! project (lecture mode, [`crate::render::page`]) or print.
 //!
-//! The page has, in order: a short introduction and a table of contents; **the reduction**,
-//! explained on the running example (the first square with a completion, else the first square):
-//! the map 1-based, the fixed pattern and why it forces the carrying cells (on the grid), the
-//! "yes ⇔ yes" argument both ways, and the map cell by cell; **each formalism** on the running
-//! example ([`super::formalisms`]); then **one section per square** (anchor `#square-K`): the
-//! partial square and its completion, the Sudoku with the carrying cells highlighted (point at
-//! one to read its place and symbol in the square), and the table of levels — instance, size
-//! (measured, and the reduction's formula), solver, the answer read at that level, the
-//! completion it maps back to, times. A square with no completion gets the evidence of every
-//! level (the checked refutation's size, the search trees) and, when found, a minimal conflict
-//! drawn on the square.
+//! The page is a sequence of slides, in order: an introduction; **the reduction**, explained on
+//! the running example (the first square with a completion, else the first square): the map
+//! 1-based, the fixed pattern and why it forces the carrying cells (on the grid, with the
+//! solution of the completion shown), the "yes ⇔ yes" argument both ways, and the map cell by
+//! cell; **each formalism** on the running example ([`super::formalisms`]); then for **each
+//! square** (anchor `#square-K`): the partial square and the completion drawn (the first one
+//! found), its Sudoku solved with the solution that completion maps to (point at a carrying cell
+//! to read its place and symbol in the square), **one slide per level** in lecture mode (the
+//! level's sizes with their formulas, its solver, its answer, the completion it maps back to —
+//! the same as the first, or another one — drawn), the table of levels, the table of sizes
+//! (each measured count beside its formula), and the map of the completion cell by cell.
+//!
+//! **One story per square** ([`crate::reduce::story`]): a square with several completions says
+//! so — how many different ones the levels found, which level found which, and (counted where
+//! cheap) how many the square has, with its Sudoku's own count: the reduction keeps it.
+//!
+//! A square with no completion gets the evidence of every level (the checked refutation's size,
+//! the search trees), the contradiction that propagation alone reaches on the square, and, when
+//! found, a minimal conflict drawn on the square with its **Hall violation** named (k cells that
+//! can take only k − 1 symbols, a symbol with no place, ...).
 //!
 //! Every row of the table of levels carries `data-level` and `data-verdict` (`yes`, `no`,
 //! `unknown`, `skipped`) for tools that read the page. Grids above order 36 are drawn as heat maps
@@ -40,18 +49,23 @@ use crate::grid::Grid;
 use crate::propagate::Scheme;
 use crate::propagate::explain::{Ending, explain};
 use crate::reduce::course::{Answer, Course, Evidence, Level, LevelRun, Verdict};
+use crate::reduce::formulas::size_formulas;
 use crate::reduce::latin::carries_latin;
+use crate::reduce::story::Story;
 use crate::render::formalisms::{
     fitted_cell, formalisms_section, map_table, map_text, reduction_section, wrap,
 };
 use crate::render::page;
-use crate::render::svg::{Mark, SvgOptions, escape_xml, render};
+use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render, symbol};
 
 const CSS: &str = "\
 .levels td{font-size:.93em}.levels tr[data-verdict=yes] td.answer{background:#eef7ee}\
 .levels tr[data-verdict=no] td.answer{background:#fbeeee}\
-.map{font-size:.9em}.map caption{text-align:left;font-weight:600;padding:.3em 0}\
-section.square{border-top:2px solid #ccc;margin-top:2em}";
+.sizes td{font-size:.93em}.sizes td.formula{font-family:ui-monospace,monospace}\
+.sizes tr.first td{border-top:2px solid #888}.letters{font-size:.85em;color:#444}\
+.map{font-size:.9em}\
+section.square{border-top:2px solid #ccc;margin-top:2em}\
+body.lecture section.square{border-top:none;margin-top:0}";
 
 /// The course page being built: squares in input order.
 #[derive(Debug, Clone)]
@@ -78,13 +92,16 @@ impl CoursePage {
     pub fn to_html(&self) -> String {
         let mut out = String::new();
         page::start(&mut out, &self.title, CSS);
+        page::slide_start(&mut out, "intro", "");
+        page::heading(&mut out, 2, "intro-title", &self.title);
         page::paragraph(
             &mut out,
             "Latin square completion is NP-complete. Each partial Latin square below is turned \
              into a Sudoku, and the Sudoku into a CNF formula, a 0-1 integer program, an \
-             exact-cover problem and a graph to colour. Every level is solved by its own solver; \
-             each answer is checked with that level's own certificate, mapped back down the \
-             chain and verified again, so every level must give the same answer.",
+             exact-cover problem and a graph to colour; each instance has a size polynomial in \
+             the square's (the formulas are beside each count). Every level is solved by its \
+             own solver; each answer is checked with that level's own certificate, mapped back \
+             down the chain and verified again, so every level must give the same answer.",
         );
         out.push_str("<nav class=\"toc\"><a href=\"#reduction\">The reduction</a>");
         out.push_str("<a href=\"#formalisms\">Each formalism</a>");
@@ -95,14 +112,16 @@ impl CoursePage {
                 verdict_words(&course.verdict)
             );
         }
-        out.push_str("</nav>\n");
+        out.push_str("</nav>");
+        page::slide_end(&mut out);
         let example = self
             .squares
             .iter()
             .find(|(_, _, c)| matches!(c.verdict, Verdict::Completed(_)))
             .or(self.squares.first());
         if let Some((_, _, course)) = example {
-            let solution = sudoku_solution(course);
+            let shown = course.shown();
+            let solution = shown.as_ref().map(|(_, s)| s);
             reduction_section(&mut out, &course.latin, &course.sudoku, solution);
             formalisms_section(
                 &mut out,
@@ -120,7 +139,7 @@ impl CoursePage {
     }
 }
 
-/// "a completion at every level", "no completion", "undecided".
+/// "completed", "no completion", "undecided".
 fn verdict_words(verdict: &Verdict) -> &'static str {
     match verdict {
         Verdict::Completed(_) => "completed",
@@ -129,29 +148,18 @@ fn verdict_words(verdict: &Verdict) -> &'static str {
     }
 }
 
-/// The Sudoku solution of the first level that found one.
-fn sudoku_solution(course: &Course) -> Option<&Grid> {
-    course.levels.iter().find_map(|l| match &l.answer {
-        Answer::Completed {
-            sudoku_solution: Some(s),
-            ..
-        } => Some(s),
-        _ => None,
-    })
-}
-
 fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
-/// A grid on one line, row by row: "132 / 321 / 213" (values separated by spaces from order 10
-/// on, "." for an empty cell).
+/// A grid on one line, row by row: "132 / 321 / 213" (symbols as a puzzle line writes them,
+/// separated by spaces above order 35; "." for an empty cell).
 pub fn one_line(grid: &Grid) -> String {
     let n = grid.shape().order();
     let rows: Vec<String> = (0..n)
         .map(|r| {
-            let values = (0..n).map(|c| grid.at(r, c).map_or(".".into(), |v| (v + 1).to_string()));
-            if n <= 9 {
+            let values = (0..n).map(|c| grid.at(r, c).map_or(".".into(), |v| symbol(n, v)));
+            if n <= 35 {
                 values.collect::<String>()
             } else {
                 values.collect::<Vec<_>>().join(" ")
@@ -161,56 +169,108 @@ pub fn one_line(grid: &Grid) -> String {
     rows.join(" / ")
 }
 
+/// The story of the square's completions, in one paragraph.
+pub fn completions_words(course: &Course, story: &Story) -> String {
+    let mut words = match &course.verdict {
+        Verdict::Completed(_) if story.one_completion() => {
+            "Every level that ran found a completion, and the same one: it is drawn here.".into()
+        }
+        Verdict::Completed(_) => format!(
+            "Every level that ran found a completion, each verified at its own level and mapped \
+             back, but not the same one: the levels found {} different completions (the square \
+             has several; each solver picks its own). The first one found is drawn here, with \
+             its Sudoku solution; the table of levels says which level found which.",
+            story.completions.len()
+        ),
+        Verdict::NoCompletion => "No level found a completion: there is none.".into(),
+        Verdict::Unknown => "No level answered within the limits.".into(),
+    };
+    match (course.completions, course.count) {
+        (Some(a), Some(b)) => {
+            let _ = write!(
+                words,
+                " Counted separately, the square has {} and its Sudoku {}: the reduction keeps \
+                 the number of solutions (completions and Sudoku solutions correspond one to \
+                 one).",
+                a.of("completion"),
+                b.of("solution"),
+            );
+        }
+        (Some(a), None) => {
+            let _ = write!(words, " The square has {} (counted).", a.of("completion"));
+        }
+        (None, Some(b)) => {
+            let _ = write!(
+                words,
+                " Its Sudoku has {} (counted), so the square as many completions: the \
+                 reduction keeps the count.",
+                b.of("solution")
+            );
+        }
+        (None, None) => {}
+    }
+    words
+}
+
 fn square_section(out: &mut String, index: usize, line: usize, course: &Course) {
     let (m, n) = (course.latin.shape().order(), course.sudoku.shape().order());
-    let _ = write!(out, "<section class=\"square\" id=\"square-{index}\">");
+    let story = course.story();
+    let shown = course.shown();
     let headline = match &course.verdict {
         Verdict::Completed(_) => "every level finds a completion",
         Verdict::NoCompletion => "no level finds a completion: there is none",
         Verdict::Unknown => "undecided within the limits",
     };
+    page::slide_start(out, &format!("square-{index}"), "square");
     page::heading(
         out,
         2,
         &format!("square-{index}-title"),
         &format!("Square {index} (input line {line}): {headline}"),
     );
-    let completion = match &course.verdict {
-        Verdict::Completed(grid) => Some(grid),
-        _ => None,
-    };
     let _ = write!(
         out,
-        "<p>Order m = {m}, {} givens; its Sudoku has order n = {n} and {} givens \
+        "<p>Order m = {m}, {} givens; its Sudoku has order n = m² = {n} and {} givens \
          (n² − m² + {} = {}).</p>",
         course.latin.filled(),
         course.sudoku.filled(),
         course.latin.filled(),
         n * n - m * m + course.latin.filled()
     );
-    let latin_svg = render(
-        &course.latin,
-        completion,
-        &SvgOptions {
-            cell: (320.0 / m as f64).clamp(18.0, 48.0),
-            title: Some(format!("square {index}: the partial Latin square")),
-            coordinates: true,
-            legend: true,
-            ..SvgOptions::default()
-        },
+    page::paragraph(out, &completions_words(course, &story));
+    let completion = shown.as_ref().map(|(c, _)| c);
+    let latin_options = SvgOptions {
+        cell: 96.0,
+        title: Some(format!("square {index}: the partial Latin square")),
+        coordinates: true,
+        fluid: true,
+        ..SvgOptions::default()
+    };
+    out.push_str(&legend_html(&latin_options, completion.is_some()));
+    let latin_svg = render(&course.latin, completion, &latin_options);
+    page::slide_figure(out, &wrap(m, &latin_svg), "");
+
+    // Its Sudoku, solved with the solution the drawn completion maps to.
+    let solution = shown.as_ref().map(|(_, s)| s);
+    let shape = course.sudoku.shape();
+    page::slide_start(out, &format!("square-{index}-sudoku"), "");
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-sudoku-title"),
+        &format!("Square {index}: its Sudoku ({shape})"),
     );
     let _ = write!(
         out,
-        "<figure>{}<figcaption>The partial Latin square L{}.</figcaption></figure>",
-        wrap(m, &latin_svg),
-        if completion.is_some() {
-            " and its completion"
+        "<p>The yellow cells carry the square: cell (i, j) of L is cell (i, m·(j − 1) + 1) of the \
+         Sudoku, symbol s is digit m·(s − 1) + 1. Point at a yellow cell to read its cell and \
+         symbol in L.{}</p>",
+        if solution.is_some() {
+            " The solution drawn in blue is the one the completion above maps to."
         } else {
             ""
         }
     );
-    let solution = sudoku_solution(course);
-    let shape = course.sudoku.shape();
     let carrying: Vec<usize> = (0..shape.cells())
         .filter(|&c| carries_latin(m, shape.row_of(c), shape.col_of(c)))
         .collect();
@@ -224,68 +284,138 @@ fn square_section(out: &mut String, index: usize, line: usize, course: &Course) 
             (c, map_text(m, (shape.row_of(c), shape.col_of(c)), digit))
         })
         .collect();
-    let sudoku_svg = render(
-        &course.sudoku,
-        solution,
-        &SvgOptions {
-            cell: fitted_cell(n),
-            highlight: carrying,
-            highlight_meaning: "carrying cells: the square L".into(),
-            title: Some(format!("square {index}: its Sudoku ({shape})")),
-            coordinates: true,
-            legend: true,
-            cell_titles: titles,
-            heat_map: n > 36,
-            ..SvgOptions::default()
-        },
-    );
-    let _ = write!(
-        out,
-        "<figure>{}<figcaption>Its Sudoku{}; point at a carrying cell to read its cell and \
-         symbol in L.</figcaption></figure>",
-        wrap(n, &sudoku_svg),
-        if solution.is_some() { ", solved" } else { "" }
-    );
-    levels_table(out, index, course);
-    if let Some((count, stopped)) = course.count {
-        let _ = write!(
-            out,
-            "<p>Sudoku solutions counted: {}{count}, so L has {}{count} completions (the \
-             reduction keeps the count).</p>",
-            if stopped { "at least " } else { "" },
-            if stopped { "at least " } else { "" }
-        );
+    let sudoku_options = SvgOptions {
+        cell: fitted_cell(n),
+        highlight: carrying,
+        highlight_meaning: "carrying cells: the square L".into(),
+        title: Some(format!("square {index}: its Sudoku ({shape})")),
+        coordinates: true,
+        cell_titles: titles,
+        heat_map: n > 36,
+        fluid: true,
+        ..SvgOptions::default()
+    };
+    out.push_str(&legend_html(&sudoku_options, solution.is_some()));
+    let sudoku_svg = render(&course.sudoku, solution, &sudoku_options);
+    page::slide_figure(out, &wrap(n, &sudoku_svg), "");
+
+    for (i, run) in course.levels.iter().enumerate() {
+        level_slide(out, index, course, &story, i, run);
     }
-    if let (Some(completion), Some(solution)) = (completion, solution) {
+
+    page::slide_start(out, &format!("square-{index}-levels"), "");
+    levels_table(out, index, course, &story);
+    page::slide_end(out);
+    // The lecture shows each level's sizes on its own slide.
+    page::slide_start(out, &format!("square-{index}-sizes"), "document-only");
+    sizes_table(out, index, course);
+    page::slide_end(out);
+    if let (Some((completion, solution)), true) = (&shown, m <= 6) {
+        page::slide_start(out, &format!("square-{index}-map"), "");
         let _ = write!(
             out,
-            "<p>The completion, row by row: <code>{}</code>.</p>",
+            "<p>The completion drawn, row by row: <code>{}</code>.</p>",
             escape_xml(&one_line(completion))
         );
-        map_table(out, m, &course.sudoku, solution);
+        map_table(
+            out,
+            m,
+            &course.sudoku,
+            solution,
+            "the completion drawn above",
+        );
+        page::slide_end(out);
     }
     if course.verdict == Verdict::NoCompletion {
         why_not(out, index, course);
     }
-    out.push_str("</section>\n");
 }
 
-fn levels_table(out: &mut String, index: usize, course: &Course) {
+/// One level of one square, for lecture mode: its sizes with their formulas, its solver and
+/// answer, and the completion it maps back to, drawn.
+fn level_slide(
+    out: &mut String,
+    index: usize,
+    course: &Course,
+    story: &Story,
+    i: usize,
+    run: &LevelRun,
+) {
+    let total = course.levels.len();
+    page::slide_start(
+        out,
+        &format!("square-{index}-level-{}", run.level.name()),
+        "lecture-only",
+    );
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-level-{}-title", run.level.name()),
+        &format!(
+            "Square {index}, level {} of {total}: {}",
+            i + 1,
+            run.level.title()
+        ),
+    );
     let _ = write!(
         out,
-        "<table class=\"levels\" id=\"square-{index}-levels\"><caption>Every level of square \
-         {index}</caption><tr><th>level</th><th>instance size</th><th>size formula</th>\
-         <th>solved by</th><th>answer at this level</th><th>mapped back to L and verified</th>\
-         <th class=\"num\">build / solve / check (ms)</th></tr>"
+        "<p>{} — solved by {}.</p>",
+        escape_xml(&level_name(course, run)),
+        escape_xml(&run.solver)
     );
-    for run in &course.levels {
-        level_row(out, course, run);
+    if !matches!(run.answer, Answer::Skipped(_)) {
+        sizes_rows_table(out, course, std::slice::from_ref(run), "Its size", false);
     }
-    out.push_str("</table>\n");
+    let (_, answer, back) = answer_words(course, story, i, run);
+    let _ = write!(
+        out,
+        "<p><b>Answer:</b> {}</p><p><b>Mapped back:</b> {}</p>",
+        escape_xml(&answer),
+        escape_xml(&back)
+    );
+    match &run.answer {
+        Answer::Completed { completion, .. } => {
+            let options = SvgOptions {
+                cell: 96.0,
+                title: Some(format!(
+                    "square {index}: the completion of the {} level",
+                    run.level.title()
+                )),
+                coordinates: true,
+                fluid: true,
+                ..SvgOptions::default()
+            };
+            let svg = render(&course.latin, Some(completion), &options);
+            page::slide_figure(out, &svg, "");
+        }
+        _ => page::slide_end(out),
+    }
 }
 
-fn level_row(out: &mut String, course: &Course, run: &LevelRun) {
-    let (verdict, answer, back) = match &run.answer {
+/// "Sudoku 9×9, 3×3 boxes", "CNF (extended, pairwise AMO)", "exact cover (...)".
+fn level_name(course: &Course, run: &LevelRun) -> String {
+    match run.level {
+        Level::Sudoku => {
+            let shape = course.sudoku.shape();
+            let (n, p) = (shape.order(), shape.box_rows());
+            format!("Sudoku {n}×{n}, {p}×{p} boxes")
+        }
+        _ if run.instance == run.level.title() => run.instance.clone(),
+        Level::Latin | Level::Cnf | Level::Ilp => run.instance.clone(),
+        _ => format!("{} ({})", run.level.title(), run.instance),
+    }
+}
+
+/// The verdict word, the answer at the level, and what it maps back to (with how its
+/// completion relates to the first).
+fn answer_words(
+    course: &Course,
+    story: &Story,
+    i: usize,
+    run: &LevelRun,
+) -> (&'static str, String, String) {
+    let _ = course;
+    match &run.answer {
         Answer::Completed {
             witness,
             completion,
@@ -293,7 +423,11 @@ fn level_row(out: &mut String, course: &Course, run: &LevelRun) {
         } => (
             "yes",
             format!("yes: {witness}"),
-            format!("completion {}: valid", one_line(completion)),
+            format!(
+                "completion {}: valid; {}",
+                one_line(completion),
+                story.relation(i).unwrap_or_default()
+            ),
         ),
         Answer::NoCompletion(evidence) => (
             "no",
@@ -302,78 +436,153 @@ fn level_row(out: &mut String, course: &Course, run: &LevelRun) {
         ),
         Answer::Unknown(reason) => ("unknown", format!("unknown: {reason}"), "—".into()),
         Answer::Skipped(why) => ("skipped", format!("not run: {why}"), "—".into()),
-    };
-    let size = if matches!(run.answer, Answer::Skipped(_)) {
-        "—".into()
-    } else {
-        run.size
-            .numbers()
-            .iter()
-            .zip(run.names)
-            .map(|(k, name)| format!("{k} {name}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let formula = match run.predicted {
-        None if run.level == Level::Latin => "the source".to_string(),
-        None => "—".into(),
-        Some(p) if p == run.size => "as predicted".into(),
-        Some(p) => format!("predicted {}: differs", p.describe(&run.names)),
-    };
-    let level = match run.level {
-        Level::Sudoku => {
-            let shape = course.sudoku.shape();
-            let (n, p) = (shape.order(), shape.box_rows());
-            format!("Sudoku {n}×{n}, {p}×{p} boxes")
-        }
-        Level::Latin | Level::Cnf | Level::Ilp => run.instance.clone(),
-        _ => format!("{} ({})", run.level.title(), run.instance),
-    };
-    let skipped = matches!(run.answer, Answer::Skipped(_));
-    let build = if run.level == Level::Latin || skipped {
-        "—".to_string()
-    } else {
-        ms(run.reduce_time)
-    };
-    let (solve, check) = if skipped {
-        ("—".to_string(), "—".to_string())
-    } else {
-        (ms(run.solve_time), ms(run.check_time))
-    };
+    }
+}
+
+fn levels_table(out: &mut String, index: usize, course: &Course, story: &Story) {
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-levels-title"),
+        &format!("Every level of square {index}"),
+    );
     let _ = write!(
         out,
-        "<tr data-level=\"{}\" data-verdict=\"{verdict}\"><td>{}</td><td>{}</td><td>{}</td>\
-         <td>{}</td><td class=\"answer\">{}</td><td>{}</td><td class=\"num\">{} / {} / {}</td></tr>",
-        run.level.name(),
-        escape_xml(&level),
-        escape_xml(&size),
-        escape_xml(&formula),
-        escape_xml(&run.solver),
-        escape_xml(&answer),
-        escape_xml(&back),
-        build,
-        solve,
-        check
+        "<table class=\"levels\" id=\"square-{index}-levels-table\"><caption>Every level of \
+         square {index}: its solver, its answer, and the completion it maps back to</caption>\
+         <thead><tr><th>level</th><th>solved by</th><th>answer at this level</th>\
+         <th>mapped back to L and verified</th>\
+         <th class=\"num\">build / solve / check (ms)</th></tr></thead><tbody>"
+    );
+    for (i, run) in course.levels.iter().enumerate() {
+        let (verdict, answer, back) = answer_words(course, story, i, run);
+        let skipped = matches!(run.answer, Answer::Skipped(_));
+        let build = if run.level == Level::Latin || skipped {
+            "—".to_string()
+        } else {
+            ms(run.reduce_time)
+        };
+        let (solve, check) = if skipped {
+            ("—".to_string(), "—".to_string())
+        } else {
+            (ms(run.solve_time), ms(run.check_time))
+        };
+        let _ = write!(
+            out,
+            "<tr data-level=\"{}\" data-verdict=\"{verdict}\"><td>{}</td><td>{}</td>\
+             <td class=\"answer\">{}</td><td>{}</td><td class=\"num\">{} / {} / {}</td></tr>",
+            run.level.name(),
+            escape_xml(&level_name(course, run)),
+            escape_xml(&run.solver),
+            escape_xml(&answer),
+            escape_xml(&back),
+            build,
+            solve,
+            check
+        );
+    }
+    out.push_str("</tbody></table>\n");
+}
+
+/// The table of sizes: every measured count of every level beside its formula.
+fn sizes_table(out: &mut String, index: usize, course: &Course) {
+    let runs: Vec<LevelRun> = course
+        .levels
+        .iter()
+        .filter(|r| !matches!(r.answer, Answer::Skipped(_)))
+        .cloned()
+        .collect();
+    sizes_rows_table(
+        out,
+        course,
+        &runs,
+        &format!(
+            "The size of every level of square {index}: each count measured on the instance, \
+             beside its formula (polynomial in n)"
+        ),
+        true,
     );
 }
 
+fn sizes_rows_table(
+    out: &mut String,
+    course: &Course,
+    runs: &[LevelRun],
+    caption: &str,
+    with_level: bool,
+) {
+    let level_head = if with_level { "<th>level</th>" } else { "" };
+    let _ = write!(
+        out,
+        "<table class=\"sizes\"><caption>{}</caption><thead><tr>{level_head}<th>counts</th>\
+         <th class=\"num\">measured</th><th>formula</th><th class=\"num\">formula's value</th>\
+         </tr></thead><tbody>",
+        escape_xml(caption)
+    );
+    let columns = if with_level { 5 } else { 4 };
+    for run in runs {
+        let formulas = size_formulas(run.level, &course.latin, course.cnf);
+        let measured = run.size.numbers();
+        for (k, (count, name)) in measured.iter().zip(run.names).enumerate() {
+            let level_cell = match (with_level, k) {
+                (true, 0) => format!("<td rowspan=\"4\">{}</td>", escape_xml(run.level.title())),
+                _ => String::new(),
+            };
+            let (formula, value) = match &formulas {
+                Some(f) => {
+                    let f = &f.formulas[k];
+                    let mark = if f.value == *count {
+                        String::new()
+                    } else {
+                        " (differs!)".into()
+                    };
+                    (escape_xml(&f.text), format!("{}{mark}", f.value))
+                }
+                None => (
+                    "measured only: the optimized encoding drops what the givens settle".into(),
+                    "—".into(),
+                ),
+            };
+            let _ = write!(
+                out,
+                "<tr{}>{level_cell}<td>{}</td><td class=\"num\">{count}</td>\
+                 <td class=\"formula\">{formula}</td><td class=\"num\">{value}</td></tr>",
+                if k == 0 { " class=\"first\"" } else { "" },
+                escape_xml(name),
+            );
+        }
+        if let Some(f) = &formulas {
+            let _ = write!(
+                out,
+                "<tr><td colspan=\"{columns}\" class=\"letters\">where {}</td></tr>",
+                escape_xml(&f.letters)
+            );
+        }
+    }
+    out.push_str("</tbody></table>\n");
+}
+
 /// The contradiction that propagation alone reaches on the square, step by step, with the
-/// weakest of forward checking, channeling and hyper-arc consistency that reaches one (short
-/// stories only).
+/// weakest of forward checking, channeling, range exhaustion and hyper-arc consistency that
+/// reaches one (short stories only).
 fn propagation_story(out: &mut String, latin: &Grid) {
     let schemes = [
         (Scheme::FC, "forward checking"),
         (Scheme::FCI, "forward checking and hidden singles"),
+        (Scheme::BC, "the sets of cells of a row or column"),
         (Scheme::HAC, "Hall sets of each row and column"),
     ];
     for (scheme, words) in schemes {
-        let story = explain(latin, scheme);
+        let Ok(story) = explain(latin, scheme) else {
+            continue;
+        };
         if story.ending != Ending::Contradiction || story.steps.len() > 30 {
             continue;
         }
         let _ = write!(
             out,
-            "<p>Reasoning alone finds the contradiction, without trying anything ({words}):</p><ol>"
+            "<p>Reasoning alone finds the contradiction, without trying anything ({words}, \
+             {scheme}):</p><ol>"
         );
         for step in &story.steps {
             let _ = write!(out, "<li>{}.</li>", escape_xml(&step.text));
@@ -413,10 +622,11 @@ pub fn evidence_words(evidence: &Evidence) -> String {
 }
 
 fn why_not(out: &mut String, index: usize, course: &Course) {
+    page::slide_start(out, &format!("square-{index}-why"), "");
     page::heading(
         out,
         3,
-        &format!("square-{index}-why"),
+        &format!("square-{index}-why-title"),
         "Why there is no completion",
     );
     out.push_str("<ul>");
@@ -433,36 +643,59 @@ fn why_not(out: &mut String, index: usize, course: &Course) {
     }
     out.push_str("</ul>");
     propagation_story(out, &course.latin);
+    page::slide_end(out);
     let Some(conflict) = &course.conflict else {
         return;
     };
-    let shape = course.latin.shape();
-    let cells: Vec<usize> = conflict.givens.givens().map(|(c, _)| c).collect();
-
-    let svg = render(
-        &course.latin,
-        None,
-        &SvgOptions {
-            cell: (320.0 / shape.order() as f64).clamp(18.0, 48.0),
-            marks: vec![Mark {
-                cells,
-                fill: "#f4b6b6".into(),
-                meaning: "a minimal conflict".into(),
-            }],
-            title: Some(format!("square {index}: a minimal conflict")),
-            coordinates: true,
-            legend: true,
-            ..SvgOptions::default()
-        },
+    page::slide_start(out, &format!("square-{index}-conflict"), "");
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-conflict-title"),
+        "A minimal conflict, and its Hall violation",
     );
+    let cells: Vec<usize> = conflict.givens.givens().map(|(c, _)| c).collect();
     let _ = write!(
         out,
-        "<figure>{}<figcaption>A minimal conflict: the givens {} alone already have no \
-         completion, and dropping any one of them leaves a square that completes (found by \
-         deleting givens one at a time while no completion remains; {} solves).</figcaption>\
-         </figure>",
-        wrap(shape.order(), &svg),
+        "<p><b>A minimal conflict</b> (red): the givens {} alone already have no completion, and \
+         dropping any one of them leaves a square that completes (found by deleting givens one \
+         at a time while no completion remains; {} solves).</p>",
         escape_xml(&conflict.describe()),
         conflict.solves
     );
+    match conflict.why() {
+        Some(story) => {
+            let last = story
+                .steps
+                .last()
+                .map(|s| s.text.clone())
+                .unwrap_or_default();
+            let _ = write!(
+                out,
+                "<p><b>Why:</b> {} ({}, replayed step by step).</p>",
+                escape_xml(last.trim_start_matches("Contradiction: ")),
+                story.scheme
+            );
+        }
+        None => out.push_str(
+            "<p><b>Why:</b> no single row, column or symbol shows a Hall violation of these \
+             givens; only the search of the solvers above proves that they have no \
+             completion.</p>",
+        ),
+    }
+    let options = SvgOptions {
+        cell: 96.0,
+        marks: vec![Mark {
+            cells,
+            fill: "#f4b6b6".into(),
+            meaning: "a minimal conflict".into(),
+        }],
+        title: Some(format!("square {index}: a minimal conflict")),
+        coordinates: true,
+        fluid: true,
+        ..SvgOptions::default()
+    };
+    out.push_str(&legend_html(&options, false));
+    let svg = render(&course.latin, None, &options);
+    page::slide_figure(out, &svg, "");
 }

@@ -5,7 +5,9 @@
 //! the neighbourhood of one vertex).
 //!
 //! Everything shown is read off the instances the library builds (the CNF's own clauses, the
-//! program's own rows, the cover's own items, the graph's own edges), not retyped.
+//! program's own rows, the cover's own items, the graph's own edges), not retyped. Each part is a
+//! slide of the page ([`crate::render::page`]); the pictures are fluid SVG, readable when
+//! projected.
 //!
 //! # Complexity
 //! Dominated by rebuilding the running example's CNF (O(n⁴) clauses with pairwise AMO).
@@ -20,7 +22,7 @@ use crate::encode::{Cnf, Lit};
 use crate::grid::Grid;
 use crate::reduce::latin::carries_latin;
 use crate::render::page;
-use crate::render::svg::{Mark, SvgOptions, escape_xml, render};
+use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render, symbol};
 
 /// The fill of the cells that force the carrying cells.
 const FORCING: &str = "#cfe0f7";
@@ -55,14 +57,22 @@ pub fn map_text(m: usize, cell: (usize, usize), digit: Option<usize>) -> String 
 pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution: Option<&Grid>) {
     let m = latin.shape().order();
     let n = sudoku.shape().order();
+    page::slide_start(out, "reduction", "");
     page::heading(
         out,
         2,
-        "reduction",
+        "reduction-title",
         "The reduction: Latin square completion → Sudoku",
     );
     let symbols: Vec<String> = (1..=m.min(6))
-        .map(|s| format!("{s} → {}", digit_of_symbol(m, s)))
+        .map(|s| {
+            let d = digit_of_symbol(m, s);
+            if n > 9 {
+                format!("{s} → {d} ({})", symbol(n, d - 1))
+            } else {
+                format!("{s} → {d}")
+            }
+        })
         .collect();
     let _ = write!(
         out,
@@ -112,29 +122,46 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
         }],
         title: Some(format!("The Sudoku of the running example ({shape})")),
         coordinates: true,
-        legend: true,
         cell_titles: titles,
         heat_map: n > 36,
+        fluid: true,
         ..SvgOptions::default()
     };
-    out.push_str("<figure>");
-    out.push_str(&wrap(n, &render(sudoku, None, &options)));
-    let _ = write!(
-        out,
-        "<figcaption>The running example's Sudoku: the {} carrying cells (yellow) and the fixed \
-         pattern. Point at a yellow cell to see which cell of L it is. Why the yellow cells can \
-         only hold the symbols' digits {}: in each of the rows 1 to {m}, each yellow column and \
-         each box of the top band, the blue cells already hold all the other digits.\
-         </figcaption></figure>",
+    let caption = format!(
+        "<p>The running example's Sudoku: the {} carrying cells (yellow) and the fixed pattern{}. \
+         Point at a yellow cell to see which cell of L it is. Why the yellow cells can only hold \
+         the symbols' digits {}: in each of the rows 1 to {m}, each yellow column and each box \
+         of the top band, the blue cells already hold all the other digits.</p>{}",
         m * m,
+        if solution.is_some() {
+            ", solved (in blue on the yellow cells, the digits of a completion)"
+        } else {
+            ""
+        },
         (1..=m.min(6))
-            .map(|s| digit_of_symbol(m, s).to_string())
+            .map(|s| symbol(n, digit_of_symbol(m, s) - 1))
             .collect::<Vec<_>>()
             .join(", ")
-            + if m > 6 { ", …" } else { "" }
+            + if m > 6 { ", …" } else { "" },
+        legend_html(&options, solution.is_some())
     );
+    let figure = wrap(n, &render(sudoku, solution, &options));
+    // The document reads the caption under the definitions; a lecture shows it on a slide of
+    // its own, with the same picture.
+    let _ = write!(out, "<div class=\"document-only\">{caption}</div>");
+    page::slide_figure(out, &figure, "");
+    page::slide_start(out, "pattern", "lecture-only");
+    page::heading(
+        out,
+        3,
+        "pattern-title",
+        "The fixed pattern forces the carrying cells",
+    );
+    out.push_str(&caption);
+    page::slide_figure(out, &figure, "");
+    page::slide_start(out, "argument", "");
     out.push_str(
-        "<h3 id=\"argument\">Why it works: L has a completion exactly when S has a solution</h3>\
+        "<h3 id=\"argument-title\">Why it works: L has a completion exactly when S has a solution</h3>\
          <p><b>If L has a completion</b>, write each of its symbols s as the digit m·(s − 1) + 1 \
          in the yellow cell of the same position. Row i of S (i ≤ m) then holds row i of L on its \
          yellow cells and the pattern's other digits elsewhere; yellow column m·(j − 1) + 1 and \
@@ -150,20 +177,28 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
          reduction from Latin square completion, which is NP-complete (Colbourn 1984), to \
          Sudoku. Together with the O(n²) check of a solution, Sudoku is NP-complete.</p>",
     );
+    page::slide_end(out);
     if let Some(solution) = solution {
-        map_table(out, m, sudoku, solution);
+        page::slide_start(out, "map", "");
+        map_table(out, m, sudoku, solution, "the solution drawn above");
+        page::slide_end(out);
     }
 }
 
-/// The table "Sudoku cell ↔ square cell, digit ↔ symbol" of every carrying cell.
-pub fn map_table(out: &mut String, m: usize, sudoku: &Grid, solution: &Grid) {
+/// The table "Sudoku cell ↔ square cell, digit ↔ symbol" of every carrying cell, for the
+/// Sudoku `solution` (`whose` names it in the caption: the picture it matches).
+pub fn map_table(out: &mut String, m: usize, sudoku: &Grid, solution: &Grid, whose: &str) {
     if m > 6 {
         return;
     }
     let shape = sudoku.shape();
-    out.push_str(
-        "<table class=\"map\"><caption>The map, cell by cell: check it on the picture</caption>\
-         <tr><th>Sudoku cell</th><th>digit</th><th></th><th>square cell</th><th>symbol</th></tr>",
+    let n = shape.order();
+    let _ = write!(
+        out,
+        "<table class=\"map\"><caption>The map, cell by cell, for {}: each carrying cell's \
+         digit and the square's symbol it stands for</caption><thead><tr><th>Sudoku cell</th>\
+         <th>digit</th><th></th><th>square cell</th><th>symbol</th></tr></thead><tbody>",
+        escape_xml(whose)
     );
     for i in 0..m {
         for q in 0..m {
@@ -174,20 +209,24 @@ pub fn map_table(out: &mut String, m: usize, sudoku: &Grid, solution: &Grid) {
             } else {
                 ""
             };
+            let digit = if n > 9 {
+                format!("{} ({})", symbol(n, d), d + 1)
+            } else {
+                symbol(n, d)
+            };
             let _ = write!(
                 out,
-                "<tr><td>({},{})</td><td class=\"num\">{}{given}</td><td>↔</td><td>({},{})</td>\
-                 <td class=\"num\">{}</td></tr>",
+                "<tr><td>({},{})</td><td class=\"num\">{digit}{given}</td><td>↔</td>\
+                 <td>({},{})</td><td class=\"num\">{}</td></tr>",
                 i + 1,
                 m * q + 1,
-                d + 1,
                 i + 1,
                 q + 1,
                 d / m + 1
             );
         }
     }
-    out.push_str("</table>\n");
+    out.push_str("</tbody></table>\n");
 }
 
 /// A cell size that keeps a grid of order `n` readable and on screen.
@@ -199,20 +238,46 @@ pub fn fitted_cell(n: usize) -> f64 {
     }
 }
 
-/// Large drawings go in a box the reader can resize (the SVG scales with it).
+/// Large drawings go in a box the reader can resize (the SVG scales with it); others as they
+/// are (fluid: the page sizes them).
 pub fn wrap(n: usize, svg: &str) -> String {
     if n > 36 {
         format!("<div class=\"zoom\">{svg}</div>")
     } else {
-        format!("<div class=\"scroll\">{svg}</div>")
+        svg.to_string()
     }
 }
 
-/// The first carrying cell the square leaves open (else the first carrying cell).
+/// The cell the formalisms are shown on: the open carrying cell with the most options (at least
+/// two, so that the exact cover shows a choice), else any open cell with the most, else the
+/// first cell.
 fn example_cell(m: usize, sudoku: &Grid) -> (usize, usize) {
-    (0..m)
-        .flat_map(|i| (0..m).map(move |q| (i, m * q)))
-        .find(|&(r, c)| sudoku.at(r, c).is_none())
+    let shape = sudoku.shape();
+    let cover = ExactCover::new(sudoku);
+    let options = |(r, c): (usize, usize)| {
+        (0..shape.order())
+            .filter(|&d| cover.is_option(r, c, d))
+            .count()
+    };
+    let open = |(r, c): &(usize, usize)| sudoku.at(*r, *c).is_none();
+    let carrying = (0..m).flat_map(|i| (0..m).map(move |q| (i, m * q)));
+    let best = |cells: Vec<(usize, usize)>| {
+        cells
+            .into_iter()
+            .filter(open)
+            .map(|rc| (options(rc), rc))
+            .filter(|(k, _)| *k >= 2)
+            .max_by_key(|(k, (r, c))| (*k, usize::MAX - r, usize::MAX - c))
+            .map(|(_, rc)| rc)
+    };
+    let all = (0..shape.order()).flat_map(|r| (0..shape.order()).map(move |c| (r, c)));
+    best(carrying.collect())
+        .or_else(|| best(all.collect()))
+        .or_else(|| {
+            (0..m)
+                .flat_map(|i| (0..m).map(move |q| (i, m * q)))
+                .find(|rc| open(rc))
+        })
         .unwrap_or((0, 0))
 }
 
@@ -227,25 +292,38 @@ pub fn formalisms_section(
     let shape = sudoku.shape();
     let n = shape.order();
     let (r, c) = example_cell(m, sudoku);
-    let digit = solution.and_then(|s| s.at(r, c)).unwrap_or(0);
+    let cover = ExactCover::new(sudoku);
+    let digit = solution
+        .and_then(|s| s.at(r, c))
+        .or_else(|| (0..n).find(|&d| cover.is_option(r, c, d)))
+        .unwrap_or(0);
+    page::slide_start(out, "formalisms", "");
     page::heading(
         out,
         2,
-        "formalisms",
+        "formalisms-title",
         "Each formalism, for the running example",
     );
     let _ = write!(
         out,
         "<p>The Sudoku S becomes a formula, a 0-1 program, an exact-cover problem and a graph to \
-         colour. Each is shown on the carrying cell ({}, {}), which the square leaves open. The \
+         colour. Each is shown on the cell ({}, {}), which the square leaves open{}. The \
          variable x(r, c, d) means “cell (r, c) holds digit d”.</p>",
         r + 1,
-        c + 1
+        c + 1,
+        if carries_latin(m, r, c) {
+            " (a carrying cell)"
+        } else {
+            ""
+        }
     );
     if n <= 36 {
         cnf_picture(out, sudoku, cnf, (r, c));
     }
+    page::slide_end(out);
+    page::slide_start(out, "formalism-ilp-slide", "");
     ilp_picture(out, sudoku, (r, c));
+    page::slide_end(out);
     cover_picture(out, sudoku, (r, c, digit));
     graph_picture(out, sudoku, (r, c));
 }
@@ -411,22 +489,32 @@ fn cover_picture(out: &mut String, sudoku: &Grid, (r, c, v): (usize, usize, usiz
         .iter()
         .map(|item| match *item {
             Item::Cell { r, c } => format!("cell ({},{}) is filled", r + 1, c + 1),
-            Item::RowValue { r, v } => format!("row {} holds {}", r + 1, v + 1),
-            Item::ColValue { c, v } => format!("column {} holds {}", c + 1, v + 1),
-            Item::BoxValue { b, v } => format!("box {} holds {}", b + 1, v + 1),
+            Item::RowValue { r, v } => format!("row {} holds {}", r + 1, symbol(shape.order(), v)),
+            Item::ColValue { c, v } => {
+                format!("column {} holds {}", c + 1, symbol(shape.order(), v))
+            }
+            Item::BoxValue { b, v } => format!("box {} holds {}", b + 1, symbol(shape.order(), v)),
         })
         .collect();
+    let n = shape.order();
+    page::slide_start(out, "formalism-cover-slide", "");
     let _ = write!(
         out,
         "<h3 id=\"formalism-cover\">Exact cover: {} items, one option per allowed (cell, digit)</h3>\
-         <p>Cell ({}, {}) has {options_of_cell} options. The option “({}, {}) = {}” covers {} \
-         items: <b>{}</b>. A solution picks options that cover every item exactly once.</p>",
+         <p>Cell ({}, {}) has {}: it may take one of several digits. The option “({}, {}) = {}” \
+         covers {} items: <b>{}</b>. A solution picks options that cover every item exactly \
+         once.</p>",
         cover.item_count(),
         r + 1,
         c + 1,
+        if options_of_cell == 1 {
+            "1 option".to_string()
+        } else {
+            format!("{options_of_cell} options")
+        },
         r + 1,
         c + 1,
-        v + 1,
+        symbol(n, v),
         items.len(),
         escape_xml(&words.join("; "))
     );
@@ -445,34 +533,33 @@ fn cover_picture(out: &mut String, sudoku: &Grid, (r, c, v): (usize, usize, usiz
         },
     );
     let options = SvgOptions {
-        cell: (fitted_cell(shape.order()) * 0.6).max(10.0),
+        cell: fitted_cell(shape.order()),
         highlight: vec![shape.cell(r, c)],
         highlight_meaning: "the option's cell".into(),
         marks: vec![
             Mark {
                 cells: boxed,
                 fill: "#e2f0d9".into(),
-                meaning: format!("its box must hold {} once", v + 1),
+                meaning: format!("its box must hold {} once", symbol(n, v)),
             },
             Mark {
                 cells: col,
                 fill: "#dbe7f7".into(),
-                meaning: format!("its column must hold {} once", v + 1),
+                meaning: format!("its column must hold {} once", symbol(n, v)),
             },
             Mark {
                 cells: row,
                 fill: "#f3dede".into(),
-                meaning: format!("its row must hold {} once", v + 1),
+                meaning: format!("its row must hold {} once", symbol(n, v)),
             },
         ],
         title: Some("one exact-cover option and its items".into()),
-        legend: true,
         heat_map: shape.order() > 36,
+        fluid: true,
         ..SvgOptions::default()
     };
-    out.push_str("<figure>");
-    out.push_str(&wrap(shape.order(), &render(sudoku, None, &options)));
-    out.push_str("</figure>");
+    out.push_str(&legend_html(&options, false));
+    page::slide_figure(out, &wrap(n, &render(sudoku, None, &options)), "");
 }
 
 fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
@@ -485,6 +572,7 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         .neighbors(petgraph::graph::NodeIndex::new(vertex))
         .map(|x| x.index())
         .collect();
+    page::slide_start(out, "formalism-graph-slide", "");
     let _ = write!(
         out,
         "<h3 id=\"formalism-graph\">Graph precolouring: {} vertices, {} edges, {} colours</h3>\
@@ -499,10 +587,12 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         neighbours.len()
     );
     if n > 36 {
+        page::slide_end(out);
         return;
     }
-    let step = (fitted_cell(n) * 0.8).max(14.0);
-    let radius = step * 0.32;
+    // User units: the picture is fluid. Circles nearly touch, so that their labels stay large.
+    let step = 40.0;
+    let radius = step * 0.45;
     let side = step * n as f64 + 8.0;
     let centre = |cell: usize| {
         (
@@ -511,8 +601,8 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         )
     };
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
-         viewBox=\"0 0 {side} {side}\" role=\"img\"><title>the neighbourhood of vertex ({}, {})</title>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" role=\"img\" \
+         class=\"grid-picture\"><title>the neighbourhood of vertex ({}, {})</title>",
         r + 1,
         c + 1
     );
@@ -545,9 +635,7 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         } else if neighbours.contains(&cell) {
             (
                 "#cfe0f7",
-                sudoku
-                    .get(cell)
-                    .map_or(String::new(), |v| (v + 1).to_string()),
+                sudoku.get(cell).map_or(String::new(), |v| symbol(n, v)),
             )
         } else {
             ("#f2f2f2", String::new())
@@ -559,8 +647,9 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         if !label.is_empty() {
             let _ = write!(
                 svg,
-                "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" \
-                 dominant-baseline=\"central\" font-family=\"sans-serif\">{label}</text>",
+                "<text class=\"digit\" x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" \
+                 text-anchor=\"middle\" dominant-baseline=\"central\" \
+                 font-family=\"sans-serif\">{label}</text>",
                 radius * 1.2
             );
         }
@@ -568,11 +657,11 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
     svg.push_str("</svg>");
     let _ = write!(
         out,
-        "<figure>{}<figcaption>Orange: vertex ({}, {}); blue: its {} neighbours, with their \
-         precolours; grey: the other vertices.</figcaption></figure>",
-        wrap(n, &svg),
+        "<p>Orange: vertex ({}, {}); blue: its {} neighbours, with their precolours; grey: the \
+         other vertices.</p>",
         r + 1,
         c + 1,
         neighbours.len()
     );
+    page::slide_figure(out, &svg, "");
 }

@@ -2,8 +2,13 @@
 //!
 //! Every cell is one `<rect class="cell">` (highlighted cells also carry the class `mark`), givens
 //! are drawn bold in black, solution values in blue; box borders are thicker than cell borders,
-//! and a Latin square has no box borders. Values are written 1-based in decimal, so any order
-//! works; the font shrinks with the number of digits.
+//! and a Latin square has no box borders. Values are written as a puzzle line writes them: `1`–`9`,
+//! then `A` = 10 up to `Z` = 35 (so a 16×16 grid reads 1–9, A–G, and a 25×25 one 1–9, A–P), and in
+//! decimal above order 35.
+//!
+//! A **fluid** picture ([`SvgOptions::fluid`]) has no width or height of its own, only its
+//! `viewBox`: the page's stylesheet sizes it (the lecture mode of the course and explain pages
+//! makes it as tall as the screen), and everything in it — digits, coordinates — scales with it.
 //!
 //! Options add what a reader needs to use the picture on its own: a title (the SVG `<title>`),
 //! row and column numbers along the edges, a legend under the grid (bold = given, blue = found,
@@ -29,6 +34,7 @@
 use std::fmt::Write as _;
 
 use crate::grid::Grid;
+pub use crate::propagate::explain::symbol;
 
 /// A group of cells drawn with their own fill, and what they mean (for the legend).
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +70,8 @@ pub struct SvgOptions {
     pub cell_titles: Vec<(usize, String)>,
     /// Colour each cell by its value instead of writing the digit (for large orders).
     pub heat_map: bool,
+    /// No width or height attributes: the page sizes the picture (see the module docs).
+    pub fluid: bool,
 }
 
 impl Default for SvgOptions {
@@ -79,6 +87,7 @@ impl Default for SvgOptions {
             legend: false,
             cell_titles: Vec::new(),
             heat_map: false,
+            fluid: false,
         }
     }
 }
@@ -121,10 +130,11 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     let solution = solution.filter(|s| s.shape() == shape);
     let cell = options.cell;
     let margin = 4.0;
-    let label = if options.coordinates {
-        (cell * 0.6).max(12.0)
-    } else {
-        0.0
+    let (fluid_label, coordinate_font) = fluid_coordinates(n, cell);
+    let label = match (options.coordinates, options.fluid) {
+        (false, _) => 0.0,
+        (true, true) => fluid_label,
+        (true, false) => (cell * 0.6).max(12.0),
     };
     let side = cell * n as f64;
     let (x0, y0) = (margin + label, margin + label);
@@ -142,7 +152,7 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
         .fold(0.0, f64::max);
     let width = (x0 + side + margin).max(legend_width + 2.0 * margin);
     let height = y0 + side + margin + caption_height + legend_height;
-    let digits = n.to_string().len() as f64;
+    let digits = symbol(n, n - 1).len() as f64;
     let font = (cell * 0.6 / digits.max(1.0).sqrt()).max(4.0);
     let mut fill: Vec<Option<&str>> = vec![None; shape.cells()];
     for mark in &options.marks {
@@ -163,9 +173,14 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
         titles[*c] = Some(text);
     }
     let mut out = String::with_capacity(shape.cells() * 160);
+    let size = if options.fluid {
+        String::new()
+    } else {
+        format!(r#" width="{width}" height="{height}""#)
+    };
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {width} {height}" role="img" class="grid-picture">"#
     );
     let title = options.title.clone().unwrap_or_else(|| shape.to_string());
     let _ = write!(
@@ -179,7 +194,11 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     if options.coordinates {
         for i in 0..n {
             let mid = (i as f64 + 0.5) * cell;
-            let size = (label * 0.7).min(font.max(9.0));
+            let size = if options.fluid {
+                coordinate_font
+            } else {
+                (label * 0.7).min(font.max(9.0))
+            };
             let _ = write!(
                 out,
                 r#"<text class="coord" x="{:.1}" y="{:.1}" font-size="{size:.1}">{}</text><text class="coord" x="{:.1}" y="{:.1}" font-size="{size:.1}">{}</text>"#,
@@ -229,7 +248,7 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
                     r#"<text class="{class}" x="{}" y="{}" font-size="{font:.1}">{}</text>"#,
                     x + cell / 2.0,
                     y + cell / 2.0,
-                    v + 1
+                    symbol(n, v)
                 );
             }
         }
@@ -251,7 +270,7 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     box_borders(&mut out, shape, (x0, y0), cell, stroke);
     let _ = write!(
         out,
-        r##"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="#000" stroke-width="3"/>"##
+        r##"<rect class="grid-frame" x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="#000" stroke-width="3"/>"##
     );
     if let Some(caption) = &options.caption {
         let _ = write!(
@@ -295,6 +314,15 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     out
 }
 
+/// The margin and font of the row and column numbers of a fluid grid of order `n` with cells
+/// `cell` wide: a share of the whole grid (so that the grid keeps most of the picture when it is
+/// as tall as the screen), at most a share of a cell (so that numbers do not overlap).
+pub(crate) fn fluid_coordinates(n: usize, cell: f64) -> (f64, f64) {
+    let side = cell * n as f64;
+    let font = (side * 0.0385).min(cell * 0.55);
+    (font / 0.7, font)
+}
+
 /// The thick lines between the boxes of `shape` (none for a Latin square), for a grid whose
 /// top-left corner is `origin` and whose cells are `cell` wide.
 pub(crate) fn box_borders(
@@ -323,6 +351,40 @@ pub(crate) fn box_borders(
             r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000" stroke-width="{stroke}"/>"##
         );
     }
+}
+
+/// The legend of a picture drawn with `options` as an HTML paragraph (for a fluid picture, whose
+/// legend goes beside it): a bold and a blue digit, and a swatch per coloured group of cells.
+pub fn legend_html(options: &SvgOptions, solved: bool) -> String {
+    let options = SvgOptions {
+        legend: true,
+        ..options.clone()
+    };
+    let mut out = String::from("<p class=\"legend\">");
+    for (swatch, text) in legend_entries(&options, solved) {
+        let key = match swatch.strip_prefix("glyph:") {
+            Some("given") => "<b>5</b>".to_string(),
+            Some(_) => "<b style=\"color:#1f4fb4\">5</b>".to_string(),
+            None => {
+                let fill = swatch
+                    .split("fill=\"")
+                    .nth(1)
+                    .and_then(|rest| rest.split('"').next())
+                    .unwrap_or("none");
+                let border = if fill == "none" {
+                    "2px solid #000"
+                } else {
+                    "1px solid #888"
+                };
+                format!(
+                    "<span class=\"swatch\" style=\"background:{fill};border:{border}\"></span>"
+                )
+            }
+        };
+        let _ = write!(out, "<span>{key} {}</span>", escape_xml(&text));
+    }
+    out.push_str("</p>");
+    out
 }
 
 /// The legend's entries: a swatch's attributes (or `glyph:CLASS` for a digit in that style) and

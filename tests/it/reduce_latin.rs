@@ -293,18 +293,20 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     for expected in [
-        "partial Latin square: 9 cells, 6 units, 18 cell–unit incidences, 2 givens; native: the completion 132321213 (verified)",
-        "CNF (extended, pairwise AMO): 729 variables, 12062 clauses, 26318 literals, 74 unit clauses (as predicted); varisat: a model satisfying all 12062 clauses (81 of 729 variables true); map back to a Sudoku solution (verified), then to the completion 132321213 (verified)",
-        "0-1 ILP: 729 0-1 variables, 398 equality rows, 2990 non-zeros, 74 given rows (as predicted); microlp: a 0-1 point meeting all 398 rows (81 of 729 variables at 1)",
-        "exact cover: 87 options, 324 items, 348 option–item incidences, 76 single-option cells (as predicted); dancing links (dlx): 81 options covering each of the 324 items once",
-        "precoloured Sudoku graph: 81 vertices, 810 edges, 1620 edge ends, 74 precoloured vertices (as predicted); DSATUR (colour): a proper colouring",
-        "Sudoku solution: 123756489756489123489123756234567891567891234891234567345678912678912345912345678",
-        "every level: completion 132321213 (verified)",
-        "count: 1 Sudoku solutions = 1 completions",
+        "partial Latin square: 9 cells = m², 6 units = 2m, 18 cell–unit incidences = 2m², 2 givens = g; native: the completion 132321213 (verified; the first completion found)",
+        "CNF (extended, pairwise AMO): 729 variables = n³, 12062 clauses = n² + 4n²·A + 3n² + G, 26318 literals = n³ + 2·4n²·A + n·3n² + G, 74 unit clauses = G (A = n(n−1)/2 = 36 clauses and X = 0 auxiliary variables per at-most-one of n literals); varisat: a model satisfying all 12062 clauses (81 of 729 variables true); map back to a Sudoku solution (verified), then to the completion 132321213 (verified; the same completion as the first)",
+        "0-1 ILP: 729 0-1 variables = n³, 398 equality rows = 4n² + G, 2990 non-zeros = 4n³ + G, 74 given rows = G; microlp: a 0-1 point meeting all 398 rows (81 of 729 variables at 1)",
+        "exact cover: 87 options = G + a, 324 items = 4n², 348 option–item incidences = 4(G + a), 76 single-option cells = G + s (a = 13 symbols left to the square's empty cells, s = 2 of them with one left); dancing links (dlx): 81 options covering each of the 324 items once",
+        "precoloured Sudoku graph: 81 vertices = n², 810 edges = n²(3n − p − q − 1)/2, 1620 edge ends = n²(3n − p − q − 1), 74 precoloured vertices = G (3n − p − q − 1 = 20 peers per cell); DSATUR (colour): a proper colouring",
+        "where m = 3, g = 2, n = m² = 9, p = q = m = 3, G = n² − m² + g = 74",
+        "the Sudoku solution of the completion: 123756489756489123489123756234567891567891234891234567345678912678912345912345678",
+        "every level: the same completion 132321213 (verified at every level)",
+        "count: the square has 1 completion and its Sudoku 1 solution, counted separately: the reduction keeps the count",
         "varisat: no solution, so no completion: unsatisfiable; the refutation was checked by varisat's proof checker",
-        "0-1 ILP: 729 0-1 variables, 399 equality rows, 2991 non-zeros, 75 given rows (as predicted); microlp: no solution, so no completion: infeasible once the givens are substituted",
+        "0-1 ILP: 729 0-1 variables = n³, 399 equality rows = 4n² + G, 2991 non-zeros = 4n³ + G, 75 given rows = G; microlp: no solution, so no completion: infeasible once the givens are substituted",
         "every level: no completion",
         "a minimal conflict: 1 in (1,1), 2 in (1,2), 3 in (2,3) alone have no completion",
+        "why: (1,3) has no candidate left: its row holds 1 and 2 and its column holds 3",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
@@ -317,7 +319,10 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
             .split(&format!("id=\"square-{square}\""))
             .nth(1)
             .unwrap();
-        let section = section.split("</section>").next().unwrap();
+        let section = section
+            .split(&format!("id=\"square-{}\"", square + 1))
+            .next()
+            .unwrap();
         for level in ["latin", "sudoku", "cnf", "ilp", "exact-cover", "colouring"] {
             assert!(
                 section.contains(&format!(
@@ -333,7 +338,12 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
     );
     assert!(html.contains("Symbol s of L is digit m·(s − 1) + 1 of S: here 1 → 1, 2 → 4, 3 → 7"));
     assert!(html.contains("id=\"argument\"") && html.contains("id=\"formalisms\""));
-    assert!(html.contains("A minimal conflict: the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)"));
+    assert!(html.contains(
+        "<b>A minimal conflict</b> (red): the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)"
+    ));
+    assert!(html.contains(
+        "<b>Why:</b> (1,3) has no candidate left: its row holds 1 and 2 and its column holds 3"
+    ));
     // Every inline drawing is well-formed XML on its own.
     for piece in html.split("<svg").skip(1) {
         let svg = format!("<svg{}</svg>", piece.split("</svg>").next().unwrap());
@@ -366,6 +376,11 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
             .all(|l| l["completion"] == objects[0]["completion"])
     );
     assert!(levels[1..].iter().all(|l| l["size"] == l["predicted"]));
+    // Each level's size with its formulas, whose values are the sizes measured.
+    assert!(levels.iter().all(|l| l["formulas"]["values"] == l["size"]));
+    assert_eq!(levels[2]["formulas"]["constraints"], "n² + 4n²·A + 3n² + G");
+    assert_eq!(objects[0]["completion_count"], 1);
+    assert_eq!(objects[0]["count"], 1);
     assert_eq!(objects[1]["status"], "no-completion");
     let levels = objects[1]["levels"].as_array().unwrap();
     assert!(levels.iter().all(|l| l["answer"] == "no-completion"));
@@ -503,4 +518,236 @@ fn every_level_agrees_on_random_squares_and_keeps_its_proofs() {
         }
     }
     assert_eq!(seen.len(), 2, "both kinds among the squares: {seen:?}");
+}
+
+/// The symbols of the grid picture inside the slide `id` of a course page, in row-major order
+/// (givens and found values; coordinates left out).
+fn drawn(html: &str, id: &str) -> Vec<String> {
+    let slide = html
+        .split(&format!("id=\"{id}\""))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no slide {id}"));
+    let svg = slide
+        .split("<svg")
+        .nth(1)
+        .unwrap()
+        .split("</svg>")
+        .next()
+        .unwrap();
+    svg.split("<text class=\"")
+        .skip(1)
+        .filter(|t| t.starts_with("given") || t.starts_with("found"))
+        .map(|t| {
+            t.split('>')
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The 0-based value of a puzzle-line symbol.
+fn value_of(symbol: &str) -> usize {
+    "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        .find(symbol)
+        .unwrap_or_else(|| panic!("not a symbol: {symbol}"))
+}
+
+/// Finding 2: a square with several completions tells one story, on the page, in the text and in
+/// the JSON: which completion each level found, how many there are, and the Sudoku drawn is the
+/// one the drawn completion maps to.
+#[test]
+fn a_square_with_several_completions_tells_one_story() {
+    let square = b"1..4.1....1.4...\n";
+    let json = run(&["reduce", "latin", "-", "--solve", "--json"], square);
+    assert_eq!(json.status.code(), Some(0), "{}", stderr(&json));
+    let o: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    let found = o["completions_found"].as_array().unwrap();
+    for level in o["levels"].as_array().unwrap() {
+        let k = level["completion_index"].as_u64().unwrap() as usize;
+        assert_eq!(level["completion"], found[k], "{}", level["level"]);
+    }
+    // The count, where cheap: the square's completions and the Sudoku's solutions, equal, and
+    // equal to an exhaustive count by another backend.
+    let grid = sudokit::text::parse_line("1..4.1....1.4...", Some(ShapeSpec::Latin)).unwrap();
+    let dlx = sudokit::solve::backend("dlx").unwrap();
+    let all = dlx
+        .count(&grid, 1000, &sudokit::solve::Limits::none())
+        .unwrap();
+    assert!(!all.hit_limit && all.count > 1);
+    assert_eq!(o["completion_count"], all.count);
+    assert_eq!(o["count"], all.count);
+    assert_eq!(o["completion_count_exact"], true);
+    let report = temp_file("story.html", b"");
+    let out = run(
+        &["reduce", "latin", "-", "--solve", "--report", s(&report)],
+        square,
+    );
+    let text = stdout(&out);
+    assert!(!text.contains("every level: completion"), "{text}");
+    let distinct = found.len();
+    if distinct > 1 {
+        assert!(
+            text.contains(&format!(
+                "the levels found {distinct} different completions, each verified"
+            )),
+            "{text}"
+        );
+        assert!(text.contains("another completion: the 2nd of"), "{text}");
+    } else {
+        assert!(text.contains("every level: the same completion"), "{text}");
+    }
+    assert!(text.contains(&format!(
+        "count: the square has {0} completions and its Sudoku {0} solutions, counted separately",
+        all.count
+    )));
+    // The page: the square drawn is the first completion found, the Sudoku drawn is its image
+    // under the reduction, and the map table is that completion's.
+    let html = std::fs::read_to_string(&report).unwrap();
+    let latin = drawn(&html, "square-1");
+    let sudoku = drawn(&html, "square-1-sudoku");
+    assert_eq!((latin.len(), sudoku.len()), (16, 256));
+    let first: String = found[0]["grid"].as_str().unwrap().to_string();
+    assert_eq!(latin.concat(), first);
+    for i in 0..4 {
+        for q in 0..4 {
+            let digit = value_of(&sudoku[i * 16 + 4 * q]);
+            assert_eq!(digit % 4, 0);
+            assert_eq!(digit / 4, value_of(&latin[i * 4 + q]), "cell ({i},{q})");
+            assert!(html.contains(&format!(
+                "<td>({},{})</td><td class=\"num\">{}",
+                i + 1,
+                4 * q + 1,
+                sudoku[i * 16 + 4 * q]
+            )));
+        }
+    }
+    assert!(html.contains(&format!("{distinct} different completions")) || distinct == 1);
+}
+
+/// Finding 4: an uncompletable square whose conflict is not a single clash gets its Hall
+/// violation named, in the text, the JSON and the page.
+#[test]
+fn an_uncompletable_square_names_its_hall_violation() {
+    let square = b"123..231..312............\n";
+    let report = temp_file("hall.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--report",
+            s(&report),
+        ],
+        square,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let why = text
+        .lines()
+        .find(|l| l.starts_with("  why: "))
+        .unwrap_or_else(|| panic!("no why in {text}"));
+    assert!(
+        why.contains("can take only the 2 symbols 4, 5, but 3 cells need 3 different symbols (a Hall violation)"),
+        "{why}"
+    );
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("<b>Why:</b> in row"));
+    assert!(html.contains("(a Hall violation)"));
+    let json = run(
+        &[
+            "reduce", "latin", "-", "--solve", "--levels", "latin", "--json",
+        ],
+        square,
+    );
+    let o: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert!(
+        o["conflict_why"]
+            .as_str()
+            .unwrap()
+            .contains("(a Hall violation)")
+    );
+    // In the library, the story behind it replays step by step and ends in that violation.
+    let grid =
+        sudokit::text::parse_line("123..231..312............", Some(ShapeSpec::Latin)).unwrap();
+    let native = sudokit::solve::backend("native").unwrap();
+    let conflict = sudokit::reduce::conflict::minimal_conflict(
+        &grid,
+        native.as_ref(),
+        &sudokit::solve::Limits::none(),
+    )
+    .unwrap()
+    .unwrap();
+    let story = conflict.why().unwrap();
+    sudokit::propagate::explain::replay(&story).unwrap();
+    assert_eq!(
+        story.steps.last().unwrap().kind,
+        sudokit::propagate::explain::Kind::Contradiction
+    );
+}
+
+/// Finding 7: no "1 options", the exact-cover example has a choice, the first map table's
+/// digits are on the picture, and the CNF and LP headers and `--help` write the map 1-based.
+#[test]
+fn the_course_page_and_headers_speak_one_based() {
+    let report = temp_file("small-points.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--levels",
+            "sudoku",
+            "--report",
+            s(&report),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(!html.contains(" 1 options") && !html.contains("check it on the picture"));
+    let options: usize = html
+        .split(") has ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|k| k.parse().ok())
+        .expect("the exact-cover cell's options");
+    assert!(options >= 2, "{options}");
+    // The reduction's picture shows the solution on the carrying cells: the digits of the map.
+    let reduction = drawn(&html, "reduction");
+    assert_eq!(reduction.len(), 81);
+    assert!(html.contains("The map, cell by cell, for the solution drawn above"));
+    assert!(html.contains(&format!(
+        "<td>(2,4)</td><td class=\"num\">{}</td>",
+        reduction[9 + 3]
+    )));
+    for to in ["cnf", "ilp", "col", "dlx"] {
+        let out = run(
+            &["reduce", "latin", "models/latin/course.txt", "--to", to],
+            b"",
+        );
+        let head: String = stdout(&out).lines().take(2).collect::<Vec<_>>().join("\n");
+        assert!(
+            head.contains(
+                "whose cell (i, 3·(j − 1) + 1) carries cell (i, j) of the square (1-based, i, j ≤ 3"
+            ),
+            "{to}: {head}"
+        );
+        assert!(
+            !head.contains("i < 3") && !head.contains("3·q"),
+            "{to}: {head}"
+        );
+    }
+    let help = run(&["reduce", "latin", "--help"], b"");
+    assert!(
+        stdout(&help).contains("its cell (i, m·(j − 1) + 1) carries cell (i, j) of the square")
+    );
+    assert!(!stdout(&help).contains("(i, m·q) for i < m"));
 }

@@ -521,9 +521,9 @@ fn reduce_latin_solves_through_cnf_and_reports_every_level() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     for expected in [
-        "CNF (extended, pairwise AMO): 729 variables, 12062 clauses, 26318 literals, 74 unit clauses (as predicted)",
-        "varisat: a model satisfying all 12062 clauses (81 of 729 variables true); map back to a Sudoku solution (verified), then to the completion 132321213 (verified)",
-        "CNF (extended, pairwise AMO): 729 variables, 12063 clauses, 26319 literals, 75 unit clauses (as predicted)",
+        "CNF (extended, pairwise AMO): 729 variables = n³, 12062 clauses = n² + 4n²·A + 3n² + G, 26318 literals = n³ + 2·4n²·A + n·3n² + G, 74 unit clauses = G",
+        "varisat: a model satisfying all 12062 clauses (81 of 729 variables true); map back to a Sudoku solution (verified), then to the completion 132321213 (verified; the first completion found)",
+        "CNF (extended, pairwise AMO): 729 variables = n³, 12063 clauses = n² + 4n²·A + 3n² + G, 26319 literals = n³ + 2·4n²·A + n·3n² + G, 75 unit clauses = G",
         "varisat: no solution, so no completion: unsatisfiable; the refutation was checked by varisat's proof checker",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
@@ -534,9 +534,9 @@ fn reduce_latin_solves_through_cnf_and_reports_every_level() {
     assert_eq!(html.matches("data-level=").count(), 2);
     assert!(html.contains("data-level=\"cnf\" data-verdict=\"yes\""));
     assert!(html.contains("data-level=\"cnf\" data-verdict=\"no\""));
-    assert!(html.contains("<td>CNF (extended, pairwise AMO)</td><td>729 variables, 12062 clauses"));
+    assert!(html.contains("<td>clauses</td><td class=\"num\">12062</td><td class=\"formula\">n² + 4n²·A + 3n² + G</td><td class=\"num\">12062</td>"));
     // The page shows the clauses of one cell, read off the formula.
-    assert!(html.contains("Cell (1, 4) holds a digit: <code>x(1,4,1) ∨ x(1,4,2)"));
+    assert!(html.contains("Cell (2, 4) holds a digit: <code>x(2,4,1) ∨ x(2,4,2)"));
     // Every inline drawing is well-formed XML on its own (as `render` writes it).
     for piece in html.split("<svg").skip(1) {
         let svg = format!("<svg{}</svg>", piece.split("</svg>").next().unwrap());
@@ -569,4 +569,70 @@ fn reduce_latin_solves_through_cnf_and_reports_every_level() {
     let evidence = &objects[1]["levels"][0]["evidence"];
     assert_eq!(evidence["kind"], "proof");
     assert!(evidence["lrat_steps"].as_u64().unwrap() > 0);
+}
+
+/// Finding 5: every size the course shows has its formula, and the formula's value is the count
+/// measured on the instance the level builds, for squares of orders 2 to 5 and every CNF
+/// encoding with a closed form.
+#[test]
+fn every_size_formula_of_the_course_is_the_count_measured() {
+    use sudokit::reduce::course::Level;
+    use sudokit::reduce::formulas::size_formulas;
+    use sudokit::reduce::latin::as_latin_square;
+    let mut squares: Vec<Grid> = ["1.......3", "12...3...", "1..4.1....1.4...", "12..", "...."]
+        .iter()
+        .map(|l| latin(l))
+        .collect();
+    for m in 2..=5 {
+        squares.extend(random_squares(m, 2, 50 + m as u64));
+    }
+    for square in &squares {
+        let m = square.shape().order();
+        let sudoku = latin_to_sudoku(square).unwrap();
+        let check = |level: Level, cnf: CnfOptions, measured: Size| {
+            let formulas = size_formulas(level, square, cnf).unwrap();
+            assert_eq!(
+                formulas.size(),
+                measured,
+                "{level:?} {cnf:?} m = {m}: {formulas:?}"
+            );
+        };
+        let plain = CnfOptions::default();
+        check(Level::Latin, plain, grid_size(&as_latin_square(square)));
+        check(Level::Sudoku, plain, LatinToSudoku.size_of(&sudoku));
+        check(
+            Level::Ilp,
+            plain,
+            SudokuToIlp.size_of(&SudokuToIlp.reduce(&sudoku).unwrap()),
+        );
+        check(
+            Level::ExactCover,
+            plain,
+            SudokuToExactCover.size_of(&SudokuToExactCover.reduce(&sudoku).unwrap()),
+        );
+        check(
+            Level::Colouring,
+            plain,
+            SudokuToColouring.size_of(&SudokuToColouring.reduce(&sudoku).unwrap()),
+        );
+        if m > 4 {
+            continue;
+        }
+        for encoding in [Encoding::Minimal, Encoding::Efficient, Encoding::Extended] {
+            for amo in Amo::ALL {
+                let options = CnfOptions { encoding, amo };
+                let to_cnf = SudokuToCnf { options };
+                check(
+                    Level::Cnf,
+                    options,
+                    to_cnf.size_of(&to_cnf.reduce(&sudoku).unwrap()),
+                );
+            }
+        }
+        let optimized = CnfOptions {
+            encoding: Encoding::Optimized,
+            amo: Amo::Pairwise,
+        };
+        assert!(size_formulas(Level::Cnf, square, optimized).is_none());
+    }
 }

@@ -1,5 +1,6 @@
 //! The course page of `reduce latin --solve --report` and the page of `explain --html` in a real
-//! headless browser (Debian's `chromium`), at 1280 pixels wide. Ignored by plain `cargo test`; `.ci/run` installs chromium and runs
+//! headless browser (Debian's `chromium`), at 1280 pixels wide, and in lecture mode at 1280×720.
+//! Ignored by plain `cargo test`; `.ci/run` installs chromium and runs
 //! `cargo test --test it -- --ignored report_browser`.
 //!
 //! How the page is checked, for each report:
@@ -7,8 +8,8 @@
 //!    and write a PNG whose header says W×H (the page loaded and was painted).
 //! 2. **Console**: the same run has `--enable-logging=stderr --v=0`, which makes chromium print
 //!    every console message of the page as a `:CONSOLE` log line on standard error (a script
-//!    error, a blocked resource, ...). The pages have no script, no external resource and only
-//!    in-page links, so any such line fails the test. (chromium's own `ERROR:dbus` lines about the missing system bus
+//!    error, a blocked resource, ...). The pages have one inline script (the lecture stepper), no
+//!    external resource and only in-page links, so any such line fails the test. (chromium's own `ERROR:dbus` lines about the missing system bus
 //!    are not console messages and are ignored.)
 //! 3. **DOM after load**: `--dump-dom` prints the DOM once the page has loaded; it must hold every
 //!    `<rect class="cell…">` and every `<svg>` of the page, and what the test expects there
@@ -17,6 +18,15 @@
 //!    browser actually laid out (`getBoundingClientRect()` wider and taller than 0, which only
 //!    happens when the inline SVG was parsed as SVG) and writes the count into the DOM, read back
 //!    with `--dump-dom`.
+//!
+//! 5. **Lecture mode** ([`lecture_measures`]): a probe script presses `L` and then `→` through
+//!    every slide at a window of 1280×720, and measures on the rendered page, slide by slide,
+//!    each visible figure (`getBoundingClientRect` of the grid's frame) and each digit, symbol and
+//!    coordinate in it (its computed font size times the SVG's scale on screen,
+//!    `getScreenCTM`): every grid must be at least half the window wide and every digit at least
+//!    14 pixels, on the 9×9, 16×16 and 25×25 course pages and on the frames of `explain`; the
+//!    words of each slide must fit beside its picture (no scrolling, but for `explain`'s list of
+//!    steps); and each `→` must change the slide.
 //!
 //! Every run gets a fresh `--user-data-dir` and the flags that keep chromium off the network
 //! (`--disable-background-networking --disable-component-update --disable-sync
@@ -118,14 +128,23 @@ fn png_size(png: &[u8]) -> (u32, u32) {
 }
 
 const PROBE: &str = r#"<script>
-const cells = [...document.querySelectorAll('svg rect.cell')];
+const all = [...document.querySelectorAll('svg rect.cell')];
+const cells = all.filter(r => !r.closest('.lecture-only'));
 const laidOut = cells.filter(r => { const b = r.getBoundingClientRect(); return b.width > 0 && b.height > 0; }).length;
 const svgNs = [...document.querySelectorAll('svg')].every(s => s.namespaceURI === 'http://www.w3.org/2000/svg');
 const p = document.createElement('pre');
 p.id = 'probe';
-p.textContent = 'laid-out-cells=' + laidOut + ' svg-namespace=' + svgNs;
+p.textContent = 'laid-out-cells=' + laidOut + ' lecture-only-cells=' + (all.length - cells.length) + ' svg-namespace=' + svgNs;
 document.body.appendChild(p);
 </script>"#;
+
+/// The cells drawn in the page's lecture-only slides.
+fn lecture_only_cells(html: &str) -> usize {
+    html.split("<section class=\"slide lecture-only\"")
+        .skip(1)
+        .map(|rest| cell_count(rest.split("</section>").next().unwrap_or("")))
+        .sum()
+}
 
 /// The number of `<rect class="cell…">` in a page: one per grid cell of every drawing.
 fn cell_count(html: &str) -> usize {
@@ -139,8 +158,8 @@ fn check_in_browser(report: &Path, expected: &[String]) -> PathBuf {
     assert!(
         !html.contains(" src=")
             && !html.replace(" href=\"#", "").contains(" href=")
-            && !html.contains("<script"),
-        "the page must be self-contained (in-page links only, no script)"
+            && html.matches("<script").count() == html.matches("<script>").count(),
+        "the page must be self-contained (in-page links only, inline script only)"
     );
     let cells = cell_count(&html);
     let svgs = html.matches("<svg").count();
@@ -190,9 +209,12 @@ fn check_in_browser(report: &Path, expected: &[String]) -> PathBuf {
         ],
     );
     let probed = String::from_utf8_lossy(&probed.stdout).into_owned();
+    // The slides of one level at a time show in lecture mode only: the rest is laid out.
+    let lecture_only = lecture_only_cells(&html);
     assert!(
         probed.contains(&format!(
-            "<pre id=\"probe\">laid-out-cells={cells} svg-namespace=true</pre>"
+            "<pre id=\"probe\">laid-out-cells={} lecture-only-cells={lecture_only} svg-namespace=true</pre>",
+            cells - lecture_only
         )),
         "probe: {}",
         probed
@@ -201,6 +223,237 @@ fn check_in_browser(report: &Path, expected: &[String]) -> PathBuf {
             .unwrap_or("no probe output")
     );
     png
+}
+
+/// The lecture-mode probe: `L`, then `→` through every slide, measuring each slide's figures and
+/// digits on the rendered page; the result goes into `<pre id="lecture">`.
+const LECTURE_PROBE: &str = r#"<script>
+function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true})); }
+// The slides of a lecture: all but the document's own (a table the lecture shows level by level).
+const slides = document.querySelectorAll('section.slide:not(.document-only)').length;
+key('l');
+let visited = 0, grids = 0, digits = 0, minGrid = 1e9, minDigit = 1e9, unchanged = 0, worst = '';
+const overflowing = [];
+for (let i = 0; i < slides; i++) {
+  const slide = document.querySelector('section.slide.current');
+  visited++;
+  const text = slide.querySelector('.text');
+  if (text && text.scrollHeight > text.clientHeight + 1 && overflowing.indexOf(slide.id) < 0) {
+    overflowing.push(slide.id);
+  }
+  for (const svg of slide.querySelectorAll('svg.grid-picture')) {
+    const frame = svg.querySelector('.grid-frame') || svg;
+    const box = frame.getBoundingClientRect();
+    grids++;
+    if (box.width < minGrid) { minGrid = box.width; worst = slide.id + ' grid ' + box.width; }
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim()) { continue; }
+      const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+      digits++;
+      if (px < minDigit) { minDigit = px; if (px < 14) { worst = slide.id + ' text ' + t.textContent + ' ' + px; } }
+    }
+  }
+  const before = document.body.getAttribute('data-slide');
+  key('ArrowRight');
+  if (i < slides - 1 && document.body.getAttribute('data-slide') === before) { unchanged++; }
+}
+const p = document.createElement('pre');
+p.id = 'lecture';
+p.textContent = 'slides=' + slides + ' visited=' + visited + ' grids=' + grids + ' digits=' + digits +
+  ' min-grid=' + Math.round(minGrid) + ' min-digit=' + minDigit.toFixed(1) + ' unchanged=' + unchanged +
+  ' lecture=' + document.body.classList.contains('lecture') + ' viewport=' + innerWidth + 'x' + innerHeight +
+  ' overflowing=' + (overflowing.join(',') || 'none') +
+  ' worst=' + worst.replace(/ /g, '_');
+document.body.appendChild(p);
+</script>"#;
+
+/// The `--window-size` that gives a page a viewport of 1280×720 with `--dump-dom`: headless
+/// chromium keeps room for a window's toolbars there, so the window is made taller by what the
+/// viewport lacks (measured once, then checked by the probe).
+fn lecture_window() -> String {
+    static WINDOW: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    WINDOW
+        .get_or_init(|| {
+            let page = temp_file(
+                "viewport.html",
+                b"<html><body><script>document.body.textContent = 'viewport=' + innerWidth + 'x' + innerHeight;</script></body></html>",
+            );
+            let out = headless(&page, &["--dump-dom".into(), "--window-size=1280,720".into()]);
+            let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+            let height: u32 = dom
+                .split("viewport=1280x")
+                .nth(1)
+                .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|h| h.parse().ok())
+                .unwrap_or_else(|| panic!("no viewport measure: {dom}"));
+            format!("--window-size=1280,{}", 720 + (720 - height.min(720)))
+        })
+        .clone()
+}
+
+/// The measures of [`LECTURE_PROBE`] on `page` with a viewport of 1280×720, by name.
+fn lecture_measures(page: &Path) -> std::collections::BTreeMap<String, String> {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probe_page = page.with_extension("lecture.html");
+    std::fs::write(
+        &probe_page,
+        html.replace("</body>", &format!("{LECTURE_PROBE}</body>")),
+    )
+    .unwrap();
+    let out = headless(&probe_page, &["--dump-dom".into(), lecture_window()]);
+    assert!(out.status.success(), "chromium failed: {}", stderr(&out));
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = dom
+        .split("<pre id=\"lecture\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next())
+        .unwrap_or_else(|| panic!("no lecture probe output in {}", page.display()));
+    line.split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// Checks the lecture mode of `page`: every slide visited by `→`, each grid at least 640 pixels
+/// wide (half of 1280) and each digit at least 14 pixels, and the words of every slide but
+/// `long` (a list of steps, which scrolls) fit beside its picture; returns the measures.
+fn check_lecture(
+    page: &Path,
+    min_grids: usize,
+    long: &str,
+) -> std::collections::BTreeMap<String, String> {
+    let m = lecture_measures(page);
+    let over: Vec<&str> = m["overflowing"]
+        .split(',')
+        .filter(|id| *id != "none" && *id != long)
+        .collect();
+    assert!(
+        over.is_empty(),
+        "words that do not fit the screen: {over:?} {m:?}"
+    );
+    let number = |k: &str| m[k].parse::<f64>().unwrap_or_else(|_| panic!("{k}: {m:?}"));
+    assert_eq!(m["lecture"], "true", "{m:?}");
+    assert_eq!(m["viewport"], "1280x720", "{m:?}");
+    assert_eq!(number("unchanged"), 0.0, "a keypress left the slide: {m:?}");
+    assert_eq!(number("visited"), number("slides"), "{m:?}");
+    assert!(number("grids") >= min_grids as f64, "{m:?}");
+    assert!(
+        number("min-grid") >= 640.0,
+        "a grid narrower than half the window: {m:?}"
+    );
+    assert!(number("min-digit") >= 14.0, "a digit below 14 px: {m:?}");
+    eprintln!("{}: {m:?}", page.display());
+    m
+}
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_lecture_mode_is_legible_at_1280x720() {
+    // The 9×9 course page: every level.
+    let nine = temp_file("lecture-9.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--report",
+            s(&nine),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    check_lecture(&nine, 8, "");
+    // 16×16: the order-4 square of the lecture examples, every level (several completions).
+    let sixteen = temp_file("lecture-16.html", b"");
+    let out = run(
+        &["reduce", "latin", "-", "--solve", "--report", s(&sixteen)],
+        b"1..4.1....1.4...\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&sixteen).unwrap();
+    assert!(
+        html.contains("4 different completions"),
+        "one story per square"
+    );
+    check_lecture(&sixteen, 8, "");
+    check_in_browser(&sixteen, &every_level("yes"));
+    // 25×25: the order-5 square with a Latin subsquare (the grid levels; its CNF refutation is
+    // the release suites' business).
+    let twenty_five = temp_file("lecture-25.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--levels",
+            "latin,sudoku,exact-cover,colouring",
+            "--report",
+            s(&twenty_five),
+        ],
+        b"123..231..312............\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&twenty_five).unwrap();
+    assert!(
+        html.contains("(a Hall violation)"),
+        "the minimal conflict's Hall violation"
+    );
+    assert!(
+        html.contains(">P</text>"),
+        "symbols above 9 are letters, as in a puzzle line"
+    );
+    check_lecture(&twenty_five, 6, "");
+    // The frames of explain, one step at a time.
+    let frames = temp_file("lecture-explain.html", b"");
+    let out = run(
+        &[
+            "explain",
+            "models/sudoku/9x9/xwing.txt",
+            "--scheme",
+            "HACC",
+            "--html",
+            s(&frames),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let m = check_lecture(&frames, 20, "story");
+    let steps = stdout(&out)
+        .lines()
+        .filter(|l| l.starts_with("step "))
+        .count();
+    assert_eq!(
+        m["slides"],
+        (steps + 2).to_string(),
+        "an introduction, a frame per step, the end"
+    );
+}
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_lecture_probe_notices_a_small_grid() {
+    // The measure is not vacuous: the same page with the figures held to 500 pixels fails it.
+    let page = temp_file("lecture-small.html", b"");
+    let out = run(&["explain", "12.434.221.34321", "--html", s(&page)], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let small = temp_file(
+        "lecture-small-broken.html",
+        html.replace(
+            "</style>",
+            "body.lecture .slide .figure svg{height:500px!important;width:500px!important}</style>",
+        )
+        .as_bytes(),
+    );
+    let m = lecture_measures(&small);
+    assert!(m["min-grid"].parse::<f64>().unwrap() < 640.0, "{m:?}");
+    let good = lecture_measures(&page);
+    assert!(
+        good["min-grid"].parse::<f64>().unwrap() >= 640.0,
+        "{good:?}"
+    );
 }
 
 /// `data-level="L" data-verdict="V"` for every level of the chain.
@@ -230,9 +483,14 @@ fn report_browser_course_page_every_level_and_an_uncompletable_square() {
     // The second course square has no completion: exit 1, the page still written.
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let html = std::fs::read_to_string(&report).unwrap();
+    // A square's slides run from its anchor to the next square's.
     let square = |k: usize| {
         let section = html.split(&format!("id=\"square-{k}\"")).nth(1).unwrap();
-        section.split("</section>").next().unwrap().to_string()
+        section
+            .split(&format!("id=\"square-{}\"", k + 1))
+            .next()
+            .unwrap()
+            .to_string()
     };
     for (k, verdict) in [(1, "yes"), (2, "no")] {
         for piece in every_level(verdict) {
@@ -304,7 +562,10 @@ fn report_browser_explain_page_frames() {
         .filter(|l| l.starts_with("step "))
         .count();
     let html = std::fs::read_to_string(&page).unwrap();
-    assert_eq!(html.matches("<section class=\"frame\"").count(), steps + 1);
+    assert_eq!(
+        html.matches("<section class=\"slide frame\"").count(),
+        steps + 1
+    );
     // One 9×9 grid per frame.
     assert_eq!(cell_count(&html), 81 * (steps + 1));
     let expected = vec![

@@ -1,0 +1,62 @@
+//! Which rules a scheme's explanation may use: the reasoning its propagators contain.
+//!
+//! | rule | schemes |
+//! |---|---|
+//! | givens, naked singles, contradictions | all (forward checking is in every scheme) |
+//! | hidden singles | channeling (`FCI`, `BCI`) and `HAC` (a value's places are covered by every matching) |
+//! | naked sets | `BC` (range exhaustion finds sets of cells) and `HAC` |
+//! | hidden sets | `BCI` (range exhaustion of the dual variables) and `HAC` |
+//! | locked candidates | `S`, and `3` (a line and a box of a band) |
+//! | fish (rows against columns) | `C` |
+//! | lines against boxes of a band, two or more | `3` |
+//! | shaving probes | `V` (their chains use the base scheme's rules) |
+//!
+//! # Complexity
+//! O(1).
+
+use super::step::{Kind, Reason};
+use crate::propagate::scheme::Level;
+use crate::propagate::{Scheme, Shaving};
+use crate::shape::Shape;
+
+/// The rules of one scheme; see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Family {
+    pub hidden_singles: bool,
+    pub naked_sets: bool,
+    pub hidden_sets: bool,
+    pub locked: bool,
+    pub fish: bool,
+    pub band: bool,
+    pub probes: bool,
+}
+
+impl Family {
+    /// The rules of `scheme`.
+    pub fn of(scheme: Scheme) -> Family {
+        let level = scheme.level();
+        Family {
+            hidden_singles: scheme.channeling() || level == Level::Hac,
+            naked_sets: level >= Level::Bc,
+            hidden_sets: level == Level::Hac || (level == Level::Bc && scheme.channeling()),
+            locked: scheme.same() || scheme.rows_boxes(),
+            fish: scheme.colored(),
+            band: scheme.rows_boxes(),
+            probes: scheme.shaving() != Shaving::None,
+        }
+    }
+
+    /// Whether a step with `reason` is one of the family's.
+    pub fn allows(self, shape: Shape, reason: &Reason) -> bool {
+        match reason.kind(shape) {
+            Kind::Givens | Kind::NakedSingle | Kind::Contradiction => true,
+            Kind::HiddenSingle => self.hidden_singles,
+            Kind::NakedSet => self.naked_sets,
+            Kind::HiddenSet => self.hidden_sets,
+            Kind::LockedCandidates => self.locked,
+            Kind::Fish => self.fish,
+            Kind::BandFish => self.band,
+            Kind::Probe => self.probes,
+        }
+    }
+}
