@@ -47,7 +47,7 @@
 //! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
 //! | 4 | [`format`](mod@format) | the format registry: every export format and every solver answer reader |
 //! | 5 | [`propagate`], [`solve`], [`external`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend; the solver table of external programs (the `ext:NAME` backends) |
-//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`present`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; the lines and JSON of batch results that every front end prints |
+//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`present`], [`census`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; the lines and JSON of batch results that every front end prints; counting every complete grid by symmetry |
 //! | 7 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
 //!
 //! # Registries
@@ -80,6 +80,7 @@
 pub mod batch;
 pub mod bench;
 pub mod bitset;
+pub mod census;
 pub mod crosscheck;
 pub mod encode;
 pub mod external;

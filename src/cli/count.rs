@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use serde_json::json;
+use sudokit::census::{Method, json_count, methods_for};
 use sudokit::solve::{CountReport, count_parallel};
 use sudokit::text::ShapeSpec;
 use sudokit::{Grid, Shape};
@@ -23,15 +24,33 @@ use sudokit::present::stats_json;
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
-Without FILE, counts the completions of the empty grid of --box PxQ or --latin N. Prints one line
-per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
+Without FILE, counts the completions of the empty grid of --box PxQ or --latin N, by symmetry
+(--method auto, the default, picks the method; `--json` names it and the symmetries it used):
+  band-classes   Felgenhauer–Jarvis, the default for 3×3: the first bands with the first box
+                 fixed (times n!) in classes under column, stack and row permutations (44 for
+                 3×3, 416 without rows), each class's completions from its column sets
+  column-sets    boxes with a side of 2 or 3 (2×4 is counted as 4×2): the first band's column
+                 sets up to symmetry, times the bands that have them and their completions
+  reduced-latin  Latin squares (and 1×n boxes) to order 10: reduced squares (times n!(n−1)!)
+                 by the cycle type of the second row
+  enumerate      every completion, up to value relabelling (n! times those of the first row
+                 1..n), by --backend; also what auto does with --limit, --node-limit or another
+                 --backend, and for the shapes no method reaches (4×4 and up)
+`sudokit count --box 3x3` prints 6670903752021072936960 in about a second. A symmetry count is
+split into parts: --time-limit stops it with the parts counted as a lower bound and an estimate
+of the time left; -o FILE keeps the parts in FILE.partial, --resume continues them, FILE gets the
+count. Counts above 2^53 are JSON strings.
+
+Prints one line per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
 `at least N (unknown: time limit)` when a budget did. Exit 0 when every count is exact or
 reached --limit, 1 when a budget stopped any count, 2 on bad input.
 
 Examples:
   sudokit count --box 2x2            # 288
-  sudokit count --latin 5            # 161280
-  sudokit count --box 2x3            # 28200960
+  sudokit count --box 2x4            # 29136487207403520
+  sudokit count --latin 7            # 61479419904000
+  sudokit count --latin 6 --json
+  sudokit count --box 2x3 --method enumerate --backend dlx
   sudokit count --limit 10 models/sudoku/9x9/easy.txt
   head -2 models/latin/partial.txt | sudokit count --latin 3 -")]
 pub struct Args {
@@ -49,6 +68,9 @@ pub struct Args {
     /// Stop counting at N solutions.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
+    /// How to count the empty grid: auto, band-classes, column-sets, reduced-latin, enumerate.
+    #[arg(long, value_name = "METHOD", default_value = "auto")]
+    method: String,
     #[command(flatten)]
     solver: SolverArgs,
     #[command(flatten)]
@@ -82,8 +104,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 bail!("give a puzzle FILE, or --box PxQ / --latin N for the empty grid")
             }
         };
+        if let Some(method) = symmetry_method(&args, &shape)? {
+            return super::census::run(
+                &shape,
+                method,
+                stop::clip(&limits),
+                args.json,
+                &args.output,
+                &pool,
+            );
+        }
         if args.output.output.is_some() {
-            bail!("-o and --resume go with a puzzle FILE");
+            bail!("-o and --resume go with a puzzle FILE, or with a count by a symmetry method");
         }
         let report = count(&Grid::empty(shape))?;
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -92,6 +124,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // A count a budget stopped is a lower bound, not the answer asked for.
         return Ok(ExitCode::from(u8::from(stopped_by_budget(&report))));
     };
+    if !matches!(args.method.as_str(), "auto" | "enumerate") {
+        bail!(
+            "--method {} counts the empty grid: give --box PxQ or --latin N without FILE",
+            args.method
+        );
+    }
     let input = InputArgs {
         box_shape: args.box_shape,
         latin: args.latin.is_some(),
@@ -139,6 +177,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(tally.exit_code())
 }
 
+/// For the empty `shape`: `Some(method)` to count by symmetry (`Some(None)`: the shape's
+/// default method), `None` to enumerate. `auto` enumerates when --limit, --node-limit or a
+/// backend other than the default is given (an enumeration's options), or when no method
+/// reaches the shape.
+fn symmetry_method(args: &Args, shape: &Shape) -> anyhow::Result<Option<Option<Method>>> {
+    let enumeration_options = args.limit.is_some()
+        || args.solver.node_limit.is_some()
+        || args.solver.spec()? != sudokit::solve::DEFAULT_BACKEND;
+    match args.method.as_str() {
+        "enumerate" => Ok(None),
+        "auto" if enumeration_options || methods_for(shape).is_empty() => Ok(None),
+        "auto" => Ok(Some(None)),
+        name => {
+            let method: Method = name.parse()?;
+            if enumeration_options {
+                bail!(
+                    "--method {name} counts whole classes: --limit, --node-limit and --backend go \
+                     with --method enumerate"
+                );
+            }
+            Ok(Some(Some(method)))
+        }
+    }
+}
+
 /// A count that a time or node budget (or `--timeout`) cut short: `at least N (unknown: ...)`,
 /// an unknown answer (exit 1). Reaching `--limit` is the answer asked for.
 fn stopped_by_budget(report: &CountReport) -> bool {
@@ -152,14 +215,20 @@ fn write_report(
     json: bool,
 ) -> io::Result<()> {
     if json {
-        let value = json!({
+        let mut value = json!({
             "line": line,
-            "count": report.count,
+            "count": json_count(u128::from(report.count)),
             "complete": report.complete(),
             "hit_limit": report.hit_limit,
             "stopped": report.stopped.map(|r| r.to_string()),
             "stats": stats_json(&report.stats),
         });
+        if line.is_none() {
+            // The empty grid: an enumeration up to relabelling (see `count_parallel`).
+            value["method"] = json!("enumerate");
+            value["symmetries"] =
+                json!(["value relabelling: the first row fixed (orders 2 to 20), times n!"]);
+        }
         return batch::write_json(out, &value);
     }
     match (report.hit_limit, report.stopped) {

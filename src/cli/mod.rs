@@ -17,6 +17,7 @@ pub(crate) use note;
 
 mod batch;
 mod bench;
+mod census;
 mod count;
 mod course;
 mod crosscheck;

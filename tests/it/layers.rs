@@ -19,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
         "render",
         "bench",
         "present",
+        "census",
     ],
     &["facade"],
 ];
