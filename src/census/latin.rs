@@ -11,29 +11,35 @@
 //!   squares with those two rows depends only on the *cycle type* of `σ`. So
 //!   `L(n) = n! · Σ_λ d_λ · T(λ)`, summed over the cycle types `λ` of derangements (partitions
 //!   of `n` into parts of at least 2; 7 of them for `n = 8`), `d_λ` the derangements of that
-//!   type. Each `T(λ)` is `(n−2)!` times `K(λ)`, the completions whose first column reads
-//!   `1, 2, …, n`, counted for one representative `σ` (its cycles on consecutive values, so
-//!   that `σ(1) = 2`: the squares counted are reduced).
+//!   type, `T(λ)` counted for one representative `σ` (its cycles on consecutive values).
+//! - **Third rows up to the centralizer.** The permutations `τ` that commute with `σ` keep both
+//!   first rows and turn a third row `ρ` into `τρτ⁻¹`; so the third rows fall into orbits of
+//!   equal counts (8 of them share each orbit for `σ` an 8-cycle, up to 384 for four
+//!   2-cycles). `T(σ) = Σ_orbits |orbit| · (n−3)! · K(σ, ρ)`, with `K` the completions whose
+//!   remaining rows are sorted by their first value.
 //! - **The last two rows** need no search: each column misses two values, each value is missed
 //!   by two columns, and these pairs form cycles; each cycle can be filled in 2 ways, the cycle
-//!   through the first column in 1 (its order is fixed): `2^(c−1)` ways for `c` cycles.
-//! - **Parts.** Each class is split by its third row (from order 5), and the parts interleave
-//!   the classes, so that a run stopped early has counted a fair sample of each.
+//!   through the first column in 1 (its order is fixed): `2^(c−1)` ways for `c` cycles. The row
+//!   before them is searched cell by cell while the cycles are kept as components of the
+//!   missing pairs, so the count needs no pass at the end.
+//! - **Parts.** Each part is one orbit of third rows of one class (for order 4, one class), and
+//!   the parts interleave the classes, so that a run stopped early has counted a sample of each.
 //!
-//! The search fills rows 4 to `n − 2` cell by cell with bit masks per column (no allocation
+//! The search fills rows 4 to `n − 3` cell by cell with bit masks per column (no allocation
 //! per node).
 //!
 //! # Complexity
-//! About `R(n) · (n−1) / (D(n) · 2^(c̄−1))` leaves per class, for `D(n)` derangements and `c̄`
-//! cycles on average: order 7 takes milliseconds, order 8 about 10⁹ leaves (minutes on one
-//! core), order 9 about 10¹⁴ (far beyond: see the estimate a time-limited run prints).
+//! About `T(λ) / ((n−3)! · |C(σ)| · 2^(c̄−1))` searches of the third row from the end, for the
+//! centralizer `C(σ)` and `c̄` cycles on average: order 7 takes milliseconds, order 8 about 10⁸
+//! (a minute on two cores), order 9 about 10¹³ (far beyond: a time-limited run prints its
+//! estimate).
 //!
 //! # References
 //! - B. D. McKay, I. M. Wanless, "On the number of Latin squares", Annals of Combinatorics 9
-//!   (2005): reduced squares and the counts to order 11.
+//!   (2005): reduced squares, and counting through the cycle structure of pairs of rows.
 //! - B. D. McKay, A. Meynert, W. Myrvold, "Small Latin squares, quasigroups and loops", Journal
 //!   of Combinatorial Designs 15 (2007).
-//! - Sequence A000315 (reduced Latin squares) and A002860 (Latin squares) of the OEIS.
+//! - Sequences A000315 (reduced Latin squares) and A002860 (Latin squares) of the OEIS.
 
 use super::{Fact, PartError, Plan, Stopped};
 use crate::search::Budget;
@@ -41,8 +47,11 @@ use crate::search::Budget;
 /// Largest order counted: `L(10) ≈ 9.98·10³⁶` still fits in 128 bits, `L(11)` does not.
 pub(crate) const MAX_LATIN_ORDER: usize = 10;
 
-/// Leaves between two looks at the clock.
+/// Searches of the third row from the end between two looks at the clock.
 const CHECK_EVERY: u64 = 1 << 14;
+
+/// A row of a square.
+type Row = [u8; MAX_LATIN_ORDER];
 
 /// One row-pair class: the derangements of one cycle type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,14 +61,17 @@ pub(crate) struct RowPairClass {
     /// `d_λ`: derangements of this type.
     pub(crate) members: u128,
     /// The representative second row: `σ` with its cycles on consecutive values.
-    second_row: [u8; MAX_LATIN_ORDER],
+    second_row: Row,
+    /// The permutations that commute with `σ`.
+    centralizer: Vec<Row>,
 }
 
-/// One part: a class, with a third row when the order is at least 5.
+/// One part: a class, and for order 5 and up one orbit of third rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct LatinPart {
     class: usize,
-    third_row: Option<[u8; MAX_LATIN_ORDER]>,
+    /// The orbit's smallest third row, and the orbit's size.
+    third_row: Option<(Row, u64)>,
 }
 
 /// The count of the Latin squares of order `n`, split into parts.
@@ -68,8 +80,6 @@ pub(crate) struct LatinPlan {
     n: usize,
     classes: Vec<RowPairClass>,
     parts: Vec<LatinPart>,
-    /// `n! · (n−2)!`: the symmetries factored out of each `d_λ · K`.
-    factor: u128,
 }
 
 impl LatinPlan {
@@ -82,11 +92,11 @@ impl LatinPlan {
         let mut per_class: Vec<Vec<LatinPart>> = Vec::new();
         for (c, class) in classes.iter().enumerate() {
             let parts = if n >= 5 {
-                third_rows(n, &class.second_row)
+                third_row_orbits(n, class)
                     .into_iter()
-                    .map(|row| LatinPart {
+                    .map(|orbit| LatinPart {
                         class: c,
-                        third_row: Some(row),
+                        third_row: Some(orbit),
                     })
                     .collect()
             } else {
@@ -109,13 +119,7 @@ impl LatinPlan {
                 third_row: None,
             });
         }
-        let factor = factorial(n) * factorial(n.saturating_sub(2));
-        Some(LatinPlan {
-            n,
-            classes,
-            parts,
-            factor,
-        })
+        Some(LatinPlan { n, classes, parts })
     }
 
     /// `n!·(n−1)!`: the Latin squares per reduced square.
@@ -129,18 +133,23 @@ impl Plan for LatinPlan {
         self.parts.len()
     }
 
-    /// The Latin squares part `k` stands for: `n!·(n−2)!·d_λ` times its completions.
+    /// The Latin squares part `k` stands for: `n!·d_λ·(n−2)!` times the completions of the
+    /// class's two rows, or `n!·d_λ·|orbit|·(n−3)!` times those of three rows.
     fn count_part(&self, k: usize, budget: &Budget) -> Result<u128, PartError> {
-        if self.n == 1 {
+        let n = self.n;
+        if n == 1 {
             return Ok(1);
         }
         let part = &self.parts[k];
         let class = &self.classes[part.class];
-        let completions =
-            Completion::new(self.n, &class.second_row, part.third_row.as_ref()).count(budget)?;
-        self.factor
-            .checked_mul(class.members)
-            .and_then(|x| x.checked_mul(u128::from(completions)))
+        let (third, weight) = match &part.third_row {
+            Some((row, orbit)) => (Some(row), u128::from(*orbit) * factorial(n - 3)),
+            None => (None, factorial(n - 2)),
+        };
+        let completions = Completion::new(n, &class.second_row, third).count(budget)?;
+        [class.members, weight, u128::from(completions)]
+            .into_iter()
+            .try_fold(factorial(n), u128::checked_mul)
             .ok_or(PartError::Overflow)
     }
 
@@ -163,17 +172,24 @@ impl Plan for LatinPlan {
                 factorial(n)
             ),
             format!(
-                "row permutations: the first column fixed (reduced squares), times ({n}−1)! = {}",
-                factorial(n - 1)
+                "row permutations: the first column fixed (reduced squares: the count is \
+                 {n}!·({n}−1)! = {} times theirs)",
+                self.per_reduced()
             ),
             format!(
                 "conjugation of the second row (values and columns moved together): {} row-pair \
-                 classes by cycle type, each counted once with d_λ/({n}−1) members among the \
-                 reduced squares: {}",
+                 classes by cycle type, each counted once and weighted by its derangements: {}",
                 self.classes.len(),
                 types.join(", ")
             ),
         ];
+        if n >= 5 {
+            lines.push(format!(
+                "the permutations commuting with the second row: third rows in orbits, one \
+                 counted per orbit, {} parts",
+                self.parts.len()
+            ));
+        }
         if n >= 4 {
             lines.push(
                 "the last two rows by cycles: 2^(c−1) fillings for c cycles of the pairs of \
@@ -181,24 +197,21 @@ impl Plan for LatinPlan {
                     .to_string(),
             );
         }
-        if n >= 5 {
-            lines.push(format!(
-                "parts: each class split by its third row, {} parts",
-                self.parts.len()
-            ));
-        }
         lines
     }
 
-    fn facts(&self, total: u128) -> Vec<Fact> {
-        vec![
-            Fact::new("reduced_squares", total / self.per_reduced()),
+    fn facts(&self, total: Option<u128>) -> Vec<Fact> {
+        let mut facts = vec![
             Fact::new("row_pair_classes", self.classes.len() as u128),
             Fact::new(
                 "derangements",
                 self.classes.iter().map(|c| c.members).sum::<u128>(),
             ),
-        ]
+        ];
+        if let Some(total) = total {
+            facts.insert(0, Fact::new("reduced_squares", total / self.per_reduced()));
+        }
+        facts
     }
 }
 
@@ -237,6 +250,7 @@ fn row_pair_classes(n: usize) -> Vec<RowPairClass> {
             }
             RowPairClass {
                 members: factorial(n) / denominator,
+                centralizer: centralizer(n, &cycle_type),
                 cycle_type,
                 second_row,
             }
@@ -264,16 +278,10 @@ fn partitions_at_least_two(
     }
 }
 
-/// Every third row that starts with value 2 and fits under the identity and `second`.
-fn third_rows(n: usize, second: &[u8; MAX_LATIN_ORDER]) -> Vec<[u8; MAX_LATIN_ORDER]> {
-    fn place(
-        c: usize,
-        n: usize,
-        second: &[u8; MAX_LATIN_ORDER],
-        row: &mut [u8; MAX_LATIN_ORDER],
-        used: u16,
-        out: &mut Vec<[u8; MAX_LATIN_ORDER]>,
-    ) {
+/// The orbits of the third rows that fit under the identity and `σ`, under conjugation by the
+/// permutations that commute with `σ`: each orbit's smallest row, and its size.
+fn third_row_orbits(n: usize, class: &RowPairClass) -> Vec<(Row, u64)> {
+    fn place(c: usize, n: usize, second: &Row, row: &mut Row, used: u16, out: &mut Vec<Row>) {
         if c == n {
             out.push(*row);
             return;
@@ -286,18 +294,94 @@ fn third_rows(n: usize, second: &[u8; MAX_LATIN_ORDER]) -> Vec<[u8; MAX_LATIN_OR
             place(c + 1, n, second, row, used | 1 << v, out);
         }
     }
+    let mut rows = Vec::new();
+    place(
+        0,
+        n,
+        &class.second_row,
+        &mut [0; MAX_LATIN_ORDER],
+        0,
+        &mut rows,
+    );
+    // Each row's smallest conjugate ρ' (ρ'(τ(j)) = τ(ρ(j))), then runs of equal ones.
+    let mut smallest: Vec<Row> = rows
+        .iter()
+        .map(|rho| {
+            let mut best = *rho;
+            for tau in &class.centralizer {
+                let mut image = [0u8; MAX_LATIN_ORDER];
+                for j in 0..n {
+                    image[usize::from(tau[j])] = tau[usize::from(rho[j])];
+                }
+                best = best.min(image);
+            }
+            best
+        })
+        .collect();
+    smallest.sort_unstable();
+    let mut orbits: Vec<(Row, u64)> = Vec::new();
+    for row in smallest {
+        match orbits.last_mut() {
+            Some((last, size)) if *last == row => *size += 1,
+            _ => orbits.push((row, 1)),
+        }
+    }
+    orbits
+}
+
+/// The permutations of `0..n` that commute with the permutation whose cycles, of the lengths
+/// `cycle_type`, run over consecutive values: each maps the cycles of one length onto one
+/// another (any order), each rotated.
+fn centralizer(n: usize, cycle_type: &[usize]) -> Vec<Row> {
+    // Cycles: (start, length).
+    let mut cycles = Vec::new();
+    let mut start = 0;
+    for &length in cycle_type {
+        cycles.push((start, length));
+        start += length;
+    }
     let mut out = Vec::new();
-    let mut row = [0u8; MAX_LATIN_ORDER];
-    row[0] = 2;
-    place(1, n, second, &mut row, 1 << 2, &mut out);
+    let mut tau = [0u8; MAX_LATIN_ORDER];
+    let mut taken = vec![false; cycles.len()];
+    fn assign(
+        i: usize,
+        cycles: &[(usize, usize)],
+        taken: &mut [bool],
+        tau: &mut Row,
+        out: &mut Vec<Row>,
+    ) {
+        if i == cycles.len() {
+            out.push(*tau);
+            return;
+        }
+        let (from, length) = cycles[i];
+        for t in 0..cycles.len() {
+            let (to, other) = cycles[t];
+            if taken[t] || other != length {
+                continue;
+            }
+            taken[t] = true;
+            for rotation in 0..length {
+                for j in 0..length {
+                    tau[from + j] = (to + (j + rotation) % length) as u8;
+                }
+                assign(i + 1, cycles, taken, tau, out);
+            }
+            taken[t] = false;
+        }
+    }
+    assign(0, &cycles, &mut taken, &mut tau, &mut out);
+    debug_assert!(out.iter().all(|t| (0..n).all(|j| usize::from(t[j]) < n)));
     out
 }
 
-/// The completions of a reduced square's first rows: rows filled cell by cell, the last two by
-/// their cycles.
+/// The completions of a square's first two or three rows, the other rows sorted by their first
+/// value: rows filled cell by cell, the last two by their cycles.
 struct Completion {
     n: usize,
     full: u16,
+    /// The first value of each row: the given rows', then the others in increasing order.
+    first: Row,
     /// Values each column already holds (column 0 is fixed and not tracked).
     column: [u16; MAX_LATIN_ORDER],
     /// Rows given (2 or 3).
@@ -307,19 +391,35 @@ struct Completion {
 }
 
 impl Completion {
-    fn new(n: usize, second: &[u8], third: Option<&[u8; MAX_LATIN_ORDER]>) -> Completion {
+    fn new(n: usize, second: &[u8], third: Option<&Row>) -> Completion {
         let mut column = [0u16; MAX_LATIN_ORDER];
+        let mut given = 1u16 | 1 << second[0];
         for (c, slot) in column.iter_mut().enumerate().take(n) {
             *slot = 1 << c | 1 << second[c];
             if let Some(third) = third {
                 *slot |= 1 << third[c];
             }
         }
+        let mut first = [0u8; MAX_LATIN_ORDER];
+        first[1] = second[0];
+        if let Some(third) = third {
+            first[2] = third[0];
+            given |= 1 << third[0];
+        }
+        let rows_given = if third.is_some() { 3 } else { 2 };
+        let mut r = rows_given;
+        for v in 0..n {
+            if given & (1 << v) == 0 {
+                first[r] = v as u8;
+                r += 1;
+            }
+        }
         Completion {
             n,
             full: ((1u32 << n) - 1) as u16,
+            first,
             column,
-            given: if third.is_some() { 3 } else { 2 },
+            given: rows_given,
             leaves: 0,
             stopped: None,
         }
@@ -336,7 +436,7 @@ impl Completion {
             self.last_two_rows()
         } else {
             let row = self.given;
-            self.fill(row, 1, 1 << row, budget)
+            self.fill(row, 1, 1 << self.first[row], budget)
         };
         debug_assert!(self.given <= n - 2 || n <= 3);
         match self.stopped {
@@ -353,7 +453,7 @@ impl Completion {
         }
         if c == self.n {
             let next = row + 1;
-            return self.fill(next, 1, 1 << next, budget);
+            return self.fill(next, 1, 1 << self.first[next], budget);
         }
         let mut options = self.full & !self.column[c] & !in_row;
         let mut total = 0;
@@ -384,12 +484,15 @@ impl Completion {
         for (v, slot) in component.iter_mut().enumerate().take(n) {
             *slot = 1 << v;
         }
-        // Column 0 misses n−2 and n−1.
-        let joined = component[n - 2] | component[n - 1];
-        component[n - 2] = joined;
-        component[n - 1] = joined;
-        let row = n - 3;
-        self.last_row_cell(1, 1 << row, component, n as u32 - 1)
+        // Column 0 misses the first values of the last two rows.
+        let (a, b) = (
+            usize::from(self.first[n - 2]),
+            usize::from(self.first[n - 1]),
+        );
+        let joined = component[a] | component[b];
+        component[a] = joined;
+        component[b] = joined;
+        self.last_row_cell(1, 1 << self.first[n - 3], component, n as u32 - 1)
     }
 
     /// Row `n−3` from column `c` on, the row holding `in_row`, the components of the edges so
@@ -433,11 +536,11 @@ impl Completion {
     }
 
     /// `2^(c−1)`: the ways to fill the last two rows, `c` the cycles of the pairs of values the
-    /// columns miss (column 0 misses `n−2` and `n−1`, in that order).
+    /// columns miss (column 0 misses the last two rows' first values, in their order).
     fn last_two_rows(&self) -> u64 {
         let n = self.n;
         let mut missing = [0u16; MAX_LATIN_ORDER];
-        missing[0] = 1 << (n - 2) | 1 << (n - 1);
+        missing[0] = 1 << self.first[n - 2] | 1 << self.first[n - 1];
         for (slot, &column) in missing.iter_mut().zip(&self.column).take(n).skip(1) {
             *slot = self.full & !column;
         }
@@ -532,11 +635,54 @@ mod tests {
     }
 
     #[test]
-    fn every_part_is_a_multiple_of_the_squares_per_reduced_square() {
-        let plan = LatinPlan::new(6).unwrap();
-        let budget = Budget::start(&Limits::none());
-        for k in 0..plan.parts() {
-            assert_eq!(plan.count_part(k, &budget).unwrap() % plan.per_reduced(), 0);
+    fn the_orbits_of_third_rows_cover_every_third_row_once() {
+        for n in [5, 6, 7] {
+            for class in row_pair_classes(n) {
+                // Every conjugate by the centralizer commutes with σ.
+                let sigma = &class.second_row;
+                for tau in &class.centralizer {
+                    assert!(
+                        (0..n).all(|j| tau[usize::from(sigma[j])] == sigma[usize::from(tau[j])])
+                    );
+                }
+                let size: u128 = class
+                    .cycle_type
+                    .iter()
+                    .map(|&k| k as u128)
+                    .product::<u128>()
+                    * {
+                        let mut m = 1u128;
+                        let mut k = 0;
+                        while k < class.cycle_type.len() {
+                            let run = class.cycle_type[k..]
+                                .iter()
+                                .take_while(|&&l| l == class.cycle_type[k])
+                                .count();
+                            m *= factorial(run);
+                            k += run;
+                        }
+                        m
+                    };
+                assert_eq!(class.centralizer.len() as u128, size);
+                assert_eq!(factorial(n) / size, class.members);
+                let orbits = third_row_orbits(n, &class);
+                let covered: u64 = orbits.iter().map(|o| o.1).sum();
+                fn count(c: usize, n: usize, s: &Row, used: u16, all: &mut u64) {
+                    if c == n {
+                        *all += 1;
+                        return;
+                    }
+                    for v in 0..n {
+                        if used & (1 << v) == 0 && v != c && v != usize::from(s[c]) {
+                            count(c + 1, n, s, used | 1 << v, all);
+                        }
+                    }
+                }
+                let mut total = 0;
+                count(0, n, sigma, 0, &mut total);
+                assert_eq!(covered, total, "order {n} {:?}", class.cycle_type);
+                assert!(orbits.len() as u64 * class.centralizer.len() as u64 >= total);
+            }
         }
     }
 
@@ -544,6 +690,7 @@ mod tests {
     fn the_last_two_rows_by_cycles() {
         // Order 4, second row 1 0 3 2: the columns miss {2,3} {2,3} {0,1} {0,1}, two cycles.
         let c = Completion::new(4, &[1, 0, 3, 2], None);
+        assert_eq!(&c.first[..4], &[0, 1, 2, 3]);
         assert_eq!(c.last_two_rows(), 2);
         // Second row 1 2 3 0: one cycle through all columns.
         let c = Completion::new(4, &[1, 2, 3, 0], None);

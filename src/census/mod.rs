@@ -406,8 +406,8 @@ pub(crate) trait Plan: Sync {
     fn count_part(&self, part: usize, budget: &Budget) -> Result<u128, PartError>;
     /// The symmetries used, one sentence each.
     fn symmetries(&self) -> Vec<String>;
-    /// The method's figures, given the count so far.
-    fn facts(&self, total: u128) -> Vec<Fact>;
+    /// The method's figures, given the count when it is complete.
+    fn facts(&self, total: Option<u128>) -> Vec<Fact>;
 }
 
 /// Counts the complete grids of `shape` (the completions of its empty grid) by a symmetry
@@ -521,6 +521,6 @@ pub fn count_grids(
         outcome.done,
         outcome.resumed,
         symmetries,
-        plan.facts(outcome.total),
+        plan.facts(outcome.stopped.is_none().then_some(outcome.total)),
     ))
 }

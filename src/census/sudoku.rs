@@ -148,7 +148,7 @@ impl Plan for ColumnSetsPlan {
         lines
     }
 
-    fn facts(&self, _total: u128) -> Vec<Fact> {
+    fn facts(&self, _total: Option<u128>) -> Vec<Fact> {
         vec![
             Fact::new("first_bands", self.first_bands()),
             Fact::new("configurations", self.table.entries() as u128),
@@ -255,7 +255,7 @@ impl Plan for BandClassPlan {
         lines
     }
 
-    fn facts(&self, _total: u128) -> Vec<Fact> {
+    fn facts(&self, _total: Option<u128>) -> Vec<Fact> {
         vec![
             Fact::new("first_bands", u128::from(self.classes.bands())),
             Fact::new("band_structures", self.classes.structures() as u128),
