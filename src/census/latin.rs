@@ -62,8 +62,6 @@ pub(crate) struct RowPairClass {
     pub(crate) members: u128,
     /// The representative second row: `σ` with its cycles on consecutive values.
     second_row: Row,
-    /// The permutations that commute with `σ`.
-    centralizer: Vec<Row>,
 }
 
 /// One part: a class, and for order 5 and up one orbit of third rows.
@@ -83,16 +81,19 @@ pub(crate) struct LatinPlan {
 }
 
 impl LatinPlan {
-    /// The plan for order `n`, or `None` above [`MAX_LATIN_ORDER`] or for 0.
-    pub(crate) fn new(n: usize) -> Option<LatinPlan> {
+    /// The plan for order `n`, or `Ok(None)` above [`MAX_LATIN_ORDER`] or for 0.
+    ///
+    /// # Errors
+    /// The budget stopped the search for the orbits of third rows.
+    pub(crate) fn new(n: usize, budget: &Budget) -> Result<Option<LatinPlan>, Stopped> {
         if n == 0 || n > MAX_LATIN_ORDER {
-            return None;
+            return Ok(None);
         }
         let classes = row_pair_classes(n);
         let mut per_class: Vec<Vec<LatinPart>> = Vec::new();
         for (c, class) in classes.iter().enumerate() {
             let parts = if n >= 5 {
-                third_row_orbits(n, class)
+                third_row_orbits(n, class, budget)?
                     .into_iter()
                     .map(|orbit| LatinPart {
                         class: c,
@@ -119,7 +120,7 @@ impl LatinPlan {
                 third_row: None,
             });
         }
-        Some(LatinPlan { n, classes, parts })
+        Ok(Some(LatinPlan { n, classes, parts }))
     }
 
     /// `n!·(n−1)!`: the Latin squares per reduced square.
@@ -250,7 +251,6 @@ fn row_pair_classes(n: usize) -> Vec<RowPairClass> {
             }
             RowPairClass {
                 members: factorial(n) / denominator,
-                centralizer: centralizer(n, &cycle_type),
                 cycle_type,
                 second_row,
             }
@@ -279,11 +279,74 @@ fn partitions_at_least_two(
 }
 
 /// The orbits of the third rows that fit under the identity and `σ`, under conjugation by the
-/// permutations that commute with `σ`: each orbit's smallest row, and its size.
-fn third_row_orbits(n: usize, class: &RowPairClass) -> Vec<(Row, u64)> {
-    fn place(c: usize, n: usize, second: &Row, row: &mut Row, used: u16, out: &mut Vec<Row>) {
+/// permutations that commute with `σ`: each orbit's smallest row, and its size. A search from
+/// each row not yet reached applies the centralizer's generators; a bitset over the ranks of
+/// all permutations marks the rows reached.
+///
+/// # Errors
+/// The budget ran out or was cancelled.
+fn third_row_orbits(
+    n: usize,
+    class: &RowPairClass,
+    budget: &Budget,
+) -> Result<Vec<(Row, u64)>, Stopped> {
+    let generators = centralizer_generators(&class.cycle_type);
+    let mut reached = vec![0u64; (factorial(n) as usize).div_ceil(64)];
+    let mut mark = |rho: &Row| {
+        let rank = permutation_rank(&rho[..n]);
+        let (word, bit) = (rank / 64, rank % 64);
+        let new = reached[word] & (1 << bit) == 0;
+        reached[word] |= 1 << bit;
+        new
+    };
+    let mut orbits = Vec::new();
+    let mut queue: Vec<Row> = Vec::new();
+    let mut stopped = None;
+    let mut seen = 0u64;
+    for_each_third_row(n, &class.second_row, &mut |rho: &Row| {
+        seen += 1;
+        if stopped.is_some() || !mark(rho) {
+            return;
+        }
+        if seen % 4096 == 0 {
+            stopped = budget.interrupted().map(Stopped);
+        }
+        queue.clear();
+        queue.push(*rho);
+        let mut size = 0u64;
+        while let Some(row) = queue.pop() {
+            size += 1;
+            for tau in &generators {
+                let mut image = [0u8; MAX_LATIN_ORDER];
+                for j in 0..n {
+                    image[usize::from(tau[j])] = tau[usize::from(row[j])];
+                }
+                if mark(&image) {
+                    queue.push(image);
+                }
+            }
+        }
+        orbits.push((*rho, size));
+    });
+    match stopped {
+        Some(stopped) => Err(stopped),
+        None => Ok(orbits),
+    }
+}
+
+/// Calls `visit` on every third row that fits under the identity and `second`, in increasing
+/// order.
+fn for_each_third_row(n: usize, second: &Row, visit: &mut dyn FnMut(&Row)) {
+    fn place(
+        c: usize,
+        n: usize,
+        second: &Row,
+        row: &mut Row,
+        used: u16,
+        visit: &mut dyn FnMut(&Row),
+    ) {
         if c == n {
-            out.push(*row);
+            visit(row);
             return;
         }
         for v in 0..n {
@@ -291,88 +354,53 @@ fn third_row_orbits(n: usize, class: &RowPairClass) -> Vec<(Row, u64)> {
                 continue;
             }
             row[c] = v as u8;
-            place(c + 1, n, second, row, used | 1 << v, out);
+            place(c + 1, n, second, row, used | 1 << v, visit);
         }
     }
-    let mut rows = Vec::new();
-    place(
-        0,
-        n,
-        &class.second_row,
-        &mut [0; MAX_LATIN_ORDER],
-        0,
-        &mut rows,
-    );
-    // Each row's smallest conjugate ρ' (ρ'(τ(j)) = τ(ρ(j))), then runs of equal ones.
-    let mut smallest: Vec<Row> = rows
-        .iter()
-        .map(|rho| {
-            let mut best = *rho;
-            for tau in &class.centralizer {
-                let mut image = [0u8; MAX_LATIN_ORDER];
-                for j in 0..n {
-                    image[usize::from(tau[j])] = tau[usize::from(rho[j])];
-                }
-                best = best.min(image);
-            }
-            best
-        })
-        .collect();
-    smallest.sort_unstable();
-    let mut orbits: Vec<(Row, u64)> = Vec::new();
-    for row in smallest {
-        match orbits.last_mut() {
-            Some((last, size)) if *last == row => *size += 1,
-            _ => orbits.push((row, 1)),
-        }
-    }
-    orbits
+    place(0, n, second, &mut [0; MAX_LATIN_ORDER], 0, visit);
 }
 
-/// The permutations of `0..n` that commute with the permutation whose cycles, of the lengths
-/// `cycle_type`, run over consecutive values: each maps the cycles of one length onto one
-/// another (any order), each rotated.
-fn centralizer(n: usize, cycle_type: &[usize]) -> Vec<Row> {
-    // Cycles: (start, length).
-    let mut cycles = Vec::new();
+/// The rank of a permutation of `0..k` among all of them, in lexicographic order.
+fn permutation_rank(perm: &[u8]) -> usize {
+    let k = perm.len();
+    let mut rank = 0;
+    for i in 0..k {
+        let smaller_after = perm[i + 1..].iter().filter(|&&w| w < perm[i]).count();
+        rank = rank * (k - i) + smaller_after;
+    }
+    rank
+}
+
+/// Generators of the centralizer of the permutation whose cycles, of lengths `cycle_type`, run
+/// over consecutive values: the rotation of each cycle, and the swap of each two neighbouring
+/// cycles of one length.
+fn centralizer_generators(cycle_type: &[usize]) -> Vec<Row> {
+    let n: usize = cycle_type.iter().sum();
+    let identity: Row = std::array::from_fn(|i| i as u8);
+    let mut generators = Vec::new();
     let mut start = 0;
-    for &length in cycle_type {
-        cycles.push((start, length));
+    for (i, &length) in cycle_type.iter().enumerate() {
+        let mut rotation = identity;
+        for j in 0..length {
+            rotation[start + j] = (start + (j + 1) % length) as u8;
+        }
+        generators.push(rotation);
+        if cycle_type.get(i + 1) == Some(&length) {
+            let mut swap = identity;
+            for j in 0..length {
+                swap[start + j] = (start + length + j) as u8;
+                swap[start + length + j] = (start + j) as u8;
+            }
+            generators.push(swap);
+        }
         start += length;
     }
-    let mut out = Vec::new();
-    let mut tau = [0u8; MAX_LATIN_ORDER];
-    let mut taken = vec![false; cycles.len()];
-    fn assign(
-        i: usize,
-        cycles: &[(usize, usize)],
-        taken: &mut [bool],
-        tau: &mut Row,
-        out: &mut Vec<Row>,
-    ) {
-        if i == cycles.len() {
-            out.push(*tau);
-            return;
-        }
-        let (from, length) = cycles[i];
-        for t in 0..cycles.len() {
-            let (to, other) = cycles[t];
-            if taken[t] || other != length {
-                continue;
-            }
-            taken[t] = true;
-            for rotation in 0..length {
-                for j in 0..length {
-                    tau[from + j] = (to + (j + rotation) % length) as u8;
-                }
-                assign(i + 1, cycles, taken, tau, out);
-            }
-            taken[t] = false;
-        }
-    }
-    assign(0, &cycles, &mut taken, &mut tau, &mut out);
-    debug_assert!(out.iter().all(|t| (0..n).all(|j| usize::from(t[j]) < n)));
-    out
+    debug_assert!(
+        generators
+            .iter()
+            .all(|g| g[..n].iter().all(|&v| usize::from(v) < n))
+    );
+    generators
 }
 
 /// The completions of a square's first two or three rows, the other rows sorted by their first
@@ -584,8 +612,56 @@ mod tests {
     use super::*;
     use crate::search::Limits;
 
+    /// The permutations of `0..n` that commute with the permutation whose cycles, of the lengths
+    /// `cycle_type`, run over consecutive values: each maps the cycles of one length onto one
+    /// another (any order), each rotated.
+    fn centralizer(n: usize, cycle_type: &[usize]) -> Vec<Row> {
+        // Cycles: (start, length).
+        let mut cycles = Vec::new();
+        let mut start = 0;
+        for &length in cycle_type {
+            cycles.push((start, length));
+            start += length;
+        }
+        let mut out = Vec::new();
+        let mut tau = [0u8; MAX_LATIN_ORDER];
+        let mut taken = vec![false; cycles.len()];
+        fn assign(
+            i: usize,
+            cycles: &[(usize, usize)],
+            taken: &mut [bool],
+            tau: &mut Row,
+            out: &mut Vec<Row>,
+        ) {
+            if i == cycles.len() {
+                out.push(*tau);
+                return;
+            }
+            let (from, length) = cycles[i];
+            for t in 0..cycles.len() {
+                let (to, other) = cycles[t];
+                if taken[t] || other != length {
+                    continue;
+                }
+                taken[t] = true;
+                for rotation in 0..length {
+                    for j in 0..length {
+                        tau[from + j] = (to + (j + rotation) % length) as u8;
+                    }
+                    assign(i + 1, cycles, taken, tau, out);
+                }
+                taken[t] = false;
+            }
+        }
+        assign(0, &cycles, &mut taken, &mut tau, &mut out);
+        debug_assert!(out.iter().all(|t| (0..n).all(|j| usize::from(t[j]) < n)));
+        out
+    }
+
     fn latin_count(n: usize) -> u128 {
-        let plan = LatinPlan::new(n).unwrap();
+        let plan = LatinPlan::new(n, &Budget::start(&Limits::none()))
+            .unwrap()
+            .unwrap();
         let budget = Budget::start(&Limits::none());
         (0..plan.parts())
             .map(|k| plan.count_part(k, &budget).unwrap())
@@ -636,52 +712,35 @@ mod tests {
 
     #[test]
     fn the_orbits_of_third_rows_cover_every_third_row_once() {
+        let budget = Budget::start(&Limits::none());
         for n in [5, 6, 7] {
             for class in row_pair_classes(n) {
-                // Every conjugate by the centralizer commutes with σ.
+                // The centralizer: every member commutes with σ, and there are n!/d_λ.
                 let sigma = &class.second_row;
-                for tau in &class.centralizer {
-                    assert!(
-                        (0..n).all(|j| tau[usize::from(sigma[j])] == sigma[usize::from(tau[j])])
-                    );
+                let all = centralizer(n, &class.cycle_type);
+                for tau in &all {
+                    let commutes =
+                        (0..n).all(|j| tau[usize::from(sigma[j])] == sigma[usize::from(tau[j])]);
+                    assert!(commutes);
                 }
-                let size: u128 = class
-                    .cycle_type
-                    .iter()
-                    .map(|&k| k as u128)
-                    .product::<u128>()
-                    * {
-                        let mut m = 1u128;
-                        let mut k = 0;
-                        while k < class.cycle_type.len() {
-                            let run = class.cycle_type[k..]
-                                .iter()
-                                .take_while(|&&l| l == class.cycle_type[k])
-                                .count();
-                            m *= factorial(run);
-                            k += run;
+                assert_eq!(all.len() as u128, factorial(n) / class.members);
+                // Each orbit's row is the smallest of its conjugates, the sizes divide the
+                // centralizer's and add up to the third rows.
+                let orbits = third_row_orbits(n, &class, &budget).unwrap();
+                for (rho, size) in &orbits {
+                    assert_eq!(all.len() as u64 % size, 0);
+                    for tau in &all {
+                        let mut image = [0u8; MAX_LATIN_ORDER];
+                        for j in 0..n {
+                            image[usize::from(tau[j])] = tau[usize::from(rho[j])];
                         }
-                        m
-                    };
-                assert_eq!(class.centralizer.len() as u128, size);
-                assert_eq!(factorial(n) / size, class.members);
-                let orbits = third_row_orbits(n, &class);
+                        assert!(image >= *rho);
+                    }
+                }
+                let mut rows = 0u64;
+                for_each_third_row(n, sigma, &mut |_| rows += 1);
                 let covered: u64 = orbits.iter().map(|o| o.1).sum();
-                fn count(c: usize, n: usize, s: &Row, used: u16, all: &mut u64) {
-                    if c == n {
-                        *all += 1;
-                        return;
-                    }
-                    for v in 0..n {
-                        if used & (1 << v) == 0 && v != c && v != usize::from(s[c]) {
-                            count(c + 1, n, s, used | 1 << v, all);
-                        }
-                    }
-                }
-                let mut total = 0;
-                count(0, n, sigma, 0, &mut total);
-                assert_eq!(covered, total, "order {n} {:?}", class.cycle_type);
-                assert!(orbits.len() as u64 * class.centralizer.len() as u64 >= total);
+                assert_eq!(covered, rows, "order {n} {:?}", class.cycle_type);
             }
         }
     }

@@ -454,7 +454,9 @@ pub fn count_grids(
     }
     let (p, q, n) = (shape.box_rows(), shape.box_cols(), shape.order());
     let prepared: Result<Option<Box<dyn Plan>>, Stopped> = match method {
-        Method::ReducedLatin => Ok(LatinPlan::new(n).map(|plan| Box::new(plan) as Box<dyn Plan>)),
+        Method::ReducedLatin => {
+            LatinPlan::new(n, &budget).map(|plan| plan.map(|plan| Box::new(plan) as Box<dyn Plan>))
+        }
         Method::ColumnSets => ColumnSetsPlan::new(p, q, &budget)
             .map(|plan| plan.map(|plan| Box::new(plan) as Box<dyn Plan>)),
         Method::BandClasses => BandClassPlan::new(p, q, &budget)
@@ -523,4 +525,151 @@ pub fn count_grids(
         symmetries,
         plan.facts(outcome.stopped.is_none().then_some(outcome.total)),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::search::Cancel;
+    use crate::solve::{Dlx, Solver};
+
+    fn census(shape: Shape, method: Option<Method>) -> CensusReport {
+        let options = CensusOptions {
+            method,
+            ..CensusOptions::default()
+        };
+        count_grids(&shape, &options).unwrap()
+    }
+
+    #[test]
+    fn every_method_agrees_with_a_plain_enumeration_on_small_shapes() {
+        let shapes = [
+            Shape::sudoku(2, 2).unwrap(),
+            Shape::sudoku(1, 3).unwrap(),
+            Shape::sudoku(4, 1).unwrap(),
+            Shape::latin(1).unwrap(),
+            Shape::latin(2).unwrap(),
+            Shape::latin(3).unwrap(),
+            Shape::latin(4).unwrap(),
+        ];
+        for shape in shapes {
+            let plain = Dlx
+                .count(&Grid::empty(shape), u64::MAX, &Limits::none())
+                .unwrap();
+            assert!(plain.complete());
+            let methods = methods_for(&shape);
+            assert!(!methods.is_empty(), "{shape}");
+            for method in methods {
+                let report = census(shape, Some(method));
+                assert!(report.complete());
+                assert_eq!(report.count, u128::from(plain.count), "{shape} by {method}");
+                assert_eq!(report.parts_done, report.parts);
+            }
+        }
+    }
+
+    #[test]
+    fn both_orientations_and_both_sudoku_methods_count_the_6x6_grids_alike() {
+        for shape in [Shape::sudoku(2, 3).unwrap(), Shape::sudoku(3, 2).unwrap()] {
+            for method in [Method::ColumnSets, Method::BandClasses] {
+                let report = census(shape, Some(method));
+                assert_eq!(report.count, 28_200_960, "{shape} by {method}");
+            }
+        }
+        // The column sets' classes weigh every first band once: 6! · 10 · 2⁶ bands of 3 rows.
+        let report = census(Shape::sudoku(2, 3).unwrap(), Some(Method::ColumnSets));
+        assert_eq!(report.fact("first_bands"), Some(720 * 10 * 64));
+        assert!(report.symmetries[0].starts_with("transposition"));
+        let bands = census(Shape::sudoku(3, 2).unwrap(), Some(Method::BandClasses));
+        assert_eq!(bands.fact("first_bands"), Some(10 * 64));
+    }
+
+    #[test]
+    fn methods_that_do_not_reach_a_shape_say_which_do() {
+        let latin = Shape::latin(5).unwrap();
+        let options = CensusOptions {
+            method: Some(Method::BandClasses),
+            ..CensusOptions::default()
+        };
+        let error = count_grids(&latin, &options).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "--method band-classes does not count the grids of 5×5 Latin square (reduced-latin does)"
+        );
+        let big = Shape::sudoku(4, 4).unwrap();
+        let error = count_grids(&big, &CensusOptions::default()).unwrap_err();
+        assert!(matches!(error, CensusError::NoMethod(_)), "{error}");
+        assert!(count_grids(&Shape::latin(11).unwrap(), &CensusOptions::default()).is_err());
+        assert_eq!("column-sets".parse(), Ok(Method::ColumnSets));
+        assert!("rows".parse::<Method>().is_err());
+    }
+
+    #[test]
+    fn a_stopped_census_is_a_lower_bound_with_its_parts() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let options = CensusOptions {
+            limits: Limits::none().with_cancel(cancel),
+            ..CensusOptions::default()
+        };
+        let report = count_grids(&Shape::latin(6).unwrap(), &options).unwrap();
+        assert_eq!(report.stopped, Some(StopReason::Cancelled));
+        assert!(!report.complete());
+        assert!(report.parts_done < report.parts || report.parts == 0);
+        assert!(report.count < 812_851_200);
+        assert!(report.line().starts_with("at least "));
+        assert_eq!(report.to_json()["complete"], false);
+        // No reduced-square figure for a count that is not complete.
+        assert_eq!(report.fact("reduced_squares"), None);
+    }
+
+    #[test]
+    fn a_resumed_census_counts_only_the_parts_missing() {
+        let path = std::env::temp_dir().join(format!("sudokit-census-{}", std::process::id()));
+        let shape = Shape::latin(6).unwrap();
+        // A full run writes every part.
+        let checkpoint = Checkpoint::new(&path, false);
+        let mut seen = Vec::new();
+        let progress = std::sync::Mutex::new(&mut seen);
+        let note = |p: &Progress| progress.lock().unwrap().push(p.parts_done);
+        let options = CensusOptions {
+            checkpoint: Some(&checkpoint),
+            progress: Some(&note),
+            ..CensusOptions::default()
+        };
+        let full = count_grids(&shape, &options).unwrap();
+        drop(options);
+        assert_eq!(full.count, 812_851_200);
+        assert_eq!(*seen.last().unwrap(), full.parts);
+        // Keep the header and the first three parts; the rest is counted again.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
+        std::fs::write(&path, kept).unwrap();
+        let again = Checkpoint::new(&path, true);
+        let options = CensusOptions {
+            checkpoint: Some(&again),
+            ..CensusOptions::default()
+        };
+        let resumed = count_grids(&shape, &options).unwrap();
+        assert_eq!((resumed.count, resumed.parts_resumed), (full.count, 3));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap().lines().count(),
+            full.parts + 1
+        );
+        again.remove().unwrap();
+    }
+
+    #[test]
+    fn the_json_report_writes_big_counts_as_strings() {
+        let report = census(Shape::latin(5).unwrap(), None);
+        let json = report.to_json();
+        assert_eq!(json["count"], 161_280);
+        assert_eq!(json["method"], "reduced-latin");
+        assert_eq!(json["facts"]["reduced_squares"], 56);
+        assert!(json["symmetries"].as_array().unwrap().len() >= 3);
+        let mut big = report.clone();
+        big.count = 6_670_903_752_021_072_936_960;
+        assert_eq!(big.to_json()["count"], "6670903752021072936960");
+    }
 }

@@ -1,5 +1,6 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
+mod census;
 mod common;
 mod conformance;
 mod crosscheck;
