@@ -114,3 +114,8 @@ struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/src/library.md")]
 struct GuideLibraryDoctests;
+
+/// The guide's counting page, compiled and run as doctests like the README.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/src/counting.md")]
+struct GuideCountingDoctests;

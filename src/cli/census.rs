@@ -79,7 +79,7 @@ pub fn run(
             write_whole(path, &text)?;
             checkpoint.remove()?;
         }
-        (Some(_), Some(checkpoint)) => {
+        (Some(_), Some(checkpoint)) if report.parts > 0 => {
             super::note!(
                 "sudokit: {} parts of {} counted so far, in {}; continue with --resume",
                 report.parts_done,
@@ -87,6 +87,7 @@ pub fn run(
                 checkpoint.path().display()
             );
         }
+        (Some(_), Some(_)) => {}
         _ => {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())?;
@@ -102,10 +103,13 @@ pub fn run(
             ),
             None => String::new(),
         };
+        let progress = if report.parts == 0 {
+            "while preparing the parts".to_string()
+        } else {
+            format!("after {} of {} parts", report.parts_done, report.parts)
+        };
         super::note!(
-            "sudokit: stopped ({reason}) after {} of {} parts: the count is a lower bound{estimate}",
-            report.parts_done,
-            report.parts
+            "sudokit: stopped ({reason}) {progress}: the count is a lower bound{estimate}"
         );
     }
     Ok(ExitCode::from(u8::from(!report.complete())))
