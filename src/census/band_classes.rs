@@ -13,10 +13,9 @@
 //! These maps send a first band to another with as many completions, each followed by the
 //! relabelling that puts the first box back in order: permuting the columns inside a stack,
 //! permuting the stacks (the whole grid's columns move with them), and permuting the band's rows
-//! (the grid's rows move alike inside every band). For 3×3 they leave 416 classes. (By columns
-//! and stacks alone there would be 2051.) Felgenhauer and Jarvis then merge the classes whose
-//! bands have the same column sets up to symmetry — the completions depend on nothing else —
-//! into 44; see [`super::sudoku`].
+//! (the grid's rows move alike inside every band). For 3×3 they leave 416 classes. Felgenhauer
+//! and Jarvis then merge the classes whose bands have the same column sets up to symmetry — the
+//! completions depend on nothing else — into 44; see [`super::sudoku`].
 //!
 //! The column permutations inside the stacks other than the first touch neither the first box
 //! nor the values in each row of a box: they act on each such box's columns alone, freely. So

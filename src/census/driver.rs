@@ -19,7 +19,7 @@ use super::{CensusError, PartError, Phase, Plan, Progress};
 use crate::search::{Budget, StopReason};
 
 /// What the parts added up to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Outcome {
     /// The sum of the parts counted (now and before a resume): the count when every part is.
     pub(crate) total: u128,
@@ -27,6 +27,8 @@ pub(crate) struct Outcome {
     pub(crate) done: usize,
     /// Parts taken from the resume file.
     pub(crate) resumed: usize,
+    /// The share of work done in the parts a stop interrupted, added up.
+    pub(crate) interrupted_work: f64,
     /// Why parts are missing, if they are.
     pub(crate) stopped: Option<StopReason>,
 }
@@ -44,6 +46,7 @@ pub(crate) struct Reporting<'a> {
 struct Tally {
     done: usize,
     total: u128,
+    interrupted_work: f64,
     stopped: Option<StopReason>,
     error: Option<CensusError>,
 }
@@ -69,6 +72,7 @@ pub(crate) fn run_parts(
     let tally = Mutex::new(Tally {
         done: resumed.len(),
         total,
+        interrupted_work: 0.0,
         stopped: None,
         error: None,
     });
@@ -113,8 +117,9 @@ pub(crate) fn run_parts(
                     t.error.get_or_insert(CensusError::Overflow);
                 }
             },
-            Err(PartError::Stopped(reason)) => {
+            Err(PartError::Stopped(reason, share)) => {
                 t.stopped.get_or_insert(reason);
+                t.interrupted_work += share;
             }
             Err(PartError::Overflow) => {
                 t.error.get_or_insert(CensusError::Overflow);
@@ -135,6 +140,7 @@ pub(crate) fn run_parts(
         total: tally.total,
         done: tally.done,
         resumed: resumed.len(),
+        interrupted_work: tally.interrupted_work,
         stopped,
     })
 }

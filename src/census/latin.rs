@@ -453,23 +453,62 @@ impl Completion {
         }
     }
 
-    /// The completions with the first column fixed.
-    fn count(mut self, budget: &Budget) -> Result<u64, Stopped> {
+    /// The completions with the first column fixed. A stop reports the share of the next row's
+    /// choices searched.
+    fn count(mut self, budget: &Budget) -> Result<u64, PartError> {
         let n = self.n;
-        let total = if n <= 3 {
+        if n <= 3 {
             // Order 2: no row left; order 3: the last row is forced (a Latin rectangle of
             // n − 1 rows always completes in one way).
-            1
-        } else if self.given == n - 2 {
-            self.last_two_rows()
-        } else {
-            let row = self.given;
-            self.fill(row, 1, 1 << self.first[row], budget)
-        };
-        debug_assert!(self.given <= n - 2 || n <= 3);
-        match self.stopped {
-            Some(stopped) => Err(stopped),
-            None => Ok(total),
+            return Ok(1);
+        }
+        if self.given == n - 2 {
+            return Ok(self.last_two_rows());
+        }
+        let row = self.given;
+        if row == n - 3 {
+            let total = self.third_last_row(budget);
+            return match self.stopped {
+                Some(Stopped(reason)) => Err(PartError::Stopped(reason, 0.0)),
+                None => Ok(total),
+            };
+        }
+        // The next row's choices, one after another: how far the search got is their share.
+        let mut rows = Vec::new();
+        self.next_rows(
+            1,
+            1 << self.first[row],
+            &mut [self.first[row]; MAX_LATIN_ORDER],
+            &mut rows,
+        );
+        let mut total = 0;
+        for (i, choice) in rows.iter().enumerate() {
+            for (column, &v) in self.column[1..n].iter_mut().zip(&choice[1..n]) {
+                *column |= 1 << v;
+            }
+            total += self.fill(row + 1, 1, 1 << self.first[row + 1], budget);
+            for (column, &v) in self.column[1..n].iter_mut().zip(&choice[1..n]) {
+                *column &= !(1 << v);
+            }
+            if let Some(Stopped(reason)) = self.stopped {
+                return Err(PartError::Stopped(reason, i as f64 / rows.len() as f64));
+            }
+        }
+        Ok(total)
+    }
+
+    /// Every way to fill the next row from column `c` on, given the columns so far.
+    fn next_rows(&self, c: usize, in_row: u16, current: &mut Row, out: &mut Vec<Row>) {
+        if c == self.n {
+            out.push(*current);
+            return;
+        }
+        let mut options = self.full & !self.column[c] & !in_row;
+        while options != 0 {
+            let bit = options & options.wrapping_neg();
+            options ^= bit;
+            current[c] = bit.trailing_zeros() as u8;
+            self.next_rows(c + 1, in_row | bit, current, out);
         }
     }
 

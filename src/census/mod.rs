@@ -1,5 +1,5 @@
 //! Counting every complete grid of a shape by symmetry: all 6 670 903 752 021 072 936 960 Sudoku
-//! grids of order 9 in about a second, the Latin squares to order 8, each method stating the
+//! grids of order 9 in under a second, the Latin squares to order 8, each method stating the
 //! symmetries it used.
 //!
 //! A plain enumeration meets every grid once: 28 200 960 grids of order 6 take seconds, the
@@ -11,7 +11,7 @@
 //!
 //! | method | shapes | what it counts |
 //! |---|---|---|
-//! | [`Method::BandClasses`] | 3×3 (default), any box with a side of 2 or 3 up to order 9 | Felgenhauer and Jarvis: the first bands with the first box fixed (`n!` relabellings), in classes under column, stack and row permutations (44 classes for 3×3, 416 without the rows); each class's completions from its column sets |
+//! | [`Method::BandClasses`] | 3×3 (default), any box with a side of 2 or 3 up to order 9 | Felgenhauer and Jarvis: the first bands with the first box fixed (`n!` relabellings), in classes under column, stack and row permutations (416 for 3×3), merged by their column sets (44); each merged class's completions from its column sets |
 //! | [`Method::ColumnSets`] | boxes with a side of 2 or 3 (2×2, 2×3, 2×4, 3×2, 4×2; 3×3) | the column sets of the first band, up to symmetry: the bands that have them (`f`, a table) times the completions below them |
 //! | [`Method::ReducedLatin`] | Latin squares (and boxes `1×n`, `n×1`) to order 10 | reduced squares (first row and column fixed, `n!(n−1)!`) by row-pair classes: the cycle type of the second row |
 //!
@@ -39,12 +39,13 @@
 //! ```
 //!
 //! # Complexity
-//! 3×3 by band classes: the classes' search over 2 612 736 first bands (twice: with and without
-//! row permutations), a table of 78 400 band configurations in a few dozen classes, and 44
-//! completion counts of 56³ table lookups each: about a second. 2×4 by column sets: 42 875
-//! configurations, one fill count per class. Latin order `n`: about `R(n)·(n−1)/D(n)` completions
-//! per row-pair class, each found by a bit-mask search whose last two rows are counted by cycles
-//! (order 7: milliseconds; order 8: about 10⁹ leaves; order 9: about 10¹⁴, out of reach).
+//! 3×3 by band classes: the classes' search over 2 612 736 first bands (72 576 searched, one per
+//! order of the columns outside the first stack), a table of 78 400 band configurations in 44
+//! classes, and 44 completion counts of 56³ table lookups each: a fraction of a second. 2×4 by
+//! column sets: 42 875 configurations in 26 classes, one fill count per class. Latin order `n`:
+//! one bit-mask search per orbit of third rows under the second row's centralizer, the last two
+//! rows counted by cycles (order 7: milliseconds; order 8: about a minute of CPU; order 9: 16 085
+//! parts of minutes each, out of reach: see `BENCHMARKS.md`).
 //!
 //! # References
 //! - B. Felgenhauer, F. Jarvis, "Mathematics of Sudoku I", Mathematical Spectrum 39 (2006), and
@@ -262,7 +263,7 @@ impl Fact {
 }
 
 /// The result of [`count_grids`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CensusReport {
     /// The shape whose grids were counted.
     pub shape: Shape,
@@ -279,6 +280,9 @@ pub struct CensusReport {
     pub parts_done: usize,
     /// Parts taken from the resume file.
     pub parts_resumed: usize,
+    /// The share of the work of the parts a stop interrupted, added up (a part half done counts
+    /// ½): with the parts counted, what [`CensusReport::remaining_estimate`] measures.
+    pub parts_interrupted_work: f64,
     /// The symmetries the method used, one sentence each, with the factors they contributed.
     pub symmetries: Vec<String>,
     /// Figures of the method (class counts, first bands, reduced squares).
@@ -298,15 +302,17 @@ impl CensusReport {
         self.facts.iter().find(|f| f.name == name).map(|f| f.value)
     }
 
-    /// For a stopped count: the time the missing parts would take at the rate of the parts this
-    /// run counted (`None` before any part is counted).
+    /// For a stopped count: the time the missing parts would take at the rate of the work this
+    /// run did (the parts it counted and the share done of those it was counting; `None`
+    /// before any work is measured).
     pub fn remaining_estimate(&self) -> Option<Duration> {
         let counted_now = self.parts_done.checked_sub(self.parts_resumed)?;
-        if self.complete() || counted_now == 0 {
+        let work = counted_now as f64 + self.parts_interrupted_work;
+        if self.complete() || work <= 0.0 {
             return None;
         }
-        let left = (self.parts - self.parts_done) as f64;
-        Some(self.elapsed.mul_f64(left / counted_now as f64))
+        let left = (self.parts - self.parts_done) as f64 - self.parts_interrupted_work;
+        Some(self.elapsed.mul_f64(left.max(0.0) / work))
     }
 
     /// The line a user reads: the count, or `at least N (unknown: REASON)`.
@@ -349,7 +355,8 @@ impl CensusReport {
 pub enum CensusError {
     /// No symmetry method reaches the shape.
     #[error(
-        "no counting method reaches the grids of {0} (the methods take Latin squares to order 10 and boxes with a side of 2 or 3; count by enumeration instead)"
+        "no counting method reaches the grids of {0} (the methods take Latin squares to order \
+         10 and boxes with a side of 2 or 3; count by enumeration instead)"
     )]
     NoMethod(Shape),
     /// The method asked for does not reach the shape.
@@ -384,17 +391,18 @@ fn available(shape: &Shape) -> String {
 pub(crate) struct Stopped(pub(crate) StopReason);
 
 /// Why a part has no count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum PartError {
-    /// The budget stopped it.
-    Stopped(StopReason),
+    /// The budget stopped it, with the share of its work done (for the estimate of the time
+    /// left; 0 when the part cannot tell).
+    Stopped(StopReason, f64),
     /// Its count does not fit in 128 bits.
     Overflow,
 }
 
 impl From<Stopped> for PartError {
     fn from(stopped: Stopped) -> PartError {
-        PartError::Stopped(stopped.0)
+        PartError::Stopped(stopped.0, 0.0)
     }
 }
 
@@ -462,18 +470,20 @@ pub fn count_grids(
         Method::BandClasses => BandClassPlan::new(p, q, &budget)
             .map(|plan| plan.map(|plan| Box::new(plan) as Box<dyn Plan>)),
     };
-    let report = |count, stopped, parts, done, resumed, symmetries, facts| CensusReport {
-        shape: *shape,
-        method,
-        count,
-        stopped,
-        parts,
-        parts_done: done,
-        parts_resumed: resumed,
-        symmetries,
-        facts,
-        elapsed: started.elapsed(),
-    };
+    let report =
+        |count, stopped, parts, done, resumed, interrupted, symmetries, facts| CensusReport {
+            shape: *shape,
+            method,
+            count,
+            stopped,
+            parts,
+            parts_done: done,
+            parts_resumed: resumed,
+            parts_interrupted_work: interrupted,
+            symmetries,
+            facts,
+            elapsed: started.elapsed(),
+        };
     let plan = match prepared {
         Ok(Some(plan)) => plan,
         Ok(None) => {
@@ -483,7 +493,16 @@ pub fn count_grids(
             });
         }
         Err(Stopped(reason)) => {
-            return Ok(report(0, Some(reason), 0, 0, 0, Vec::new(), Vec::new()));
+            return Ok(report(
+                0,
+                Some(reason),
+                0,
+                0,
+                0,
+                0.0,
+                Vec::new(),
+                Vec::new(),
+            ));
         }
     };
     let resumed = match options.checkpoint {
@@ -522,6 +541,7 @@ pub fn count_grids(
         plan.parts(),
         outcome.done,
         outcome.resumed,
+        outcome.interrupted_work,
         symmetries,
         plan.facts(outcome.stopped.is_none().then_some(outcome.total)),
     ))

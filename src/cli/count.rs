@@ -27,8 +27,8 @@ use sudokit::present::stats_json;
 Without FILE, counts the completions of the empty grid of --box PxQ or --latin N, by symmetry
 (--method auto, the default, picks the method; `--json` names it and the symmetries it used):
   band-classes   Felgenhauer–Jarvis, the default for 3×3: the first bands with the first box
-                 fixed (times n!) in classes under column, stack and row permutations (44 for
-                 3×3, 416 without rows), each class's completions from its column sets
+                 fixed (times n!) in classes under column, stack and row permutations (416 for
+                 3×3), merged by their column sets (44), whose completions are counted
   column-sets    boxes with a side of 2 or 3 (2×4 is counted as 4×2): the first band's column
                  sets up to symmetry, times the bands that have them and their completions
   reduced-latin  Latin squares (and 1×n boxes) to order 10: reduced squares (times n!(n−1)!)
