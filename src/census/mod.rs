@@ -16,11 +16,11 @@
 //! | [`Method::ReducedLatin`] | Latin squares (and boxes `1×n`, `n×1`) to order 10 | reduced squares (first row and column fixed, `n!(n−1)!`) by row-pair classes: the cycle type of the second row |
 //!
 //! The count of the bands below a first band depends only on the sets of values in its columns
-//! ([`completion`]): for 3×3, `Σ_S f(S)·f(R∖S)` over the 56³ ways to split each column's six
+//! (`census/completion.rs`): for 3×3, `Σ_S f(S)·f(R∖S)` over the 56³ ways to split each column's six
 //! remaining values between bands 2 and 3, with `f` from a table of band fill counts
-//! ([`band_fill`]).
+//! (`census/band_fill.rs`).
 //!
-//! Counts are exact 128-bit integers ([`big_count`]: JSON writes those above 2⁵³ as strings).
+//! Counts are exact 128-bit integers ([`json_count`] writes those above 2⁵³ as JSON strings).
 //! [`count_grids`] honours a time limit and a stop token ([`Limits`]): a stopped count is a
 //! lower bound, the sum of the parts finished; a [`Checkpoint`] file keeps the parts finished,
 //! and a later run resumes from it.
