@@ -47,7 +47,7 @@
 //! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
 //! | 4 | [`format`](mod@format) | the format registry: every export format and every solver answer reader |
 //! | 5 | [`propagate`], [`solve`], [`external`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend; the solver table of external programs (the `ext:NAME` backends) |
-//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench) | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables |
+//! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`census`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; counting every complete grid by symmetry |
 //! | 7 | [`jobs`] | the commands as library jobs (validated options, one item to a typed record, its text and JSON, tallies and exit codes), the driver that runs them in order, the output sink and `--resume` |
 //! | 8 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
 //!
@@ -81,6 +81,7 @@
 pub mod batch;
 pub mod bench;
 pub mod bitset;
+pub mod census;
 pub mod crosscheck;
 pub mod encode;
 pub mod external;
@@ -114,3 +115,8 @@ struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/src/library.md")]
 struct GuideLibraryDoctests;
+
+/// The guide's counting page, compiled and run as doctests like the README.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/src/counting.md")]
+struct GuideCountingDoctests;

@@ -10,6 +10,7 @@ use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::jobs::JobRecord;
+use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::item::puzzles;
 
@@ -20,14 +21,33 @@ use super::{runner, stop};
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
 Without FILE, counts the completions of the empty grid of --box PxQ, or of --latin --order N (the
-Latin square of order N). Prints one line per puzzle: the exact count, `at least N (limit)` when
---limit stopped it, or `at least N (unknown: time limit)` when a budget did. Exit 0 when every
-count is exact or reached --limit, 1 when a budget stopped any count, 2 on bad input.
+Latin square of order N), by symmetry (--method auto, the default, picks the method; `--json` names
+it and the symmetries it used):
+  band-classes   Felgenhauer–Jarvis, the default for 3×3: the first bands with the first box
+                 fixed (times n!) in classes under column, stack and row permutations (416 for
+                 3×3), merged by their column sets (44), whose completions are counted
+  column-sets    boxes with a side of 2 or 3 (2×4 is counted as 4×2): the first band's column
+                 sets up to symmetry, times the bands that have them and their completions
+  reduced-latin  Latin squares (and 1×n boxes) to order 10: reduced squares (times n!(n−1)!)
+                 by the cycle type of the second row
+  enumerate      every completion, up to value relabelling (n! times those of the first row
+                 1..n), by --backend; also what auto does with --limit, --node-limit or another
+                 --backend, and for the shapes no method reaches (4×4 and up)
+`sudokit count --box 3x3` prints 6670903752021072936960 in about a second. A symmetry count is
+split into parts: --time-limit stops it with the parts counted as a lower bound and an estimate
+of the time left; -o FILE keeps the parts in FILE.partial, --resume continues them, FILE gets the
+count. Counts above 2^53 are JSON strings.
+
+Prints one line per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
+`at least N (unknown: time limit)` when a budget did. Exit 0 when every count is exact or
+reached --limit, 1 when a budget stopped any count, 2 on bad input.
 
 Examples:
-  sudokit count --box 2x2            # 288
-  sudokit count --latin --order 5    # 161280
-  sudokit count --box 2x3            # 28200960
+  sudokit count --box 2x2                # 288
+  sudokit count --box 2x4                # 29136487207403520
+  sudokit count --latin --order 7        # 61479419904000
+  sudokit count --latin --order 6 --json
+  sudokit count --box 2x3 --method enumerate --backend dlx
   sudokit count --limit 10 models/sudoku/9x9/easy.txt
   head -2 models/latin/partial.txt | sudokit count --latin --order 3 -")]
 pub struct Args {
@@ -50,6 +70,9 @@ pub struct Args {
     /// Count at most N solutions (default: no limit).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
+    /// How to count the empty grid: auto, band-classes, column-sets, reduced-latin, enumerate.
+    #[arg(long, value_name = "METHOD", default_value = "auto")]
+    method: String,
     #[command(flatten)]
     solver: SolverArgs,
     /// One JSON object per puzzle.
@@ -103,13 +126,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_order: args.solver.max_n,
         order: args.order,
         threads: args.solver.threads.get(),
+        method: args.method.clone(),
     })?;
     let Some(file) = &args.file else {
-        if args.output.output.is_some() {
-            bail!("-o goes with a puzzle FILE; the count of an empty grid is one line");
-        }
         let boxes = args.box_shape.map(|b| (b.rows, b.cols));
         let shape = empty_grid_shape(boxes, args.latin, args.order)?;
+        if let EmptyGridCount::Census(method) = job.empty_grid_count(&shape)? {
+            let control = stop::control();
+            return super::census::run(&job, &shape, method, &control, args.json, &args.output);
+        }
+        if args.output.output.is_some() {
+            bail!("-o and --resume go with a puzzle FILE, or with a count by a symmetry method");
+        }
         let record = job
             .count(&Grid::empty(shape), None, &stop::control())
             .map_err(anyhow::Error::msg)?;
@@ -119,6 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // A count a budget stopped is a lower bound, not the answer asked for.
         return Ok(ExitCode::from(u8::from(record.stopped_by_budget())));
     };
+    job.check_puzzle_method()?;
     let items = puzzles(file, read_options(args.box_shape, args.latin, args.format))?;
     runner::per_item(&job, items, &args.output, "puzzles", args.json)
 }

@@ -24,6 +24,7 @@ pub(crate) use note;
 
 mod args;
 mod bench;
+mod census;
 mod count;
 mod course;
 mod crosscheck;

@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::capped::capped;
+use super::census::{EmptyGridCount, empty_grid_count};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one, backend_spec};
 use super::render::stats_json;
+use crate::census::json_count;
 use crate::grid::Grid;
 use crate::search::{CountReport, Limits};
 use crate::shape::Shape;
@@ -38,6 +40,10 @@ pub struct CountOptions {
     pub order: Option<usize>,
     /// Threads each count is split over (default: all cores).
     pub threads: Option<usize>,
+    /// How an empty grid is counted: `auto`, `enumerate`, or a symmetry method
+    /// (`band-classes`, `column-sets`, `reduced-latin`); see [`super::census`]. A puzzle is
+    /// always counted by enumeration.
+    pub method: String,
 }
 
 impl Default for CountOptions {
@@ -51,6 +57,7 @@ impl Default for CountOptions {
             max_order: None,
             order: None,
             threads: None,
+            method: "auto".to_string(),
         }
     }
 }
@@ -62,6 +69,8 @@ pub struct CountJob {
     limits: Limits,
     pool: rayon::ThreadPool,
     order: Option<usize>,
+    method: String,
+    enumeration_options: bool,
     identity: Value,
 }
 
@@ -120,7 +129,13 @@ impl CountJob {
             "max_order": options.max_order,
             "order": options.order,
         });
+        let enumeration_options = options.limit.is_some()
+            || options.node_limit.is_some()
+            || options.backend != solve::DEFAULT_BACKEND
+            || options.scheme.is_some();
         Ok(CountJob {
+            method: options.method,
+            enumeration_options,
             limit: at_least_one("limit", options.limit)?.unwrap_or(u64::MAX),
             limits: options::limits(options.time_limit, options.node_limit)?,
             order: at_least_one("order", options.order)?,
@@ -128,6 +143,39 @@ impl CountJob {
             pool,
             identity,
         })
+    }
+
+    /// How this job counts the empty grid of `shape` (by a symmetry method or by enumeration;
+    /// see [`empty_grid_count`]).
+    ///
+    /// # Errors
+    /// An unknown method, or a symmetry method with an enumeration's options.
+    pub fn empty_grid_count(&self, shape: &Shape) -> Result<EmptyGridCount, OptionError> {
+        empty_grid_count(&self.method, shape, self.enumeration_options)
+    }
+
+    /// The method a puzzle file is counted with: only `auto` and `enumerate` count puzzles.
+    ///
+    /// # Errors
+    /// A symmetry method, which counts empty grids only.
+    pub fn check_puzzle_method(&self) -> Result<(), OptionError> {
+        match self.method.as_str() {
+            "auto" | "enumerate" => Ok(()),
+            name => Err(OptionError::Conflict(format!(
+                "--method {name} counts the empty grid: give --box PxQ or --latin --order N \
+                 without FILE"
+            ))),
+        }
+    }
+
+    /// The thread pool the counts run on (a census runs on it too).
+    pub fn pool(&self) -> &rayon::ThreadPool {
+        &self.pool
+    }
+
+    /// The time budget and stop token of a count under `control`.
+    pub fn limits(&self, control: &Control) -> Limits {
+        control.limits(&self.limits)
     }
 
     /// Counts the solutions of one grid (the puzzle at `line`, `None` for an empty grid).
@@ -222,14 +270,21 @@ impl JobRecord for CountRecord {
 
     fn json(&self) -> Value {
         let report = &self.report;
-        json!({
+        let mut value = json!({
             "line": self.line,
-            "count": report.count,
+            "count": json_count(u128::from(report.count)),
             "complete": report.complete(),
             "hit_limit": report.hit_limit,
             "stopped": report.stopped.map(|r| r.to_string()),
             "stats": stats_json(&report.stats),
-        })
+        });
+        if self.line.is_none() {
+            // The empty grid: an enumeration up to relabelling (see `count_parallel`).
+            value["method"] = json!("enumerate");
+            value["symmetries"] =
+                json!(["value relabelling: the first row fixed (orders 2 to 20), times n!"]);
+        }
+        value
     }
 }
 

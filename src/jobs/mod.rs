@@ -42,6 +42,7 @@
 //! ```
 
 pub mod capped;
+pub mod census;
 pub mod count;
 pub mod crosscheck;
 pub mod driver;

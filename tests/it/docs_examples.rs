@@ -10,6 +10,10 @@
 //! (default 0). The commands of one block run in one fresh directory where `models/` is the
 //! repository's, so a block can write files and read them back.
 //!
+//! A block fenced with `` ```console,release `` takes longer than a debug build should spend
+//! (the count of every 9×9 grid): `cargo test` skips it, and the release suite runs it
+//! (`cargo test --release --test it -- --ignored docs_release_console_examples`, in `.ci/run`).
+//!
 //! # External tools
 //! A line that calls a program that is not installed (minisat, glpsol, ...) is skipped with a
 //! note, unless `SUDOKIT_REQUIRE_TOOLS=1` (CI), where it fails.
@@ -204,8 +208,21 @@ struct Step {
     place: String,
 }
 
-/// The console blocks of a Markdown file, each a list of steps.
-fn console_blocks(file: &Path) -> Vec<Vec<Step>> {
+/// Which console blocks to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Blocks {
+    /// `` ```console ``: run by `cargo test`.
+    Quick,
+    /// `` ```console,release ``: run by the release suite.
+    Release,
+}
+
+/// The console blocks of a Markdown file of one kind, each a list of steps.
+fn console_blocks(file: &Path, kind: Blocks) -> Vec<Vec<Step>> {
+    let fence = match kind {
+        Blocks::Quick => "```console",
+        Blocks::Release => "```console,release",
+    };
     let text = std::fs::read_to_string(file).expect("docs file");
     let name = file
         .strip_prefix(repo())
@@ -216,7 +233,7 @@ fn console_blocks(file: &Path) -> Vec<Vec<Step>> {
     let mut block: Option<Vec<Step>> = None;
     for (k, line) in text.lines().enumerate() {
         match &mut block {
-            None if line.trim_end() == "```console" => block = Some(Vec::new()),
+            None if line.trim_end() == fence => block = Some(Vec::new()),
             None => {}
             Some(steps) if line.trim_end() == "```" => {
                 blocks.push(std::mem::take(steps));
@@ -299,10 +316,25 @@ fn documentation_files() -> Vec<PathBuf> {
 
 #[test]
 fn every_console_example_of_the_readme_and_the_guide_prints_what_it_shows() {
+    let ran = run_console_blocks(Blocks::Quick);
+    assert!(ran >= 10, "only {ran} console commands found");
+}
+
+/// Release suite: the console blocks marked `release` (long counts).
+#[test]
+#[ignore = "release suite: console examples that take long in a debug build (run by .ci/run)"]
+fn docs_release_console_examples_print_what_they_show() {
+    let ran = run_console_blocks(Blocks::Release);
+    assert!(ran >= 1, "no release console block found");
+}
+
+/// Runs every console block of one kind and returns the commands run; panics with every
+/// mismatch.
+fn run_console_blocks(kind: Blocks) -> usize {
     let mut failures = Vec::new();
     let mut ran = 0;
     for file in documentation_files() {
-        for steps in console_blocks(&file) {
+        for steps in console_blocks(&file, kind) {
             let dir = workdir("console");
             for step in steps {
                 if let Some(program) = missing_program(&step.command) {
@@ -334,8 +366,8 @@ fn every_console_example_of_the_readme_and_the_guide_prints_what_it_shows() {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
-    assert!(ran >= 10, "only {ran} console commands found");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    ran
 }
 
 #[test]

@@ -28,6 +28,7 @@ const LAYERS: &[&[&str]] = &[
         "crosscheck",
         "render",
         "bench",
+        "census",
     ],
     &["jobs"],
     &["facade"],
@@ -66,10 +67,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "format/smt2.rs",
         "format/smt2_answer.rs",
     ],
-    // The reductions: latin.rs and reduction.rs use each other, and so do course.rs and
-    // levels.rs (issue 31, finding 7).
-    &["reduce/latin.rs", "reduce/reduction.rs"],
-    &["reduce/course.rs", "reduce/levels.rs"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

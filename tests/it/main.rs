@@ -1,5 +1,6 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
+mod census;
 mod cli_help;
 mod common;
 mod conformance;

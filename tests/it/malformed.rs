@@ -418,10 +418,18 @@ fn more_cases() -> Vec<Case> {
             2,
         ),
         cmd(
-            "count: -o without a FILE",
-            &["count", "-o", "x.txt", "--box", "2x2"],
+            "count: -o with an enumeration of the empty grid",
+            &[
+                "count",
+                "-o",
+                "x.txt",
+                "--box",
+                "2x2",
+                "--method",
+                "enumerate",
+            ],
             "",
-            "-o goes with a puzzle FILE",
+            "-o and --resume go with a puzzle FILE, or with a count by a symmetry method",
             2,
         ),
         // bench

@@ -1,0 +1,214 @@
+//! `count` of an empty grid by a symmetry method, as a job: which method counts it (or whether an
+//! enumeration does), the resume file of `-o FILE`, the result file written whole, and the
+//! sentences a front end shows for a stopped count. The counting itself is [`crate::census`].
+//!
+//! `-o FILE` keeps the parts counted in `FILE.partial` (one JSON line per part, see
+//! [`Checkpoint`]); a new run over a partial file that holds parts is refused unless it resumes
+//! them (`--resume`) or discards them (`--force`), as for every other resumable output. `FILE`
+//! gets the count, written whole, once the count is complete; the partial file is then removed.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use super::options::OptionError;
+use super::partial::{OpenMode, partial_path};
+use super::target::{TargetError, write_atomically};
+use crate::census::{
+    CensusError, CensusOptions, CensusReport, Checkpoint, Method, Progress, count_grids,
+    methods_for,
+};
+use crate::search::Limits;
+use crate::shape::Shape;
+
+/// How `count` counts an empty grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmptyGridCount {
+    /// By a symmetry method (`None`: the shape's default).
+    Census(Option<Method>),
+    /// Every completion, by the job's backend.
+    Enumerate,
+}
+
+/// The way to count the empty `shape` for `--method NAME` (`auto`, `enumerate` or a method of
+/// [`Method`]). `enumeration_options` says whether options only an enumeration takes were given
+/// (`--limit`, `--node-limit`, another backend): `auto` then enumerates, and a named symmetry
+/// method refuses them. `auto` also enumerates the shapes no method reaches.
+///
+/// # Errors
+/// An unknown method name, or a symmetry method with an enumeration's options.
+pub fn empty_grid_count(
+    method: &str,
+    shape: &Shape,
+    enumeration_options: bool,
+) -> Result<EmptyGridCount, OptionError> {
+    match method {
+        "enumerate" => Ok(EmptyGridCount::Enumerate),
+        "auto" if enumeration_options || methods_for(shape).is_empty() => {
+            Ok(EmptyGridCount::Enumerate)
+        }
+        "auto" => Ok(EmptyGridCount::Census(None)),
+        name => {
+            let method: Method = name.parse().map_err(|e: crate::census::UnknownMethod| {
+                OptionError::Invalid {
+                    option: "method",
+                    message: e.to_string(),
+                }
+            })?;
+            if enumeration_options {
+                return Err(OptionError::Conflict(format!(
+                    "--method {name} counts whole classes: --limit, --node-limit and --backend go \
+                     with --method enumerate"
+                )));
+            }
+            Ok(EmptyGridCount::Census(Some(method)))
+        }
+    }
+}
+
+/// Why a census run failed.
+#[derive(Debug, Error)]
+pub enum CensusRunError {
+    /// The census itself (no method for the shape, the resume file).
+    #[error(transparent)]
+    Census(#[from] CensusError),
+    /// The result file.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    /// A new run over a partial file that holds parts.
+    #[error(
+        "{} holds the parts of an interrupted count: continue it with --resume, or start again \
+         with --force (or remove it)",
+        .0.display()
+    )]
+    PartialExists(PathBuf),
+}
+
+/// Counts the grids of `shape` by `method` on the current rayon pool. With `output` (`-o FILE`
+/// and its mode), the parts go to `FILE.partial` and a complete count is written to `FILE` as
+/// `render(report)`; without, nothing is written. `progress` is called as the count goes.
+///
+/// # Errors
+/// See [`CensusRunError`].
+pub fn run_census(
+    shape: &Shape,
+    method: Option<Method>,
+    limits: Limits,
+    output: Option<(&Path, OpenMode)>,
+    progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    render: impl Fn(&CensusReport) -> String,
+) -> Result<CensusReport, CensusRunError> {
+    let checkpoint = match output {
+        None => None,
+        Some((file, mode)) => {
+            let partial = partial_path(file);
+            let holds_parts = std::fs::metadata(&partial).is_ok_and(|m| m.len() > 0);
+            if mode == OpenMode::Fresh && holds_parts {
+                return Err(CensusRunError::PartialExists(partial));
+            }
+            Some(Checkpoint::new(partial, mode == OpenMode::Resume))
+        }
+    };
+    let options = CensusOptions {
+        method,
+        limits,
+        progress,
+        checkpoint: checkpoint.as_ref(),
+    };
+    let report = count_grids(shape, &options)?;
+    if let (Some((file, _)), Some(checkpoint)) = (output, checkpoint)
+        && report.complete()
+    {
+        write_atomically(file, render(&report).as_bytes())?;
+        checkpoint.remove().map_err(CensusError::from)?;
+    }
+    Ok(report)
+}
+
+/// The sentence a front end shows for a stopped count (`None` for a complete one): where it
+/// stopped, that the count is a lower bound, and the time the parts left would take.
+pub fn stop_note(report: &CensusReport) -> Option<String> {
+    let reason = report.stopped?;
+    let estimate = match report.remaining_estimate() {
+        Some(left) => format!(
+            "; the {} parts left would take about {} at this rate",
+            report.parts - report.parts_done,
+            duration_words(left)
+        ),
+        None => String::new(),
+    };
+    let progress = if report.parts == 0 {
+        "while preparing the parts".to_string()
+    } else {
+        format!("after {} of {} parts", report.parts_done, report.parts)
+    };
+    Some(format!(
+        "stopped ({reason}) {progress}: the count is a lower bound{estimate}"
+    ))
+}
+
+/// `3 h 20 min`, `12 min`, `40 s`.
+fn duration_words(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..=119 => format!("{s} s"),
+        120..=7199 => format!("{} min", s / 60),
+        7200..=172_799 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+        _ => format!("{} days", s / 86_400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_counts_by_symmetry_unless_an_enumeration_is_asked_for() {
+        let nine = Shape::sudoku(3, 3).unwrap();
+        assert_eq!(
+            empty_grid_count("auto", &nine, false).unwrap(),
+            EmptyGridCount::Census(None)
+        );
+        assert_eq!(
+            empty_grid_count("auto", &nine, true).unwrap(),
+            EmptyGridCount::Enumerate
+        );
+        assert!(empty_grid_count("band-classes", &nine, true).is_err());
+        assert!(empty_grid_count("rows", &nine, false).is_err());
+        let sixteen = Shape::sudoku(4, 4).unwrap();
+        assert_eq!(
+            empty_grid_count("auto", &sixteen, false).unwrap(),
+            EmptyGridCount::Enumerate
+        );
+    }
+
+    #[test]
+    fn a_fresh_run_over_parts_is_refused_and_a_complete_one_writes_the_file() {
+        let dir = std::env::temp_dir().join(format!("sudokit-census-job-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("count.txt");
+        std::fs::write(partial_path(&file), "{}\n").unwrap();
+        let shape = Shape::sudoku(2, 2).unwrap();
+        let run = |mode| {
+            run_census(
+                &shape,
+                None,
+                Limits::default(),
+                Some((&file, mode)),
+                None,
+                |r| format!("{}\n", r.line()),
+            )
+        };
+        assert!(matches!(
+            run(OpenMode::Fresh),
+            Err(CensusRunError::PartialExists(_))
+        ));
+        let report = run(OpenMode::Force).unwrap();
+        assert_eq!(report.count, 288);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "288\n");
+        assert!(!partial_path(&file).exists());
+        assert_eq!(stop_note(&report), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
