@@ -50,12 +50,12 @@ pub fn empty_grid_count(
         }
         "auto" => Ok(EmptyGridCount::Census(None)),
         name => {
-            let method: Method = name.parse().map_err(|e: crate::census::UnknownMethod| {
-                OptionError::Invalid {
-                    option: "method",
-                    message: e.to_string(),
-                }
-            })?;
+            let method: Method =
+                name.parse()
+                    .map_err(|e: crate::census::UnknownMethod| OptionError::Invalid {
+                        option: "method",
+                        message: e.to_string(),
+                    })?;
             if enumeration_options {
                 return Err(OptionError::Conflict(format!(
                     "--method {name} counts whole classes: --limit, --node-limit and --backend go \

@@ -126,7 +126,10 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     std::fs::create_dir_all(&dir).unwrap();
     let out_file = dir.join("latin6.txt");
     let partial = dir.join("latin6.txt.partial");
-    let out = run(&["count", "--latin", "--order", "6", "-o", s(&out_file)], b"");
+    let out = run(
+        &["count", "--latin", "--order", "6", "-o", s(&out_file)],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&out_file).unwrap(), "812851200\n");
     assert!(!partial.exists());
@@ -164,7 +167,15 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     // A resume file of another count is refused.
     std::fs::write(&partial, format!("{header}\n")).unwrap();
     let out = run(
-        &["count", "--latin", "--order", "5", "-o", s(&out_file), "--resume"],
+        &[
+            "count",
+            "--latin",
+            "--order",
+            "5",
+            "-o",
+            s(&out_file),
+            "--resume",
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -179,7 +190,10 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
 #[test]
 fn a_time_limit_leaves_a_lower_bound() {
     let started = Instant::now();
-    let out = run(&["count", "--latin", "--order", "9", "--time-limit", "0.5"], b"");
+    let out = run(
+        &["count", "--latin", "--order", "9", "--time-limit", "0.5"],
+        b"",
+    );
     assert_no_panic(&out);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("at least "), "{}", stdout(&out));
@@ -197,7 +211,14 @@ fn a_time_limit_leaves_a_lower_bound() {
 fn bad_method_requests_are_refused() {
     for (args, message) in [
         (
-            &["count", "--latin", "--order", "5", "--method", "band-classes"][..],
+            &[
+                "count",
+                "--latin",
+                "--order",
+                "5",
+                "--method",
+                "band-classes",
+            ][..],
             "--method band-classes does not count the grids of 5×5 Latin square (reduced-latin does)",
         ),
         (

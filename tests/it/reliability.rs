@@ -345,9 +345,9 @@ fn mip_returns_at_its_time_limit_on_a_puzzle_it_cannot_finish() {
         };
         assert_eq!(reason, "time limit", "{row}");
         // A thousand pivots of a debug build, or the parts started after the deadline, took
-        // seconds more.
+        // seconds more: the limit must hold, with a margin of 10 for a loaded machine.
         let elapsed = row["stats"]["elapsed_us"].as_f64().unwrap();
-        assert!(elapsed < 1_000_000.0, "{command}: {elapsed} µs: {row}");
+        assert!(elapsed < 3_000_000.0, "{command}: {elapsed} µs: {row}");
     }
 }
 
