@@ -44,6 +44,7 @@
 pub mod capped;
 pub mod census;
 pub mod count;
+pub mod course;
 pub mod crosscheck;
 pub mod driver;
 pub mod generate;

@@ -1,0 +1,358 @@
+//! The records of `reduce latin --solve`: one square through every level of the chain
+//! ([`crate::reduce::course`]), as the text a reader follows level by level and as one JSON
+//! object. The command line and Python print these; the course page draws the same course
+//! ([`crate::render::course`]).
+
+use std::fmt::Write as _;
+
+use crate::reduce::course::{Answer, Course, Evidence, Level, LevelRun, Verdict};
+use crate::reduce::formulas::{SizeFormulas, size_formulas};
+use crate::reduce::story::Story;
+use crate::render::course::evidence_words;
+use crate::text::{to_json, to_text};
+
+use super::job::Status;
+use super::render::millis;
+
+/// The status of a square's course: completed (done), no completion (the negative answer), or
+/// undecided (unknown).
+pub fn course_status(course: &Course) -> Status {
+    match course.verdict {
+        Verdict::Completed(_) => Status::Done,
+        Verdict::NoCompletion => Status::Negative,
+        Verdict::Unknown => Status::Unknown,
+    }
+}
+
+/// A grid as its puzzle line (the grid block's rows joined by " / " above order 35).
+fn one_line(grid: &crate::Grid) -> String {
+    to_text(grid).trim_end().replace('\n', " / ")
+}
+
+fn ms(d: std::time::Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1e3)
+}
+
+/// One square, level by level: each size with its formula, each answer with the completion it
+/// maps back to (the same as the first, or another), the completions found and counted.
+pub fn course_text(course: &Course, index: usize, line: usize) -> String {
+    let (m, n) = (course.latin.shape().order(), course.sudoku.shape().order());
+    let story = course.story();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "square {index} (line {line}): order {m}, {} givens; Sudoku {n}×{n} with {m}×{m} boxes, \
+         {} givens = {n}² − {m}² + {}",
+        course.latin.filled(),
+        course.sudoku.filled(),
+        course.latin.filled()
+    );
+    let mut letters = None;
+    for (i, run) in course.levels.iter().enumerate() {
+        let formulas = size_formulas(run.level, &course.latin, course.cnf);
+        if letters.is_none() && run.level != Level::Latin {
+            letters = formulas
+                .as_ref()
+                .map(|f| f.letters.split("; ").next().unwrap_or("").to_string());
+        }
+        let _ = writeln!(
+            s,
+            "  {}",
+            level_line(run, formulas.as_ref(), story.relation(i))
+        );
+    }
+    if let Some(letters) = letters {
+        let _ = writeln!(
+            s,
+            "  where m = {m}, g = {}, {letters}",
+            course.latin.filled()
+        );
+    }
+    match &course.verdict {
+        Verdict::Completed(_) if story.one_completion() => {
+            let _ = writeln!(
+                s,
+                "  every level: the same completion {} (verified at every level)",
+                one_line(&story.completions[0])
+            );
+        }
+        Verdict::Completed(_) => {
+            let found: Vec<String> = story
+                .completions
+                .iter()
+                .enumerate()
+                .map(|(k, completion)| {
+                    let levels: Vec<&str> = story
+                        .found
+                        .iter()
+                        .filter(|(_, f)| *f == Some(k))
+                        .map(|(level, _)| level.name())
+                        .collect();
+                    format!("{} ({})", one_line(completion), levels.join(", "))
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "  the levels found {} different completions, each verified: {}",
+                story.completions.len(),
+                found.join("; ")
+            );
+        }
+        Verdict::NoCompletion => {
+            let _ = writeln!(s, "  every level: no completion");
+        }
+        Verdict::Unknown => {
+            let _ = writeln!(s, "  undecided (limits)");
+        }
+    }
+    match (course.completions, course.count) {
+        (Some(a), Some(b)) => {
+            let _ = writeln!(
+                s,
+                "  count: the square has {} and its Sudoku {}, counted separately: the \
+                 reduction keeps the count",
+                a.of("completion"),
+                b.of("solution")
+            );
+        }
+        (Some(a), None) => {
+            let _ = writeln!(s, "  count: the square has {}", a.of("completion"));
+        }
+        (None, Some(b)) => {
+            let _ = writeln!(
+                s,
+                "  count: {} = {}",
+                b.of("Sudoku solution"),
+                b.of("completion")
+            );
+        }
+        (None, None) => {}
+    }
+    if let Some((_, solution)) = course.shown().filter(|_| n <= 25) {
+        let _ = writeln!(
+            s,
+            "  the Sudoku solution of the {}completion: {}",
+            if story.one_completion() { "" } else { "first " },
+            one_line(&solution)
+        );
+    }
+    if let Some(conflict) = &course.conflict {
+        let _ = writeln!(
+            s,
+            "  a minimal conflict: {} alone have no completion; without any one of them the \
+             rest completes",
+            conflict.describe()
+        );
+        if let Some(why) = conflict.hall_violation() {
+            let _ = writeln!(s, "  why: {why}");
+        }
+    }
+    s
+}
+
+/// "CNF (extended, pairwise AMO): 729 variables = n³, … ; varisat: …; mapped back: …".
+fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<String>) -> String {
+    let mut s = format!("{}: ", run.instance);
+    if let Answer::Skipped(why) = &run.answer {
+        let _ = write!(s, "not run ({why})");
+        return s;
+    }
+    let sizes: Vec<String> = run
+        .size
+        .numbers()
+        .iter()
+        .zip(run.names)
+        .enumerate()
+        .map(|(k, (count, name))| match formulas {
+            Some(f) if f.formulas[k].value == *count => {
+                format!("{count} {name} = {}", f.formulas[k].text)
+            }
+            Some(f) => format!(
+                "{count} {name} (the formula {} gives {}: WRONG)",
+                f.formulas[k].text, f.formulas[k].value
+            ),
+            None => format!("{count} {name}"),
+        })
+        .collect();
+    s.push_str(&sizes.join(", "));
+    if let Some(extra) = formulas
+        .and_then(|f| f.letters.split_once("; "))
+        .map(|(_, e)| e)
+    {
+        let _ = write!(s, " ({extra})");
+    }
+    match run.predicted {
+        Some(p) if p == run.size => {}
+        Some(p) => {
+            let _ = write!(
+                s,
+                " (predicted {}: the formula is WRONG)",
+                p.describe(&run.names)
+            );
+        }
+        None => {}
+    }
+    let _ = write!(s, "; {}: ", run.solver);
+    let relation = relation.map_or(String::new(), |r| format!("; {r}"));
+    match &run.answer {
+        Answer::Completed {
+            witness,
+            completion,
+            sudoku_solution,
+        } => {
+            let via = match (run.level, sudoku_solution) {
+                (Level::Sudoku, _) | (_, None) => "",
+                _ => "to a Sudoku solution (verified), then ",
+            };
+            let _ = if run.level == Level::Latin {
+                write!(
+                    s,
+                    "the completion {} (verified{relation})",
+                    one_line(completion)
+                )
+            } else {
+                write!(
+                    s,
+                    "{witness}; map back {via}to the completion {} (verified{relation})",
+                    one_line(completion)
+                )
+            };
+        }
+        Answer::NoCompletion(evidence) => {
+            let _ = write!(
+                s,
+                "no solution, so no completion: {}",
+                evidence_words(evidence)
+            );
+        }
+        Answer::Unknown(reason) => {
+            let _ = write!(s, "unknown ({reason})");
+        }
+        Answer::Skipped(_) => {}
+    }
+    let build = if run.level == Level::Latin {
+        String::new()
+    } else {
+        format!("{} build, ", ms(run.reduce_time))
+    };
+    let _ = write!(
+        s,
+        " ({build}{} solve, {} check)",
+        ms(run.solve_time),
+        ms(run.check_time)
+    );
+    s
+}
+
+fn level_json(course: &Course, story: &Story, i: usize, run: &LevelRun) -> serde_json::Value {
+    let (answer, completion, evidence) = match &run.answer {
+        Answer::Completed { completion, .. } => ("completed", Some(to_json(completion)), None),
+        Answer::NoCompletion(evidence) => ("no-completion", None, Some(evidence_json(evidence))),
+        Answer::Unknown(_) => ("unknown", None, None),
+        Answer::Skipped(_) => ("skipped", None, None),
+    };
+    let mut value = serde_json::json!({
+        "level": run.level.name(),
+        "instance": run.instance,
+        "solver": run.solver,
+        "answer": answer,
+        "names": run.names.to_vec(),
+        "size": run.size,
+        "predicted": run.predicted,
+        "completion": completion,
+        "evidence": evidence,
+        "build_ms": millis(run.reduce_time),
+        "solve_ms": millis(run.solve_time),
+        "check_ms": millis(run.check_time),
+        "nodes": run.stats.nodes,
+        "formulas": size_formulas(run.level, &course.latin, course.cnf).map(|f| {
+            serde_json::json!({
+                "letters": f.letters,
+                "variables": f.formulas[0].text,
+                "constraints": f.formulas[1].text,
+                "entries": f.formulas[2].text,
+                "fixed": f.formulas[3].text,
+                "values": f.size(),
+            })
+        }),
+        "completion_index": story.found.get(i).and_then(|(_, k)| *k),
+    });
+    match &run.answer {
+        Answer::Completed { witness, .. } => value["witness"] = witness.as_str().into(),
+        Answer::Unknown(reason) => value["reason"] = reason.to_string().into(),
+        Answer::Skipped(why) => value["reason"] = why.as_str().into(),
+        Answer::NoCompletion(_) => {}
+    }
+    value
+}
+
+fn evidence_json(evidence: &Evidence) -> serde_json::Value {
+    match evidence {
+        Evidence::Proof {
+            lrat_steps,
+            lrat_bytes,
+            drat_lemmas,
+            lrat,
+            time,
+        } => serde_json::json!({
+            "kind": "proof",
+            "checked": true,
+            "lrat_steps": lrat_steps,
+            "lrat_bytes": lrat_bytes,
+            "drat_lemmas": drat_lemmas,
+            "lrat": lrat.as_ref().map(|p| p.display().to_string()),
+            "ms": millis(*time),
+        }),
+        Evidence::Search { what, nodes } => {
+            serde_json::json!({"kind": "search", "what": what, "nodes": nodes})
+        }
+        Evidence::Presolve => serde_json::json!({"kind": "presolve"}),
+        Evidence::Missing => serde_json::json!({"kind": "missing"}),
+    }
+}
+
+/// One square's course as one JSON object: its input line, the verdict and completion, each
+/// level's sizes, answer, evidence and times, and the completions found and counted.
+pub fn course_json(course: &Course, line: usize) -> serde_json::Value {
+    let story = course.story();
+    let (status, completion) = match &course.verdict {
+        Verdict::Completed(grid) => ("completed", Some(to_json(grid))),
+        Verdict::NoCompletion => ("no-completion", None),
+        Verdict::Unknown => ("unknown", None),
+    };
+    let sudoku_solution = course.shown().map(|(_, s)| to_json(&s));
+    serde_json::json!({
+        "line": line,
+        "status": status,
+        "latin_order": course.latin.shape().order(),
+        "latin_givens": course.latin.filled(),
+        "sudoku": to_json(&course.sudoku),
+        "sudoku_givens": course.sudoku.filled(),
+        "backend": course.level(crate::reduce::course::Level::Sudoku)
+            .or(course.level(crate::reduce::course::Level::Latin))
+            .map(|l| l.solver.clone()),
+        "completion": completion,
+        "sudoku_solution": sudoku_solution,
+        "verified": status == "completed",
+        "completions_found": story.completions.iter().map(to_json).collect::<Vec<_>>(),
+        "count": course.count.map(|c| c.count),
+        "count_exact": course.count.map(|c| c.exact),
+        "completion_count": course.completions.map(|c| c.count),
+        "completion_count_exact": course.completions.map(|c| c.exact),
+        "reduce_ms": millis(course.reduce_time),
+        "levels": course
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, run)| level_json(course, &story, i, run))
+            .collect::<Vec<_>>(),
+        "conflict": course.conflict.as_ref().map(|c| {
+            let shape = c.givens.shape();
+            c.givens
+                .givens()
+                .map(|(cell, v)| [shape.row_of(cell) + 1, shape.col_of(cell) + 1, v + 1])
+                .collect::<Vec<_>>()
+        }),
+        "conflict_why": course.conflict.as_ref().and_then(|c| c.hall_violation()),
+    })
+}
