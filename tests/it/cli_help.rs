@@ -192,6 +192,7 @@ fn one_placeholder_per_kind_of_value() {
         "SOLUTIONS",
         "PUZZLE",
         "ANSWER",
+        "METHOD",
     ]
     .into();
     let mut wrong = Vec::new();
