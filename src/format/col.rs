@@ -32,7 +32,7 @@ use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::{edge_count, edges};
-use crate::format::registry::{Companion, ExportFormat, digits};
+use crate::format::entry::{Companion, ExportFormat, digits};
 use crate::grid::Grid;
 
 /// Writes the `.col` file of `puzzle`.

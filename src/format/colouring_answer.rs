@@ -15,7 +15,7 @@
 
 use std::io::BufRead;
 
-use crate::format::registry::{
+use crate::format::entry::{
     AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
 };
 use crate::grid::Grid;

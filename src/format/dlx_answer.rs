@@ -28,7 +28,7 @@ use std::io::BufRead;
 
 use crate::encode::exact_cover::Item;
 use crate::format::dlx::parse_item_name;
-use crate::format::registry::{
+use crate::format::entry::{
     AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
 };
 use crate::grid::Grid;

@@ -29,7 +29,7 @@ use std::io::{self, Write};
 
 use crate::encode::graph::{edge_count, edges};
 use crate::format::col::{GIVEN_COMPANION, graph_stats};
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// Writes the edge list of `puzzle`.

@@ -30,7 +30,7 @@ use std::io::{self, Write};
 
 use crate::encode::graph::{edge_count, edges};
 use crate::format::col::graph_stats;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// `text` with the five XML special characters escaped.

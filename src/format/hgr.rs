@@ -30,7 +30,7 @@ use crate::text::lines::LineReader;
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::hyperedges;
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// Writes the `.hgr` file of `puzzle`.

@@ -16,10 +16,10 @@
 use std::io::BufRead;
 
 use crate::encode::ilp::{IlpSolution, IlpStatus};
+use crate::format::entry::AnswerReader;
 use crate::format::mip_answer::{
     MipAnswerError, MipAnswerErrorKind, claim, err, number, read_lines,
 };
-use crate::format::registry::AnswerReader;
 use crate::text::located::token_column;
 
 /// Reads HiGHS's solution file; see the module docs.

@@ -30,7 +30,7 @@
 use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, var_name};
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// The longest line the writer produces (continuations start a new line before this).

@@ -20,10 +20,10 @@
 use std::io::BufRead;
 
 use crate::encode::ilp::{IlpSolution, IlpStatus};
+use crate::format::entry::AnswerReader;
 use crate::format::mip_answer::{
     MipAnswerError, MipAnswerErrorKind, claim, err, number, read_lines,
 };
-use crate::format::registry::AnswerReader;
 
 /// Reads lp_solve's report; see the module docs.
 ///

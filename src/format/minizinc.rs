@@ -26,7 +26,7 @@
 use std::io::{self, Write};
 
 use crate::encode::csp::Csp;
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 
 /// Writes the `.dzn` data of `csp`.
 ///

@@ -33,7 +33,7 @@ use crate::text::located::{Located, token_column};
 
 use crate::encode::ilp;
 use crate::encode::ilp::{IlpSolution, IlpStatus};
-use crate::format::registry::{AnswerError, AnswerReader, Claim};
+use crate::format::entry::{AnswerError, AnswerReader, Claim};
 use crate::grid::Grid;
 
 /// A solution file that cannot be read: what is wrong, with its place.

@@ -21,7 +21,8 @@
 //! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
 //! | [`colouring_answer`] | vertex → colour lists | in |
 //!
-//! The [`registry`] lists every export format and answer reader by name. Every reader reports a
+//! The [`registry`] lists every export format and answer reader by name; [`entry`] holds the
+//! types of its entries, which each format's file uses (so the files never import the list). Every reader reports a
 //! problem with its 1-based line and column, and never panics.
 //!
 //! # Complexity
@@ -40,6 +41,7 @@ pub mod dimacs;
 pub mod dlx;
 pub mod dlx_answer;
 pub mod edge_list;
+pub mod entry;
 pub mod graphml;
 pub mod hgr;
 pub mod highs_answer;
@@ -56,8 +58,10 @@ pub mod scip_answer;
 pub mod smt2;
 pub mod smt2_answer;
 
+pub use entry::{
+    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, human_size,
+};
 pub use registry::{
-    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, FORMATS,
-    READERS, UnknownFormat, decode_answer, export, export_excluding, find_format, find_reader,
-    human_size,
+    FORMATS, READERS, UnknownFormat, decode_answer, export, export_excluding, find_format,
+    find_reader,
 };

@@ -29,8 +29,8 @@
 use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, var_name};
+use crate::format::entry::ExportFormat;
 use crate::format::lp::{ilp_estimate, ilp_stats};
-use crate::format::registry::ExportFormat;
 
 /// Writes the free MPS file of `ilp`.
 ///

@@ -33,7 +33,7 @@ use std::io::{self, Write};
 
 use crate::encode::csp::Csp;
 use crate::encode::nogood;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// The model after the data.

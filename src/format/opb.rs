@@ -34,7 +34,7 @@ use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, Row};
 use crate::encode::x_index;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// Writes the OPB file of `puzzle`.

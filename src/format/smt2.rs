@@ -32,7 +32,7 @@
 use std::io::{self, Write};
 
 use crate::encode::nogood;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// The name of the constant of cell (r, c), 0-based arguments: `c_R_C`, 1-based.

@@ -5,7 +5,7 @@ use std::io::BufRead;
 
 use super::{DimacsError, DimacsErrorKind, at, parse_literal, tokens};
 use crate::encode::{Lit, Model};
-use crate::format::registry::{AnswerError, AnswerReader, Claim, ExportOptions};
+use crate::format::entry::{AnswerError, AnswerReader, Claim, ExportOptions};
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
 

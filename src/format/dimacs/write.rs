@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use crate::encode::cnf::{Amo, blocking_clause, formula_size};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, Size, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Counter, Lit, Var, x_of_index};
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// A streaming DIMACS CNF writer; see the module docs.
