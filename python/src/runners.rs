@@ -118,11 +118,11 @@ pub fn solve_shard(
         let answered = if unique {
             solver
                 .unique(grid, &limits)
-                .map(|r| present::solve::outcome(&r.outcome, &r.stats, line, json))
+                .map(|r| present::solve::outcome(&r.outcome, &r.refutation, &r.stats, line, json))
         } else {
             solver
                 .solve(grid, &limits)
-                .map(|r| present::solve::answer(&r.answer, &r.stats, line, json))
+                .map(|r| present::solve::answer(&r.answer, &r.refutation, &r.stats, line, json))
         };
         match answered {
             Ok((text, positive)) => (text, Some(positive)),

@@ -62,6 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         time_limit: Some(args.time_limit),
         node_limit: args.node_limit,
         threads: Some(args.threads),
+        require_certificate: false,
     };
     let limits = settings.limits()?;
     let threads = settings.threads()?;

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::Args as ClapArgs;
-use serde_json::json;
-use sudokit::solve::{CountReport, count_parallel};
+use sudokit::present;
+use sudokit::solve::count_parallel;
 use sudokit::text::ShapeSpec;
 use sudokit::{Grid, Shape};
 
@@ -18,15 +18,17 @@ use super::max_order::MaxNArgs;
 use super::sink::{Framing, OutputArgs, Sink};
 use super::solving::SolverArgs;
 use super::stop;
-use sudokit::present::stats_json;
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
 Without FILE, counts the completions of the empty grid of --box PxQ or --latin N. Prints one line
 per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
-`at least N (unknown: time limit)` when a budget did. Exit 0 when every count is exact or
-reached --limit, 1 when a budget stopped any count, 2 on bad input.
+`at least N (unknown: time limit)` when a budget did, and `N (claimed by NAME, not checked)` when
+an external solver's word that there is no other solution is all that stands behind it (a solver
+whose refutation proof is checked, cadical say, gives a plain count). Exit 0 when every count is
+exact or reached --limit, 1 when a budget stopped any count or one rests on an unchecked claim,
+2 on bad input.
 
 Examples:
   sudokit count --box 2x2            # 288
@@ -86,11 +88,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             bail!("-o and --resume go with a puzzle FILE");
         }
         let report = count(&Grid::empty(shape))?;
+        let (text, answered) = present::count::record(&report, None, args.json);
         let mut out = io::BufWriter::new(io::stdout().lock());
-        write_report(&mut out, &report, None, args.json)?;
+        out.write_all(text.as_bytes())?;
         out.flush()?;
-        // A count a budget stopped is a lower bound, not the answer asked for.
-        return Ok(ExitCode::from(u8::from(stopped_by_budget(&report))));
+        // A count a budget stopped is a lower bound, and one resting on an unchecked claim is
+        // a claim: neither is the answer asked for.
+        return Ok(ExitCode::from(u8::from(!answered)));
     };
     let input = InputArgs {
         box_shape: args.box_shape,
@@ -116,15 +120,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
                 _ => match count(&record.grid) {
                     Ok(report) => {
-                        // A count a budget stopped is a lower bound: an unknown answer.
-                        let kind = if stopped_by_budget(&report) {
-                            Kind::Negative
-                        } else {
+                        let (text, answered) =
+                            present::count::record(&report, Some(record.line), args.json);
+                        // A lower bound or a claim is not the answer asked for.
+                        let kind = if answered {
                             Kind::Positive
+                        } else {
+                            Kind::Negative
                         };
-                        Answer::written(kind, record.line, |out| {
-                            write_report(out, &report, Some(record.line), args.json)
-                        })
+                        Answer::written(kind, record.line, |out| out.write_all(text.as_bytes()))
                     }
                     Err(e) => Answer::failure(args.json, file, record.line, &e),
                 },
@@ -137,34 +141,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     tally.report_bad_input("puzzles");
     Ok(tally.exit_code())
-}
-
-/// A count that a time or node budget (or `--timeout`) cut short: `at least N (unknown: ...)`,
-/// an unknown answer (exit 1). Reaching `--limit` is the answer asked for.
-fn stopped_by_budget(report: &CountReport) -> bool {
-    !report.hit_limit && report.stopped.is_some()
-}
-
-fn write_report(
-    out: &mut impl Write,
-    report: &CountReport,
-    line: Option<usize>,
-    json: bool,
-) -> io::Result<()> {
-    if json {
-        let value = json!({
-            "line": line,
-            "count": report.count,
-            "complete": report.complete(),
-            "hit_limit": report.hit_limit,
-            "stopped": report.stopped.map(|r| r.to_string()),
-            "stats": stats_json(&report.stats),
-        });
-        return batch::write_json(out, &value);
-    }
-    match (report.hit_limit, report.stopped) {
-        (true, _) => writeln!(out, "at least {} (limit)", report.count),
-        (false, Some(reason)) => writeln!(out, "at least {} (unknown: {reason})", report.count),
-        (false, None) => writeln!(out, "{}", report.count),
-    }
 }

@@ -137,6 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         time_limit: Some(args.time_limit),
         node_limit: args.node_limit,
         threads: args.threads,
+        require_certificate: false,
     };
     let limits = settings.limits()?;
     let threads = settings.threads()?;
@@ -270,7 +271,7 @@ fn participants(args: &Args) -> anyhow::Result<Vec<Participant>> {
         }
     }
     if let Some(names) = &args.external {
-        let table = sudokit::external::table();
+        let table = super::solvers::table()?;
         let names: Vec<String> = if names.is_empty() {
             let found: Vec<String> = table
                 .found()

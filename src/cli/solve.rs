@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sudokit::encode::cnf::{Amo, Encoding};
 use sudokit::present::{self, json_line, micros};
 use sudokit::solve::sat::{ProofClaim, ProofReport, Sat};
-use sudokit::solve::{Answer as SolveAnswer, Limits, Outcome, Solver, Stats};
+use sudokit::solve::{Limits, SolveReport, Solver, UniqueReport};
 use sudokit::text::Record;
 
 use super::batch::{self, Answer, Item, Kind};
@@ -89,7 +89,9 @@ struct Config {
 impl Config {
     fn new(args: &Args) -> anyhow::Result<Config> {
         let spec = backend_spec(args)?;
-        let solver = args.max_n.guard(sudokit::solve::backend(&spec)?)?;
+        let solver = args
+            .max_n
+            .guard(args.solver.certified(sudokit::solve::backend(&spec)?))?;
         let proofs = match &args.proof {
             None => None,
             Some(dir) => {
@@ -120,22 +122,22 @@ impl Config {
             let stem = format!("line{line}");
             let done = if self.unique {
                 sat.unique_with_proof(grid, &limits, dir, &stem)
-                    .map(|(r, p)| (render_outcome(&r.outcome, &r.stats, line, json), p))
+                    .map(|(r, p)| (render_outcome(&r, line, json), p))
             } else {
                 sat.solve_with_proof(grid, &limits, dir, &stem)
-                    .map(|(r, p)| (render_answer(&r.answer, &r.stats, line, json), p))
+                    .map(|(r, p)| (render_answer(&r, line, json), p))
             };
             done.map(|((text, kind), proof)| (with_proof(text, proof.as_ref(), json), kind))
                 .map_err(|e| e.to_string())
         } else if self.unique {
             self.solver
                 .unique(grid, &limits)
-                .map(|r| render_outcome(&r.outcome, &r.stats, line, json))
+                .map(|r| render_outcome(&r, line, json))
                 .map_err(|e| e.to_string())
         } else {
             self.solver
                 .solve(grid, &limits)
-                .map(|r| render_answer(&r.answer, &r.stats, line, json))
+                .map(|r| render_answer(&r, line, json))
                 .map_err(|e| e.to_string())
         };
         match rendered {
@@ -262,12 +264,24 @@ fn with_proof(text: String, proof: Option<&ProofReport>, json: bool) -> String {
     }
 }
 
-fn render_answer(answer: &SolveAnswer, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
-    kinded(present::solve::answer(answer, stats, line, json))
+fn render_answer(report: &SolveReport, line: usize, json: bool) -> (String, Kind) {
+    kinded(present::solve::answer(
+        &report.answer,
+        &report.refutation,
+        &report.stats,
+        line,
+        json,
+    ))
 }
 
-fn render_outcome(outcome: &Outcome, stats: &Stats, line: usize, json: bool) -> (String, Kind) {
-    kinded(present::solve::outcome(outcome, stats, line, json))
+fn render_outcome(report: &UniqueReport, line: usize, json: bool) -> (String, Kind) {
+    kinded(present::solve::outcome(
+        &report.outcome,
+        &report.refutation,
+        &report.stats,
+        line,
+        json,
+    ))
 }
 
 /// A rendered result with how it counts: the answer asked for, or a negative one.

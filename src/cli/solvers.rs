@@ -52,16 +52,15 @@ fn user_file(explicit: Option<PathBuf>) -> Option<PathBuf> {
     })
 }
 
-/// Installs the table every command uses: the built-in one with the user's file merged in.
-pub fn load(explicit: Option<PathBuf>) -> anyhow::Result<()> {
-    let mut table = Table::builtin();
-    if let Some(path) = user_file(explicit) {
-        table
-            .merge_file(&path)
-            .with_context(|| "cannot read the solver table")?;
-    }
-    external::install(table);
-    Ok(())
+/// Says where the user's table is; the library reads it (with the built-in one) when a command
+/// first needs the table.
+pub fn configure(explicit: Option<PathBuf>) {
+    external::configure(user_file(explicit));
+}
+
+/// The table, for the commands that run external solvers.
+pub fn table() -> anyhow::Result<std::sync::Arc<Table>> {
+    external::table().context("cannot read the solver table")
 }
 
 /// One entry as listed.
@@ -77,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.write_all(external::BUILTIN.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let table = external::table();
+    let table = table()?;
     let entries = table.entries().to_vec();
     let width = entries
         .iter()

@@ -34,6 +34,10 @@ pub struct SolverArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Refuse an answer that rests on an external solver's unchecked word: an `unsat`, a
+    /// `unique` or an exact count without a checked refutation proof becomes an error.
+    #[arg(long)]
+    pub require_certificate: bool,
 }
 
 impl SolverArgs {
@@ -48,7 +52,16 @@ impl SolverArgs {
 
     /// The backend, built by the registry (one route for every spec).
     pub fn solver(&self) -> anyhow::Result<Box<dyn Solver>> {
-        Ok(solve::backend(&self.spec()?)?)
+        Ok(self.certified(solve::backend(&self.spec()?)?))
+    }
+
+    /// `solver`, wrapped to refuse unchecked claims under `--require-certificate`.
+    pub fn certified(&self, solver: Box<dyn Solver>) -> Box<dyn Solver> {
+        if self.require_certificate {
+            Box::new(solve::RequireCertificate(solver))
+        } else {
+            solver
+        }
     }
 
     /// The per-puzzle limits.

@@ -2,29 +2,48 @@
 //! and the count by solving again with the solutions found ruled out.
 //!
 //! A run writes the puzzle in the entry's format (with one no-good per solution found so far),
-//! starts the program in its own process group with standard input from `/dev/null` (or the
+//! starts the program in its own process group, in the scratch directory (so the logs some
+//! programs leave, `Highs.log`, land there), with standard input from `/dev/null` (or the
 //! input file), its standard output and error to files, and polls it: at the deadline, or when
 //! the stop token is set, the whole group is killed. Then the exit code is checked against the
 //! entry, the answer read and decoded by the entry's reader and verified; a verdict in the exit
 //! code (SAT solvers' 10 and 20) must agree with the answer. One run is one search node of
 //! [`Stats`]: a node budget bounds the runs.
 //!
+//! **Refutations.** An entry with a `proof` gets its proof arguments on every run; when a run
+//! ends in `unsat`, the proof is checked against the formula sudokit wrote
+//! ([`super::certify`]) and the count's [`Refutation`] is the checked proof. A proof that is
+//! rejected is an error, never an `unsat`. Without a proof (or when a limit stops the check)
+//! the `unsat` is a [`Refutation::Claim`]: shown as a claim, never as a fact.
+//!
+//! **Cleaning up after a kill.** sudokit cannot clean up when it is killed with SIGKILL, so
+//! each run has a watchdog: a shell, in a process group of its own, that waits on a pipe from
+//! sudokit. When the run ends, sudokit says so on the pipe and the watchdog exits; when sudokit
+//! dies first, the pipe closes, and the watchdog kills the program's process group and removes
+//! the scratch directory. (A parent-death signal would need `prctl` in the child between fork
+//! and exec, an `unsafe` hook this crate does not use; and it would reach only the direct
+//! child, not a FlatZinc solver started by MiniZinc.)
+//!
 //! # Complexity
 //! One program run per solution counted, plus one that proves there is no other.
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::certify::{CHECKER, ProofCheck, check_refutation};
+use super::files::open_regular;
 use super::{Entry, ExternalError};
+use crate::format::clausal_proof::ProofFormat;
+use crate::format::dimacs::formula_excluding;
 use crate::format::{
     Decoded, ExportOptions, decode_answer, export_excluding, find_format, find_reader,
 };
 use crate::grid::Grid;
-use crate::search::{Cancel, CountReport, Limits, StopReason};
+use crate::search::{Cancel, CountReport, Limits, Refutation, StopReason};
 
 /// A directory of its own under the system's temporary directory, removed with everything in
 /// it when dropped.
@@ -34,7 +53,7 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Creates a fresh directory.
+    /// Creates a fresh directory (an absolute path: programs run inside it).
     ///
     /// # Errors
     /// The I/O error of creating it.
@@ -46,6 +65,7 @@ impl Scratch {
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir)?;
+        let dir = std::fs::canonicalize(&dir)?;
         Ok(Scratch { dir })
     }
 
@@ -71,18 +91,67 @@ enum Ended {
     Cancelled,
 }
 
-/// Starts `command` in its own process group (on Unix).
-fn spawn(command: &mut Command) -> std::io::Result<Child> {
+/// A started program: the process, and the watchdog that cleans up if sudokit dies first.
+struct Running {
+    child: Child,
+    watchdog: Option<Watchdog>,
+}
+
+/// The shell that kills a run's process group and removes its scratch directory when sudokit
+/// dies before the run ends (see the module docs).
+struct Watchdog {
+    shell: Child,
+    pipe: Option<ChildStdin>,
+}
+
+impl Watchdog {
+    /// Starts the watchdog of the process group `group` and the directory `scratch`; `None`
+    /// where there is no `/bin/sh` (the run goes on without one).
+    fn start(group: u32, scratch: &Path) -> Option<Watchdog> {
+        let mut command = Command::new("/bin/sh");
+        command
+            .arg("-c")
+            .arg("read -r line || { kill -KILL -- -\"$0\"; rm -rf -- \"$1\"; }")
+            .arg(group.to_string())
+            .arg(scratch)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // Its own group: a Ctrl-C at the terminal does not end it before sudokit does.
+            command.process_group(0);
+        }
+        let mut shell = command.spawn().ok()?;
+        let pipe = shell.stdin.take();
+        Some(Watchdog { shell, pipe })
+    }
+
+    /// The run is over: the watchdog exits without killing anything.
+    fn release(mut self) {
+        if let Some(mut pipe) = self.pipe.take() {
+            let _ = pipe.write_all(b"done\n");
+        }
+        let _ = self.shell.wait();
+    }
+}
+
+/// Starts `command` in its own process group (on Unix), in `scratch`, with a watchdog.
+fn spawn(command: &mut Command, scratch: &Path) -> std::io::Result<Running> {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
-    command.spawn()
+    command.current_dir(scratch);
+    let child = command.spawn()?;
+    let watchdog = Watchdog::start(child.id(), scratch);
+    Ok(Running { child, watchdog })
 }
 
-/// Kills `child` and its process group, and reaps it.
-fn kill(child: &mut Child) {
+/// Kills the process group of `child` (its helpers: a FlatZinc solver, gringo).
+fn kill_group(child: &Child) {
     #[cfg(unix)]
     {
         use nix::sys::signal::{Signal, killpg};
@@ -91,66 +160,81 @@ fn kill(child: &mut Child) {
             let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
         }
     }
-    let _ = child.kill();
-    let _ = child.wait();
+    #[cfg(not(unix))]
+    let _ = child;
 }
 
-/// Waits for `child` until `deadline` or until `cancel` is set.
-fn wait(child: &mut Child, deadline: Option<Instant>, cancel: Option<&Cancel>) -> Ended {
-    let mut pause = Duration::from_micros(500);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                // The program is gone; its helpers (a FlatZinc solver) are stopped with it.
-                #[cfg(unix)]
-                {
-                    use nix::sys::signal::{Signal, killpg};
-                    use nix::unistd::Pid;
-                    if let Ok(id) = i32::try_from(child.id()) {
-                        let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
-                    }
+impl Running {
+    /// Kills the program and its group, reaps it, and releases the watchdog.
+    fn kill(mut self) {
+        kill_group(&self.child);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.finish();
+    }
+
+    fn finish(&mut self) {
+        if let Some(watchdog) = self.watchdog.take() {
+            watchdog.release();
+        }
+    }
+
+    /// Waits for the program until `deadline` or until `cancel` is set.
+    fn wait(mut self, deadline: Option<Instant>, cancel: Option<&Cancel>) -> Ended {
+        let mut pause = Duration::from_micros(500);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    // The program is gone; its helpers (a FlatZinc solver) are stopped with it.
+                    kill_group(&self.child);
+                    self.finish();
+                    return Ended::Exited(status.code());
                 }
-                return Ended::Exited(status.code());
+                Ok(None) => {}
+                Err(_) => {
+                    self.kill();
+                    return Ended::Exited(None);
+                }
             }
-            Ok(None) => {}
-            Err(_) => {
-                kill(child);
-                return Ended::Exited(None);
+            if cancel.is_some_and(Cancel::is_cancelled) {
+                self.kill();
+                return Ended::Cancelled;
             }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                self.kill();
+                return Ended::TimeLimit;
+            }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(10));
         }
-        if cancel.is_some_and(Cancel::is_cancelled) {
-            kill(child);
-            return Ended::Cancelled;
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            kill(child);
-            return Ended::TimeLimit;
-        }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(10));
     }
 }
 
 /// The output (standard output, then error) of `program args`, run for at most 5 seconds with
-/// no input; `None` when it cannot start or runs out of time.
+/// no input in a scratch directory; `None` when it cannot start or runs out of time.
 pub(super) fn quick_output(program: &Path, args: &[String]) -> Option<String> {
     let scratch = Scratch::new().ok()?;
     let out = scratch.path().join("out");
     let file = File::create(&out).ok()?;
-    let mut child = spawn(
+    let running = spawn(
         Command::new(program)
             .args(args)
             .stdin(Stdio::null())
             .stdout(file.try_clone().ok()?)
             .stderr(file),
+        scratch.path(),
     )
     .ok()?;
-    match wait(
-        &mut child,
-        Some(Instant::now() + Duration::from_secs(5)),
-        None,
-    ) {
-        Ended::Exited(_) => std::fs::read_to_string(&out).ok(),
+    match running.wait(Some(Instant::now() + Duration::from_secs(5)), None) {
+        Ended::Exited(_) => {
+            let mut text = String::new();
+            open_regular(&out)
+                .ok()?
+                .take(1 << 20)
+                .read_to_string(&mut text)
+                .ok()?;
+            Some(text)
+        }
         _ => None,
     }
 }
@@ -158,7 +242,7 @@ pub(super) fn quick_output(program: &Path, args: &[String]) -> Option<String> {
 /// The last lines of a file (a program's standard error), for messages.
 fn tail(path: &Path) -> String {
     let mut text = String::new();
-    if let Ok(file) = File::open(path) {
+    if let Ok(file) = open_regular(path) {
         let _ = BufReader::new(file).take(1 << 16).read_to_string(&mut text);
     }
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -171,8 +255,15 @@ impl Entry {
         make(self.name.clone(), message)
     }
 
-    /// The arguments with the placeholders filled in (`time`: the time left, if limited).
-    fn arguments(&self, input: &Path, output: &Path, time: Option<Duration>) -> Vec<String> {
+    /// The arguments with the placeholders filled in (`time`: the time left, if limited;
+    /// `proof`: the proof file, when the entry writes proofs).
+    fn arguments(
+        &self,
+        input: &Path,
+        output: &Path,
+        proof: Option<&Path>,
+        time: Option<Duration>,
+    ) -> Vec<String> {
         let fill = |arg: &str| -> String {
             let (seconds, millis) = time.map_or((0, 0), |t| {
                 (t.as_secs_f64().ceil().max(1.0) as u64, t.as_millis().max(1))
@@ -186,25 +277,100 @@ impl Entry {
             Some(_) => self.time_args.iter().map(|a| fill(a)).collect(),
             None => Vec::new(),
         };
+        let proof_args: Vec<String> = match (&self.proof, proof) {
+            (Some(spec), Some(file)) => spec
+                .args
+                .iter()
+                .map(|a| a.replace("{file}", &file.display().to_string()))
+                .collect(),
+            _ => Vec::new(),
+        };
         let mut args = Vec::new();
         for arg in &self.args {
-            if arg == "{time}" {
-                args.extend(time_args.iter().cloned());
-            } else {
-                args.push(fill(&arg.replace("{time}", &time_args.join(" "))));
+            match arg.as_str() {
+                "{time}" => args.extend(time_args.iter().cloned()),
+                "{proof}" => args.extend(proof_args.iter().cloned()),
+                _ => args.push(fill(
+                    &arg.replace("{time}", &time_args.join(" "))
+                        .replace("{proof}", &proof_args.join(" ")),
+                )),
             }
         }
         args
     }
 
+    /// Why an `unsat` of this entry is not checked, when it writes no proof.
+    fn unchecked(&self, reason: impl Into<String>) -> Refutation {
+        Refutation::Claim {
+            by: self.name.clone(),
+            reason: reason.into(),
+        }
+    }
+
+    /// How the `unsat` of the last run is known: its proof, checked against the formula with
+    /// `excluded` ruled out, or a claim.
+    ///
+    /// # Errors
+    /// [`ExternalError::BadAnswer`] when the proof is rejected.
+    fn refutation(
+        &self,
+        puzzle: &Grid,
+        excluded: &[Grid],
+        proof: Option<&Path>,
+        deadline: Option<Instant>,
+        cancel: Option<&Cancel>,
+    ) -> Result<Refutation, ExternalError> {
+        let (Some(spec), Some(path)) = (&self.proof, proof) else {
+            return Ok(self.unchecked("no proof in its table entry"));
+        };
+        let format: ProofFormat = spec.format.parse().map_err(|e: String| {
+            self.error(|name, message| ExternalError::BadEntry { name, message }, e)
+        })?;
+        let rejected = |why: String| {
+            self.error(
+                |name, message| ExternalError::BadAnswer { name, message },
+                format!("it says unsat, but its {format} proof is rejected: {why}"),
+            )
+        };
+        let file = open_regular(path).map_err(|e| rejected(format!("no proof file ({e})")))?;
+        let cnf = formula_excluding(puzzle, ExportOptions::default().cnf, excluded);
+        let interrupted = || {
+            if cancel.is_some_and(Cancel::is_cancelled) {
+                Some(StopReason::Cancelled)
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(StopReason::TimeLimit)
+            } else {
+                None
+            }
+        };
+        match check_refutation(
+            &cnf,
+            format,
+            &mut BufReader::with_capacity(1 << 16, file),
+            &interrupted,
+        ) {
+            ProofCheck::Accepted { .. } => Ok(Refutation::Proof {
+                by: self.name.clone(),
+                format: format.name().to_string(),
+                checker: CHECKER.to_string(),
+            }),
+            ProofCheck::Rejected(why) => Err(rejected(why)),
+            ProofCheck::Stopped(reason) => Ok(self.unchecked(format!(
+                "the {reason} stopped the check of its {format} proof"
+            ))),
+        }
+    }
+
     /// Counts the solutions of `puzzle` up to `limit` with the program at `program`: every
     /// solution verified, each further one found by running again with the earlier ones ruled
-    /// out. A search node is one run of the program.
+    /// out, the final `unsat` checked by its proof when the entry writes one. A search node is
+    /// one run of the program.
     ///
     /// # Errors
     /// [`ExternalError`]: the entry names an unknown format or reader, the input cannot be
     /// written, the program cannot start or exits badly, its answer cannot be read or is not a
-    /// solution, or it would have to count past one solution on a format without no-goods.
+    /// solution, its refutation proof is rejected, or it would have to count past one solution
+    /// on a format without no-goods.
     pub fn count(
         &self,
         program: &Path,
@@ -231,6 +397,10 @@ impl Entry {
         let output = scratch.path().join("answer.out");
         let errors = scratch.path().join("stderr.txt");
         let stdout_log = scratch.path().join("stdout.txt");
+        let proof = self
+            .proof
+            .as_ref()
+            .map(|spec| scratch.path().join(format!("proof.{}", spec.format)));
         let writes_output = self.args.iter().any(|a| a.contains("{output}"));
         let start = Instant::now();
         let deadline = limits.time.and_then(|t| start.checked_add(t));
@@ -271,7 +441,9 @@ impl Entry {
             )
             .map_err(|e| io("input", e))?;
             drop(file);
-            let _ = std::fs::remove_file(&output);
+            for stale in [Some(&output), proof.as_ref()].into_iter().flatten() {
+                let _ = std::fs::remove_file(stale);
+            }
             let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             // Standard output: the answer, unless the program writes `{output}` itself.
             let stdout_path = if writes_output { &stdout_log } else { &output };
@@ -288,14 +460,14 @@ impl Entry {
             };
             let mut command = Command::new(program);
             command
-                .args(self.arguments(&input, &output, time))
+                .args(self.arguments(&input, &output, proof.as_deref(), time))
                 .stdin(stdin)
                 .stdout(stdout)
                 .stderr(stderr);
-            let mut child = spawn(&mut command)
+            let running = spawn(&mut command, scratch.path())
                 .map_err(|e| io(&format!("cannot start {}", program.display()), e))?;
             runs += 1;
-            let code = match wait(&mut child, deadline, limits.cancel.as_ref()) {
+            let code = match running.wait(deadline, limits.cancel.as_ref()) {
                 Ended::TimeLimit => {
                     report.stopped = Some(StopReason::TimeLimit);
                     break;
@@ -330,11 +502,22 @@ impl Entry {
             };
             let says_sat = self.sat_exit.contains(&code);
             let says_unsat = self.unsat_exit.contains(&code);
+            let refuted = |report: &mut CountReport| -> Result<(), ExternalError> {
+                report.refutation = self.refutation(
+                    puzzle,
+                    &excluded,
+                    proof.as_deref(),
+                    deadline,
+                    limits.cancel.as_ref(),
+                )?;
+                Ok(())
+            };
             // Some programs (miniexact) say unsat by their exit code alone and print nothing.
             if says_unsat && std::fs::metadata(&output).is_ok_and(|m| m.len() == 0) {
+                refuted(&mut report)?;
                 break;
             }
-            let file = File::open(&output).map_err(|e| {
+            let file = open_regular(&output).map_err(|e| {
                 answer_error(format!("no answer file ({e}); it said: {}", tail(&errors)))
             })?;
             let decoded = decode_answer(
@@ -362,6 +545,7 @@ impl Entry {
                     if !open {
                         // Nothing is open: the puzzle itself is the only solution.
                         report.hit_limit = false;
+                        report.refutation = Refutation::Propagation;
                         break;
                     }
                     excluded.push(grid);
@@ -373,6 +557,7 @@ impl Entry {
                             "exit code {code} says sat, the answer says unsat"
                         )));
                     }
+                    refuted(&mut report)?;
                     break;
                 }
                 Decoded::Unknown if limits.time.is_some() => {
@@ -416,7 +601,7 @@ mod tests {
         entry.time_args = vec!["-t".into(), "{seconds}".into()];
         let (input, output) = (Path::new("/s/p.cnf"), Path::new("/s/a.out"));
         assert_eq!(
-            entry.arguments(input, output, Some(Duration::from_millis(1500))),
+            entry.arguments(input, output, None, Some(Duration::from_millis(1500))),
             [
                 "-q",
                 "-t",
@@ -427,7 +612,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            entry.arguments(input, output, None),
+            entry.arguments(input, output, None, None),
             ["-q", "/s/p.cnf", "-c", " read /s/p.cnf write /s/a.out"]
         );
     }

@@ -4,6 +4,7 @@
 //! | file | format | direction |
 //! |---|---|---|
 //! | [`dimacs`] | DIMACS CNF; SAT-competition and minisat answers | CNF out and in, answers in |
+//! | [`clausal_proof`] | DRAT, RUP and FRAT refutation proofs of SAT solvers | in |
 //! | [`opb`] | pseudo-Boolean OPB (PB competition) | out |
 //! | [`clasp_answer`] | clasp/clingo answers: OPB `s`/`v` lines, answer sets | in |
 //! | [`smt2`], [`smt2_answer`] | SMT-LIB 2 (QF_LIA); z3's and cvc5's answers | out; in |
@@ -35,6 +36,7 @@
 
 pub mod asp;
 pub mod clasp_answer;
+pub mod clausal_proof;
 pub mod col;
 pub mod colouring_answer;
 pub mod dimacs;

@@ -57,8 +57,8 @@ pub use answer::{
 };
 pub use read::read_cnf;
 pub use write::{
-    CnfWritten, DimacsWriter, FORMAT, cnf_comments, var_map, write_cnf, write_cnf_excluding,
-    write_formula,
+    CnfWritten, DimacsWriter, FORMAT, cnf_comments, formula_excluding, var_map, write_cnf,
+    write_cnf_excluding, write_formula,
 };
 
 /// A DIMACS file or answer that cannot be read: what is wrong, with its place.

@@ -243,6 +243,18 @@ pub fn write_cnf_excluding(
     })
 }
 
+/// The formula [`write_cnf_excluding`] writes, in memory: the encoding's clauses, then one
+/// blocking clause per grid of `excluded` (what a refutation proof of the file is checked
+/// against: the formula sudokit wrote, not the file, which the solver could have changed).
+pub fn formula_excluding(puzzle: &Grid, options: CnfOptions, excluded: &[Grid]) -> Cnf {
+    let mut cnf = Cnf::new();
+    let encoded = encode(puzzle, options, &mut cnf);
+    for grid in excluded {
+        cnf.add_clause(&blocking_clause(puzzle, &encoded.map, grid));
+    }
+    cnf
+}
+
 /// Writes an in-memory formula.
 ///
 /// # Errors

@@ -112,7 +112,7 @@ use thiserror::Error;
 
 use search::Search;
 
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason};
+use super::{Budget, CountReport, Limits, Refutation, SolveError, Solver, Stats, StopReason};
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme};
 use crate::shape::MAX_ORDER;
@@ -438,6 +438,8 @@ impl Solver for Grasp {
             hit_limit: run.count >= limit,
             stopped: run.stopped,
             solutions: run.solutions,
+            // GRASP never claims the count complete (it stops at its limit or budget).
+            refutation: Refutation::Search,
             stats: run.stats,
         })
     }
