@@ -30,4 +30,5 @@ mod resume_commands;
 mod round_trip;
 mod sat_cli;
 mod solve_cli;
+mod trust;
 mod verify_info;
