@@ -25,7 +25,7 @@ use crate::format::entry::{
     AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
 };
 use crate::grid::Grid;
-use crate::text::located::token_column;
+use crate::text::located::{Columns, token_column};
 
 /// What the status line says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,11 +177,12 @@ type Atom = ((usize, usize, usize), usize, usize);
 /// The `x(R,C,V)` atoms of an answer-set line (other atoms skipped).
 fn atoms(text: &str, line: usize) -> Result<Vec<Atom>, AnswerError> {
     let mut cells = Vec::new();
+    let mut columns = Columns::new(text);
     for token in text.split_ascii_whitespace() {
         let Some(arguments) = token.strip_prefix("x(") else {
             continue;
         };
-        let column = token_column(text, token);
+        let column = columns.of(token);
         let numbers: Option<Vec<usize>> = arguments
             .strip_suffix(')')
             .map(|inner| inner.split(',').map(|a| a.parse().ok()).collect())

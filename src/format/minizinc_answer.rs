@@ -89,6 +89,7 @@ fn numbers_of(
     }
     let mut k = 0;
     let bytes = body.as_bytes();
+    let mut columns = crate::text::located::Columns::new(text);
     while k < bytes.len() {
         let c = bytes[k];
         if c.is_ascii_digit() || c == b'-' {
@@ -98,7 +99,7 @@ fn numbers_of(
                 k += 1;
             }
             let token = &body[start..k];
-            let column = column_of(text, token);
+            let column = columns.of(token);
             let value: i64 = token
                 .parse()
                 .map_err(|_| answer_error(line, column, format!("'{token}' is not a number")))?;

@@ -18,6 +18,7 @@ mod grasp;
 mod interrupt;
 mod latin_reduction;
 mod layers;
+mod linear_readers;
 mod malformed;
 mod mip;
 mod native_hard_band;
