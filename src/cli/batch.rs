@@ -26,8 +26,14 @@ pub type Puzzles = std::iter::Peekable<PuzzleReader<Box<dyn BufRead + Send>>>;
 /// blank and `#` comment lines, closed standard input) is an error for every command: nothing a
 /// user asked for is silently done. The first puzzle is read here, the rest as they are needed.
 pub fn puzzles(path: &Path, options: ReadOptions) -> anyhow::Result<Puzzles> {
-    let mut reader = PuzzleReader::new(open(path)?, options).peekable();
+    // A signal or the --timeout deadline stops the reading even in a stream of blank lines.
+    let mut reader = PuzzleReader::new(open(path)?, options)
+        .with_cancel(super::stop::batch_cancel())
+        .peekable();
     if reader.peek().is_none() {
+        if super::stop::batch_cancel().is_cancelled() {
+            bail!("stopped (--timeout or a signal) before the first puzzle was read");
+        }
         let name = match path.as_os_str() {
             s if s == "-" => "standard input".to_string(),
             _ => path.display().to_string(),

@@ -98,6 +98,12 @@ impl Config {
                 let sat: Sat = spec
                     .parse()
                     .map_err(|_| anyhow::anyhow!("--proof goes with --backend sat, not {spec}"))?;
+                if dir.exists() && !dir.is_dir() {
+                    anyhow::bail!(
+                        "--proof {}: a file, not a directory (proofs go into a directory: give a new name or a directory)",
+                        dir.display()
+                    );
+                }
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("--proof: cannot create {}", dir.display()))?;
                 Some((sat, dir.clone()))

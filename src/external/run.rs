@@ -111,7 +111,8 @@ impl Watchdog {
         let mut command = Command::new("/bin/sh");
         command
             .arg("-c")
-            .arg("read -r line || { kill -KILL -- -\"$0\"; rm -rf -- \"$1\"; }")
+            // `kill -9 -GROUP`: dash's kill takes neither `--` nor `-s KILL` before a group.
+            .arg("read -r line || { kill -9 -\"$0\"; rm -rf \"$1\"; }")
             .arg(group.to_string())
             .arg(scratch)
             .stdin(Stdio::piped())

@@ -10,6 +10,7 @@ use super::lines::{LineErrorKind, LineReader};
 use super::located::column_at;
 use super::{Format, ReadOptions, TextError, TextErrorKind, resolve_shape};
 use crate::grid::{Clash, Grid};
+use crate::search::Cancel;
 use crate::shape::UnitKind;
 
 /// A puzzle read from a file, with the line it starts on.
@@ -32,7 +33,14 @@ pub struct PuzzleReader<R> {
     /// A content line read ahead (line number, trimmed text start column, text).
     pending: Option<(usize, usize, String)>,
     done: bool,
+    /// The token that stops the reading (checked while skipping blank and comment lines).
+    cancel: Option<Cancel>,
+    /// Whether the token stopped the reading before the end of the input.
+    stopped: bool,
 }
+
+/// How many blank or comment lines are skipped between two looks at the stop token.
+const SKIPPED_BETWEEN_CHECKS: usize = 4096;
 
 impl<R: BufRead> PuzzleReader<R> {
     /// A reader over `input`.
@@ -43,7 +51,22 @@ impl<R: BufRead> PuzzleReader<R> {
             options,
             pending: None,
             done: false,
+            cancel: None,
+            stopped: false,
         }
+    }
+
+    /// This reader, stopped by `cancel`: once it is set, the reader ends (as at the end of the
+    /// input) at the next look, made every few thousand blank or comment lines skipped, so a
+    /// stream of blank lines cannot hold a command past its deadline or a signal.
+    pub fn with_cancel(mut self, cancel: Cancel) -> PuzzleReader<R> {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Whether the stop token ended the reading before the end of the input.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// The input form: as given in the options, or, once the first puzzle is read, the one
@@ -72,11 +95,20 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// The next line that is not blank and not a comment.
+    /// The next line that is not blank and not a comment (`None` at the end, or when the stop
+    /// token is set).
     fn next_content(&mut self) -> Option<Result<(usize, usize, String), TextError>> {
+        let mut skipped = 0usize;
         loop {
+            if skipped % SKIPPED_BETWEEN_CHECKS == 0
+                && self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            {
+                self.stopped = true;
+                self.done = true;
+                return None;
+            }
             match self.next_raw()? {
-                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => continue,
+                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => skipped += 1,
                 other => return Some(other),
             }
         }
@@ -209,5 +241,24 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Format::Block | Format::Auto => self.read_block((line, column, text)),
         };
         Some(result.map(|grid| Record { line, grid }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stop_token_ends_a_stream_of_blank_lines() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let endless = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let mut reader = PuzzleReader::new(endless, ReadOptions::default()).with_cancel(cancel);
+        assert!(reader.next().is_none());
+        assert!(reader.stopped());
+        let mut reader = PuzzleReader::new(&b"\n\n1...\n"[..], ReadOptions::default())
+            .with_cancel(Cancel::new());
+        assert!(reader.next().unwrap().is_ok());
+        assert!(reader.next().is_none() && !reader.stopped());
     }
 }

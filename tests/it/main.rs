@@ -31,5 +31,6 @@ mod resume_commands;
 mod round_trip;
 mod sat_cli;
 mod solve_cli;
+mod solver_table;
 mod trust;
 mod verify_info;
