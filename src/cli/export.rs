@@ -255,7 +255,7 @@ fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
 fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
-    let estimate = (plan.to.estimate)(&record.grid, &plan.options);
+    let estimate = sudokit::format::estimate_size(&record.grid, plan.to, &plan.options);
     let n = record.grid.shape().order();
     let cnf = plan.options.cnf;
     let what = if plan.to.takes_cnf_options {

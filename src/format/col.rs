@@ -32,7 +32,7 @@ use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::{edge_count, edges};
-use crate::format::entry::{Companion, ExportFormat, digits};
+use crate::format::entry::{Companion, ExportFormat, digits, given_lines_bound};
 use crate::grid::Grid;
 
 /// Writes the `.col` file of `puzzle`.
@@ -237,7 +237,8 @@ pub const FORMAT: ExportFormat = ExportFormat {
         let shape = puzzle.shape();
         let edges = edge_count(shape) as u128;
         let cells = shape.cells() as u128;
-        u64::try_from(edges * (4 + 2 * digits(cells)) + 32).unwrap_or(u64::MAX)
+        u64::try_from(edges * (4 + 2 * digits(cells)) + given_lines_bound(puzzle) + 32)
+            .unwrap_or(u64::MAX)
     },
 };
 

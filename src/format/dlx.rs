@@ -403,7 +403,10 @@ pub const FORMAT: ExportFormat = ExportFormat {
         let cells = n * n;
         let kinds = if shape.is_latin() { 3 } else { 4 };
         let item = 2 + 2 * digits(n);
-        u64::try_from(kinds * cells * item + n * cells * kinds * item).unwrap_or(u64::MAX)
+        // The item line, then n options per open cell and one per given.
+        let filled = puzzle.filled() as u128;
+        let options = (cells - filled) * n + filled;
+        u64::try_from(kinds * cells * item + options * kinds * item).unwrap_or(u64::MAX)
     },
 };
 

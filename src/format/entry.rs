@@ -60,8 +60,9 @@ pub struct ExportFormat {
     /// a solver reading the format counts solutions by solving again; `None` when the format
     /// has no way to rule out one solution (exact cover, graph colouring).
     pub exclude: Option<Exclude>,
-    /// The size of the export in bytes, estimated before writing (within a small factor, never
-    /// an overflow).
+    /// The size of the export's body in bytes, estimated before writing (an upper bound of the
+    /// body, within a small factor, never an overflow); [`super::estimate_size`] adds the
+    /// comments and is the bound of the whole file.
     pub estimate: fn(&Grid, &ExportOptions) -> u64,
 }
 
@@ -93,6 +94,24 @@ pub(crate) fn header_lines(
         "decode: sudokit decode PUZZLE --from {reader} ANSWER (PUZZLE: the puzzle file)"
     ));
     lines
+}
+
+/// An upper bound of the comment lines a writer puts before its body: the header of
+/// [`header_lines`] (with the puzzle line up to order 35).
+pub(crate) fn comments_bound(puzzle: &Grid) -> u128 {
+    let shape = puzzle.shape();
+    let puzzle_line = if shape.order() <= 35 {
+        shape.cells() as u128 + 16
+    } else {
+        0
+    };
+    1024 + puzzle_line
+}
+
+/// An upper bound of the `given VERTEX VALUE` comment lines of the graph forms, one per given.
+pub(crate) fn given_lines_bound(puzzle: &Grid) -> u128 {
+    let shape = puzzle.shape();
+    puzzle.filled() as u128 * (10 + digits(shape.cells() as u128) + digits(shape.order() as u128))
 }
 
 /// Decimal digits of `x` (at least 1), for size estimates.

@@ -30,7 +30,7 @@ use crate::text::lines::LineReader;
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::hyperedges;
-use crate::format::entry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits, given_lines_bound};
 use crate::grid::Grid;
 
 /// Writes the `.hgr` file of `puzzle`.
@@ -188,7 +188,10 @@ pub const FORMAT: ExportFormat = ExportFormat {
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);
-        u64::try_from(shape.unit_count() as u128 * n * (3 + digits(cells)) + 32).unwrap_or(u64::MAX)
+        u64::try_from(
+            shape.unit_count() as u128 * n * (3 + digits(cells)) + given_lines_bound(puzzle) + 32,
+        )
+        .unwrap_or(u64::MAX)
     },
 };
 

@@ -87,8 +87,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);
-        let units = shape.unit_count() as u128;
-        u64::try_from(cells * (2 + digits(n)) + units * n * (2 + digits(cells)) + 64)
-            .unwrap_or(u64::MAX)
+        // `  v, v, ... |` rows: each value and its separator.
+        u64::try_from(cells * (2 + digits(n)) + n * 8 + 64).unwrap_or(u64::MAX)
     },
 };

@@ -64,6 +64,6 @@ pub use entry::{
     AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, human_size,
 };
 pub use registry::{
-    FORMATS, READERS, UnknownFormat, decode_answer, export, export_excluding, find_format,
-    find_reader,
+    FORMATS, READERS, UnknownFormat, decode_answer, estimate_size, export, export_excluding,
+    find_format, find_reader,
 };

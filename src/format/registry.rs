@@ -24,7 +24,9 @@ use std::io::{self, BufRead, Write};
 
 use thiserror::Error;
 
-use super::entry::{AnswerError, AnswerReader, Claim, Decoded, ExportFormat, ExportOptions};
+use super::entry::{
+    AnswerError, AnswerReader, Claim, Decoded, ExportFormat, ExportOptions, comments_bound,
+};
 use crate::grid::Grid;
 use crate::verify::verify;
 
@@ -75,6 +77,14 @@ pub fn find_format(name: &str) -> Result<&'static ExportFormat, UnknownFormat> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// An upper bound of the size in bytes of `puzzle` exported in `format` with `options` (and no
+/// extra header), known before anything is written: the format's estimate of its body plus a
+/// bound of its comments. `export --max-size` refuses an export above it.
+pub fn estimate_size(puzzle: &Grid, format: &ExportFormat, options: &ExportOptions) -> u64 {
+    let body = (format.estimate)(puzzle, options);
+    body.saturating_add(u64::try_from(comments_bound(puzzle)).unwrap_or(u64::MAX))
 }
 
 /// Writes `puzzle` in `format` to `out`, after `header` (each line behind the format's comment
@@ -261,26 +271,105 @@ mod tests {
         );
     }
 
-    #[test]
-    fn estimates_are_within_a_small_factor_of_the_real_size() {
-        for line in [
-            "1.3.....4....2..",
-            "...........................1...2..........3",
-        ] {
-            let puzzle = match parse_line(line, None) {
-                Ok(p) => p,
-                Err(_) => continue,
+    /// A grid of `shape` with its first `givens` cells (row-major) given from the pattern
+    /// solution.
+    fn partial(shape: crate::Shape, givens: usize) -> Grid {
+        let n = shape.order();
+        let (p, q) = (shape.box_rows(), shape.box_cols());
+        let mut grid = Grid::empty(shape);
+        for cell in 0..givens.min(shape.cells()) {
+            let (r, c) = (shape.row_of(cell), shape.col_of(cell));
+            let value = if shape.is_latin() {
+                (r + c) % n
+            } else {
+                (q * (r % p) + r / p + c) % n
             };
-            for format in FORMATS {
-                let mut out = Vec::new();
-                export(&puzzle, format, &ExportOptions::default(), &[], &mut out).unwrap();
-                let estimate = (format.estimate)(&puzzle, &ExportOptions::default()) as f64;
-                let real = out.len() as f64;
-                assert!(
-                    estimate > real / 4.0 && estimate < real * 4.0,
-                    "{}: estimate {estimate}, real {real}",
-                    format.name
-                );
+            grid.set(cell, Some(value));
+        }
+        grid
+    }
+
+    /// A writer that counts bytes and keeps none.
+    struct Count(u64);
+    impl Write for Count {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn real_size(puzzle: &Grid, format: &ExportFormat, options: &ExportOptions) -> u64 {
+        let mut count = Count(0);
+        export(puzzle, format, options, &[], &mut count).unwrap();
+        count.0
+    }
+
+    #[test]
+    fn estimates_are_upper_bounds_within_a_small_factor() {
+        use crate::encode::cnf::{CnfOptions, Encoding};
+        let shapes = [
+            crate::Shape::sudoku(2, 2).unwrap(),
+            crate::Shape::sudoku(2, 3).unwrap(),
+            crate::Shape::sudoku(3, 3).unwrap(),
+            crate::Shape::latin(7).unwrap(),
+            crate::Shape::sudoku(4, 4).unwrap(),
+            crate::Shape::sudoku(5, 5).unwrap(),
+        ];
+        for shape in shapes {
+            for givens in [0, shape.cells() / 2, shape.cells()] {
+                let puzzle = partial(shape, givens);
+                for format in FORMATS {
+                    for encoding in [Encoding::Extended, Encoding::Optimized] {
+                        let options = ExportOptions {
+                            cnf: CnfOptions {
+                                encoding,
+                                ..CnfOptions::default()
+                            },
+                        };
+                        let estimate = estimate_size(&puzzle, format, &options);
+                        let real = real_size(&puzzle, format, &options);
+                        // The optimized CNF is bounded by the extended one, which the givens
+                        // do not shrink as much.
+                        let tight = !(format.takes_cnf_options && encoding == Encoding::Optimized);
+                        assert!(
+                            real <= estimate && (!tight || estimate <= 8 * real + 4096),
+                            "{} {shape} {givens} givens {encoding}: estimate {estimate}, real {real}",
+                            format.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn estimates_bound_the_graph_exports_of_large_orders() {
+        // An hgr of a full 1024×1024 grid was once estimated at 30 MiB and is 40 MiB.
+        for (m, formats) in [
+            (
+                8,
+                &[
+                    "col", "graphml", "edges", "hgr", "dlx", "mzn", "dzn", "smt2", "asp",
+                ][..],
+            ),
+            (32, &["hgr"][..]),
+        ] {
+            let shape = crate::Shape::sudoku(m, m).unwrap();
+            for givens in [0, shape.cells()] {
+                let puzzle = partial(shape, givens);
+                for name in formats {
+                    let format = find_format(name).unwrap();
+                    let options = ExportOptions::default();
+                    let estimate = estimate_size(&puzzle, format, &options);
+                    let real = real_size(&puzzle, format, &options);
+                    assert!(
+                        real <= estimate && estimate <= 8 * real + 4096,
+                        "{name} {shape} {givens} givens: estimate {estimate}, real {real}"
+                    );
+                }
             }
         }
     }

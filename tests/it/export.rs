@@ -344,3 +344,22 @@ fn the_help_names_every_format_and_every_answer_reader() {
         }
     }
 }
+
+#[test]
+fn max_size_is_never_passed() {
+    // An export is refused when its size may pass --max-size: `--max-size 1500` once wrote
+    // 1,927 bytes, the estimate being below the real size.
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    for format in sudokit::format::FORMATS {
+        let out = run(&["export", "--to", format.name, "-"], puzzle.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let real = out.stdout.len();
+        let below = (real - 1).to_string();
+        let out = run(
+            &["export", "--to", format.name, "--max-size", &below, "-"],
+            puzzle.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{}: {} bytes", format.name, real);
+        assert!(out.stdout.is_empty(), "{}", format.name);
+    }
+}
