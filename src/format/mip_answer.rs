@@ -81,14 +81,20 @@ fn column_of(line: &str, token: &str) -> usize {
     token_column(line, token)
 }
 
+/// A column's value: a finite number (`nan` and `inf` parse as floats, and NaN compares as
+/// neither 0 nor 1, so it would pass for a 1).
 pub(crate) fn number(line_no: usize, line: &str, token: &str) -> Result<f64, MipAnswerError> {
-    token.parse::<f64>().map_err(|_| {
-        err(
-            line_no,
-            column_of(line, token),
-            MipAnswerErrorKind::BadNumber(token.to_string()),
-        )
-    })
+    token
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| {
+            err(
+                line_no,
+                column_of(line, token),
+                MipAnswerErrorKind::BadNumber(token.to_string()),
+            )
+        })
 }
 
 /// Reads glpsol's printable report; see the module docs.
@@ -304,6 +310,15 @@ Integer feasibility conditions:
             "line 1, column 13: unknown status 'SOMETHING'"
         );
         assert!(read_glpsol(&b""[..]).is_err());
+        // NaN is not a value: it compared as neither 0 nor 1 and was read as a 1.
+        for bad in ["nan", "NaN", "inf", "-inf"] {
+            let text = GLPSOL.replace(
+                "x_1_1_1      *              0",
+                &format!("x_1_1_1      *            {bad:>3}"),
+            );
+            let error = read_glpsol(text.as_bytes()).unwrap_err().to_string();
+            assert!(error.contains(&format!("'{bad}' is not a number")), "{error}");
+        }
     }
 
     #[test]

@@ -86,6 +86,16 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok((line, text)) => {
                 let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
                 let trimmed = text.trim_matches([' ', '\t', '\u{feff}']);
+                // A no-break space (or another non-ASCII space) in a puzzle looks like a
+                // separator and is not one: say which character, and where.
+                if !trimmed.starts_with('#')
+                    && let Some((at, ch)) = text
+                        .char_indices()
+                        .find(|(_, c)| c.is_whitespace() && !c.is_ascii())
+                {
+                    let kind = TextErrorKind::UnicodeSpace { ch };
+                    return Some(Err(TextError::new(line, column_at(text, at), kind)));
+                }
                 Some(Ok((line, column_at(text, lead), trimmed.to_string())))
             }
             Err(error) => {
@@ -247,6 +257,27 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_no_break_space_is_named_with_its_column() {
+        for (text, column) in [
+            ("1.3.\u{a0}....4....2..\n", 5),
+            ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2\u{a0}1\n", 6),
+        ] {
+            let mut reader = PuzzleReader::new(text.as_bytes(), ReadOptions::default());
+            let error = reader.next().unwrap().unwrap_err();
+            assert_eq!(error.column, column, "{text:?}");
+            assert!(
+                error
+                    .to_string()
+                    .contains("'\\u{a0}' (U+00A0, no-break space) is not a separator"),
+                "{error}"
+            );
+        }
+        // In a comment it is only text.
+        let mut reader = PuzzleReader::new(&b"# a\xc2\xa0b\n1...\n"[..], ReadOptions::default());
+        assert!(reader.next().unwrap().is_ok());
+    }
 
     #[test]
     fn the_stop_token_ends_a_stream_of_blank_lines() {
