@@ -195,8 +195,8 @@ fn kept_solution_solves(text: &str, item: &Item) -> Result<(), String> {
         if words.iter().any(|w| first.starts_with(w)) {
             return Ok(());
         }
-        // The grid, without a proof note.
-        text.split(" (proof: ").next().unwrap_or(text).to_string()
+        // The grid, without a proof note or a claim's (a grid line has no space).
+        text.split(" (").next().unwrap_or(text).to_string()
     };
     let grid = solution
         .parse::<sudokit::Grid>()

@@ -161,14 +161,24 @@ fn apply(entry: &mut Entry, mut raw: RawEntry) -> Result<(), String> {
         version,
         probe,
         probe_contains,
-        max_order,
-        enumerate
+        max_order
     );
+    if let Some(words) = raw.enumerate {
+        entry.enumerate = Some(words);
+    }
     Ok(())
 }
 
 /// The placeholders each field may hold.
-const ARG_PLACEHOLDERS: &[&str] = &["input", "output", "time", "seconds", "millis", "proof"];
+const ARG_PLACEHOLDERS: &[&str] = &[
+    "input",
+    "output",
+    "time",
+    "seconds",
+    "millis",
+    "proof",
+    "enumerate",
+];
 const TIME_PLACEHOLDERS: &[&str] = &["seconds", "millis"];
 const PROOF_PLACEHOLDERS: &[&str] = &["file"];
 const ENUMERATE_PLACEHOLDERS: &[&str] = &["limit"];
@@ -228,7 +238,14 @@ pub(super) fn validate(entry: &Entry) -> Result<(), String> {
     }
     unknown_placeholder("args", &entry.args, ARG_PLACEHOLDERS)?;
     unknown_placeholder("time_args", &entry.time_args, TIME_PLACEHOLDERS)?;
-    unknown_placeholder("enumerate", &entry.enumerate, ENUMERATE_PLACEHOLDERS)?;
+    if let Some(words) = &entry.enumerate {
+        unknown_placeholder("enumerate", words, ENUMERATE_PLACEHOLDERS)?;
+        if !holds(&entry.args, "enumerate") {
+            return Err("args: enumerate is set but args have no {enumerate} to put it in".into());
+        }
+    } else if holds(&entry.args, "enumerate") {
+        return Err("args: {enumerate} without enumerate arguments".into());
+    }
     unknown_placeholder("version", &entry.version, &[])?;
     unknown_placeholder("probe", &entry.probe, &[])?;
     if !entry.stdin && !holds(&entry.args, "input") {

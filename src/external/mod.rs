@@ -100,10 +100,10 @@ pub struct Entry {
     /// How it writes a refutation proof, checked before its `unsat` is reported as known
     /// (without one, its `unsat` is a claim: [`crate::search::Refutation::Claim`]).
     pub proof: Option<ProofSpec>,
-    /// The arguments that make it print every model of the puzzle, `{limit}` standing for the
-    /// most models wanted (empty: it prints one model; counts then rule out each solution
-    /// found and run again).
-    pub enumerate: Vec<String>,
+    /// The arguments `{enumerate}` stands for in `args` when a count wants every model of one
+    /// run (`{limit}`: the most models wanted); `None`: the program prints one model, and a
+    /// count rules out each solution found and runs it again.
+    pub enumerate: Option<Vec<String>>,
     /// The file that last set a field of the entry (`built-in solvers.toml` or a user's file),
     /// for messages.
     #[serde(skip)]
@@ -131,7 +131,7 @@ impl Entry {
             probe_contains: String::new(),
             max_order: 64,
             proof: None,
-            enumerate: Vec::new(),
+            enumerate: None,
             origin: String::new(),
         }
     }

@@ -40,7 +40,8 @@ use super::{Entry, ExternalError};
 use crate::format::clausal_proof::ProofFormat;
 use crate::format::dimacs::formula_excluding;
 use crate::format::{
-    Decoded, ExportOptions, decode_answer, export_excluding, find_format, find_reader,
+    Decoded, ExportOptions, decode_answer, decode_answers, export_excluding, find_format,
+    find_reader,
 };
 use crate::grid::Grid;
 use crate::search::{Cancel, CountReport, Limits, Refutation, StopReason};
@@ -264,6 +265,7 @@ impl Entry {
         output: &Path,
         proof: Option<&Path>,
         time: Option<Duration>,
+        enumerate: Option<u64>,
     ) -> Vec<String> {
         let fill = |arg: &str| -> String {
             let (seconds, millis) = time.map_or((0, 0), |t| {
@@ -286,14 +288,24 @@ impl Entry {
                 .collect(),
             _ => Vec::new(),
         };
+        // `{limit}`: the most models wanted (a count without a limit asks for 2³¹ − 1).
+        let enumerate_args: Vec<String> = match (&self.enumerate, enumerate) {
+            (Some(words), Some(limit)) => {
+                let limit = limit.min(i32::MAX as u64).to_string();
+                words.iter().map(|a| a.replace("{limit}", &limit)).collect()
+            }
+            _ => Vec::new(),
+        };
         let mut args = Vec::new();
         for arg in &self.args {
             match arg.as_str() {
                 "{time}" => args.extend(time_args.iter().cloned()),
                 "{proof}" => args.extend(proof_args.iter().cloned()),
+                "{enumerate}" => args.extend(enumerate_args.iter().cloned()),
                 _ => args.push(fill(
                     &arg.replace("{time}", &time_args.join(" "))
-                        .replace("{proof}", &proof_args.join(" ")),
+                        .replace("{proof}", &proof_args.join(" "))
+                        .replace("{enumerate}", &enumerate_args.join(" ")),
                 )),
             }
         }
@@ -363,9 +375,10 @@ impl Entry {
     }
 
     /// Counts the solutions of `puzzle` up to `limit` with the program at `program`: every
-    /// solution verified, each further one found by running again with the earlier ones ruled
-    /// out, the final `unsat` checked by its proof when the entry writes one. A search node is
-    /// one run of the program.
+    /// solution verified. An entry that enumerates (its `enumerate` arguments) and a count past
+    /// one solution read every model of one run; otherwise each further solution is found by
+    /// running again with the earlier ones ruled out. The final `unsat` is checked by its proof
+    /// when the entry writes one. A search node is one run of the program.
     ///
     /// # Errors
     /// [`ExternalError`]: the entry names an unknown format or reader, the input cannot be
@@ -379,96 +392,229 @@ impl Entry {
         limit: u64,
         limits: &Limits,
     ) -> Result<CountReport, ExternalError> {
-        let bad = |message: String| {
-            self.error(
-                |name, message| ExternalError::BadEntry { name, message },
-                message,
-            )
-        };
-        let format = find_format(&self.input).map_err(|e| bad(e.to_string()))?;
-        let reader = find_reader(&self.answer).map_err(|e| bad(e.to_string()))?;
-        let io = |what: &str, e: std::io::Error| {
-            self.error(
-                |name, message| ExternalError::Io { name, message },
-                format!("{what}: {e}"),
-            )
-        };
-        let scratch = Scratch::new().map_err(|e| io("scratch directory", e))?;
-        let input = scratch.path().join(format!("puzzle.{}", format.extension));
-        let output = scratch.path().join("answer.out");
-        let errors = scratch.path().join("stderr.txt");
-        let stdout_log = scratch.path().join("stdout.txt");
-        let proof = self
-            .proof
-            .as_ref()
-            .map(|spec| scratch.path().join(format!("proof.{}", spec.format)));
-        let writes_output = self.args.iter().any(|a| a.contains("{output}"));
-        let start = Instant::now();
-        let deadline = limits.time.and_then(|t| start.checked_add(t));
+        let mut run = Run::new(self, program, puzzle, limits)?;
         let open = (0..puzzle.shape().cells()).any(|cell| puzzle.get(cell).is_none());
-        let mut report = CountReport::default();
-        let mut excluded: Vec<Grid> = Vec::new();
-        let mut runs = 0u64;
+        let mut report = if self.enumerate.is_some() && limit > 1 && open {
+            run.enumeration(limit)?
+        } else {
+            run.nogoods(limit, Vec::new(), CountReport::default())?
+        };
+        report.stats.nodes = run.runs;
+        report.stats.elapsed = run.start.elapsed();
+        Ok(report)
+    }
+}
+
+/// One count with an entry: its scratch files, clock and runs.
+struct Run<'a> {
+    entry: &'a Entry,
+    program: &'a Path,
+    puzzle: &'a Grid,
+    limits: &'a Limits,
+    format: &'static crate::format::ExportFormat,
+    reader: &'static crate::format::AnswerReader,
+    scratch: Scratch,
+    input: PathBuf,
+    output: PathBuf,
+    errors: PathBuf,
+    stdout_log: PathBuf,
+    proof: Option<PathBuf>,
+    writes_output: bool,
+    start: Instant,
+    deadline: Option<Instant>,
+    runs: u64,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        entry: &'a Entry,
+        program: &'a Path,
+        puzzle: &'a Grid,
+        limits: &'a Limits,
+    ) -> Result<Run<'a>, ExternalError> {
+        let bad = |message: String| ExternalError::BadEntry {
+            name: entry.name.clone(),
+            message,
+        };
+        let format = find_format(&entry.input).map_err(|e| bad(e.to_string()))?;
+        let reader = find_reader(&entry.answer).map_err(|e| bad(e.to_string()))?;
+        let scratch = Scratch::new().map_err(|e| ExternalError::Io {
+            name: entry.name.clone(),
+            message: format!("scratch directory: {e}"),
+        })?;
+        let dir = scratch.path().to_path_buf();
+        let start = Instant::now();
+        Ok(Run {
+            entry,
+            program,
+            puzzle,
+            limits,
+            format,
+            reader,
+            input: dir.join(format!("puzzle.{}", format.extension)),
+            output: dir.join("answer.out"),
+            errors: dir.join("stderr.txt"),
+            stdout_log: dir.join("stdout.txt"),
+            proof: entry
+                .proof
+                .as_ref()
+                .map(|spec| dir.join(format!("proof.{}", spec.format))),
+            writes_output: entry.args.iter().any(|a| a.contains("{output}")),
+            scratch,
+            start,
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
+            runs: 0,
+        })
+    }
+
+    fn io(&self, what: &str, e: std::io::Error) -> ExternalError {
+        ExternalError::Io {
+            name: self.entry.name.clone(),
+            message: format!("{what}: {e}"),
+        }
+    }
+
+    fn failed(&self, message: String) -> ExternalError {
+        ExternalError::Failed {
+            name: self.entry.name.clone(),
+            message,
+        }
+    }
+
+    fn bad_answer(&self, message: String) -> ExternalError {
+        ExternalError::BadAnswer {
+            name: self.entry.name.clone(),
+            message,
+        }
+    }
+
+    /// Why to stop before another run, if a limit says so.
+    fn stop(&self, runs_allowed: bool) -> Option<StopReason> {
+        if self.limits.is_cancelled() {
+            Some(StopReason::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::TimeLimit)
+        } else if !runs_allowed {
+            Some(StopReason::NodeLimit)
+        } else {
+            None
+        }
+    }
+
+    /// Writes the puzzle with `excluded` ruled out to the input file.
+    fn write_input(&self, excluded: &[Grid]) -> Result<(), ExternalError> {
+        let mut file = File::create(&self.input).map_err(|e| self.io("input", e))?;
+        export_excluding(
+            self.puzzle,
+            self.format,
+            &ExportOptions::default(),
+            excluded,
+            &mut file,
+        )
+        .map_err(|e| self.io("input", e))
+    }
+
+    /// The command of one run: with the proof arguments, or with the enumeration arguments for
+    /// `enumerate` models.
+    fn command(&self, enumerate: Option<u64>) -> Result<Command, ExternalError> {
+        let time = self
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        let proof = if enumerate.is_none() {
+            self.proof.as_deref()
+        } else {
+            None
+        };
+        let stdin = if self.entry.stdin {
+            Stdio::from(File::open(&self.input).map_err(|e| self.io("input", e))?)
+        } else {
+            Stdio::null()
+        };
+        let mut command = Command::new(self.program);
+        command
+            .args(
+                self.entry
+                    .arguments(&self.input, &self.output, proof, time, enumerate),
+            )
+            .stdin(stdin);
+        Ok(command)
+    }
+
+    /// The exit code of a run that ended by itself, checked against the entry.
+    fn exit_code(&self, code: Option<i32>) -> Result<i32, ExternalError> {
+        let Some(code) = code else {
+            return Err(self.failed(format!("killed by a signal: {}", tail(&self.errors))));
+        };
+        let entry = self.entry;
+        let allowed = [&entry.exit_ok, &entry.sat_exit, &entry.unsat_exit];
+        if !allowed.iter().any(|codes| codes.contains(&code)) {
+            return Err(self.failed(format!("exited with status {code}: {}", tail(&self.errors))));
+        }
+        Ok(code)
+    }
+
+    /// How the last run's `unsat` is known (see [`Entry::refutation`]).
+    fn refutation(&self, excluded: &[Grid]) -> Result<Refutation, ExternalError> {
+        self.entry.refutation(
+            self.puzzle,
+            excluded,
+            self.proof.as_deref(),
+            self.deadline,
+            self.limits.cancel.as_ref(),
+        )
+    }
+
+    /// Counts by no-goods from `report` and the solutions `excluded` found so far: runs the
+    /// program with them ruled out until it says unsat, a limit stops it, or `limit` is
+    /// reached.
+    fn nogoods(
+        &mut self,
+        limit: u64,
+        mut excluded: Vec<Grid>,
+        mut report: CountReport,
+    ) -> Result<CountReport, ExternalError> {
+        let open = (0..self.puzzle.shape().cells()).any(|cell| self.puzzle.get(cell).is_none());
         loop {
             if report.count >= limit {
                 report.hit_limit = true;
                 break;
             }
-            if limits.is_cancelled() {
-                report.stopped = Some(StopReason::Cancelled);
+            let runs_allowed = self.limits.nodes.is_none_or(|max| self.runs < max);
+            if let Some(reason) = self.stop(runs_allowed) {
+                report.stopped = Some(reason);
                 break;
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                report.stopped = Some(StopReason::TimeLimit);
-                break;
-            }
-            if limits.nodes.is_some_and(|max| runs >= max) {
-                report.stopped = Some(StopReason::NodeLimit);
-                break;
-            }
-            if !excluded.is_empty() && format.exclude.is_none() {
+            if !excluded.is_empty() && self.format.exclude.is_none() {
                 return Err(ExternalError::CannotCount {
-                    name: self.name.clone(),
-                    format: format.name.to_string(),
+                    name: self.entry.name.clone(),
+                    format: self.format.name.to_string(),
                 });
             }
-            let mut file = File::create(&input).map_err(|e| io("input", e))?;
-            export_excluding(
-                puzzle,
-                format,
-                &ExportOptions::default(),
-                &excluded,
-                &mut file,
-            )
-            .map_err(|e| io("input", e))?;
-            drop(file);
-            for stale in [Some(&output), proof.as_ref()].into_iter().flatten() {
+            self.write_input(&excluded)?;
+            for stale in [Some(&self.output), self.proof.as_ref()]
+                .into_iter()
+                .flatten()
+            {
                 let _ = std::fs::remove_file(stale);
             }
-            let time = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             // Standard output: the answer, unless the program writes `{output}` itself.
-            let stdout_path = if writes_output { &stdout_log } else { &output };
-            let stdout = File::create(stdout_path).map_err(|e| io("answer", e))?;
-            let stderr = if !writes_output && self.capture == super::Capture::Both {
-                stdout.try_clone().map_err(|e| io("answer", e))?
+            let stdout_path = if self.writes_output {
+                &self.stdout_log
             } else {
-                File::create(&errors).map_err(|e| io("stderr", e))?
+                &self.output
             };
-            let stdin = if self.stdin {
-                Stdio::from(File::open(&input).map_err(|e| io("input", e))?)
+            let stdout = File::create(stdout_path).map_err(|e| self.io("answer", e))?;
+            let stderr = if !self.writes_output && self.entry.capture == super::Capture::Both {
+                stdout.try_clone().map_err(|e| self.io("answer", e))?
             } else {
-                Stdio::null()
+                File::create(&self.errors).map_err(|e| self.io("stderr", e))?
             };
-            let mut command = Command::new(program);
-            command
-                .args(self.arguments(&input, &output, proof.as_deref(), time))
-                .stdin(stdin)
-                .stdout(stdout)
-                .stderr(stderr);
-            let running = spawn(&mut command, scratch.path())
-                .map_err(|e| io(&format!("cannot start {}", program.display()), e))?;
-            runs += 1;
-            let code = match running.wait(deadline, limits.cancel.as_ref()) {
+            let mut command = self.command(None)?;
+            command.stdout(stdout).stderr(stderr);
+            let running = spawn(&mut command, self.scratch.path())
+                .map_err(|e| self.io(&format!("cannot start {}", self.program.display()), e))?;
+            self.runs += 1;
+            let code = match running.wait(self.deadline, self.limits.cancel.as_ref()) {
                 Ended::TimeLimit => {
                     report.stopped = Some(StopReason::TimeLimit);
                     break;
@@ -477,70 +623,44 @@ impl Entry {
                     report.stopped = Some(StopReason::Cancelled);
                     break;
                 }
-                Ended::Exited(code) => code,
+                Ended::Exited(code) => self.exit_code(code)?,
             };
-            let failed = |message: String| {
-                self.error(
-                    |name, message| ExternalError::Failed { name, message },
-                    message,
-                )
-            };
-            let Some(code) = code else {
-                return Err(failed(format!("killed by a signal: {}", tail(&errors))));
-            };
-            let allowed = [&self.exit_ok, &self.sat_exit, &self.unsat_exit];
-            if !allowed.iter().any(|codes| codes.contains(&code)) {
-                return Err(failed(format!(
-                    "exited with status {code}: {}",
-                    tail(&errors)
-                )));
-            }
-            let answer_error = |message: String| {
-                self.error(
-                    |name, message| ExternalError::BadAnswer { name, message },
-                    message,
-                )
-            };
-            let says_sat = self.sat_exit.contains(&code);
-            let says_unsat = self.unsat_exit.contains(&code);
-            let refuted = |report: &mut CountReport| -> Result<(), ExternalError> {
-                report.refutation = self.refutation(
-                    puzzle,
-                    &excluded,
-                    proof.as_deref(),
-                    deadline,
-                    limits.cancel.as_ref(),
-                )?;
-                Ok(())
-            };
+            let says_sat = self.entry.sat_exit.contains(&code);
+            let says_unsat = self.entry.unsat_exit.contains(&code);
             // Some programs (miniexact) say unsat by their exit code alone and print nothing.
-            if says_unsat && std::fs::metadata(&output).is_ok_and(|m| m.len() == 0) {
-                refuted(&mut report)?;
+            if says_unsat && std::fs::metadata(&self.output).is_ok_and(|m| m.len() == 0) {
+                report.refutation = self.refutation(&excluded)?;
                 break;
             }
-            let file = open_regular(&output).map_err(|e| {
-                answer_error(format!("no answer file ({e}); it said: {}", tail(&errors)))
+            let file = open_regular(&self.output).map_err(|e| {
+                self.bad_answer(format!(
+                    "no answer file ({e}); it said: {}",
+                    tail(&self.errors)
+                ))
             })?;
             let decoded = decode_answer(
-                puzzle,
-                reader,
+                self.puzzle,
+                self.reader,
                 &ExportOptions::default(),
                 &mut BufReader::new(file),
             )
             .map_err(|e| {
-                answer_error(format!("unreadable answer ({} reader): {e}", reader.name))
+                self.bad_answer(format!(
+                    "unreadable answer ({} reader): {e}",
+                    self.reader.name
+                ))
             })?;
             match decoded {
                 Decoded::Solution(grid) => {
                     if says_unsat {
-                        return Err(answer_error(format!(
+                        return Err(self.bad_answer(format!(
                             "exit code {code} says unsat, the answer has a solution"
                         )));
                     }
                     if excluded.contains(&grid) {
-                        return Err(answer_error(
-                            "returned a solution that was ruled out".into(),
-                        ));
+                        return Err(
+                            self.bad_answer("returned a solution that was ruled out".into())
+                        );
                     }
                     report.record(|| grid.clone(), limit);
                     if !open {
@@ -554,35 +674,189 @@ impl Entry {
                 }
                 Decoded::Unsat => {
                     if says_sat {
-                        return Err(answer_error(format!(
+                        return Err(self.bad_answer(format!(
                             "exit code {code} says sat, the answer says unsat"
                         )));
                     }
-                    refuted(&mut report)?;
+                    report.refutation = self.refutation(&excluded)?;
                     break;
                 }
-                Decoded::Unknown if limits.time.is_some() => {
+                Decoded::Unknown if self.limits.time.is_some() => {
                     report.stopped = Some(StopReason::TimeLimit);
                     break;
                 }
                 Decoded::Unknown => {
-                    return Err(answer_error("answered unknown without a time limit".into()));
+                    return Err(self.bad_answer("answered unknown without a time limit".into()));
                 }
                 Decoded::Invalid(_, violation) => {
                     return Err(ExternalError::NotASolution {
-                        name: self.name.clone(),
+                        name: self.entry.name.clone(),
                         violation,
                     });
                 }
                 Decoded::NotAGrid(why) => {
-                    return Err(answer_error(format!("the answer is not a grid: {why}")));
+                    return Err(self.bad_answer(format!("the answer is not a grid: {why}")));
                 }
             }
         }
-        report.stats.nodes = runs;
-        report.stats.elapsed = start.elapsed();
         Ok(report)
     }
+
+    /// Counts with the program's own enumeration: one run that prints every model (up to
+    /// `limit`), read as it prints them and stopped at the limit. When the enumeration ends,
+    /// its "no other" is checked, where the entry writes proofs, by one more run with every
+    /// model ruled out; otherwise it is a claim.
+    fn enumeration(&mut self, limit: u64) -> Result<CountReport, ExternalError> {
+        let mut report = CountReport::default();
+        if let Some(reason) = self.stop(self.limits.nodes.is_none_or(|max| max > 0)) {
+            report.stopped = Some(reason);
+            return Ok(report);
+        }
+        self.write_input(&[])?;
+        let stderr = File::create(&self.errors).map_err(|e| self.io("stderr", e))?;
+        let mut command = self.command(Some(limit))?;
+        command.stdout(Stdio::piped()).stderr(stderr);
+        let mut running = spawn(&mut command, self.scratch.path())
+            .map_err(|e| self.io(&format!("cannot start {}", self.program.display()), e))?;
+        self.runs += 1;
+        let stdout = running.child.stdout.take().expect("piped");
+        // A watcher kills the program at the deadline or on the stop token, which ends the
+        // reading below.
+        let stopped: std::sync::Mutex<Option<StopReason>> = std::sync::Mutex::new(None);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let group = running.child.id();
+        let mut found: Vec<Grid> = Vec::new();
+        let mut end: Option<Decoded> = None;
+        let mut failure: Option<ExternalError> = None;
+        let read = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    let reason = if self.limits.is_cancelled() {
+                        Some(StopReason::Cancelled)
+                    } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        Some(StopReason::TimeLimit)
+                    } else {
+                        None
+                    };
+                    if let Some(reason) = reason {
+                        *stopped.lock().unwrap_or_else(|e| e.into_inner()) = Some(reason);
+                        kill_pid_group(group);
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            });
+            let mut input = BufReader::with_capacity(1 << 16, stdout);
+            let read = decode_answers(
+                self.puzzle,
+                self.reader,
+                &ExportOptions::default(),
+                &mut input,
+                &mut |decoded| match decoded {
+                    Decoded::Solution(grid) => {
+                        if found.contains(&grid) {
+                            failure = Some(self.bad_answer(
+                                "its enumeration printed the same solution twice".into(),
+                            ));
+                            return false;
+                        }
+                        report.record(|| grid.clone(), limit);
+                        found.push(grid);
+                        !report.hit_limit
+                    }
+                    Decoded::Invalid(_, violation) => {
+                        failure = Some(ExternalError::NotASolution {
+                            name: self.entry.name.clone(),
+                            violation,
+                        });
+                        false
+                    }
+                    Decoded::NotAGrid(why) => {
+                        failure = Some(self.bad_answer(format!("a model is not a grid: {why}")));
+                        false
+                    }
+                    other => {
+                        end = Some(other);
+                        false
+                    }
+                },
+            );
+            // Stop the program if the reading stopped before its end (the limit, a bad
+            // model); else let it end by itself (the watcher still minds the clock).
+            if report.hit_limit || failure.is_some() || read.is_err() {
+                kill_pid_group(group);
+            }
+            let ended = running.wait(None, None);
+            done.store(true, Ordering::Relaxed);
+            (read, ended)
+        });
+        let (read, ended) = read;
+        if let Some(reason) = *stopped.lock().unwrap_or_else(|e| e.into_inner()) {
+            report.stopped = Some(reason);
+            report.hit_limit = false;
+            return Ok(report);
+        }
+        if let Some(failure) = failure {
+            return Err(failure);
+        }
+        if report.hit_limit {
+            return Ok(report);
+        }
+        read.map_err(|e| {
+            self.bad_answer(format!(
+                "unreadable answer ({} reader): {e}",
+                self.reader.name
+            ))
+        })?;
+        let Ended::Exited(code) = ended else {
+            unreachable!("no deadline and no stop token given to wait")
+        };
+        self.exit_code(code)?;
+        match end {
+            Some(Decoded::Unsat) => {
+                if self.proof.is_some() && self.format.exclude.is_some() {
+                    // The end of the enumeration, checked: one more run with every model ruled
+                    // out must be a refutation with a proof.
+                    let counted = report.count;
+                    let checked = self.nogoods(u64::MAX, found, report)?;
+                    if checked.count > counted {
+                        return Err(self.bad_answer(format!(
+                            "its enumeration ended after {counted} solutions, and a run with them ruled out found another"
+                        )));
+                    }
+                    return Ok(checked);
+                }
+                report.refutation = self
+                    .entry
+                    .unchecked("the end of its enumeration: no proof in its table entry");
+                Ok(report)
+            }
+            Some(Decoded::Unknown) if self.limits.time.is_some() => {
+                report.stopped = Some(StopReason::TimeLimit);
+                Ok(report)
+            }
+            Some(Decoded::Unknown) => {
+                Err(self.bad_answer("answered unknown without a time limit".into()))
+            }
+            // It printed fewer models than asked for and did not say there are no more: go
+            // on by no-goods from those it found.
+            _ => self.nogoods(limit, found, report),
+        }
+    }
+}
+
+/// Kills the process group led by `id` (a program that has already ended is no error).
+fn kill_pid_group(id: u32) {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{Signal, killpg};
+        use nix::unistd::Pid;
+        if let Ok(id) = i32::try_from(id) {
+            let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = id;
 }
 
 #[cfg(test)]
@@ -602,7 +876,7 @@ mod tests {
         entry.time_args = vec!["-t".into(), "{seconds}".into()];
         let (input, output) = (Path::new("/s/p.cnf"), Path::new("/s/a.out"));
         assert_eq!(
-            entry.arguments(input, output, None, Some(Duration::from_millis(1500))),
+            entry.arguments(input, output, None, Some(Duration::from_millis(1500)), None),
             [
                 "-q",
                 "-t",
@@ -613,7 +887,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            entry.arguments(input, output, None, None),
+            entry.arguments(input, output, None, None, None),
             ["-q", "/s/p.cnf", "-c", " read /s/p.cnf write /s/a.out"]
         );
     }

@@ -135,33 +135,56 @@ pub fn human_size(bytes: u64) -> String {
     }
 }
 
-/// What a solver's answer says about the puzzle, before verification.
+/// What a solver's answer says about the puzzle, before verification: one claim per model,
+/// then (when the solver says it) what it says of the rest.
+///
+/// An answer is a sequence of claims: each model it prints ([`Claim::Grid`], or
+/// [`Claim::NotAGrid`] for a model that is not a grid), in order, then [`Claim::Unsat`] when the
+/// solver says there is no other solution (no solution at all when no model came first: `unsat`;
+/// after models: its enumeration ran to the end) or [`Claim::Unknown`] when it gave up. An
+/// answer that ends after its models says nothing of others (a solver asked for one model).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {
     /// A grid (to be verified).
     Grid(Grid),
-    /// The solver found no solution.
+    /// The solver says there is no solution other than the models before this claim.
     Unsat,
     /// The solver gave up.
     Unknown,
-    /// The answer does not describe a grid (a cell with no value or two values, ...).
+    /// The model does not describe a grid (a cell with no value or two values, ...).
     NotAGrid(String),
 }
 
-/// A solver's answer mapped back to the puzzle and checked.
+/// A solver's answer mapped back to the puzzle and checked: one per [`Claim`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decoded {
     /// A solution, verified.
     Solution(Grid),
-    /// The solver found no solution.
+    /// The solver says there is no solution other than the models before this one.
     Unsat,
     /// The solver gave up.
     Unknown,
-    /// The answer describes a grid that is not a solution: what the verifier found.
+    /// The model describes a grid that is not a solution: what the verifier found.
     Invalid(Grid, Violation),
-    /// The answer does not describe a grid.
+    /// The model does not describe a grid.
     NotAGrid(String),
 }
+
+/// Reads an answer to a puzzle (exported with the options), handing each [`Claim`] to the
+/// callback as soon as it is read, in the order of the answer; the callback returns `false` to
+/// stop the reading (a count limit reached), which is no error.
+///
+/// # Errors
+/// [`AnswerError`] with the place of the first problem: an answer that cannot be read, or that
+/// does not fit the puzzle (a variable, vertex or value outside its order, a model of the wrong
+/// size). A model that fits the puzzle but is not a grid is a [`Claim::NotAGrid`], not an
+/// error.
+pub type ReadAnswer = fn(
+    &Grid,
+    &ExportOptions,
+    &mut dyn BufRead,
+    &mut dyn FnMut(Claim) -> bool,
+) -> Result<(), AnswerError>;
 
 /// One answer reader of the registry.
 #[derive(Debug, Clone, Copy)]
@@ -173,8 +196,20 @@ pub struct AnswerReader {
     pub format: &'static str,
     /// Which solvers write this answer, in one line.
     pub summary: &'static str,
-    /// Reads an answer to `puzzle` exported with the options.
-    pub read: fn(&Grid, &ExportOptions, &mut dyn BufRead) -> Result<Claim, AnswerError>,
+    /// Reads an answer, claim by claim.
+    pub read: ReadAnswer,
+}
+
+/// The one claim of an answer that holds one model or one status, handed on.
+///
+/// # Errors
+/// The reader's error.
+pub(crate) fn single(
+    claim: Result<Claim, AnswerError>,
+    each: &mut dyn FnMut(Claim) -> bool,
+) -> Result<(), AnswerError> {
+    each(claim?);
+    Ok(())
 }
 
 /// An answer that cannot be read: what is wrong, with its place.

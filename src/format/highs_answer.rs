@@ -16,7 +16,7 @@
 use std::io::BufRead;
 
 use crate::encode::ilp::{IlpSolution, IlpStatus};
-use crate::format::entry::AnswerReader;
+use crate::format::entry::{AnswerReader, single};
 use crate::format::mip_answer::{
     MipAnswerError, MipAnswerErrorKind, claim, err, number, read_lines,
 };
@@ -89,7 +89,7 @@ pub const HIGHS_READER: AnswerReader = AnswerReader {
     name: "highs",
     format: "lp",
     summary: "the solution file of HiGHS (highs --model_file IN.lp --solution_file OUT)",
-    read: |puzzle, _, input| claim(puzzle, input, |i| read_highs(i)),
+    read: |puzzle, _, input, each| single(claim(puzzle, input, |i| read_highs(i)), each),
 };
 
 #[cfg(test)]

@@ -61,9 +61,10 @@ pub mod smt2;
 pub mod smt2_answer;
 
 pub use entry::{
-    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, human_size,
+    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, ReadAnswer,
+    human_size,
 };
 pub use registry::{
-    FORMATS, READERS, UnknownFormat, decode_answer, estimate_size, export, export_excluding,
-    find_format, find_reader,
+    FORMATS, READERS, UnknownFormat, decode_answer, decode_answers, estimate_size, export,
+    export_excluding, find_format, find_reader,
 };

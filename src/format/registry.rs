@@ -194,18 +194,54 @@ pub fn find_reader(name: &str) -> Result<&'static AnswerReader, UnknownFormat> {
         })
 }
 
-/// Reads a solver's answer to `puzzle` (exported with `options`) with `reader`, and verifies
-/// the grid it describes.
+/// Reads a solver's answer to `puzzle` (exported with `options`) with `reader`, verifies every
+/// grid it describes, and hands each result to `each` as soon as it is read (the models of an
+/// enumeration one at a time, then what the solver says of the rest; see [`Claim`]). `each`
+/// returns `false` to stop the reading.
 ///
 /// # Errors
-/// [`AnswerError`] when the answer cannot be read (with its line and column).
+/// [`AnswerError`] when the answer cannot be read or does not fit the puzzle (with its line
+/// and column); the results handed on before it stand.
+pub fn decode_answers(
+    puzzle: &Grid,
+    reader: &AnswerReader,
+    options: &ExportOptions,
+    input: &mut dyn BufRead,
+    each: &mut dyn FnMut(Decoded) -> bool,
+) -> Result<(), AnswerError> {
+    (reader.read)(puzzle, options, input, &mut |claim| {
+        each(verified(puzzle, claim))
+    })
+}
+
+/// The first result of a solver's answer (its model, or its verdict), verified: what a solver
+/// asked for one solution answers. The rest of the answer is not read.
+///
+/// # Errors
+/// [`AnswerError`] when the answer cannot be read, does not fit the puzzle, or is empty.
 pub fn decode_answer(
     puzzle: &Grid,
     reader: &AnswerReader,
     options: &ExportOptions,
     input: &mut dyn BufRead,
 ) -> Result<Decoded, AnswerError> {
-    Ok(match (reader.read)(puzzle, options, input)? {
+    let mut first = None;
+    decode_answers(puzzle, reader, options, input, &mut |decoded| {
+        first = Some(decoded);
+        false
+    })?;
+    first.ok_or_else(|| {
+        crate::text::Located::new(
+            1,
+            1,
+            "an answer without a model or a status (empty or truncated?)".to_string(),
+        )
+    })
+}
+
+/// A claim with its grid through the certificate verifier.
+fn verified(puzzle: &Grid, claim: Claim) -> Decoded {
+    match claim {
         Claim::Grid(grid) => match verify(puzzle, &grid) {
             Ok(()) => Decoded::Solution(grid),
             Err(violation) => Decoded::Invalid(grid, violation),
@@ -213,7 +249,7 @@ pub fn decode_answer(
         Claim::Unsat => Decoded::Unsat,
         Claim::Unknown => Decoded::Unknown,
         Claim::NotAGrid(reason) => Decoded::NotAGrid(reason),
-    })
+    }
 }
 
 /// A writer that counts the bytes it passes on, and writes `pending` after the first line.
@@ -247,7 +283,6 @@ impl Write for Counting<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::parse_line;
 
     #[test]
     fn every_name_is_found_and_every_reader_answers_a_known_format() {

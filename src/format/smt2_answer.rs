@@ -19,7 +19,7 @@
 use std::io::BufRead;
 
 use crate::format::entry::{
-    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
+    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells, single,
 };
 use crate::format::smt2::parse_cell_name;
 use crate::grid::Grid;
@@ -235,9 +235,14 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
                 let Some(name) = name.atom() else { continue };
                 let Some((r, c)) = parse_cell_name(name, n) else {
                     if name.starts_with("c_") {
-                        return Ok(Claim::NotAGrid(format!(
-                            "{name} is not a cell of the {n}×{n} grid"
-                        )));
+                        let (line, column) = value.place();
+                        return Err(answer_error(
+                            line,
+                            column,
+                            format!(
+                                "{name} is not a cell of the {n}×{n} grid: an answer to another puzzle?"
+                            ),
+                        ));
                     }
                     continue;
                 };
@@ -250,9 +255,14 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
                     ));
                 };
                 if v < 1 || v > n as i64 {
-                    return Ok(Claim::NotAGrid(format!(
-                        "{name} = {v} is not a value of the {n}×{n} grid"
-                    )));
+                    let (line, column) = value.place();
+                    return Err(answer_error(
+                        line,
+                        column,
+                        format!(
+                            "{name} = {v} is not a value of the {n}×{n} grid: an answer to another puzzle?"
+                        ),
+                    ));
                 }
                 cells.push((r, c, v as usize - 1));
             }
@@ -266,7 +276,7 @@ pub const SMT2_READER: AnswerReader = AnswerReader {
     name: "smt2",
     format: "smt2",
     summary: "z3's or cvc5's output: sat/unsat/unknown, then get-value pairs or a get-model model",
-    read: |puzzle, _, input| read_smt2(puzzle, input),
+    read: |puzzle, _, input, each| single(read_smt2(puzzle, input), each),
 };
 
 #[cfg(test)]
@@ -293,7 +303,7 @@ mod tests {
         }
         assert!(
             matches!(read("sat\n((c_1_1 1) (c_1_2 (- 2)) (c_2_1 2) (c_2_2 1))\n"),
-            Ok(Claim::NotAGrid(why)) if why == "c_1_2 = -2 is not a value of the 2×2 grid")
+            Err(e) if e.to_string().contains("c_1_2 = -2 is not a value of the 2×2 grid"))
         );
         assert!(matches!(read("sat\n((c_1_1 1) (c_1_2 2) (c_2_1 2))\n"),
             Ok(Claim::NotAGrid(why)) if why.contains("(2,2)")));

@@ -19,6 +19,7 @@
 
 pub mod count;
 pub mod crosscheck;
+pub mod decode;
 pub mod generate;
 pub mod grade;
 pub mod solve;

@@ -85,12 +85,13 @@ pub fn outcome(
         json_line(&value)
     } else {
         match outcome {
+            // A uniqueness resting on a claim says so; a checked one reads like sudokit's own.
             Outcome::Unique(g) => match refutation.note() {
-                Some(note) => with_note(
+                Some(note) if !refutation.is_certified() => with_note(
                     &grid_record(g),
                     &format!("(unique: {})", &note[1..note.len() - 1]),
                 ),
-                None => grid_record(g),
+                _ => grid_record(g),
             },
             Outcome::Multiple(..) => "multiple\n".to_string(),
             Outcome::Unsat => match refutation.note() {
