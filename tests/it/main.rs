@@ -2,6 +2,7 @@
 
 mod common;
 mod conformance;
+mod answer_fixtures;
 mod crosscheck;
 mod dlx_colour;
 mod docs_examples;
