@@ -76,6 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             encoding: args.encoding,
             ..CnfOptions::default()
         },
+        ..ExportOptions::default()
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut models, mut solutions) = (0usize, 0usize);

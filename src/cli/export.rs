@@ -15,7 +15,6 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::Grid;
-use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::text::Record;
 
@@ -45,12 +44,13 @@ pub struct Args {
     /// (`--help` says which solvers read each).
     #[arg(long, value_name = "FORMAT")]
     to: String,
-    /// CNF encoding: minimal, efficient, extended or optimized (--to cnf only; default extended).
-    #[arg(long)]
-    encoding: Option<Encoding>,
+    /// Encoding: for --to cnf minimal, efficient, extended or optimized (default extended); for
+    /// --to smt2 bool (default, the fastest) or int (readable).
+    #[arg(long, value_name = "NAME")]
+    encoding: Option<String>,
     /// At-most-one encoding: pairwise, sequential, product or bimander (--to cnf only; default pairwise).
-    #[arg(long)]
-    amo: Option<Amo>,
+    #[arg(long, value_name = "NAME")]
+    amo: Option<String>,
     /// Export only the K-th puzzle of the file (1-based).
     #[arg(long, value_name = "K")]
     index: Option<usize>,
@@ -84,20 +84,14 @@ struct Plan {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = find_format(&args.to)?;
-    if !to.takes_cnf_options && (args.encoding.is_some() || args.amo.is_some()) {
-        bail!("--encoding and --amo apply to --to cnf only");
-    }
+    let options = ExportOptions::named(to, args.encoding.as_deref(), args.amo.as_deref())
+        .map_err(anyhow::Error::msg)?;
     if args.index == Some(0) {
         bail!("--index counts from 1");
     }
     let plan = Plan {
         to,
-        options: ExportOptions {
-            cnf: CnfOptions {
-                encoding: args.encoding.unwrap_or_default(),
-                amo: args.amo.unwrap_or_default(),
-            },
-        },
+        options,
         max_size: args.max_size,
     };
     let destination = match &args.output {

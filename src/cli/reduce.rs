@@ -270,6 +270,7 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     }
     let options = ExportOptions {
         cnf: args.cnf_options(),
+        ..ExportOptions::default()
     };
     let dir = match &args.output {
         Some(p) if p.as_os_str() != "-" && (p.is_dir() || p.to_string_lossy().ends_with('/')) => {

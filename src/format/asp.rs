@@ -113,6 +113,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "answer-set program: given/3 facts and a short encoding (clingo, gringo | clasp)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["clasp"],
     companion: None,
     write: |puzzle, _, out| {

@@ -226,6 +226,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "DIMACS graph colouring with the precolouring as 'c given' lines (and a .given file)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: Some(GIVEN_COMPANION),
     write: |puzzle, _, out| {

@@ -385,6 +385,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "Knuth's exact-cover input (dlx1): items and options",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["dlx"],
     companion: None,
     write: |puzzle, _, out| {

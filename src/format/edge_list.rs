@@ -71,6 +71,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "plain edge list of the Sudoku graph, '# given' comments (and a .given file) precolour",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: Some(GIVEN_COMPANION),
     write: |puzzle, _, out| {

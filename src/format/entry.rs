@@ -12,11 +12,110 @@ use crate::grid::Grid;
 use crate::text::Located;
 use crate::verify::Violation;
 
-/// The options of an export: the CNF encoding, for the formats that take one.
+/// The options of an export: the CNF encoding, and the SMT-LIB encoding, for the formats that
+/// take one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ExportOptions {
     /// The encoding and at-most-one choice of `cnf`.
     pub cnf: CnfOptions,
+    /// The encoding of `smt2`.
+    pub smt: SmtEncoding,
+}
+
+impl ExportOptions {
+    /// The options of an export to `format` named as users name them (`--encoding NAME`,
+    /// `--amo NAME`): the CNF encoding and at-most-one for `cnf`, the SMT encoding for `smt2`;
+    /// the defaults for what is not named.
+    ///
+    /// # Errors
+    /// A name that is not known, or an option the format does not take.
+    ///
+    /// # Examples
+    /// ```
+    /// use sudokit::format::{find_format, ExportOptions, SmtEncoding};
+    /// let smt2 = find_format("smt2").unwrap();
+    /// let options = ExportOptions::named(smt2, Some("int"), None).unwrap();
+    /// assert_eq!(options.smt, SmtEncoding::Int);
+    /// assert!(ExportOptions::named(smt2, Some("optimized"), None).is_err());
+    /// assert!(ExportOptions::named(find_format("lp").unwrap(), Some("int"), None).is_err());
+    /// ```
+    pub fn named(
+        format: &ExportFormat,
+        encoding: Option<&str>,
+        amo: Option<&str>,
+    ) -> Result<ExportOptions, String> {
+        let mut options = ExportOptions::default();
+        if format.takes_cnf_options {
+            if let Some(name) = encoding {
+                options.cnf.encoding = name.parse()?;
+            }
+            if let Some(name) = amo {
+                options.cnf.amo = name.parse()?;
+            }
+            return Ok(options);
+        }
+        if amo.is_some() {
+            return Err(format!(
+                "--amo applies to --to cnf only, not to {}",
+                format.name
+            ));
+        }
+        match encoding {
+            Some(name) if format.takes_smt_encoding => options.smt = name.parse()?,
+            Some(_) => {
+                return Err(format!(
+                    "--encoding applies to --to cnf (minimal, efficient, extended, optimized) and \
+                     --to smt2 (bool, int) only, not to {}",
+                    format.name
+                ));
+            }
+            None => {}
+        }
+        Ok(options)
+    }
+}
+
+/// How the `smt2` export states the puzzle (`export --to smt2 --encoding NAME`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SmtEncoding {
+    /// One `Int` per cell in `1..n`, one `distinct` per unit (QF_LIA): the readable model, the
+    /// one a person writes; slow to solve from 16×16 on.
+    Int,
+    /// One `Bool` per open cell and value with the clauses of the CNF export (`--encoding
+    /// optimized`: the givens and the values their peers exclude are fixed), in QF_UF: the
+    /// fastest for z3 and cvc5 (BENCHMARKS.md), the default.
+    #[default]
+    Bool,
+}
+
+impl SmtEncoding {
+    /// Every encoding, the default first.
+    pub const ALL: [SmtEncoding; 2] = [SmtEncoding::Bool, SmtEncoding::Int];
+
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        match self {
+            SmtEncoding::Int => "int",
+            SmtEncoding::Bool => "bool",
+        }
+    }
+}
+
+impl std::fmt::Display for SmtEncoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for SmtEncoding {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<SmtEncoding, String> {
+        SmtEncoding::ALL
+            .into_iter()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| format!("unknown SMT encoding {name} (known: bool, int)"))
+    }
 }
 
 /// A second file written beside an export (the `.given` precolouring of `col`).
@@ -50,6 +149,8 @@ pub struct ExportFormat {
     pub summary: &'static str,
     /// Whether the CNF options apply.
     pub takes_cnf_options: bool,
+    /// Whether the SMT-LIB encoding applies.
+    pub takes_smt_encoding: bool,
     /// The answer readers of the solvers that read this format.
     pub answers: &'static [&'static str],
     /// A second file written beside the export, if any.

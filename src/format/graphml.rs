@@ -112,6 +112,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: true,
     summary: "GraphML of the Sudoku graph, precoloured vertices as a 'given' attribute (networkx, igraph, Gephi)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: None,
     write: |puzzle, _, out| {

@@ -173,6 +173,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "hMETIS hypergraph: one hyperedge per unit",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: None,
     write: |puzzle, _, out| {

@@ -150,6 +150,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "CPLEX LP, the 0-1 integer program (glpsol, cbc, HiGHS, lp_solve)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["glpsol", "cbc", "highs", "scip"],
     companion: None,
     write: |puzzle, _, out| {

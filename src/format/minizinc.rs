@@ -71,6 +71,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "MiniZinc data for models/sudoku.mzn (alldifferent per unit)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["minizinc"],
     companion: None,
     write: |puzzle, _, out| {

@@ -62,7 +62,7 @@ pub mod smt2_answer;
 
 pub use entry::{
     AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, ReadAnswer,
-    human_size,
+    SmtEncoding, human_size,
 };
 pub use registry::{
     FORMATS, READERS, UnknownFormat, decode_answer, decode_answers, estimate_size, export,

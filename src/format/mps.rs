@@ -107,6 +107,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "free MPS, the same 0-1 integer program (glpsol --freemps, cbc, lp_solve -fmps, HiGHS)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["glpsol", "cbc", "lp_solve", "highs"],
     companion: None,
     write: |puzzle, _, out| {

@@ -117,6 +117,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "a self-contained MiniZinc model with its data (alldifferent per unit; minizinc --solver gecode)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["minizinc"],
     companion: None,
     write: |puzzle, _, out| {

@@ -115,6 +115,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: true,
     summary: "pseudo-Boolean OPB, exactly-one constraints over x(r,c,v) (clasp, RoundingSat, Exact, SCIP)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["clasp"],
     companion: None,
     write: |puzzle, _, out| {

@@ -4,7 +4,8 @@
 //! The output is a sequence of S-expressions: the status `sat`, `unsat` or `unknown` (z3 also
 //! says `timeout`), then for `sat` the values, either the `get-value` form
 //! `((c_1_1 5) (c_1_2 3) ...)` or the `get-model` form `((define-fun c_1_1 () Int 5) ...)`
-//! (older z3 versions open it with `model`). A negative number is `(- 5)`. `success` lines (of
+//! (older z3 versions open it with `model`) for the `int` encoding, `((x_1_1_5 true) (x_1_1_6
+//! false) ...)` for the `bool` one (a given has no variable there and keeps its value). A negative number is `(- 5)`. `success` lines (of
 //! `:print-success`) are skipped; an `(error "...")` after `unsat` or `unknown` is the
 //! `get-value` the script asks for anyway, and is ignored; any other error is reported with its
 //! place.
@@ -21,7 +22,7 @@ use std::io::BufRead;
 use crate::format::entry::{
     AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells, single,
 };
-use crate::format::smt2::parse_cell_name;
+use crate::format::smt2::{parse_cell_name, parse_value_name};
 use crate::grid::Grid;
 
 /// An S-expression with the place (line, column) where it starts.
@@ -231,8 +232,35 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
                 ));
             };
             let mut cells = Vec::new();
+            // The `bool` encoding names cell values; a given has no variable and keeps its value.
+            let mut booleans = false;
             for (name, value) in assignments(values)? {
                 let Some(name) = name.atom() else { continue };
+                if name.starts_with("x_") {
+                    let (line, column) = value.place();
+                    let Some((r, c, v)) = parse_value_name(name, n) else {
+                        return Err(answer_error(
+                            line,
+                            column,
+                            format!(
+                                "{name} is not a value of a cell of the {n}×{n} grid: an answer to another puzzle?"
+                            ),
+                        ));
+                    };
+                    booleans = true;
+                    match value.atom() {
+                        Some("true") => cells.push((r, c, v)),
+                        Some("false") => {}
+                        _ => {
+                            return Err(answer_error(
+                                line,
+                                column,
+                                format!("the value of {name} is not true or false"),
+                            ));
+                        }
+                    }
+                    continue;
+                }
                 let Some((r, c)) = parse_cell_name(name, n) else {
                     if name.starts_with("c_") {
                         let (line, column) = value.place();
@@ -266,6 +294,13 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
                 }
                 cells.push((r, c, v as usize - 1));
             }
+            if booleans {
+                let shape = puzzle.shape();
+                cells.extend((0..shape.cells()).filter_map(|cell| {
+                    let v = puzzle.get(cell)?;
+                    Some((shape.row_of(cell), shape.col_of(cell), v))
+                }));
+            }
             Ok(claim_of_cells(puzzle, cells))
         }
     }
@@ -281,6 +316,24 @@ pub const SMT2_READER: AnswerReader = AnswerReader {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn boolean_values_of_the_bool_encoding() {
+        let puzzle = crate::text::parse_line("1...", None).unwrap();
+        let read = |text: &str| read_smt2(&puzzle, &mut text.as_bytes());
+        let text = "sat\n((x_1_2_2 true) (x_1_2_1 false) (x_2_1_2 true) (x_2_2_1 true))\n";
+        let Ok(Claim::Grid(grid)) = read(text) else {
+            panic!("{:?}", read(text))
+        };
+        assert_eq!(crate::text::to_text(&grid), "1221");
+        let error = read("sat\n((x_1_2_3 true))\n").unwrap_err().to_string();
+        assert!(
+            error.contains("x_1_2_3 is not a value of a cell of the 2×2 grid"),
+            "{error}"
+        );
+        let error = read("sat\n((x_1_2_2 1))\n").unwrap_err().to_string();
+        assert!(error.contains("not true or false"), "{error}");
+    }
+
     use super::*;
     use crate::text::parse_line;
 

@@ -23,7 +23,12 @@ fn every_model_of_an_enumeration_is_decoded_in_order() {
     // (form, file, the solutions in the order of the answer, whether it says there is no other)
     let cases: &[(&str, &str, &[&str], bool)] = &[
         ("dimacs", "picosat-all.out", &[SECOND, FIRST], true),
-        ("dimacs", "cryptominisat5-maxsol.out", &[FIRST, SECOND], true),
+        (
+            "dimacs",
+            "cryptominisat5-maxsol.out",
+            &[FIRST, SECOND],
+            true,
+        ),
         ("clingo", "clingo-n0.out", &[SECOND, FIRST], true),
         ("clingo", "clingo-outf2.out", &[SECOND, FIRST], true),
         ("clasp", "clasp-outf2.out", &[SECOND, FIRST], true),
@@ -70,8 +75,18 @@ fn every_model_of_an_enumeration_is_decoded_in_order() {
 #[test]
 fn forms_without_a_model_are_refused_naming_the_flag_that_writes_one() {
     let cases = [
-        ("glpsol", "glpsol-w.out", "glpsol's -w solution file", "-o OUT"),
-        ("cbc", "cbc-stdout.out", "cbc's log (its standard output)", "solu OUT"),
+        (
+            "glpsol",
+            "glpsol-w.out",
+            "glpsol's -w solution file",
+            "-o OUT",
+        ),
+        (
+            "cbc",
+            "cbc-stdout.out",
+            "cbc's log (its standard output)",
+            "solu OUT",
+        ),
         (
             "minisat",
             "minisat-stdout.out",

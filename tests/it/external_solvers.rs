@@ -148,7 +148,9 @@ fn round_trip(format: &str, solver: &str, args: &[&str], reader: &str) {
         let text = stdout(&out);
         assert_eq!(text.lines().next().unwrap_or(""), expected, "{what}");
         assert!(
-            text.lines().skip(1).all(|l| l.contains("the solver says there is no other")),
+            text.lines()
+                .skip(1)
+                .all(|l| l.contains("the solver says there is no other")),
             "{what}: {text}"
         );
         let code = if expected.starts_with("unsat") { 1 } else { 0 };

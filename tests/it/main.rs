@@ -1,8 +1,8 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
+mod answer_fixtures;
 mod common;
 mod conformance;
-mod answer_fixtures;
 mod crosscheck;
 mod dlx_colour;
 mod docs_examples;

@@ -289,6 +289,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "DIMACS CNF (minisat, picosat, cadical, kissat, ...); --encoding and --amo choose the encoding",
     takes_cnf_options: true,
+    takes_smt_encoding: false,
     answers: &["dimacs", "minisat"],
     companion: None,
     write: |puzzle, options, out| {
