@@ -406,7 +406,13 @@ mod tests {
         let puzzle = parse_line("1234341221434.2.", None).unwrap();
         let solution = parse_line("1234341221434321", None).unwrap();
         let mut out = Vec::new();
-        write_smt2_excluding(&puzzle, SmtEncoding::Int, &[solution.clone()], &mut out).unwrap();
+        write_smt2_excluding(
+            &puzzle,
+            SmtEncoding::Int,
+            std::slice::from_ref(&solution),
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("\n(assert (not (and (= c_4_2 3) (= c_4_4 1))))\n(check-sat)\n"));
         let mut out = Vec::new();
