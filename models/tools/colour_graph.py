@@ -10,7 +10,8 @@ with `sudokit decode PUZZLE --from col ANSWER`.
 
 networkx parses the GraphML and the edge list (the `.col` and `.hgr` files are read here:
 networkx has no reader for them). The colouring is DSATUR-ordered backtracking: the vertex with the fewest colours
-left goes first, K = sqrt(vertices) colours, given vertices keep their colour. It shares no code
+left goes first (ties in vertex order, so the search is the same whatever the form and the order
+of its lines), K = sqrt(vertices) colours, given vertices keep their colour. It shares no code
 with sudokit, so a round trip through it checks the exports against an independent reader.
 """
 import math
@@ -93,7 +94,9 @@ def colour(graph, given):
     def search():
         if not options:
             return True
-        v = min(options, key=lambda u: len(options[u]))
+        # Ties go to the smallest vertex, not to the first the file happened to list: every
+        # form of the graph (col, GraphML, edge list, hgr) gets the same search.
+        v = min(options, key=lambda u: (len(options[u]), u))
         choices = options.pop(v)
         for c in sorted(choices):
             touched = [w for w in graph[v] if w in options and c in options[w]]

@@ -42,7 +42,8 @@ fn run_millis(run: &Run) -> f64 {
 }
 
 /// The row of one puzzle (`puzzle` is its text): `line L: WORD: k agreed` when the answers
-/// agree, else the puzzle and every answer.
+/// agree (with the participants that ended unknown or were skipped named:
+/// `, 1 unknown (ext:cvc5)`), else the puzzle and every answer.
 pub fn puzzle_text(
     file: &str,
     line: usize,
@@ -59,7 +60,14 @@ pub fn puzzle_text(
             ("skipped", Standing::Skipped),
         ] {
             if count(standing) > 0 {
-                text += &format!(", {} {what}", count(standing));
+                let names: Vec<&str> = check
+                    .runs
+                    .iter()
+                    .zip(&check.standings)
+                    .filter(|(_, s)| **s == standing)
+                    .map(|(run, _)| run.name.as_str())
+                    .collect();
+                text += &format!(", {} {what} ({})", count(standing), names.join(", "));
             }
         }
         return text + "\n";
