@@ -444,7 +444,14 @@ fn more_cases() -> Vec<Case> {
             "export: --encoding with --to lp",
             &["export", EASY, "--to", "lp", "--encoding", "minimal"],
             "",
-            "--encoding and --amo apply to --to cnf only",
+            "--encoding applies to --to cnf (minimal, efficient, extended, optimized) and --to smt2 (bool, int) only, not to lp",
+            2,
+        ),
+        cmd(
+            "export: a CNF encoding for smt2",
+            &["export", EASY, "--to", "smt2", "--encoding", "optimized"],
+            "",
+            "unknown SMT encoding optimized (known: bool, int)",
             2,
         ),
         cmd(
