@@ -148,6 +148,17 @@ fn row_text(row: &Row, width: usize, long: bool) -> String {
         if !entry.time_args.is_empty() {
             text += &format!("{:width$}  time limit: {}\n", "", entry.time_args.join(" "));
         }
+        if let Some(proof) = &entry.proof {
+            text += &format!(
+                "{:width$}  proof: {} ({}), checked before an unsat\n",
+                "",
+                proof.format,
+                proof.args.join(" ")
+            );
+        }
+        if let Some(words) = &entry.enumerate {
+            text += &format!("{:width$}  enumerates: {}\n", "", words.join(" "));
+        }
         text += &format!("{:width$}  reports: {}\n", "", entry.reports);
     }
     text

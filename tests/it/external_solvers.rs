@@ -546,3 +546,51 @@ fn the_graph_helper_colours_every_form_of_a_16x16_alike() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn enumerating_solvers_count_in_one_run() {
+    // A two-solution 4×4: the solvers that enumerate print both models in one run (cryptominisat5
+    // then runs once more, its FRAT proof checking that there is no third).
+    let found = found_solvers();
+    let cases = [
+        ("clingo", 1, false),
+        ("clasp", 1, false),
+        ("picosat", 1, false),
+        ("minizinc", 1, false),
+        ("miniexact", 1, false),
+        ("cryptominisat5", 2, true),
+    ];
+    let mut ran = 0;
+    for (name, runs, certified) in cases {
+        if !found.iter().any(|n| n == name) {
+            continue;
+        }
+        ran += 1;
+        let out = run(
+            &["count", "--json", "--backend", &format!("ext:{name}"), "-"],
+            b"12..341221..4321\n",
+        );
+        let row: serde_json::Value = serde_json::from_str(stdout(&out).trim())
+            .unwrap_or_else(|e| panic!("{name}: {e}: {}{}", stdout(&out), stderr(&out)));
+        assert_eq!(row["count"], 2, "{name}: {row}");
+        assert_eq!(row["complete"], true, "{name}: {row}");
+        assert_eq!(row["stats"]["nodes"], runs, "{name}: {row}");
+        assert_eq!(row["certified"], certified, "{name}: {row}");
+        // A limit stops the enumeration: the program is not run to its end.
+        let out = run(
+            &[
+                "count",
+                "--limit",
+                "1",
+                "--backend",
+                &format!("ext:{name}"),
+                "-",
+            ],
+            b"12..341221..4321\n",
+        );
+        assert_eq!(stdout(&out), "at least 1 (limit)\n", "{name}");
+    }
+    if ran == 0 {
+        eprintln!("skipped: no enumerating solver installed");
+    }
+}
