@@ -6,12 +6,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stop::puzzles;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
-use sudokit::jobs::JobRecord;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
-use sudokit::jobs::item::puzzles;
+use sudokit::jobs::{JobRecord, Status};
 
 use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
 use super::{runner, stop};
@@ -21,8 +21,11 @@ use super::{runner, stop};
 #[command(after_help = "\
 Without FILE, counts the completions of the empty grid of --box PxQ, or of --latin --order N (the
 Latin square of order N). Prints one line per puzzle: the exact count, `at least N (limit)` when
---limit stopped it, or `at least N (unknown: time limit)` when a budget did. Exit 0 when every
-count is exact or reached --limit, 1 when a budget stopped any count, 2 on bad input.
+--limit stopped it, `at least N (unknown: time limit)` when a budget did, and `N (claimed by NAME,
+not checked)` when an external solver's word that there is no other solution is all that stands
+behind it (a solver whose refutation proof is checked, cadical say, gives a plain count). Exit 0
+when every count is exact or reached --limit, 1 when a budget stopped any count or one rests on an
+unchecked claim, 2 on bad input.
 
 Examples:
   sudokit count --box 2x2            # 288
@@ -103,6 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_order: args.solver.max_n,
         order: args.order,
         threads: args.solver.threads.get(),
+        require_certificate: args.solver.require_certificate,
     })?;
     let Some(file) = &args.file else {
         if args.output.output.is_some() {
@@ -116,8 +120,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         out.write_all(record.render(args.json).as_bytes())?;
         out.flush()?;
-        // A count a budget stopped is a lower bound, not the answer asked for.
-        return Ok(ExitCode::from(u8::from(record.stopped_by_budget())));
+        // A count a budget stopped is a lower bound, and one resting on an unchecked claim is
+        // a claim: neither is the answer asked for.
+        return Ok(ExitCode::from(u8::from(record.status() != Status::Done)));
     };
     let items = puzzles(file, read_options(args.box_shape, args.latin, args.format))?;
     runner::per_item(&job, items, &args.output, "puzzles", args.json)

@@ -14,7 +14,7 @@ use sudokit::reduce::course::{
 use sudokit::render::course::{CoursePage, evidence_words};
 use sudokit::text::{ReadOptions, to_json, to_text};
 
-use sudokit::jobs::item::puzzles;
+use super::stop::puzzles;
 use sudokit::jobs::render::{json_line, millis};
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{ItemError, ItemResult, Status};

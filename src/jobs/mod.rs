@@ -44,6 +44,7 @@
 pub mod capped;
 pub mod count;
 pub mod crosscheck;
+pub mod decode;
 pub mod driver;
 pub mod generate;
 pub mod grade;
