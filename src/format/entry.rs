@@ -143,7 +143,7 @@ pub struct ExportFormat {
     /// What closes a comment line: empty for line comments, ` -->` for XML.
     pub comment_end: &'static str,
     /// Whether the file's first line must stay first (OPB's size line, the XML declaration):
-    /// [`export`] then writes the header comments after it.
+    /// [`export`](super::export) then writes the header comments after it.
     pub first_line_fixed: bool,
     /// What the format is, in one line.
     pub summary: &'static str,
