@@ -195,6 +195,11 @@ impl Batch {
                 reporter.report(done, false);
             }
             reporter.report(done, true);
+            // A source that ended because the stop token ended it (a reader that stops at a
+            // signal) did not end: the batch was stopped.
+            if self.stopped() {
+                return Ok(Finished::Cancelled { items: done });
+            }
             return Ok(Finished::Complete { items: done });
         }
         let shared = Shared {
@@ -238,11 +243,13 @@ impl Batch {
             .source
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
-        Ok(if source.exhausted && emitted == source.next {
-            Finished::Complete { items: emitted }
-        } else {
-            Finished::Cancelled { items: emitted }
-        })
+        Ok(
+            if source.exhausted && emitted == source.next && !self.stopped() {
+                Finished::Complete { items: emitted }
+            } else {
+                Finished::Cancelled { items: emitted }
+            },
+        )
     }
 
     /// One worker: takes items while there is room in the window, works, and hands each result

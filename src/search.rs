@@ -1,6 +1,7 @@
 //! The vocabulary every search shares: what bounds it ([`Limits`], [`Cancel`]), what it cost
-//! ([`Stats`]), why it stopped early ([`StopReason`]) and what it found ([`Answer`],
-//! [`CountReport`], [`Outcome`]).
+//! ([`Stats`]), why it stopped early ([`StopReason`]), what it found ([`Answer`],
+//! [`CountReport`], [`Outcome`]) and how it knows there is nothing more to find
+//! ([`Refutation`]).
 //!
 //! The solving backends ([`crate::solve`]) and the search on a propagation scheme
 //! ([`crate::propagate::Searcher`]) speak it alike, so a count from either can be compared,
@@ -157,6 +158,108 @@ impl Stats {
     }
 }
 
+/// How a search knows that what it did not find does not exist: that there is no solution
+/// (`unsat`), no second one (`unique`), or none beyond those counted (an exact count).
+///
+/// A solution is always checked by the certificate verifier; a refutation is as good as what
+/// stands behind it. sudokit's own backends refute by propagation or by a search run to its end
+/// (their code is tested, not checked per answer); a refutation proof is checked before it is
+/// reported; an external program's word that nothing checked is a [`Refutation::Claim`], and
+/// every face shows it as one (`unsat (claimed by minisat, not checked)`, JSON
+/// `"certified": false`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub enum Refutation {
+    /// Propagation alone: the givens clash, or propagation from them leaves a cell or a unit's
+    /// value without a place; no search.
+    Propagation,
+    /// The backend's own search ran to its end (sudokit's code).
+    #[default]
+    Search,
+    /// A refutation proof, checked before the answer was given.
+    Proof {
+        /// The program that wrote the proof (`cadical`, `varisat`).
+        by: String,
+        /// The proof's format (`drat`, `frat`, `rup`, `varisat`).
+        format: String,
+        /// What checked it.
+        checker: String,
+    },
+    /// An external program said so and nothing checked it.
+    Claim {
+        /// The program (the table entry's name).
+        by: String,
+        /// Why it was not checked (`minisat writes no proof`, `the proof was rejected: ...`).
+        reason: String,
+    },
+}
+
+impl Refutation {
+    /// Whether the refutation was established by sudokit (its own search or propagation, or a
+    /// proof it checked) rather than taken on another program's word.
+    pub fn is_certified(&self) -> bool {
+        !matches!(self, Refutation::Claim { .. })
+    }
+
+    /// A short name of the kind: `propagation`, `search`, `proof` or `claim`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Refutation::Propagation => "propagation",
+            Refutation::Search => "search",
+            Refutation::Proof { .. } => "proof",
+            Refutation::Claim { .. } => "claim",
+        }
+    }
+
+    /// The refutation of two parts of one search together: the weaker of the two (a claim
+    /// before a checked proof before a search before propagation).
+    pub fn weaker(self, other: Refutation) -> Refutation {
+        fn rank(r: &Refutation) -> u8 {
+            match r {
+                Refutation::Claim { .. } => 0,
+                Refutation::Proof { .. } => 1,
+                Refutation::Search => 2,
+                Refutation::Propagation => 3,
+            }
+        }
+        if rank(&other) < rank(&self) {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The note that follows `unsat` (or an exact count) in a text record: nothing for sudokit's
+    /// own refutations, `(checked: cadical's DRAT proof)` for a checked proof of another
+    /// program, `(claimed by minisat, not checked)` for a claim.
+    pub fn note(&self) -> Option<String> {
+        match self {
+            Refutation::Propagation | Refutation::Search => None,
+            Refutation::Proof { by, format, .. } => Some(format!(
+                "(checked: {by}'s {} proof)",
+                format.to_ascii_uppercase()
+            )),
+            Refutation::Claim { by, .. } => Some(format!("(claimed by {by}, not checked)")),
+        }
+    }
+}
+
+impl fmt::Display for Refutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refutation::Propagation => f.write_str("propagation"),
+            Refutation::Search => f.write_str("exhausted search"),
+            Refutation::Proof {
+                by,
+                format,
+                checker,
+            } => write!(f, "{by}'s {format} proof, checked by {checker}"),
+            Refutation::Claim { by, reason } => {
+                write!(f, "claimed by {by}, not checked: {reason}")
+            }
+        }
+    }
+}
+
 /// The answer of a search for one solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
@@ -173,6 +276,8 @@ pub enum Answer {
 pub struct SolveReport {
     /// The answer.
     pub answer: Answer,
+    /// How an [`Answer::Unsat`] is known.
+    pub refutation: Refutation,
     /// Work done.
     pub stats: Stats,
 }
@@ -189,6 +294,9 @@ pub struct CountReport {
     pub stopped: Option<StopReason>,
     /// The first (at most two) solutions found, in search order.
     pub solutions: Vec<Grid>,
+    /// How the search knows there are no solutions beyond those counted (when the count is
+    /// [`CountReport::complete`]).
+    pub refutation: Refutation,
     /// Work done.
     pub stats: Stats,
 }
@@ -213,6 +321,12 @@ impl CountReport {
         self.hit_limit
     }
 
+    /// Whether the count is exact only on another program's word: it is complete and its
+    /// refutation (no solution beyond those counted) is an unchecked [`Refutation::Claim`].
+    pub fn rests_on_claim(&self) -> bool {
+        self.complete() && !self.refutation.is_certified()
+    }
+
     /// The first solution, or why there is none: `count(1)` read as a [`SolveReport`].
     pub fn into_solve_report(self) -> SolveReport {
         let answer = match (self.solutions.into_iter().next(), self.stopped) {
@@ -222,6 +336,7 @@ impl CountReport {
         };
         SolveReport {
             answer,
+            refutation: self.refutation,
             stats: self.stats,
         }
     }
@@ -246,6 +361,7 @@ impl CountReport {
         };
         UniqueReport {
             outcome,
+            refutation: self.refutation,
             stats: self.stats,
         }
     }
@@ -264,13 +380,31 @@ pub enum Outcome {
     Unknown(StopReason),
 }
 
+impl SolveReport {
+    /// Whether the answer is an `unsat` that rests on an unchecked [`Refutation::Claim`].
+    pub fn rests_on_claim(&self) -> bool {
+        matches!(self.answer, Answer::Unsat) && !self.refutation.is_certified()
+    }
+}
+
 /// A uniqueness test: the outcome with its counters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UniqueReport {
     /// The outcome.
     pub outcome: Outcome,
+    /// How an [`Outcome::Unsat`] or [`Outcome::Unique`] is known (no solution, no second one).
+    pub refutation: Refutation,
     /// Work done.
     pub stats: Stats,
+}
+
+impl UniqueReport {
+    /// Whether the outcome is an `unsat` or a `unique` that rests on an unchecked
+    /// [`Refutation::Claim`] (no solution, or no second one).
+    pub fn rests_on_claim(&self) -> bool {
+        matches!(self.outcome, Outcome::Unsat | Outcome::Unique(_))
+            && !self.refutation.is_certified()
+    }
 }
 
 /// The clock, node budget and stop token of one call, checked cheaply inside search loops.
@@ -348,6 +482,7 @@ impl Budget {
     /// The report of a search that proved there is nothing to find (clashing givens).
     pub(crate) fn unsat_report(&self) -> CountReport {
         CountReport {
+            refutation: Refutation::Propagation,
             stats: Stats {
                 elapsed: self.elapsed(),
                 ..Stats::default()

@@ -9,8 +9,11 @@ ANSWER: `s col K` and one `l VERTEX COLOUR` line per vertex, or `s UNSATISFIABLE
 with `sudokit decode PUZZLE --from col ANSWER`.
 
 networkx parses the GraphML and the edge list (the `.col` and `.hgr` files are read here:
-networkx has no reader for them). The colouring is DSATUR-ordered backtracking: the vertex with the fewest colours
-left goes first, K = sqrt(vertices) colours, given vertices keep their colour. It shares no code
+networkx has no reader for them). The colouring uses K = sqrt(vertices) colours, given vertices
+keep theirs: propagation of single colours (a vertex with one colour left, a colour with one place
+left in a K-clique: networkx finds the cliques) and DSATUR-ordered backtracking (the vertex with
+the fewest colours left first), everything in vertex order, so the search is the same whatever the
+form of the graph and the order of its lines. It shares no code
 with sudokit, so a round trip through it checks the exports against an independent reader.
 """
 import math
@@ -78,38 +81,76 @@ def read(path):
 
 
 def colour(graph, given):
-    """A proper colouring extending `given` with sqrt(|V|) colours, or None."""
+    """A proper colouring extending `given` with K = sqrt(|V|) colours, or None.
+
+    The K-cliques of the graph (found by networkx: the rows, columns and boxes of a Sudoku graph)
+    are where each colour must appear once. Propagation to a fixpoint: a vertex with one colour
+    left takes it, and a colour with one vertex left in a K-clique goes there; then DSATUR: branch
+    on a vertex with the fewest colours left (ties: the smallest), each colour in turn. Everything
+    is ordered by vertex number, so every form of the same graph gets the same search.
+    """
     k = math.isqrt(graph.number_of_nodes())
     colours = dict(given)
     for v, c in given.items():
         if any(colours.get(w) == c for w in graph[v]):
             return None
+    cliques = sorted(sorted(c) for c in nx.find_cliques(graph) if len(c) == k)
     options = {
         v: set(range(1, k + 1)) - {colours[w] for w in graph[v] if w in colours}
-        for v in graph
+        for v in sorted(graph)
         if v not in colours
     }
 
-    def search():
-        if not options:
-            return True
-        v = min(options, key=lambda u: len(options[u]))
-        choices = options.pop(v)
-        for c in sorted(choices):
-            touched = [w for w in graph[v] if w in options and c in options[w]]
-            if all(len(options[w]) > 1 for w in touched):
-                colours[v] = c
-                for w in touched:
-                    options[w].discard(c)
-                if search():
-                    return True
-                for w in touched:
-                    options[w].add(c)
-                del colours[v]
-        options[v] = choices
-        return False
+    def place(colours, options, v, c):
+        colours[v] = c
+        del options[v]
+        for w in graph[v]:
+            if w in options:
+                options[w].discard(c)
 
-    return colours if search() else None
+    def propagate(colours, options):
+        """Singles to a fixpoint; False when a vertex or a clique's colour has no place."""
+        changed = True
+        while changed:
+            changed = False
+            for v in sorted(options):
+                if v not in options:
+                    continue
+                if not options[v]:
+                    return False
+                if len(options[v]) == 1:
+                    place(colours, options, v, next(iter(options[v])))
+                    changed = True
+            for clique in cliques:
+                placed = {colours[v] for v in clique if v in colours}
+                for c in range(1, k + 1):
+                    if c in placed:
+                        continue
+                    spots = [v for v in clique if v in options and c in options[v]]
+                    if not spots:
+                        return False
+                    if len(spots) == 1:
+                        place(colours, options, spots[0], c)
+                        placed.add(c)
+                        changed = True
+        return True
+
+    def search(colours, options):
+        if not propagate(colours, options):
+            return None
+        if not options:
+            return colours
+        v = min(options, key=lambda u: (len(options[u]), u))
+        for c in sorted(options[v]):
+            branch_colours = dict(colours)
+            branch_options = {u: set(s) for u, s in options.items()}
+            place(branch_colours, branch_options, v, c)
+            found = search(branch_colours, branch_options)
+            if found is not None:
+                return found
+        return None
+
+    return search(colours, options)
 
 
 def main():

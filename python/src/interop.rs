@@ -24,7 +24,10 @@ fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportO
     if let Some(name) = amo {
         cnf.amo = name.parse::<Amo>().map_err(value_error)?;
     }
-    Ok(ExportOptions { cnf })
+    Ok(ExportOptions {
+        cnf,
+        ..ExportOptions::default()
+    })
 }
 
 /// The puzzle in the export format `to` (`cnf`, `lp`, `mps`, `dlx`, `col`, `hgr`, `dzn`, ...);

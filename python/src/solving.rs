@@ -7,7 +7,7 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use sudokit::batch::{Batch, Finished};
 use sudokit::render::svg::{SvgOptions, render};
-use sudokit::search::{Answer, CountReport, Limits, Outcome, Stats as LibStats};
+use sudokit::search::{Answer, CountReport, Limits, Outcome, Refutation, Stats as LibStats};
 use sudokit::solve::{SolveError, Solver, registry};
 use sudokit::{Grid, Violation};
 
@@ -64,6 +64,8 @@ pub struct SolveResult {
     pub solution: Option<Grid>,
     pub second: Option<Grid>,
     pub reason: Option<String>,
+    /// How an `unsat` or a `unique` is known.
+    pub refutation: Option<Refutation>,
     pub stats: LibStats,
     pub backend: String,
 }
@@ -76,17 +78,27 @@ impl SolveResult {
             solution: None,
             second: None,
             reason: None,
+            refutation: None,
             stats: LibStats::default(),
             backend: backend.to_string(),
         }
     }
 
-    fn of_answer(puzzle: &Grid, backend: &str, answer: Answer, stats: LibStats) -> SolveResult {
+    fn of_answer(
+        puzzle: &Grid,
+        backend: &str,
+        answer: Answer,
+        refutation: Refutation,
+        stats: LibStats,
+    ) -> SolveResult {
         let mut result = SolveResult::new(puzzle, backend, "solved");
         result.stats = stats;
         match answer {
             Answer::Solved(grid) => result.solution = Some(grid),
-            Answer::Unsat => result.status = "unsat",
+            Answer::Unsat => {
+                result.status = "unsat";
+                result.refutation = Some(refutation);
+            }
             Answer::Unknown(reason) => {
                 result.status = "unknown";
                 result.reason = Some(reason.to_string());
@@ -95,17 +107,29 @@ impl SolveResult {
         result
     }
 
-    fn of_outcome(puzzle: &Grid, backend: &str, outcome: Outcome, stats: LibStats) -> SolveResult {
+    fn of_outcome(
+        puzzle: &Grid,
+        backend: &str,
+        outcome: Outcome,
+        refutation: Refutation,
+        stats: LibStats,
+    ) -> SolveResult {
         let mut result = SolveResult::new(puzzle, backend, "unique");
         result.stats = stats;
         match outcome {
-            Outcome::Unique(grid) => result.solution = Some(grid),
+            Outcome::Unique(grid) => {
+                result.solution = Some(grid);
+                result.refutation = Some(refutation);
+            }
             Outcome::Multiple(a, b) => {
                 result.status = "multiple";
                 result.solution = Some(a);
                 result.second = Some(b);
             }
-            Outcome::Unsat => result.status = "unsat",
+            Outcome::Unsat => {
+                result.status = "unsat";
+                result.refutation = Some(refutation);
+            }
             Outcome::Unknown(reason) => {
                 result.status = "unknown";
                 result.reason = Some(reason.to_string());
@@ -146,6 +170,20 @@ impl SolveResult {
     #[getter]
     fn reason(&self) -> Option<String> {
         self.reason.clone()
+    }
+
+    /// Whether an `unsat` or a `unique` was established by sudokit (its own search, or a
+    /// proof it checked) rather than taken on another program's word; None for other statuses.
+    #[getter]
+    fn certified(&self) -> Option<bool> {
+        self.refutation.as_ref().map(Refutation::is_certified)
+    }
+
+    /// How an `unsat` or a `unique` is known (`exhausted search`, `cadical's drat proof,
+    /// checked by ...`, `claimed by minisat, not checked: ...`), or None.
+    #[getter]
+    fn refutation(&self) -> Option<String> {
+        self.refutation.as_ref().map(ToString::to_string)
     }
 
     /// The work counters.
@@ -220,6 +258,16 @@ impl CountResult {
     #[getter]
     fn stopped(&self) -> Option<String> {
         self.report.stopped.map(|s| s.to_string())
+    }
+
+    /// Whether an exact count was established by sudokit (its own search, or a proof it
+    /// checked) rather than resting on another program's claim that there is no other
+    /// solution; None when the count is not exact.
+    #[getter]
+    fn certified(&self) -> Option<bool> {
+        self.report
+            .complete()
+            .then(|| self.report.refutation.is_certified())
     }
 
     /// The first (at most two) solutions found, verified.
@@ -377,6 +425,7 @@ pub fn solve(
         &grid,
         &name,
         report.answer,
+        report.refutation,
         report.stats,
     ))
 }
@@ -398,6 +447,7 @@ pub fn unique(
         &grid,
         &name,
         report.outcome,
+        report.refutation,
         report.stats,
     ))
 }
@@ -464,11 +514,11 @@ pub fn solve_many(
             let answered = if unique {
                 solver
                     .unique(grid, &limits)
-                    .map(|r| SolveResult::of_outcome(grid, &name, r.outcome, r.stats))
+                    .map(|r| SolveResult::of_outcome(grid, &name, r.outcome, r.refutation, r.stats))
             } else {
                 solver
                     .solve(grid, &limits)
-                    .map(|r| SolveResult::of_answer(grid, &name, r.answer, r.stats))
+                    .map(|r| SolveResult::of_answer(grid, &name, r.answer, r.refutation, r.stats))
             };
             answered.unwrap_or_else(|e| SolveResult::error(grid, &name, e.to_string()))
         };

@@ -3,7 +3,7 @@
 //! - output: `-o FILE` (a result file: `FILE.partial` renamed when complete; `--resume`
 //!   continues it, `--force` starts it again), `--resume`, `--force`;
 //! - solving: `--backend BACKEND`, `--scheme SCHEME`, `--time-limit SECONDS`, `--node-limit N`,
-//!   `--threads N`, `--max-n N`.
+//!   `--threads N`, `--max-n N`, `--require-certificate`.
 //!
 //! Placeholders: `<SECONDS>` for times, `<N>` for whole numbers, `<FILE>` for files, `<DIR>` for
 //! directories, `<LIST>` for comma-separated lists, and the name of what a value is for the
@@ -180,4 +180,8 @@ pub struct SolverArgs {
     /// backend's own limit.
     #[arg(long, value_name = "N")]
     pub max_n: Option<usize>,
+    /// Refuse an answer that rests on an external solver's unchecked word: an `unsat`, a
+    /// `unique` or an exact count without a checked refutation proof becomes an error.
+    #[arg(long)]
+    pub require_certificate: bool,
 }

@@ -4,12 +4,12 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stop::puzzles;
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use serde_json::json;
 use sudokit::bench::{self, BenchRow};
 use sudokit::jobs::capped::capped;
-use sudokit::jobs::item::puzzles;
 use sudokit::jobs::render::{json_line, rounded};
 use sudokit::jobs::{JobRecord, Tally, options};
 use sudokit::solve;

@@ -6,13 +6,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stop::puzzles;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
-use sudokit::jobs::JobRecord;
 use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
-use sudokit::jobs::item::puzzles;
+use sudokit::jobs::{JobRecord, Status};
 
 use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
 use super::{runner, stop};
@@ -38,9 +38,12 @@ split into parts: --time-limit stops it with the parts counted as a lower bound 
 of the time left; -o FILE keeps the parts in FILE.partial, --resume continues them, FILE gets the
 count. Counts above 2^53 are JSON strings.
 
-Prints one line per puzzle: the exact count, `at least N (limit)` when --limit stopped it, or
-`at least N (unknown: time limit)` when a budget did. Exit 0 when every count is exact or
-reached --limit, 1 when a budget stopped any count, 2 on bad input.
+Prints one line per puzzle: the exact count, `at least N (limit)` when --limit stopped it,
+`at least N (unknown: time limit)` when a budget did, and `N (claimed by NAME, not checked)` when
+an external solver's word that there is no other solution is all that stands behind it (a solver
+whose refutation proof is checked, cadical say, gives a plain count). Exit 0 when every count is
+exact or reached --limit, 1 when a budget stopped any count or one rests on an unchecked claim,
+2 on bad input.
 
 Examples:
   sudokit count --box 2x2                # 288
@@ -127,6 +130,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         order: args.order,
         threads: args.solver.threads.get(),
         method: args.method.clone(),
+        require_certificate: args.solver.require_certificate,
     })?;
     let Some(file) = &args.file else {
         let boxes = args.box_shape.map(|b| (b.rows, b.cols));
@@ -144,8 +148,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         out.write_all(record.render(args.json).as_bytes())?;
         out.flush()?;
-        // A count a budget stopped is a lower bound, not the answer asked for.
-        return Ok(ExitCode::from(u8::from(record.stopped_by_budget())));
+        // A count a budget stopped is a lower bound, and one resting on an unchecked claim is
+        // a claim: neither is the answer asked for.
+        return Ok(ExitCode::from(u8::from(record.status() != Status::Done)));
     };
     job.check_puzzle_method()?;
     let items = puzzles(file, read_options(args.box_shape, args.latin, args.format))?;

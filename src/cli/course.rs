@@ -12,7 +12,7 @@ use sudokit::reduce::course::{CourseOptions, run_course};
 use sudokit::render::course::CoursePage;
 use sudokit::text::ReadOptions;
 
-use sudokit::jobs::item::puzzles;
+use super::stop::puzzles;
 use sudokit::jobs::render::json_line;
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{ItemError, ItemResult};

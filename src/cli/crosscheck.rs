@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions, DEFAULT_TIME_LIMIT};
-use sudokit::jobs::item::puzzles;
 use sudokit::jobs::render::json_line;
 
 use super::args::{InputArgs, ThreadsArg};

@@ -1,10 +1,11 @@
 //! `sudokit decode PUZZLE --from FORMAT ANSWER`: a solver's answer to an exported file, mapped
 //! back to a grid and verified.
 //!
-//! Prints the grid (puzzle line, or grid block above order 35) and exits 0 when it is a verified
-//! solution; prints `unsat` or `unknown` and exits 1 when the solver found none or gave up;
-//! exits 1 with the reason on standard error when the answer does not describe a solution;
-//! exits 2 with `ANSWER:LINE:COLUMN: message` when the answer file is malformed.
+//! Prints every model of the answer in order, each verified (the grid, or why it is not a
+//! solution), then for an enumeration the count and what the solver says of the rest
+//! ([`sudokit::jobs::decode`]); exits 0 when every model is a verified solution, 1 when one
+//! is not or when there is none (`unsat`, `unknown`), 2 with `ANSWER:LINE:COLUMN: message`
+//! when the answer cannot be read or does not fit the puzzle.
 
 use std::fs::File;
 use std::io::{self, BufReader, Write};
@@ -14,7 +15,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use sudokit::encode::cnf::{CnfOptions, Encoding};
-use sudokit::format::{Decoded, ExportOptions, decode_answer, find_reader};
+use sudokit::format::{Decoded, ExportOptions, decode_answers, find_reader};
+use sudokit::jobs::decode;
 use sudokit::text::to_text;
 
 use super::args::InputArgs;
@@ -23,7 +25,15 @@ use super::pick::select_one;
 /// Arguments of `decode`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = "\
-Exit 0: a verified solution; 1: unsat, unknown, or the answer is not a solution; 2: malformed answer.
+Every model of the answer is printed in order, each checked by the certificate verifier: one for a
+solver asked for one solution, all of them for an enumeration (picosat --all, cryptominisat5
+--maxsol N, clingo -n 0, minizinc -a, miniexact -e), followed by their count and what the solver
+says of the rest. A solver's \"no other solution\" (and its unsat) is its claim: decode has no proof
+to check.
+
+Exit 0: every model is a verified solution; 1: unsat, unknown, or a model that is not a solution;
+2: an answer that cannot be read or does not fit the puzzle (a variable, vertex or value outside
+its order, a solution of the wrong size).
 
 Examples:
   sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf > p.cnf && picosat p.cnf > p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from dimacs p.out
@@ -45,6 +55,9 @@ pub struct Args {
     index: Option<usize>,
     #[command(flatten)]
     input: InputArgs,
+    /// One JSON line per model, then a summary line with the count.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -63,47 +76,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             encoding: args.encoding,
             ..CnfOptions::default()
         },
+        ..ExportOptions::default()
     };
-    let decoded =
-        decode_answer(&puzzle, reader, &options, &mut BufReader::new(file)).map_err(|e| {
-            anyhow::anyhow!(
-                "{}:{}:{}: {}",
-                args.answer.display(),
-                e.line,
-                e.column,
-                e.kind
-            )
-        })?;
-    let mut out = io::stdout().lock();
-    match decoded {
-        Decoded::Solution(grid) => {
-            write!(out, "{}", with_newline(to_text(&grid)))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Decoded::Invalid(grid, violation) => {
-            super::note!(
-                "sudokit: the answer decodes to a grid that is not a solution: {violation}{}\n{}",
-                encoding_hint(&args),
-                to_text(&grid)
-            );
-            Ok(ExitCode::from(1))
-        }
-        Decoded::Unsat => {
-            writeln!(out, "unsat")?;
-            Ok(ExitCode::from(1))
-        }
-        Decoded::Unknown => {
-            writeln!(out, "unknown")?;
-            Ok(ExitCode::from(1))
-        }
-        Decoded::NotAGrid(reason) => {
-            super::note!(
-                "sudokit: the answer is not a solution: {reason}{}",
-                encoding_hint(&args)
-            );
-            Ok(ExitCode::from(1))
-        }
-    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (mut models, mut solutions) = (0usize, 0usize);
+    let mut end = None;
+    let mut written = Ok(());
+    let read = decode_answers(
+        &puzzle,
+        reader,
+        &options,
+        &mut BufReader::with_capacity(1 << 16, file),
+        &mut |decoded| {
+            match &decoded {
+                Decoded::Unsat | Decoded::Unknown => {
+                    end = Some(decoded);
+                    return false;
+                }
+                Decoded::Solution(_) => solutions += 1,
+                Decoded::Invalid(grid, violation) if models == solutions => super::note!(
+                    "sudokit: model {} decodes to a grid that is not a solution: {violation}{}\n{}",
+                    models + 1,
+                    encoding_hint(&args),
+                    to_text(grid)
+                ),
+                Decoded::NotAGrid(reason) if models == solutions => super::note!(
+                    "sudokit: model {} is not a solution: {reason}{}",
+                    models + 1,
+                    encoding_hint(&args)
+                ),
+                _ => {}
+            }
+            models += 1;
+            written = out.write_all(decode::model(&decoded, models, args.json).as_bytes());
+            written.is_ok()
+        },
+    );
+    written?;
+    read.map_err(|e| {
+        anyhow::anyhow!(
+            "{}:{}:{}: {}",
+            args.answer.display(),
+            e.line,
+            e.column,
+            e.kind
+        )
+    })?;
+    out.write_all(decode::summary(models, solutions, end.as_ref(), args.json).as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::from(u8::from(models == 0 || solutions < models)))
 }
 
 /// For a SAT solver's answer that does not decode to a solution, the usual cause: the CNF was
@@ -118,11 +139,4 @@ fn encoding_hint(args: &Args) -> String {
     } else {
         String::new()
     }
-}
-
-fn with_newline(mut text: String) -> String {
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text
 }

@@ -16,9 +16,10 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::batch::Batch;
-use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
-use sudokit::jobs::item::{PuzzleItem, puzzles};
+use sudokit::jobs::item::PuzzleItem;
+
+use super::stop::puzzles;
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{JobRecord, Status, Tally};
 use sudokit::text::Record;
@@ -47,12 +48,13 @@ pub struct Args {
     /// Output format (`--help` says which solvers read each).
     #[arg(long, value_name = "FORMAT")]
     to: String,
-    /// CNF encoding (--to cnf only; default extended).
+    /// Encoding: for --to cnf minimal, efficient, extended or optimized (default extended); for
+    /// --to smt2 bool (default, the fastest) or int (readable).
     #[arg(long, value_name = "ENCODING")]
-    encoding: Option<Encoding>,
-    /// At-most-one encoding (--to cnf only; default pairwise).
+    encoding: Option<String>,
+    /// At-most-one encoding: pairwise, sequential, product or bimander (--to cnf only; default pairwise).
     #[arg(long, value_name = "AMO")]
-    amo: Option<Amo>,
+    amo: Option<String>,
     /// Export only the N-th puzzle of the file (1-based).
     #[arg(long, value_name = "N")]
     index: Option<usize>,
@@ -89,20 +91,14 @@ struct Plan {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = find_format(&args.to)?;
-    if !to.takes_cnf_options && (args.encoding.is_some() || args.amo.is_some()) {
-        bail!("--encoding and --amo apply to --to cnf only");
-    }
+    let options = ExportOptions::named(to, args.encoding.as_deref(), args.amo.as_deref())
+        .map_err(anyhow::Error::msg)?;
     if args.index == Some(0) {
         bail!("--index counts from 1");
     }
     let plan = Plan {
         to,
-        options: ExportOptions {
-            cnf: CnfOptions {
-                encoding: args.encoding.unwrap_or_default(),
-                amo: args.amo.unwrap_or_default(),
-            },
-        },
+        options,
         max_size: args.max_size,
     };
     let destination = match (&args.output, &args.out_dir) {
@@ -223,7 +219,7 @@ fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
 fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
-    let estimate = (plan.to.estimate)(&record.grid, &plan.options);
+    let estimate = sudokit::format::estimate_size(&record.grid, plan.to, &plan.options);
     let n = record.grid.shape().order();
     let cnf = plan.options.cnf;
     let what = if plan.to.takes_cnf_options {

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::jobs::grade::{DEFAULT_TIME_LIMIT, GradeJob, GradeOptions, summary_tables};
-use sudokit::jobs::item::puzzles;
 use sudokit::jobs::render::json_line;
 use sudokit::jobs::{Ran, Tally};
 

@@ -30,6 +30,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (job, items) = InfoJob::over(&args.files, args.input.read_options(), args.threads.get())?;
+    let (job, items) = InfoJob::over(
+        &args.files,
+        args.input.read_options(),
+        args.threads.get(),
+        &super::stop::control().stop,
+    )?;
     runner::per_item(&job, items, &args.output, "puzzles", args.json)
 }

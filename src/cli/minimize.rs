@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::generate::progress::{OnProgress, Progress};
-use sudokit::jobs::item::puzzles;
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions, MinimizeSummary, summary_table};
 use sudokit::jobs::render::{grid_record, json_line};
 use sudokit::jobs::target::AtomicFile;

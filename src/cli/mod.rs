@@ -132,8 +132,14 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::from_arg_matches(&command_with_lists().get_matches_from(argv))
         .unwrap_or_else(|e| e.exit());
     stop::install(cli.timeout)?;
-    solvers::load(cli.solvers)?;
+    solvers::configure(cli.solvers);
     let result = dispatch(cli.command);
+    // A broken table file this command did not need is a warning, not an error.
+    if let Some(problem) = sudokit::external::unused_user_table_problem() {
+        note!(
+            "sudokit: warning: the solver table is broken ({problem}); commands that run external solvers will refuse it"
+        );
+    }
     // A signal ends the run gracefully (the command's summary printed); its exit code is the
     // signal's, whatever the command returned.
     match stop::signal_exit() {

@@ -5,7 +5,9 @@ use std::path::Path;
 
 use anyhow::bail;
 use sudokit::Grid;
-use sudokit::jobs::item::{PuzzleItem, puzzles};
+use sudokit::jobs::item::PuzzleItem;
+
+use super::stop::puzzles;
 use sudokit::text::{ReadOptions, Record};
 
 /// The `index`-th puzzle (1-based) of `path`, or its only puzzle without `index`; `several`

@@ -24,7 +24,7 @@ use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::reduce::latin::latin_to_sudoku;
 use sudokit::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
 
-use sudokit::jobs::item::puzzles;
+use super::stop::puzzles;
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{ItemError, ItemResult, JobRecord, PuzzleItem, Status, options};
 
@@ -270,6 +270,7 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     }
     let options = ExportOptions {
         cnf: args.cnf_options(),
+        ..ExportOptions::default()
     };
     let dir = match (&args.out_dir, &args.output.output) {
         (Some(dir), _) => Some(dir.clone()),

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::encode::cnf::{Amo, Encoding};
-use sudokit::jobs::item::puzzles;
 use sudokit::jobs::solve::{SolveJob, SolveOptions};
 
 use super::args::{InputArgs, OutputArgs, SolverArgs};
@@ -77,6 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_order: args.solver.max_n,
         proof_dir: args.proof.clone(),
         threads: args.solver.threads.get(),
+        require_certificate: args.solver.require_certificate,
     })?;
     let items = puzzles(&args.file, args.input.read_options())?;
     runner::per_item(&job, items, &args.output, "puzzles", args.json)

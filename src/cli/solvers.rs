@@ -55,16 +55,15 @@ fn user_file(explicit: Option<PathBuf>) -> Option<PathBuf> {
     })
 }
 
-/// Installs the table every command uses: the built-in one with the user's file merged in.
-pub fn load(explicit: Option<PathBuf>) -> anyhow::Result<()> {
-    let mut table = Table::builtin();
-    if let Some(path) = user_file(explicit) {
-        table
-            .merge_file(&path)
-            .with_context(|| "cannot read the solver table")?;
-    }
-    external::install(table);
-    Ok(())
+/// Says where the user's table is; the library reads it (with the built-in one) when a command
+/// first needs the table.
+pub fn configure(explicit: Option<PathBuf>) {
+    external::configure(user_file(explicit));
+}
+
+/// The table, for the commands that run external solvers.
+pub fn table() -> anyhow::Result<std::sync::Arc<Table>> {
+    external::table().context("cannot read the solver table")
 }
 
 /// One entry as listed.
@@ -80,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.write_all(external::BUILTIN.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let table = external::table();
+    let table = table()?;
     let entries = table.entries().to_vec();
     let width = entries
         .iter()
@@ -154,6 +153,17 @@ fn row_text(row: &Row, width: usize, long: bool) -> String {
         text += &format!("{:width$}  command: {}\n", "", entry.command());
         if !entry.time_args.is_empty() {
             text += &format!("{:width$}  time limit: {}\n", "", entry.time_args.join(" "));
+        }
+        if let Some(proof) = &entry.proof {
+            text += &format!(
+                "{:width$}  proof: {} ({}), checked before an unsat\n",
+                "",
+                proof.format,
+                proof.args.join(" ")
+            );
+        }
+        if let Some(words) = &entry.enumerate {
+            text += &format!("{:width$}  enumerates: {}\n", "", words.join(" "));
         }
         text += &format!("{:width$}  reports: {}\n", "", entry.reports);
     }

@@ -35,7 +35,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let items = pairs(&args.puzzles, &args.solutions, args.input.read_options())?;
+    let items = pairs(
+        &args.puzzles,
+        &args.solutions,
+        args.input.read_options(),
+        &super::stop::control().stop,
+    )?;
     let job = VerifyJob::new(args.threads.get())?;
     runner::per_item(&job, items, &args.output, "pairs", args.json)
 }

@@ -86,6 +86,10 @@ impl<S: Solver> Solver for Faulty<S> {
         self.inner.max_order()
     }
 
+    fn splittable(&self) -> bool {
+        self.inner.splittable()
+    }
+
     fn search(
         &self,
         puzzle: &Grid,

@@ -320,6 +320,12 @@ pub fn decode(puzzle: &Grid, solution: &IlpSolution) -> Result<Grid, IlpDecodeEr
         let Some((r, c, v)) = parse_var_name(name, n) else {
             return Err(IlpDecodeError::UnknownColumn(name.clone()));
         };
+        if !value.is_finite() {
+            return Err(IlpDecodeError::Fractional {
+                name: name.clone(),
+                value: value.to_string(),
+            });
+        }
         if value.abs() < 1e-6 {
             continue;
         }

@@ -27,11 +27,13 @@
 //! # References
 //! - The manuals of the programs listed, and their answer formats in [`crate::format`].
 
+pub mod certify;
 mod config;
+pub mod files;
 mod run;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -47,6 +49,16 @@ pub enum Capture {
     Stdout,
     /// Its standard output, then its standard error (dlx1 says `Altogether 0 solutions` there).
     Both,
+}
+
+/// How a program writes a refutation proof (the `proof` field of its entry).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProofSpec {
+    /// The proof's format: `drat`, `rup` or `frat` ([`crate::format::clausal_proof`]).
+    pub format: String,
+    /// The arguments `{proof}` stands for in the entry's `args`, with `{file}` for the proof
+    /// file (CaDiCaL: `["{file}"]`, its second file argument).
+    pub args: Vec<String>,
 }
 
 /// One external solver of the table.
@@ -85,6 +97,17 @@ pub struct Entry {
     pub probe_contains: String,
     /// The largest order handed to the program.
     pub max_order: usize,
+    /// How it writes a refutation proof, checked before its `unsat` is reported as known
+    /// (without one, its `unsat` is a claim: [`crate::search::Refutation::Claim`]).
+    pub proof: Option<ProofSpec>,
+    /// The arguments `{enumerate}` stands for in `args` when a count wants every model of one
+    /// run (`{limit}`: the most models wanted); `None`: the program prints one model, and a
+    /// count rules out each solution found and runs it again.
+    pub enumerate: Option<Vec<String>>,
+    /// The file that last set a field of the entry (`built-in solvers.toml` or a user's file),
+    /// for messages.
+    #[serde(skip)]
+    pub origin: String,
 }
 
 impl Entry {
@@ -103,10 +126,13 @@ impl Entry {
             sat_exit: Vec::new(),
             unsat_exit: Vec::new(),
             reports: String::new(),
-            version: vec!["--version".to_string()],
+            version: Vec::new(),
             probe: Vec::new(),
             probe_contains: String::new(),
             max_order: 64,
+            proof: None,
+            enumerate: None,
+            origin: String::new(),
         }
     }
 
@@ -281,34 +307,64 @@ pub struct Table {
 /// The built-in table's text.
 pub const BUILTIN: &str = include_str!("solvers.toml");
 
+/// Where the built-in entries come from, in messages.
+const BUILTIN_ORIGIN: &str = "built-in solvers.toml";
+
+/// The largest table file read (1 MiB): a solver table is a few kilobytes; a larger file (or
+/// `/dev/zero`) is not one, and reading it whole could exhaust the memory.
+pub const MAX_TABLE_BYTES: u64 = 1 << 20;
+
 impl Table {
     /// The built-in entries.
     pub fn builtin() -> Table {
         let mut entries = Vec::new();
-        config::merge(&mut entries, BUILTIN, "built-in solvers.toml")
+        config::merge(&mut entries, BUILTIN, BUILTIN_ORIGIN)
             .expect("the built-in table parses (a unit test checks it)");
         Table { entries }
     }
 
-    /// Adds or changes entries from TOML `text` read from `origin`.
+    /// Adds or changes entries from TOML `text` read from `origin`, and checks every entry of
+    /// the result (see [`Table::validate`]); on an error the table is unchanged.
     ///
     /// # Errors
-    /// [`ExternalError::Config`] with what is wrong and where.
+    /// [`ExternalError::Config`] with what is wrong and where: the file, the entry, the field.
     pub fn merge(&mut self, text: &str, origin: &str) -> Result<(), ExternalError> {
-        config::merge(&mut self.entries, text, origin)
+        let mut entries = self.entries.clone();
+        config::merge(&mut entries, text, origin)?;
+        let merged = Table { entries };
+        merged.validate()?;
+        *self = merged;
+        Ok(())
     }
 
-    /// Adds or changes entries from the TOML file at `path`.
+    /// Adds or changes entries from the TOML file at `path`: a regular file of at most
+    /// [`MAX_TABLE_BYTES`] (a FIFO or a device is refused without being opened for reading).
     ///
     /// # Errors
-    /// [`ExternalError::Config`] when it cannot be read or parsed.
+    /// [`ExternalError::Config`] when it cannot be read, is too large, or is not a valid table.
     pub fn merge_file(&mut self, path: &Path) -> Result<(), ExternalError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ExternalError::Config {
+        let config = |message: String| ExternalError::Config {
             origin: origin.clone(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let text = read_table_file(path).map_err(config)?;
         self.merge(&text, &origin)
+    }
+
+    /// Checks every entry: the input is an export format, the answer a reader of that format's
+    /// answers, the placeholders are known, the input reaches the program, a proof is complete.
+    ///
+    /// # Errors
+    /// [`ExternalError::Config`] naming the file that set the entry, the entry and the field.
+    pub fn validate(&self) -> Result<(), ExternalError> {
+        for entry in &self.entries {
+            config::validate(entry).map_err(|message| ExternalError::Config {
+                origin: entry.origin.clone(),
+                message: format!("[solver.{}] {message}", entry.name),
+            })?;
+        }
+        Ok(())
     }
 
     /// Every entry, in order.
@@ -344,24 +400,104 @@ impl Table {
     }
 }
 
-/// The process-wide table, built-in until [`install`] replaces it.
-fn global() -> &'static RwLock<Arc<Table>> {
-    static TABLE: OnceLock<RwLock<Arc<Table>>> = OnceLock::new();
-    TABLE.get_or_init(|| RwLock::new(Arc::new(Table::builtin())))
+/// The text of a table file: a regular file (checked before it is opened, and opened without
+/// blocking, so a FIFO cannot stall the command) of at most [`MAX_TABLE_BYTES`].
+fn read_table_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let metadata = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a regular file (a solver table is a TOML file)".into());
+    }
+    if metadata.len() > MAX_TABLE_BYTES {
+        return Err(format!(
+            "{} bytes: larger than the {} KiB a solver table may take",
+            metadata.len(),
+            MAX_TABLE_BYTES >> 10
+        ));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits());
+    }
+    let file = options.open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TABLE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_TABLE_BYTES {
+        return Err(format!(
+            "larger than the {} KiB a solver table may take",
+            MAX_TABLE_BYTES >> 10
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))
 }
 
-/// The table the `ext:NAME` backends use.
-pub fn table() -> Arc<Table> {
-    global()
-        .read()
-        .map_or_else(|e| e.into_inner().clone(), |t| t.clone())
+/// The process-wide table: where the user's file is, and the table once loaded (or why it
+/// could not be).
+#[derive(Default)]
+struct Global {
+    user_file: Option<PathBuf>,
+    loaded: Option<Result<Arc<Table>, ExternalError>>,
 }
 
-/// Makes `table` the one the `ext:NAME` backends use (the command line installs the built-in
-/// table merged with the user's file).
+fn global() -> &'static Mutex<Global> {
+    static GLOBAL: OnceLock<Mutex<Global>> = OnceLock::new();
+    GLOBAL.get_or_init(|| Mutex::new(Global::default()))
+}
+
+/// Sets the user's table file that [`table`] merges over the built-in entries (the command
+/// line's `--solvers FILE`, or `solvers.toml` in the configuration directory); nothing is read
+/// until a command needs the table.
+pub fn configure(user_file: Option<PathBuf>) {
+    let mut global = global().lock().unwrap_or_else(|e| e.into_inner());
+    *global = Global {
+        user_file,
+        loaded: None,
+    };
+}
+
+/// The table the `ext:NAME` backends use, loaded on first use: the built-in entries with the
+/// user's file ([`configure`]) merged in and every entry checked.
+///
+/// # Errors
+/// [`ExternalError::Config`] when the user's file cannot be read or is not a valid table (the
+/// same error on every call).
+pub fn table() -> Result<Arc<Table>, ExternalError> {
+    let mut global = global().lock().unwrap_or_else(|e| e.into_inner());
+    if global.loaded.is_none() {
+        let mut table = Table::builtin();
+        let loaded = match &global.user_file {
+            Some(path) => table.merge_file(path).map(|()| Arc::new(table)),
+            None => Ok(Arc::new(table)),
+        };
+        global.loaded = Some(loaded);
+    }
+    global.loaded.clone().expect("loaded above")
+}
+
+/// What is wrong with the user's table file when nothing has loaded the table yet: a command
+/// that ran no external solver calls it at its end to warn about a broken file it did not
+/// need (one that needed it stopped on the error already). `None` without a user's file, when
+/// the table was loaded, or when the file is fine.
+pub fn unused_user_table_problem() -> Option<ExternalError> {
+    let unused = {
+        let global = global().lock().unwrap_or_else(|e| e.into_inner());
+        global.user_file.is_some() && global.loaded.is_none()
+    };
+    if !unused {
+        return None;
+    }
+    table().err()
+}
+
+/// Makes `table` the one the `ext:NAME` backends use.
 pub fn install(table: Table) {
-    let mut slot = global().write().unwrap_or_else(|e| e.into_inner());
-    *slot = Arc::new(table);
+    let mut global = global().lock().unwrap_or_else(|e| e.into_inner());
+    global.loaded = Some(Ok(Arc::new(table)));
 }
 
 #[cfg(test)]
@@ -372,6 +508,7 @@ mod tests {
     #[test]
     fn the_builtin_table_names_real_formats_and_readers() {
         let table = Table::builtin();
+        table.validate().unwrap();
         let names: Vec<&str> = table.entries().iter().map(|e| e.name.as_str()).collect();
         for expected in [
             "minisat",
@@ -422,6 +559,80 @@ mod tests {
                 .to_string()
                 .contains("minisat, picosat")
         );
+    }
+
+    #[test]
+    fn mistakes_in_a_users_table_are_refused_naming_file_entry_and_field() {
+        let cases = [
+            (
+                "[solver.minisat]\ninput = \"cnff\"\n",
+                "[solver.minisat] input: unknown export format cnff",
+            ),
+            (
+                "[solver.minisat]\nanswer = \"dimac\"\n",
+                "[solver.minisat] answer: unknown answer form dimac",
+            ),
+            (
+                "[solver.minisat]\nanswer = \"clasp\"\n",
+                "[solver.minisat] answer: the clasp reader reads answers to opb exports, not to cnf",
+            ),
+            (
+                "[solver.minisat]\nargs = [\"{inptu}\", \"{output}\"]\n",
+                "[solver.minisat] args: unknown placeholder {inptu}",
+            ),
+            (
+                "[solver.z3]\nargs = [\"-smt2\"]\n",
+                "[solver.z3] args: no {input}",
+            ),
+            (
+                "[solver.cadical]\nproof = { format = \"lrat\" }\n",
+                "[solver.cadical] proof.format: unknown proof format lrat",
+            ),
+            (
+                "[solver.cadical]\nproof = { args = [\"-x\"] }\n",
+                "[solver.cadical] proof.args: no {file}",
+            ),
+            (
+                "[solver.mine]\nargs = [\"{input}\"]\ninput = \"cnf\"\nanswer = \"dimacs\"\n",
+                "[solver.mine] is a new solver and needs version",
+            ),
+            (
+                "[solver.z3]\nproof = { format = \"drat\", args = [\"{file}\"] }\n",
+                "[solver.z3] args: a proof is set but args have no {proof}",
+            ),
+        ];
+        for (text, expected) in cases {
+            let mut table = Table::builtin();
+            let before = table.clone();
+            let error = table.merge(text, "my.toml").unwrap_err().to_string();
+            assert!(error.starts_with("my.toml: "), "{error}");
+            assert!(error.contains(expected), "{text}: {error}");
+            assert_eq!(table, before, "a refused file changes nothing");
+        }
+        // A kissat-like entry with a proof is accepted.
+        let mut table = Table::builtin();
+        table
+            .merge(
+                "[solver.mysat]\nargs = [\"{input}\", \"{proof}\"]\ninput = \"cnf\"\nanswer = \"dimacs\"\nversion = []\nproof = { format = \"drat\", args = [\"--no-binary\", \"{file}\"] }\n",
+                "my.toml",
+            )
+            .unwrap();
+        assert_eq!(
+            table.get("mysat").unwrap().proof.as_ref().unwrap().format,
+            "drat"
+        );
+    }
+
+    #[test]
+    fn a_table_file_that_is_not_a_small_regular_file_is_refused() {
+        let mut table = Table::builtin();
+        let error = table.merge_file(Path::new("/dev/zero")).unwrap_err();
+        assert!(error.to_string().contains("not a regular file"), "{error}");
+        let big = std::env::temp_dir().join(format!("sudokit-big-{}.toml", std::process::id()));
+        std::fs::write(&big, vec![b'#'; (MAX_TABLE_BYTES + 1) as usize]).unwrap();
+        let error = table.merge_file(&big).unwrap_err();
+        std::fs::remove_file(&big).unwrap();
+        assert!(error.to_string().contains("larger than"), "{error}");
     }
 
     #[test]

@@ -33,7 +33,7 @@
 use std::io::{self, Write};
 
 use crate::encode::nogood;
-use crate::format::registry::{ExportFormat, header_lines};
+use crate::format::entry::{ExportFormat, header_lines};
 use crate::grid::Grid;
 
 /// The encoding after the facts, for a Sudoku (`latin` false) or a Latin square.
@@ -113,6 +113,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "answer-set program: given/3 facts and a short encoding (clingo, gringo | clasp)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["clasp"],
     companion: None,
     write: |puzzle, _, out| {
@@ -125,7 +126,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     },
     exclude: Some(|puzzle, _, excluded, out| write_asp_excluding(puzzle, excluded, out)),
     estimate: |puzzle, _| {
-        let digits = crate::format::registry::digits(puzzle.shape().order() as u128);
+        let digits = crate::format::entry::digits(puzzle.shape().order() as u128);
         u64::try_from(puzzle.filled() as u128 * (12 + 3 * digits) + 1024).unwrap_or(u64::MAX)
     },
 };

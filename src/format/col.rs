@@ -32,7 +32,7 @@ use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::{edge_count, edges};
-use crate::format::registry::{Companion, ExportFormat, digits};
+use crate::format::entry::{Companion, ExportFormat, digits, given_lines_bound};
 use crate::grid::Grid;
 
 /// Writes the `.col` file of `puzzle`.
@@ -226,6 +226,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "DIMACS graph colouring with the precolouring as 'c given' lines (and a .given file)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: Some(GIVEN_COMPANION),
     write: |puzzle, _, out| {
@@ -237,7 +238,8 @@ pub const FORMAT: ExportFormat = ExportFormat {
         let shape = puzzle.shape();
         let edges = edge_count(shape) as u128;
         let cells = shape.cells() as u128;
-        u64::try_from(edges * (4 + 2 * digits(cells)) + 32).unwrap_or(u64::MAX)
+        u64::try_from(edges * (4 + 2 * digits(cells)) + given_lines_bound(puzzle) + 32)
+            .unwrap_or(u64::MAX)
     },
 };
 

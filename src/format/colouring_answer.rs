@@ -15,8 +15,8 @@
 
 use std::io::BufRead;
 
-use crate::format::registry::{
-    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
+use crate::format::entry::{
+    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells, single,
 };
 use crate::grid::Grid;
 use crate::text::located::token_column;
@@ -71,16 +71,25 @@ pub fn read_colouring(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, A
             })
         };
         let (v, c) = (number(vertex, "vertex")?, number(colour, "colour")?);
+        // A vertex or a colour outside the grid: the answer is not for this puzzle.
         if v == 0 || v > n * n {
-            return Ok(Claim::NotAGrid(format!(
-                "vertex {v} is not a cell of the {n}×{n} grid (vertices 1..={})",
-                n * n
-            )));
+            return Err(answer_error(
+                line,
+                token_column(text, vertex),
+                format!(
+                    "vertex {v} is not a cell of the {n}×{n} grid (vertices 1..={}): an answer to another puzzle?",
+                    n * n
+                ),
+            ));
         }
         if c == 0 || c > n {
-            return Ok(Claim::NotAGrid(format!(
-                "colour {c} of vertex {v} is not a value of the {n}×{n} grid (colours 1..={n})"
-            )));
+            return Err(answer_error(
+                line,
+                token_column(text, colour),
+                format!(
+                    "colour {c} of vertex {v} is not a value of the {n}×{n} grid (colours 1..={n}): an answer to another puzzle?"
+                ),
+            ));
         }
         pairs.push(((v - 1) / n, (v - 1) % n, c - 1));
     }
@@ -99,7 +108,7 @@ pub const COLOURING_READER: AnswerReader = AnswerReader {
     name: "col",
     format: "col",
     summary: "a vertex -> colour list ('VERTEX COLOUR' lines, or DIMACS 's col K' and 'l V C' lines)",
-    read: |puzzle, _, input| read_colouring(puzzle, input),
+    read: |puzzle, _, input, each| single(read_colouring(puzzle, input), each),
 };
 
 #[cfg(test)]
@@ -127,9 +136,9 @@ mod tests {
         assert_eq!(read("s UNSATISFIABLE\n").unwrap(), Claim::Unsat);
         assert_eq!(read("unknown\n").unwrap(), Claim::Unknown);
         assert!(
-            matches!(read("1 1\n2 2\n3 2\n5 1\n"), Ok(Claim::NotAGrid(why)) if why.contains("vertex 5"))
+            matches!(read("1 1\n2 2\n3 2\n5 1\n"), Err(e) if e.to_string().starts_with("line 4, column 1: vertex 5"))
         );
-        assert!(matches!(read("1 1\n2 3\n"), Ok(Claim::NotAGrid(why)) if why.contains("colour 3")));
+        assert!(matches!(read("1 1\n2 3\n"), Err(e) if e.to_string().contains("colour 3")));
         assert!(
             matches!(read("1 1\n2 2\n3 2\n"), Ok(Claim::NotAGrid(why)) if why.contains("(2,2)"))
         );

@@ -41,7 +41,7 @@ use crate::text::lines::{LineErrorKind, LineReader};
 use crate::text::located::{Located, token_column};
 
 use crate::encode::exact_cover::{ExactCover, Item};
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 const DIGITS: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -385,6 +385,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "Knuth's exact-cover input (dlx1): items and options",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["dlx"],
     companion: None,
     write: |puzzle, _, out| {
@@ -403,7 +404,10 @@ pub const FORMAT: ExportFormat = ExportFormat {
         let cells = n * n;
         let kinds = if shape.is_latin() { 3 } else { 4 };
         let item = 2 + 2 * digits(n);
-        u64::try_from(kinds * cells * item + n * cells * kinds * item).unwrap_or(u64::MAX)
+        // The item line, then n options per open cell and one per given.
+        let filled = puzzle.filled() as u128;
+        let options = (cells - filled) * n + filled;
+        u64::try_from(kinds * cells * item + options * kinds * item).unwrap_or(u64::MAX)
     },
 };
 

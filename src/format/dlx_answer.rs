@@ -28,46 +28,59 @@ use std::io::BufRead;
 
 use crate::encode::exact_cover::Item;
 use crate::format::dlx::parse_item_name;
-use crate::format::registry::{
-    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
-};
+use crate::format::entry::{AnswerError, AnswerReader, Claim, answer_error, claim_of_cells};
 use crate::grid::Grid;
+use crate::text::lines::LineReader;
 use crate::text::located::token_column;
 
-/// Reads dlx1's output for `puzzle`'s exact cover; see the module docs.
+/// Which program's form the solutions take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// Not known yet.
+    Unknown,
+    /// dlx1: `K:` then indented options.
+    Dlx1,
+    /// miniexact: options ended by `;`, solutions separated by a blank line.
+    Miniexact,
+}
+
+/// Reads the output of dlx1 or miniexact for `puzzle`'s exact cover, handing each solution and
+/// the final word to `each`; see the module docs.
 ///
 /// # Errors
 /// [`AnswerError`] with the place of the first problem.
-pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, AnswerError> {
-    let lines = answer_lines(input)?;
-    let n = puzzle.shape().order();
-    // The options of the first solution, each a line and its number.
-    let mut options: Vec<(usize, &str)> = Vec::new();
-    let mut solutions = 0;
-    let mut total: Option<usize> = None;
-    // miniexact's `;` lines: the solutions seen, and whether a blank line closed the last one.
-    let mut listed = 0;
-    let mut closed = false;
-    for (i, text) in lines.iter().enumerate() {
-        let line = i + 1;
+pub fn read_dlx_answer(
+    puzzle: &Grid,
+    input: &mut dyn BufRead,
+    each: &mut dyn FnMut(Claim) -> bool,
+) -> Result<(), AnswerError> {
+    let mut lines = LineReader::new(input);
+    let mut form = Form::Unknown;
+    // The options of the solution being read, each with its line.
+    let mut options: Vec<(usize, String)> = Vec::new();
+    let mut solutions = 0usize;
+    let mut last = 0;
+    // Hands on the solution read so far, if any; false when `each` says stop.
+    let mut flush = |options: &mut Vec<(usize, String)>, solutions: &mut usize| {
+        if options.is_empty() {
+            return Ok(true);
+        }
+        let claim = solution(puzzle, options)?;
+        options.clear();
+        *solutions += 1;
+        Ok::<bool, AnswerError>(each(claim))
+    };
+    while let Some(next) = lines.next_line() {
+        let (line, text) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
+        last = line;
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            closed = listed > 0;
+            if form == Form::Miniexact && !flush(&mut options, &mut solutions)? {
+                return Ok(());
+            }
             continue;
         }
         if trimmed.starts_with('(') {
-            continue;
-        }
-        if let Some(option) = text.trim_end().strip_suffix(';')
-            && solutions == 0
-        {
-            if listed == 0 || closed {
-                listed += 1;
-                closed = false;
-            }
-            if listed == 1 {
-                options.push((line, option));
-            }
             continue;
         }
         // dlx1's `Altogether N solutions, ...`, miniexact's `Found N solutions!`.
@@ -76,26 +89,54 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
             .or_else(|| trimmed.strip_prefix("Found "))
         {
             let count = rest.split_whitespace().next().unwrap_or("");
-            total = Some(count.parse().map_err(|_| {
+            let total: usize = count.parse().map_err(|_| {
                 answer_error(
                     line,
                     token_column(text, count),
                     format!("'{count}' is not a number of solutions"),
                 )
-            })?);
+            })?;
+            if !flush(&mut options, &mut solutions)? {
+                return Ok(());
+            }
+            if total > 0 && solutions == 0 {
+                return Err(answer_error(
+                    line,
+                    1,
+                    "dlx1 counted solutions but printed none: run it with m1",
+                ));
+            }
+            if total != solutions {
+                return Err(answer_error(
+                    line,
+                    1,
+                    format!("the program counts {total} solutions and printed {solutions}"),
+                ));
+            }
+            // The enumeration ran to its end: there is no other solution.
+            each(Claim::Unsat);
+            return Ok(());
+        }
+        if let Some(option) = text.trim_end().strip_suffix(';')
+            && form != Form::Dlx1
+        {
+            form = Form::Miniexact;
+            options.push((line, option.to_string()));
             continue;
         }
         if let Some(k) = trimmed.strip_suffix(':')
             && k.chars().all(|c| c.is_ascii_digit())
             && !k.is_empty()
+            && form != Form::Miniexact
         {
-            solutions += 1;
+            form = Form::Dlx1;
+            if !flush(&mut options, &mut solutions)? {
+                return Ok(());
+            }
             continue;
         }
-        if text.starts_with([' ', '\t']) && solutions > 0 && listed == 0 {
-            if solutions == 1 {
-                options.push((line, text));
-            }
+        if text.starts_with([' ', '\t']) && form == Form::Dlx1 {
+            options.push((line, text.to_string()));
             continue;
         }
         return Err(answer_error(
@@ -104,24 +145,27 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
             "expected 'K:', an indented option or 'Altogether N solutions' (dlx1), or an option ended by ';' (miniexact -p)",
         ));
     }
-    if solutions == 0 && listed == 0 {
-        return match total {
-            Some(0) => Ok(Claim::Unsat),
-            Some(_) => Err(answer_error(
-                lines.len() + 1,
-                1,
-                "dlx1 counted solutions but printed none: run it with m1",
-            )),
-            None => Err(answer_error(
-                lines.len() + 1,
-                1,
-                "no solution and no 'Altogether' line (run dlx1 m1 < IN > OUT 2>&1; \
-                 miniexact prints nothing when there is no solution, and exits with 20)",
-            )),
-        };
+    // The end of the answer: the last solution ends here too.
+    if !flush(&mut options, &mut solutions)? {
+        return Ok(());
     }
+    if solutions == 0 {
+        return Err(answer_error(
+            last + 1,
+            1,
+            "no solution and no 'Altogether' line (run dlx1 m1 < IN > OUT 2>&1; \
+             miniexact prints nothing when there is no solution, and exits with 20)",
+        ));
+    }
+    Ok(())
+}
+
+/// The claim of one solution's options (each with its line).
+fn solution(puzzle: &Grid, options: &[(usize, String)]) -> Result<Claim, AnswerError> {
+    let n = puzzle.shape().order();
     let mut cells = Vec::new();
     for (line, text) in options {
+        let line = *line;
         let (mut cell, mut value, mut witness) = (None, None, false);
         for token in text.split_whitespace().take_while(|t| !t.starts_with('(')) {
             let name = token.split(':').next().unwrap_or(token);
@@ -163,8 +207,8 @@ pub fn read_dlx_answer(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, 
 pub const DLX_READER: AnswerReader = AnswerReader {
     name: "dlx",
     format: "dlx",
-    summary: "the solutions of Knuth's dlx1 (dlx1 m1 < IN.dlx > OUT 2>&1) or of miniexact -x -p -e IN.dlx",
-    read: |puzzle, _, input| read_dlx_answer(puzzle, input),
+    summary: "the solutions of Knuth's dlx1 (dlx1 m1 < IN.dlx > OUT 2>&1) or of miniexact -x -p (every one with -e)",
+    read: |puzzle, _, input, each| read_dlx_answer(puzzle, input, each),
 };
 
 #[cfg(test)]
@@ -172,8 +216,44 @@ mod tests {
     use super::*;
     use crate::text::parse_line;
 
+    fn read_all(text: &str) -> Result<Vec<Claim>, AnswerError> {
+        let mut claims = Vec::new();
+        read_dlx_answer(
+            &parse_line("1...", None).unwrap(),
+            &mut text.as_bytes(),
+            &mut |c| {
+                claims.push(c);
+                true
+            },
+        )?;
+        Ok(claims)
+    }
+
     fn read(text: &str) -> Result<Claim, AnswerError> {
-        read_dlx_answer(&parse_line("1...", None).unwrap(), &mut text.as_bytes())
+        Ok(read_all(text)?.remove(0))
+    }
+
+    #[test]
+    fn every_solution_then_the_end_of_the_enumeration() {
+        let claims = read_all(
+            MINIEXACT
+                .replace(
+                    "\n\np11 r11 c11 b11;\n",
+                    "\n\np11 r11 c11 b11;\nr12 c22 b12 p12;\np21 r22 c12 b22;\np22 r21 c21 b21;\n",
+                )
+                .as_str(),
+        )
+        .unwrap();
+        assert_eq!(claims.len(), 3, "{claims:?}");
+        assert!(matches!(claims[1], Claim::Grid(_)));
+        assert_eq!(claims[2], Claim::Unsat);
+        let error = read_all("p11 r11 c11 b11;\n\nFound 2 solutions!\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("counts 2 solutions and printed 1"),
+            "{error}"
+        );
     }
 
     // Order 2 with 1×2 boxes: items p11.., r11.., c11.., b11...

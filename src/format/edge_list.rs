@@ -29,7 +29,7 @@ use std::io::{self, Write};
 
 use crate::encode::graph::{edge_count, edges};
 use crate::format::col::{GIVEN_COMPANION, graph_stats};
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, given_lines_bound, header_lines};
 use crate::grid::Grid;
 
 /// Writes the edge list of `puzzle`.
@@ -71,6 +71,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "plain edge list of the Sudoku graph, '# given' comments (and a .given file) precolour",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: Some(GIVEN_COMPANION),
     write: |puzzle, _, out| {
@@ -81,7 +82,9 @@ pub const FORMAT: ExportFormat = ExportFormat {
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let cells = shape.cells() as u128;
-        u64::try_from(edge_count(shape) as u128 * (2 + 2 * digits(cells)) + 1024)
-            .unwrap_or(u64::MAX)
+        u64::try_from(
+            edge_count(shape) as u128 * (2 + 2 * digits(cells)) + given_lines_bound(puzzle) + 1024,
+        )
+        .unwrap_or(u64::MAX)
     },
 };

@@ -30,7 +30,7 @@ use std::io::{self, Write};
 
 use crate::encode::graph::{edge_count, edges};
 use crate::format::col::graph_stats;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// `text` with the five XML special characters escaped.
@@ -112,6 +112,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: true,
     summary: "GraphML of the Sudoku graph, precoloured vertices as a 'given' attribute (networkx, igraph, Gephi)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: None,
     write: |puzzle, _, out| {

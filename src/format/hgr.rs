@@ -1,7 +1,9 @@
 //! hMETIS hypergraph files (`.hgr`) of the Sudoku hypergraph ([`crate::encode::graph`]), and a
 //! reader.
 //!
-//! `%` comment lines (the shape, and one `% given VERTEX VALUE` per given), then the header
+//! `%` comment lines (what the file is, the puzzle, the vertex numbering, the commands that
+//! solve it and decode the answer, as every export starts, then one `% given VERTEX VALUE` per
+//! given), then the header
 //! `E V` (hyperedges, vertices), then one line per hyperedge listing its 1-based vertices:
 //! the rows, the columns and (unless Latin) the boxes, `3n` lines (`2n` for a Latin square).
 //!
@@ -30,7 +32,7 @@ use crate::text::lines::LineReader;
 use crate::text::located::{Located, token_column};
 
 use crate::encode::graph::hyperedges;
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits, given_lines_bound, header_lines};
 use crate::grid::Grid;
 
 /// Writes the `.hgr` file of `puzzle`.
@@ -41,16 +43,19 @@ pub fn write_hgr(puzzle: &Grid, out: impl Write) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     let shape = puzzle.shape();
     let n = shape.order();
-    writeln!(
-        out,
-        "% sudokit Sudoku hypergraph: {shape}, {} givens; one hyperedge per unit (rows, columns{})",
-        puzzle.filled(),
-        if shape.is_latin() { "" } else { ", boxes" }
-    )?;
-    writeln!(
-        out,
-        "% vertex (r-1)*{n} + c is cell (r,c); '% given VERTEX VALUE' precolours"
-    )?;
+    let header = header_lines(
+        puzzle,
+        "Sudoku hypergraph (hMETIS)",
+        &format!(
+            "one hyperedge per unit (rows, columns{}), whose vertices take different colours; vertex (r-1)*{n} + c is cell (r,c), its colour the value; '% given VERTEX VALUE' precolours",
+            if shape.is_latin() { "" } else { ", boxes" }
+        ),
+        "python3 models/tools/colour_graph.py FILE > ANSWER (KaHyPar and hMETIS read the file as well)",
+        "col",
+    );
+    for line in header {
+        writeln!(out, "% {line}")?;
+    }
     for (cell, v) in puzzle.givens() {
         writeln!(out, "% given {} {}", cell + 1, v + 1)?;
     }
@@ -173,6 +178,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "hMETIS hypergraph: one hyperedge per unit",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["col"],
     companion: None,
     write: |puzzle, _, out| {
@@ -188,7 +194,10 @@ pub const FORMAT: ExportFormat = ExportFormat {
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);
-        u64::try_from(shape.unit_count() as u128 * n * (3 + digits(cells)) + 32).unwrap_or(u64::MAX)
+        u64::try_from(
+            shape.unit_count() as u128 * n * (3 + digits(cells)) + given_lines_bound(puzzle) + 32,
+        )
+        .unwrap_or(u64::MAX)
     },
 };
 

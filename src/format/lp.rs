@@ -30,7 +30,7 @@
 use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, var_name};
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// The longest line the writer produces (continuations start a new line before this).
@@ -150,6 +150,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "CPLEX LP, the 0-1 integer program (glpsol, cbc, HiGHS, lp_solve)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["glpsol", "cbc", "highs", "scip"],
     companion: None,
     write: |puzzle, _, out| {

@@ -20,10 +20,10 @@
 use std::io::BufRead;
 
 use crate::encode::ilp::{IlpSolution, IlpStatus};
+use crate::format::entry::{AnswerReader, single};
 use crate::format::mip_answer::{
     MipAnswerError, MipAnswerErrorKind, claim, err, number, read_lines,
 };
-use crate::format::registry::AnswerReader;
 
 /// Reads lp_solve's report; see the module docs.
 ///
@@ -80,7 +80,7 @@ pub const LP_SOLVE_READER: AnswerReader = AnswerReader {
     name: "lp_solve",
     format: "mps",
     summary: "the report of lp_solve -S3 or -S4 (lp_solve -fmps IN.mps -S4 -presolve > OUT)",
-    read: |puzzle, _, input| claim(puzzle, input, |i| read_lp_solve(i)),
+    read: |puzzle, _, input, each| single(claim(puzzle, input, |i| read_lp_solve(i)), each),
 };
 
 #[cfg(test)]

@@ -26,7 +26,7 @@
 use std::io::{self, Write};
 
 use crate::encode::csp::Csp;
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 
 /// Writes the `.dzn` data of `csp`.
 ///
@@ -71,6 +71,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "MiniZinc data for models/sudoku.mzn (alldifferent per unit)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["minizinc"],
     companion: None,
     write: |puzzle, _, out| {
@@ -87,8 +88,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);
-        let units = shape.unit_count() as u128;
-        u64::try_from(cells * (2 + digits(n)) + units * n * (2 + digits(cells)) + 64)
-            .unwrap_or(u64::MAX)
+        // `  v, v, ... |` rows: each value and its separator.
+        u64::try_from(cells * (2 + digits(n)) + n * 8 + 64).unwrap_or(u64::MAX)
     },
 };

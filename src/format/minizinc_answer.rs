@@ -1,15 +1,19 @@
 //! Reading MiniZinc's answers: the default output of the `mzn` export and the grid block that
 //! `models/sudoku.mzn` prints for the `dzn` export.
 //!
-//! A solution is the text before the first `----------` line: either the default output
+//! Each solution is the text before a `----------` line: the default output
 //! `x = [| 1, 2 | 2, 1 |];` (MiniZinc 2.6 on; older versions write
-//! `x = array2d(1..n, 1..n, [1, 2, 2, 1]);`), or `n` rows of `n` numbers. `==========` after it
-//! says the search space is exhausted. The status lines `=====UNSATISFIABLE=====` and
+//! `x = array2d(1..n, 1..n, [1, 2, 2, 1]);`), `n` rows of `n` numbers, or the JSON object of
+//! `--output-mode json` (`{"x" : [[1, 2], [2, 1]]}`). With `-a` (or `-n N`) every solution is
+//! printed, each read as soon as its separator is; `==========` after them says the search
+//! space is exhausted: there is no other. The status lines `=====UNSATISFIABLE=====` and
 //! `=====UNKNOWN=====` say there is none or that the solver gave up; `=====ERROR=====` and
-//! `=====UNBOUNDED=====` are errors. `%` comment lines (`% time elapsed`) are skipped.
+//! `=====UNBOUNDED=====` are errors. `%` comment lines (`% time elapsed`) are skipped. A
+//! solution of the wrong size, or a value above the order, is an error: the answer is not for
+//! this puzzle.
 //!
 //! # Complexity
-//! Linear in the answer.
+//! Linear in the answer; memory is one solution.
 //!
 //! # References
 //! - MiniZinc handbook, "Output" and the solution output specification (`----------`,
@@ -17,26 +21,43 @@
 
 use std::io::BufRead;
 
-use crate::format::registry::{
-    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
-};
+use crate::format::entry::{AnswerError, AnswerReader, Claim, answer_error, claim_of_cells};
 use crate::grid::Grid;
+use crate::text::lines::LineReader;
 
-/// Reads MiniZinc's answer to `puzzle`; see the module docs.
+/// Reads MiniZinc's answer to `puzzle`, handing each solution and the final word to `each`;
+/// see the module docs.
 ///
 /// # Errors
 /// [`AnswerError`] with the place of the first problem.
-pub fn read_minizinc(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, AnswerError> {
-    let lines = answer_lines(input)?;
-    // The solution's numbers with their places.
+pub fn read_minizinc(
+    puzzle: &Grid,
+    input: &mut dyn BufRead,
+    each: &mut dyn FnMut(Claim) -> bool,
+) -> Result<(), AnswerError> {
+    let mut lines = LineReader::new(input);
+    // The solution's numbers with their places, and the text of a JSON solution.
     let mut numbers: Vec<(usize, usize, usize)> = Vec::new();
-    for (i, text) in lines.iter().enumerate() {
-        let line = i + 1;
+    let mut json: Option<(usize, String)> = None;
+    let mut solutions = 0usize;
+    let mut last = 0;
+    while let Some(next) = lines.next_line() {
+        let (line, text) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
+        last = line;
         let trimmed = text.trim();
-        match trimmed {
-            "----------" => return solution(puzzle, &numbers, line),
-            "=====UNSATISFIABLE=====" => return Ok(Claim::Unsat),
-            "=====UNKNOWN=====" => return Ok(Claim::Unknown),
+        let claim = match trimmed {
+            "----------" => {
+                let claim = match json.take() {
+                    Some((start, object)) => json_solution(puzzle, &object, start)?,
+                    None => solution(puzzle, &numbers, line)?,
+                };
+                numbers.clear();
+                solutions += 1;
+                claim
+            }
+            "==========" if solutions > 0 => Claim::Unsat,
+            "=====UNSATISFIABLE=====" => Claim::Unsat,
+            "=====UNKNOWN=====" => Claim::Unknown,
             "=====ERROR=====" | "=====UNBOUNDED=====" | "=====UNSATorUNBOUNDED=====" => {
                 return Err(answer_error(
                     line,
@@ -44,15 +65,67 @@ pub fn read_minizinc(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, An
                     format!("MiniZinc reports {trimmed}"),
                 ));
             }
-            _ if trimmed.is_empty() || trimmed.starts_with('%') => {}
-            _ => numbers_of(text, line, &mut numbers)?,
+            _ if json.is_some() => {
+                let (_, object) = json.as_mut().expect("open JSON");
+                object.push_str(text);
+                object.push('\n');
+                continue;
+            }
+            _ if trimmed.starts_with('{') && numbers.is_empty() => {
+                json = Some((line, format!("{text}\n")));
+                continue;
+            }
+            _ if trimmed.is_empty() || trimmed.starts_with('%') => continue,
+            _ => {
+                numbers_of(text, line, &mut numbers)?;
+                continue;
+            }
+        };
+        let ends = !matches!(claim, Claim::Grid(_) | Claim::NotAGrid(_));
+        if !each(claim) || ends {
+            return Ok(());
         }
     }
+    if solutions > 0 && numbers.is_empty() && json.is_none() {
+        // Solutions without `==========`: the solver was asked for some, or stopped.
+        return Ok(());
+    }
     Err(answer_error(
-        lines.len() + 1,
+        last + 1,
         1,
         "no '----------' after a solution and no status line (truncated answer?)",
     ))
+}
+
+/// The claim of a JSON solution (`--output-mode json`): `{"x": [[...], ...]}` starting on line
+/// `start`.
+fn json_solution(puzzle: &Grid, object: &str, start: usize) -> Result<Claim, AnswerError> {
+    let n = puzzle.shape().order();
+    let value: serde_json::Value = serde_json::from_str(object).map_err(|e| {
+        answer_error(
+            start + e.line().saturating_sub(1),
+            e.column().max(1),
+            format!("not a JSON solution: {e}"),
+        )
+    })?;
+    let rows = value
+        .get("x")
+        .and_then(serde_json::Value::as_array)
+        .ok_or_else(|| answer_error(start, 1, "a JSON solution without its \"x\" array"))?;
+    let mut numbers = Vec::with_capacity(n * n);
+    for row in rows {
+        let row = row
+            .as_array()
+            .ok_or_else(|| answer_error(start, 1, "\"x\" is not an array of rows"))?;
+        for value in row {
+            let v = value
+                .as_u64()
+                .filter(|&v| v >= 1)
+                .ok_or_else(|| answer_error(start, 1, format!("{value} is not a cell value")))?;
+            numbers.push((v as usize, start, 1));
+        }
+    }
+    solution(puzzle, &numbers, start)
 }
 
 fn column_of(text: &str, part: &str) -> usize {
@@ -89,6 +162,7 @@ fn numbers_of(
     }
     let mut k = 0;
     let bytes = body.as_bytes();
+    let mut columns = crate::text::located::Columns::new(text);
     while k < bytes.len() {
         let c = bytes[k];
         if c.is_ascii_digit() || c == b'-' {
@@ -98,7 +172,7 @@ fn numbers_of(
                 k += 1;
             }
             let token = &body[start..k];
-            let column = column_of(text, token);
+            let column = columns.of(token);
             let value: i64 = token
                 .parse()
                 .map_err(|_| answer_error(line, column, format!("'{token}' is not a number")))?;
@@ -163,8 +237,8 @@ fn solution(
 pub const MINIZINC_READER: AnswerReader = AnswerReader {
     name: "minizinc",
     format: "mzn",
-    summary: "MiniZinc's output: x = [| ... |] (the mzn export) or the grid rows of models/sudoku.mzn (dzn)",
-    read: |puzzle, _, input| read_minizinc(puzzle, input),
+    summary: "MiniZinc's output: x = [| ... |] (the mzn export), the grid rows of models/sudoku.mzn (dzn) or --output-mode json; every solution of -a",
+    read: |puzzle, _, input, each| read_minizinc(puzzle, input, each),
 };
 
 #[cfg(test)]
@@ -172,8 +246,37 @@ mod tests {
     use super::*;
     use crate::text::parse_line;
 
+    fn read_all(text: &str) -> Result<Vec<Claim>, AnswerError> {
+        let mut claims = Vec::new();
+        read_minizinc(
+            &parse_line("1...", None).unwrap(),
+            &mut text.as_bytes(),
+            &mut |c| {
+                claims.push(c);
+                true
+            },
+        )?;
+        Ok(claims)
+    }
+
     fn read(text: &str) -> Result<Claim, AnswerError> {
-        read_minizinc(&parse_line("1...", None).unwrap(), &mut text.as_bytes())
+        Ok(read_all(text)?.remove(0))
+    }
+
+    #[test]
+    fn every_solution_of_an_enumeration_and_its_end() {
+        let all = "x = \n[| 1, 2\n | 2, 1\n |];\n----------\nx = \n[| 1, 2\n | 2, 1\n |];\n----------\n==========\n";
+        let claims = read_all(all).unwrap();
+        assert_eq!(claims.len(), 3);
+        assert_eq!(claims[2], Claim::Unsat);
+        let json = "{\n  \"x\" : [[1, 2], [2, 1]]\n}\n----------\n==========\n";
+        let claims = read_all(json).unwrap();
+        assert!(matches!(&claims[0], Claim::Grid(g) if crate::text::to_text(g) == "1221"));
+        assert_eq!(claims[1], Claim::Unsat);
+        let error = read("{\n  \"x\" : [[1, 2], [2]]\n}\n----------\n")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("the solution has 3 values"), "{error}");
     }
 
     #[test]

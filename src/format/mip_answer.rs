@@ -33,7 +33,7 @@ use crate::text::located::{Located, token_column};
 
 use crate::encode::ilp;
 use crate::encode::ilp::{IlpSolution, IlpStatus};
-use crate::format::registry::{AnswerError, AnswerReader, Claim};
+use crate::format::entry::{AnswerError, AnswerReader, Claim, single};
 use crate::grid::Grid;
 
 /// A solution file that cannot be read: what is wrong, with its place.
@@ -57,6 +57,10 @@ pub enum MipAnswerErrorKind {
     /// A solution status without the column table.
     #[error("a solution without its column table (truncated file?)")]
     NoColumns,
+    /// Another output of the program, which has no values to read: what it is, and how to
+    /// get one that has.
+    #[error("this is {0}")]
+    OtherForm(&'static str),
     /// The line could not be read.
     #[error(transparent)]
     Line(#[from] LineErrorKind),
@@ -81,14 +85,20 @@ fn column_of(line: &str, token: &str) -> usize {
     token_column(line, token)
 }
 
+/// A column's value: a finite number (`nan` and `inf` parse as floats, and NaN compares as
+/// neither 0 nor 1, so it would pass for a 1).
 pub(crate) fn number(line_no: usize, line: &str, token: &str) -> Result<f64, MipAnswerError> {
-    token.parse::<f64>().map_err(|_| {
-        err(
-            line_no,
-            column_of(line, token),
-            MipAnswerErrorKind::BadNumber(token.to_string()),
-        )
-    })
+    token
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| {
+            err(
+                line_no,
+                column_of(line, token),
+                MipAnswerErrorKind::BadNumber(token.to_string()),
+            )
+        })
 }
 
 /// Reads glpsol's printable report; see the module docs.
@@ -97,6 +107,21 @@ pub(crate) fn number(line_no: usize, line: &str, token: &str) -> Result<f64, Mip
 /// [`MipAnswerError`] with the place of the first problem.
 pub fn read_glpsol(input: impl BufRead) -> Result<IlpSolution, MipAnswerError> {
     let lines = read_lines(input)?;
+    // glpsol -w writes the columns by number, without their names.
+    if let Some((i, _)) = lines.iter().enumerate().find(|(_, l)| {
+        let l = l.trim_start();
+        l.starts_with("s mip ") || l.starts_with("s bas ") || l.starts_with("s ipt ")
+    }) {
+        return Err(err(
+            i + 1,
+            1,
+            MipAnswerErrorKind::OtherForm(
+                "glpsol's -w solution file, which numbers the columns without their names: \
+                 write the printable report with -o OUT (glpsol --lp IN.lp -o OUT) and read \
+                 it with --from glpsol",
+            ),
+        ));
+    }
     let end = (lines.len() + 1, 1);
     let mut status = None;
     let mut values = Vec::new();
@@ -190,6 +215,9 @@ pub fn read_cbc(input: impl BufRead) -> Result<IlpSolution, MipAnswerError> {
         return Err(err(1, 1, MipAnswerErrorKind::NoStatus));
     };
     let head = first.trim();
+    if head.starts_with("Welcome to the CBC") || head.starts_with("Coin") {
+        return read_cbc_log(&lines, first_no);
+    }
     let status = if head.starts_with("Optimal") {
         IlpStatus::Optimal
     } else if head.starts_with("Infeasible") || head.starts_with("Integer infeasible") {
@@ -219,6 +247,40 @@ pub fn read_cbc(input: impl BufRead) -> Result<IlpSolution, MipAnswerError> {
     Ok(IlpSolution { status, values })
 }
 
+/// cbc's log (its standard output without `solu`): its verdict when it is infeasible or
+/// stopped; a solution has no values there.
+fn read_cbc_log(lines: &[String], first: usize) -> Result<IlpSolution, MipAnswerError> {
+    for (i, line) in lines.iter().enumerate().skip(first) {
+        let line = line.trim();
+        let status = if line.starts_with("Result - Optimal")
+            || line.starts_with("Result - Solution found")
+        {
+            return Err(err(
+                i + 1,
+                1,
+                MipAnswerErrorKind::OtherForm(
+                    "cbc's log (its standard output), which has no solution values: add \
+                     `solu OUT` (cbc IN.lp solve solu OUT) and read OUT with --from cbc",
+                ),
+            ));
+        } else if line.starts_with("Result - Problem proven infeasible")
+            || line.starts_with("Problem is infeasible")
+            || line.starts_with("Result - Integer infeasible")
+        {
+            IlpStatus::Infeasible
+        } else if line.starts_with("Result - Stopped") {
+            IlpStatus::Unknown
+        } else {
+            continue;
+        };
+        return Ok(IlpSolution {
+            status,
+            values: Vec::new(),
+        });
+    }
+    Err(err(lines.len() + 1, 1, MipAnswerErrorKind::NoStatus))
+}
+
 /// An ILP solution file read by `read` as a claim on `puzzle`.
 pub(crate) fn claim(
     puzzle: &Grid,
@@ -231,6 +293,14 @@ pub(crate) fn claim(
         IlpStatus::Unknown => Claim::Unknown,
         IlpStatus::Optimal => match ilp::decode(puzzle, &solution) {
             Ok(grid) => Claim::Grid(grid),
+            // A column of another order: the answer is not for this puzzle.
+            Err(e @ ilp::IlpDecodeError::UnknownColumn(_)) => {
+                return Err(AnswerError::new(
+                    1,
+                    1,
+                    format!("{e}: an answer to another puzzle?"),
+                ));
+            }
             Err(e) => Claim::NotAGrid(e.to_string()),
         },
     })
@@ -241,7 +311,7 @@ pub const GLPSOL_READER: AnswerReader = AnswerReader {
     name: "glpsol",
     format: "lp",
     summary: "the printable report of glpsol (glpsol --lp IN.lp -o OUT)",
-    read: |puzzle, _, input| claim(puzzle, input, |i| read_glpsol(i)),
+    read: |puzzle, _, input, each| single(claim(puzzle, input, |i| read_glpsol(i)), each),
 };
 
 /// The `cbc` answer reader.
@@ -249,7 +319,7 @@ pub const CBC_READER: AnswerReader = AnswerReader {
     name: "cbc",
     format: "lp",
     summary: "the solution file of cbc (cbc IN.lp solve solu OUT)",
-    read: |puzzle, _, input| claim(puzzle, input, |i| read_cbc(i)),
+    read: |puzzle, _, input, each| single(claim(puzzle, input, |i| read_cbc(i)), each),
 };
 
 #[cfg(test)]
@@ -304,6 +374,18 @@ Integer feasibility conditions:
             "line 1, column 13: unknown status 'SOMETHING'"
         );
         assert!(read_glpsol(&b""[..]).is_err());
+        // NaN is not a value: it compared as neither 0 nor 1 and was read as a 1.
+        for bad in ["nan", "NaN", "inf", "-inf"] {
+            let text = GLPSOL.replace(
+                "x_1_1_1      *              0",
+                &format!("x_1_1_1      *            {bad:>3}"),
+            );
+            let error = read_glpsol(text.as_bytes()).unwrap_err().to_string();
+            assert!(
+                error.contains(&format!("'{bad}' is not a number")),
+                "{error}"
+            );
+        }
     }
 
     #[test]

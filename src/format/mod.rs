@@ -4,6 +4,7 @@
 //! | file | format | direction |
 //! |---|---|---|
 //! | [`dimacs`] | DIMACS CNF; SAT-competition and minisat answers | CNF out and in, answers in |
+//! | [`clausal_proof`] | DRAT, RUP and FRAT refutation proofs of SAT solvers | in |
 //! | [`opb`] | pseudo-Boolean OPB (PB competition) | out |
 //! | [`clasp_answer`] | clasp/clingo answers: OPB `s`/`v` lines, answer sets | in |
 //! | [`smt2`], [`smt2_answer`] | SMT-LIB 2 (QF_LIA); z3's and cvc5's answers | out; in |
@@ -21,7 +22,8 @@
 //! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
 //! | [`colouring_answer`] | vertex → colour lists | in |
 //!
-//! The [`registry`] lists every export format and answer reader by name. Every reader reports a
+//! The [`registry`] lists every export format and answer reader by name; [`entry`] holds the
+//! types of its entries, which each format's file uses (so the files never import the list). Every reader reports a
 //! problem with its 1-based line and column, and never panics.
 //!
 //! # Complexity
@@ -34,12 +36,14 @@
 
 pub mod asp;
 pub mod clasp_answer;
+pub mod clausal_proof;
 pub mod col;
 pub mod colouring_answer;
 pub mod dimacs;
 pub mod dlx;
 pub mod dlx_answer;
 pub mod edge_list;
+pub mod entry;
 pub mod graphml;
 pub mod hgr;
 pub mod highs_answer;
@@ -56,8 +60,11 @@ pub mod scip_answer;
 pub mod smt2;
 pub mod smt2_answer;
 
+pub use entry::{
+    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, ReadAnswer,
+    SmtEncoding, human_size,
+};
 pub use registry::{
-    AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, FORMATS,
-    READER_ALIASES, READERS, UnknownFormat, decode_answer, export, export_excluding, find_format,
-    find_reader, human_size,
+    FORMATS, READER_ALIASES, READERS, UnknownFormat, decode_answer, decode_answers, estimate_size,
+    export, export_excluding, find_format, find_reader,
 };

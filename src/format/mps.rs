@@ -29,8 +29,8 @@
 use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, var_name};
+use crate::format::entry::ExportFormat;
 use crate::format::lp::{ilp_estimate, ilp_stats};
-use crate::format::registry::ExportFormat;
 
 /// Writes the free MPS file of `ilp`.
 ///
@@ -107,6 +107,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "free MPS, the same 0-1 integer program (glpsol --freemps, cbc, lp_solve -fmps, HiGHS)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["glpsol", "cbc", "lp_solve", "highs"],
     companion: None,
     write: |puzzle, _, out| {

@@ -33,7 +33,7 @@ use std::io::{self, Write};
 
 use crate::encode::csp::Csp;
 use crate::encode::nogood;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// The model after the data.
@@ -117,6 +117,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "a self-contained MiniZinc model with its data (alldifferent per unit; minizinc --solver gecode)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["minizinc"],
     companion: None,
     write: |puzzle, _, out| {

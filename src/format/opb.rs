@@ -34,7 +34,7 @@ use std::io::{self, Write};
 
 use crate::encode::ilp::{Ilp, Row};
 use crate::encode::x_index;
-use crate::format::registry::{ExportFormat, digits, header_lines};
+use crate::format::entry::{ExportFormat, digits, header_lines};
 use crate::grid::Grid;
 
 /// Writes the OPB file of `puzzle`.
@@ -115,6 +115,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: true,
     summary: "pseudo-Boolean OPB, exactly-one constraints over x(r,c,v) (clasp, RoundingSat, Exact, SCIP)",
     takes_cnf_options: false,
+    takes_smt_encoding: false,
     answers: &["clasp"],
     companion: None,
     write: |puzzle, _, out| {

@@ -5,8 +5,8 @@
 //! its writer, and an estimate of its size before anything is written. An [`AnswerReader`]
 //! names a solver's answer form (`minisat`, `glpsol`, ...) and maps an answer back to a grid;
 //! [`decode_answer`] runs it and puts every grid through the certificate verifier. Each entry is
-//! a constant in its format's own file, so a new format is one file and one line of the tables
-//! below; the `export`, `decode` and `reduce latin` commands, the cross-check of external tools
+//! a constant in its format's own file (its type in [`super::entry`]), so a new format is one
+//! file and one line of the tables below; the `export`, `decode` and `reduce latin` commands, the cross-check of external tools
 //! and the Python package all read these tables.
 //!
 //! # Examples
@@ -24,66 +24,11 @@ use std::io::{self, BufRead, Write};
 
 use thiserror::Error;
 
-use crate::encode::cnf::CnfOptions;
+use super::entry::{
+    AnswerError, AnswerReader, Claim, Decoded, ExportFormat, ExportOptions, comments_bound,
+};
 use crate::grid::Grid;
-use crate::text::Located;
-use crate::verify::{Violation, verify};
-
-/// The options of an export: the CNF encoding, for the formats that take one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ExportOptions {
-    /// The encoding and at-most-one choice of `cnf`.
-    pub cnf: CnfOptions,
-}
-
-/// A second file written beside an export (the `.given` precolouring of `col`).
-#[derive(Debug, Clone, Copy)]
-pub struct Companion {
-    /// Its extension: the export's path with this extension.
-    pub extension: &'static str,
-    /// What it holds, in a few words.
-    pub summary: &'static str,
-    /// Writes it.
-    pub write: fn(&Grid, &mut dyn Write) -> io::Result<()>,
-}
-
-/// One export format of the registry.
-#[derive(Debug, Clone, Copy)]
-pub struct ExportFormat {
-    /// The name users type (`export --to NAME`).
-    pub name: &'static str,
-    /// Other names accepted for it (`ilp` for `lp`, ...).
-    pub aliases: &'static [&'static str],
-    /// The file extension.
-    pub extension: &'static str,
-    /// The mark that starts a comment line.
-    pub comment: &'static str,
-    /// What closes a comment line: empty for line comments, ` -->` for XML.
-    pub comment_end: &'static str,
-    /// Whether the file's first line must stay first (OPB's size line, the XML declaration):
-    /// [`export`] then writes the header comments after it.
-    pub first_line_fixed: bool,
-    /// What the format is, in one line.
-    pub summary: &'static str,
-    /// Whether the CNF options apply.
-    pub takes_cnf_options: bool,
-    /// The answer readers of the solvers that read this format.
-    pub answers: &'static [&'static str],
-    /// A second file written beside the export, if any.
-    pub companion: Option<Companion>,
-    /// Writes the export and returns its size line (`--stats`) without the byte count.
-    pub write: fn(&Grid, &ExportOptions, &mut dyn Write) -> io::Result<String>,
-    /// Writes the export with one no-good per grid of a list (solutions found already), so that
-    /// a solver reading the format counts solutions by solving again; `None` when the format
-    /// has no way to rule out one solution (exact cover, graph colouring).
-    pub exclude: Option<Exclude>,
-    /// The size of the export in bytes, estimated before writing (within a small factor, never
-    /// an overflow).
-    pub estimate: fn(&Grid, &ExportOptions) -> u64,
-}
-
-/// Writes `puzzle` with one no-good per grid of `excluded`; see [`ExportFormat::exclude`].
-pub type Exclude = fn(&Grid, &ExportOptions, &[Grid], &mut dyn Write) -> io::Result<()>;
+use crate::verify::verify;
 
 /// The export formats, in the order of the help text.
 pub const FORMATS: &[&ExportFormat] = &[
@@ -132,6 +77,14 @@ pub fn find_format(name: &str) -> Result<&'static ExportFormat, UnknownFormat> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// An upper bound of the size in bytes of `puzzle` exported in `format` with `options` (and no
+/// extra header), known before anything is written: the format's estimate of its body plus a
+/// bound of its comments. `export --max-size` refuses an export above it.
+pub fn estimate_size(puzzle: &Grid, format: &ExportFormat, options: &ExportOptions) -> u64 {
+    let body = (format.estimate)(puzzle, options);
+    body.saturating_add(u64::try_from(comments_bound(puzzle)).unwrap_or(u64::MAX))
 }
 
 /// Writes `puzzle` in `format` to `out`, after `header` (each line behind the format's comment
@@ -198,174 +151,6 @@ pub fn export_excluding(
     }
 }
 
-/// The comment lines every newer writer starts with: what the file is, the puzzle (as a puzzle
-/// line up to order 35), the encoding, the command that solves it and the `decode` command that
-/// reads the answer. `PUZZLE` stands for the puzzle file (or `-` with the line on standard
-/// input), `FILE` for the export and `ANSWER` for the solver's answer.
-pub(crate) fn header_lines(
-    puzzle: &Grid,
-    what: &str,
-    encoding: &str,
-    solve: &str,
-    reader: &str,
-) -> Vec<String> {
-    let mut lines = vec![format!(
-        "sudokit {what}: {}, {} givens",
-        puzzle.shape(),
-        puzzle.filled()
-    )];
-    if let Some(line) = crate::text::to_line(puzzle) {
-        lines.push(format!("puzzle {line}"));
-    }
-    lines.push(encoding.to_string());
-    lines.push(format!("solve: {solve}"));
-    lines.push(format!(
-        "decode: sudokit decode PUZZLE --from {reader} ANSWER (PUZZLE: the puzzle file)"
-    ));
-    lines
-}
-
-/// A writer that counts the bytes it passes on, and writes `pending` after the first line.
-struct Counting<'a> {
-    inner: &'a mut dyn Write,
-    bytes: u64,
-    pending: Vec<u8>,
-}
-
-impl Write for Counting<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if !self.pending.is_empty()
-            && let Some(end) = buf.iter().position(|&b| b == b'\n')
-        {
-            self.inner.write_all(&buf[..=end])?;
-            let pending = std::mem::take(&mut self.pending);
-            self.inner.write_all(&pending)?;
-            self.bytes += (end + 1 + pending.len()) as u64;
-            return Ok(end + 1);
-        }
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// Decimal digits of `x` (at least 1), for size estimates.
-pub(crate) fn digits(x: u128) -> u128 {
-    x.checked_ilog10().map_or(1, |d| d as u128 + 1)
-}
-
-/// `3.2 GiB`-style text (powers of 1024, one decimal).
-pub fn human_size(bytes: u64) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < units.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{value:.1} {}", units[unit])
-    }
-}
-
-/// What a solver's answer says about the puzzle, before verification.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Claim {
-    /// A grid (to be verified).
-    Grid(Grid),
-    /// The solver found no solution.
-    Unsat,
-    /// The solver gave up.
-    Unknown,
-    /// The answer does not describe a grid (a cell with no value or two values, ...).
-    NotAGrid(String),
-}
-
-/// A solver's answer mapped back to the puzzle and checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decoded {
-    /// A solution, verified.
-    Solution(Grid),
-    /// The solver found no solution.
-    Unsat,
-    /// The solver gave up.
-    Unknown,
-    /// The answer describes a grid that is not a solution: what the verifier found.
-    Invalid(Grid, Violation),
-    /// The answer does not describe a grid.
-    NotAGrid(String),
-}
-
-/// One answer reader of the registry.
-#[derive(Debug, Clone, Copy)]
-pub struct AnswerReader {
-    /// The name users type (`decode --from NAME`).
-    pub name: &'static str,
-    /// The export format whose answers it reads (the main one, when several formats share
-    /// the reader).
-    pub format: &'static str,
-    /// Which solvers write this answer, in one line.
-    pub summary: &'static str,
-    /// Reads an answer to `puzzle` exported with the options.
-    pub read: fn(&Grid, &ExportOptions, &mut dyn BufRead) -> Result<Claim, AnswerError>,
-}
-
-/// An answer that cannot be read: what is wrong, with its place.
-pub type AnswerError = Located<String>;
-
-/// Every line of an answer (through the capped line reader), for the readers that look ahead.
-pub(crate) fn answer_lines(input: &mut dyn BufRead) -> Result<Vec<String>, AnswerError> {
-    let mut lines = crate::text::lines::LineReader::new(input);
-    let mut all = Vec::new();
-    while let Some(next) = lines.next_line() {
-        let (_, line) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
-        all.push(line.to_string());
-    }
-    Ok(all)
-}
-
-/// An answer error at 1-based `line` and `column`.
-pub(crate) fn answer_error(line: usize, column: usize, what: impl Into<String>) -> AnswerError {
-    Located::new(line, column, what.into())
-}
-
-/// The claim of an answer that sets values cell by cell: `(r, c, v)` 0-based, in any order. A
-/// cell set twice to different values, or not at all, makes it [`Claim::NotAGrid`].
-pub(crate) fn claim_of_cells(
-    puzzle: &Grid,
-    cells: impl IntoIterator<Item = (usize, usize, usize)>,
-) -> Claim {
-    let shape = puzzle.shape();
-    let mut grid = Grid::empty(shape);
-    for (r, c, v) in cells {
-        let cell = shape.cell(r, c);
-        match grid.get(cell) {
-            Some(w) if w != v => {
-                return Claim::NotAGrid(format!(
-                    "the answer sets two values of cell {}: {} and {}",
-                    grid.cell_ref(cell),
-                    w.min(v) + 1,
-                    w.max(v) + 1
-                ));
-            }
-            _ => grid.set(cell, Some(v)),
-        }
-    }
-    match (0..shape.cells()).find(|&cell| grid.get(cell).is_none()) {
-        Some(cell) => Claim::NotAGrid(format!(
-            "the answer sets no value of cell {}",
-            grid.cell_ref(cell)
-        )),
-        None => Claim::Grid(grid),
-    }
-}
-
 /// The answer readers, in the order of the help text.
 pub const READERS: &[&AnswerReader] = &[
     &super::dimacs::COMPETITION_READER,
@@ -410,18 +195,54 @@ pub fn find_reader(name: &str) -> Result<&'static AnswerReader, UnknownFormat> {
         })
 }
 
-/// Reads a solver's answer to `puzzle` (exported with `options`) with `reader`, and verifies
-/// the grid it describes.
+/// Reads a solver's answer to `puzzle` (exported with `options`) with `reader`, verifies every
+/// grid it describes, and hands each result to `each` as soon as it is read (the models of an
+/// enumeration one at a time, then what the solver says of the rest; see [`Claim`]). `each`
+/// returns `false` to stop the reading.
 ///
 /// # Errors
-/// [`AnswerError`] when the answer cannot be read (with its line and column).
+/// [`AnswerError`] when the answer cannot be read or does not fit the puzzle (with its line
+/// and column); the results handed on before it stand.
+pub fn decode_answers(
+    puzzle: &Grid,
+    reader: &AnswerReader,
+    options: &ExportOptions,
+    input: &mut dyn BufRead,
+    each: &mut dyn FnMut(Decoded) -> bool,
+) -> Result<(), AnswerError> {
+    (reader.read)(puzzle, options, input, &mut |claim| {
+        each(verified(puzzle, claim))
+    })
+}
+
+/// The first result of a solver's answer (its model, or its verdict), verified: what a solver
+/// asked for one solution answers. The rest of the answer is not read.
+///
+/// # Errors
+/// [`AnswerError`] when the answer cannot be read, does not fit the puzzle, or is empty.
 pub fn decode_answer(
     puzzle: &Grid,
     reader: &AnswerReader,
     options: &ExportOptions,
     input: &mut dyn BufRead,
 ) -> Result<Decoded, AnswerError> {
-    Ok(match (reader.read)(puzzle, options, input)? {
+    let mut first = None;
+    decode_answers(puzzle, reader, options, input, &mut |decoded| {
+        first = Some(decoded);
+        false
+    })?;
+    first.ok_or_else(|| {
+        crate::text::Located::new(
+            1,
+            1,
+            "an answer without a model or a status (empty or truncated?)".to_string(),
+        )
+    })
+}
+
+/// A claim with its grid through the certificate verifier.
+fn verified(puzzle: &Grid, claim: Claim) -> Decoded {
+    match claim {
         Claim::Grid(grid) => match verify(puzzle, &grid) {
             Ok(()) => Decoded::Solution(grid),
             Err(violation) => Decoded::Invalid(grid, violation),
@@ -429,13 +250,40 @@ pub fn decode_answer(
         Claim::Unsat => Decoded::Unsat,
         Claim::Unknown => Decoded::Unknown,
         Claim::NotAGrid(reason) => Decoded::NotAGrid(reason),
-    })
+    }
+}
+
+/// A writer that counts the bytes it passes on, and writes `pending` after the first line.
+struct Counting<'a> {
+    inner: &'a mut dyn Write,
+    bytes: u64,
+    pending: Vec<u8>,
+}
+
+impl Write for Counting<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.pending.is_empty()
+            && let Some(end) = buf.iter().position(|&b| b == b'\n')
+        {
+            self.inner.write_all(&buf[..=end])?;
+            let pending = std::mem::take(&mut self.pending);
+            self.inner.write_all(&pending)?;
+            self.bytes += (end + 1 + pending.len()) as u64;
+            return Ok(end + 1);
+        }
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::parse_line;
 
     #[test]
     fn every_name_is_found_and_every_reader_answers_a_known_format() {
@@ -459,26 +307,121 @@ mod tests {
         );
     }
 
-    #[test]
-    fn estimates_are_within_a_small_factor_of_the_real_size() {
-        for line in [
-            "1.3.....4....2..",
-            "...........................1...2..........3",
-        ] {
-            let puzzle = match parse_line(line, None) {
-                Ok(p) => p,
-                Err(_) => continue,
+    /// A grid of `shape` with its first `givens` cells (row-major) given from the pattern
+    /// solution.
+    fn partial(shape: crate::Shape, givens: usize) -> Grid {
+        let n = shape.order();
+        let (p, q) = (shape.box_rows(), shape.box_cols());
+        let mut grid = Grid::empty(shape);
+        for cell in 0..givens.min(shape.cells()) {
+            let (r, c) = (shape.row_of(cell), shape.col_of(cell));
+            let value = if shape.is_latin() {
+                (r + c) % n
+            } else {
+                (q * (r % p) + r / p + c) % n
             };
-            for format in FORMATS {
-                let mut out = Vec::new();
-                export(&puzzle, format, &ExportOptions::default(), &[], &mut out).unwrap();
-                let estimate = (format.estimate)(&puzzle, &ExportOptions::default()) as f64;
-                let real = out.len() as f64;
-                assert!(
-                    estimate > real / 4.0 && estimate < real * 4.0,
-                    "{}: estimate {estimate}, real {real}",
-                    format.name
-                );
+            grid.set(cell, Some(value));
+        }
+        grid
+    }
+
+    /// A writer that counts bytes and keeps none.
+    struct Count(u64);
+    impl Write for Count {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn real_size(puzzle: &Grid, format: &ExportFormat, options: &ExportOptions) -> u64 {
+        let mut count = Count(0);
+        export(puzzle, format, options, &[], &mut count).unwrap();
+        count.0
+    }
+
+    #[test]
+    fn estimates_are_upper_bounds_within_a_small_factor() {
+        use crate::encode::cnf::{CnfOptions, Encoding};
+        use crate::format::entry::SmtEncoding;
+        let shapes = [
+            crate::Shape::sudoku(2, 2).unwrap(),
+            crate::Shape::sudoku(2, 3).unwrap(),
+            crate::Shape::sudoku(3, 3).unwrap(),
+            crate::Shape::latin(7).unwrap(),
+            crate::Shape::sudoku(4, 4).unwrap(),
+            crate::Shape::sudoku(5, 5).unwrap(),
+        ];
+        for shape in shapes {
+            for givens in [0, shape.cells() / 2, shape.cells()] {
+                let puzzle = partial(shape, givens);
+                for format in FORMATS {
+                    for encoding in [Encoding::Extended, Encoding::Optimized] {
+                        // Both SMT encodings: bool with the first CNF encoding, int with the other.
+                        let smt = if encoding == Encoding::Extended {
+                            SmtEncoding::Bool
+                        } else {
+                            SmtEncoding::Int
+                        };
+                        let options = ExportOptions {
+                            cnf: CnfOptions {
+                                encoding,
+                                ..CnfOptions::default()
+                            },
+                            smt,
+                        };
+                        let estimate = estimate_size(&puzzle, format, &options);
+                        let real = real_size(&puzzle, format, &options);
+                        // The optimized CNF is bounded by the extended one, which the givens
+                        // do not shrink as much.
+                        let tight = !(format.takes_cnf_options && encoding == Encoding::Optimized
+                            || format.takes_smt_encoding && smt == SmtEncoding::Bool);
+                        assert!(
+                            real <= estimate && (!tight || estimate <= 8 * real + 4096),
+                            "{} {shape} {givens} givens {encoding}: estimate {estimate}, real {real}",
+                            format.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn estimates_bound_the_graph_exports_of_large_orders() {
+        // An hgr of a full 1024×1024 grid was once estimated at 30 MiB and is 40 MiB.
+        for (m, formats) in [
+            (
+                8,
+                &[
+                    "col", "graphml", "edges", "hgr", "dlx", "mzn", "dzn", "smt2", "asp",
+                ][..],
+            ),
+            (32, &["hgr"][..]),
+        ] {
+            let shape = crate::Shape::sudoku(m, m).unwrap();
+            // Half-filled grids too at order 64 (a bound by what is left open, not by the
+            // empty grid); the order-1024 hgr only empty and full (each export is 40 MiB).
+            let fills = if m == 8 {
+                vec![0, shape.cells() / 2, shape.cells()]
+            } else {
+                vec![0, shape.cells()]
+            };
+            for givens in fills {
+                let puzzle = partial(shape, givens);
+                for name in formats {
+                    let format = find_format(name).unwrap();
+                    let options = ExportOptions::default();
+                    let estimate = estimate_size(&puzzle, format, &options);
+                    let real = real_size(&puzzle, format, &options);
+                    assert!(
+                        real <= estimate && estimate <= 8 * real + 4096,
+                        "{name} {shape} {givens} givens: estimate {estimate}, real {real}"
+                    );
+                }
             }
         }
     }

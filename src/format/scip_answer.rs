@@ -14,10 +14,10 @@
 use std::io::BufRead;
 
 use crate::encode::ilp::{IlpSolution, IlpStatus};
+use crate::format::entry::{AnswerReader, single};
 use crate::format::mip_answer::{
     MipAnswerError, MipAnswerErrorKind, claim, err, number, read_lines,
 };
-use crate::format::registry::AnswerReader;
 use crate::text::located::token_column;
 
 /// Reads SCIP's solution file; see the module docs.
@@ -91,7 +91,7 @@ pub const SCIP_READER: AnswerReader = AnswerReader {
     name: "scip",
     format: "lp",
     summary: "the solution file of SCIP (scip -c \"read IN.lp optimize write solution OUT quit\")",
-    read: |puzzle, _, input| claim(puzzle, input, |i| read_scip(i)),
+    read: |puzzle, _, input, each| single(claim(puzzle, input, |i| read_scip(i)), each),
 };
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //! The output is a sequence of S-expressions: the status `sat`, `unsat` or `unknown` (z3 also
 //! says `timeout`), then for `sat` the values, either the `get-value` form
 //! `((c_1_1 5) (c_1_2 3) ...)` or the `get-model` form `((define-fun c_1_1 () Int 5) ...)`
-//! (older z3 versions open it with `model`). A negative number is `(- 5)`. `success` lines (of
+//! (older z3 versions open it with `model`) for the `int` encoding, `((x_1_1_5 true) (x_1_1_6
+//! false) ...)` for the `bool` one (a given has no variable there and keeps its value). A negative number is `(- 5)`. `success` lines (of
 //! `:print-success`) are skipped; an `(error "...")` after `unsat` or `unknown` is the
 //! `get-value` the script asks for anyway, and is ignored; any other error is reported with its
 //! place.
@@ -18,10 +19,10 @@
 
 use std::io::BufRead;
 
-use crate::format::registry::{
-    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells,
+use crate::format::entry::{
+    AnswerError, AnswerReader, Claim, answer_error, answer_lines, claim_of_cells, single,
 };
-use crate::format::smt2::parse_cell_name;
+use crate::format::smt2::{parse_cell_name, parse_value_name};
 use crate::grid::Grid;
 
 /// An S-expression with the place (line, column) where it starts.
@@ -231,13 +232,45 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
                 ));
             };
             let mut cells = Vec::new();
+            // The `bool` encoding names cell values; a given has no variable and keeps its value.
+            let mut booleans = false;
             for (name, value) in assignments(values)? {
                 let Some(name) = name.atom() else { continue };
+                if name.starts_with("x_") {
+                    let (line, column) = value.place();
+                    let Some((r, c, v)) = parse_value_name(name, n) else {
+                        return Err(answer_error(
+                            line,
+                            column,
+                            format!(
+                                "{name} is not a value of a cell of the {n}×{n} grid: an answer to another puzzle?"
+                            ),
+                        ));
+                    };
+                    booleans = true;
+                    match value.atom() {
+                        Some("true") => cells.push((r, c, v)),
+                        Some("false") => {}
+                        _ => {
+                            return Err(answer_error(
+                                line,
+                                column,
+                                format!("the value of {name} is not true or false"),
+                            ));
+                        }
+                    }
+                    continue;
+                }
                 let Some((r, c)) = parse_cell_name(name, n) else {
                     if name.starts_with("c_") {
-                        return Ok(Claim::NotAGrid(format!(
-                            "{name} is not a cell of the {n}×{n} grid"
-                        )));
+                        let (line, column) = value.place();
+                        return Err(answer_error(
+                            line,
+                            column,
+                            format!(
+                                "{name} is not a cell of the {n}×{n} grid: an answer to another puzzle?"
+                            ),
+                        ));
                     }
                     continue;
                 };
@@ -250,11 +283,23 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
                     ));
                 };
                 if v < 1 || v > n as i64 {
-                    return Ok(Claim::NotAGrid(format!(
-                        "{name} = {v} is not a value of the {n}×{n} grid"
-                    )));
+                    let (line, column) = value.place();
+                    return Err(answer_error(
+                        line,
+                        column,
+                        format!(
+                            "{name} = {v} is not a value of the {n}×{n} grid: an answer to another puzzle?"
+                        ),
+                    ));
                 }
                 cells.push((r, c, v as usize - 1));
+            }
+            if booleans {
+                let shape = puzzle.shape();
+                cells.extend((0..shape.cells()).filter_map(|cell| {
+                    let v = puzzle.get(cell)?;
+                    Some((shape.row_of(cell), shape.col_of(cell), v))
+                }));
             }
             Ok(claim_of_cells(puzzle, cells))
         }
@@ -266,11 +311,29 @@ pub const SMT2_READER: AnswerReader = AnswerReader {
     name: "smt2",
     format: "smt2",
     summary: "z3's or cvc5's output: sat/unsat/unknown, then get-value pairs or a get-model model",
-    read: |puzzle, _, input| read_smt2(puzzle, input),
+    read: |puzzle, _, input, each| single(read_smt2(puzzle, input), each),
 };
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn boolean_values_of_the_bool_encoding() {
+        let puzzle = crate::text::parse_line("1...", None).unwrap();
+        let read = |text: &str| read_smt2(&puzzle, &mut text.as_bytes());
+        let text = "sat\n((x_1_2_2 true) (x_1_2_1 false) (x_2_1_2 true) (x_2_2_1 true))\n";
+        let Ok(Claim::Grid(grid)) = read(text) else {
+            panic!("{:?}", read(text))
+        };
+        assert_eq!(crate::text::to_text(&grid), "1221");
+        let error = read("sat\n((x_1_2_3 true))\n").unwrap_err().to_string();
+        assert!(
+            error.contains("x_1_2_3 is not a value of a cell of the 2×2 grid"),
+            "{error}"
+        );
+        let error = read("sat\n((x_1_2_2 1))\n").unwrap_err().to_string();
+        assert!(error.contains("not true or false"), "{error}");
+    }
+
     use super::*;
     use crate::text::parse_line;
 
@@ -293,7 +356,7 @@ mod tests {
         }
         assert!(
             matches!(read("sat\n((c_1_1 1) (c_1_2 (- 2)) (c_2_1 2) (c_2_2 1))\n"),
-            Ok(Claim::NotAGrid(why)) if why == "c_1_2 = -2 is not a value of the 2×2 grid")
+            Err(e) if e.to_string().contains("c_1_2 = -2 is not a value of the 2×2 grid"))
         );
         assert!(matches!(read("sat\n((c_1_1 1) (c_1_2 2) (c_2_1 2))\n"),
             Ok(Claim::NotAGrid(why)) if why.contains("(2,2)")));

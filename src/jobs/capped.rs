@@ -62,6 +62,10 @@ impl Solver for Capped {
         self.inner.max_order().min(self.max)
     }
 
+    fn splittable(&self) -> bool {
+        self.inner.splittable()
+    }
+
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Result<SolveReport, SolveError> {
         self.check(puzzle)?;
         self.inner.solve(puzzle, limits)

@@ -3,7 +3,11 @@
 //!
 //! A record is the count, `at least N (limit)` when the limit stopped it (the answer asked for),
 //! or `at least N (unknown: time limit)` when a budget did (no answer: exit 1, redone by a
-//! resumed run); as JSON `{"line", "count", "complete", "hit_limit", "stopped", "stats"}`.
+//! resumed run), or `N (claimed by NAME, not checked)` for an exact count that rests on an
+//! external solver's unchecked word that there is no other solution (a negative record: not the
+//! answer asked for; with `require_certificate` an error in place); as JSON `{"line", "count",
+//! "complete", "hit_limit", "stopped", "stats"}`, with `"certified"` and `"refutation"` on an
+//! exact count.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -13,7 +17,7 @@ use super::census::{EmptyGridCount, empty_grid_count};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one, backend_spec};
-use super::render::stats_json;
+use super::render::{add_refutation, stats_json};
 use crate::census::json_count;
 use crate::grid::Grid;
 use crate::search::{CountReport, Limits};
@@ -44,6 +48,9 @@ pub struct CountOptions {
     /// (`band-classes`, `column-sets`, `reduced-latin`); see [`super::census`]. A puzzle is
     /// always counted by enumeration.
     pub method: String,
+    /// Refuse an exact count that rests on an external solver's unchecked claim (an error in
+    /// place instead of a claimed count).
+    pub require_certificate: bool,
 }
 
 impl Default for CountOptions {
@@ -58,6 +65,7 @@ impl Default for CountOptions {
             order: None,
             threads: None,
             method: "auto".to_string(),
+            require_certificate: false,
         }
     }
 }
@@ -114,7 +122,13 @@ impl CountJob {
     /// An unknown backend, bad limits, a limit or order of 0.
     pub fn new(options: CountOptions) -> Result<CountJob, OptionError> {
         let spec = backend_spec(&options.backend, options.scheme.as_deref(), None, None)?;
-        let solver = capped(solve::backend(&spec)?, options.max_order)?;
+        let solver = solve::backend(&spec)?;
+        let solver = if options.require_certificate {
+            Box::new(solve::RequireCertificate(solver))
+        } else {
+            solver
+        };
+        let solver = capped(solver, options.max_order)?;
         let threads = options::threads(options.threads)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -128,6 +142,7 @@ impl CountJob {
             "limit": options.limit,
             "max_order": options.max_order,
             "order": options.order,
+            "require_certificate": options.require_certificate,
         });
         let enumeration_options = options.limit.is_some()
             || options.node_limit.is_some()
@@ -254,6 +269,9 @@ impl JobRecord for CountRecord {
     fn status(&self) -> Status {
         if self.stopped_by_budget() {
             Status::Unknown
+        } else if self.report.rests_on_claim() {
+            // A claim is not the answer asked for.
+            Status::Negative
         } else {
             Status::Done
         }
@@ -264,7 +282,10 @@ impl JobRecord for CountRecord {
         match (report.hit_limit, report.stopped) {
             (true, _) => format!("at least {} (limit)\n", report.count),
             (false, Some(reason)) => format!("at least {} (unknown: {reason})\n", report.count),
-            (false, None) => format!("{}\n", report.count),
+            (false, None) => match report.refutation.note() {
+                Some(note) if report.rests_on_claim() => format!("{} {note}\n", report.count),
+                _ => format!("{}\n", report.count),
+            },
         }
     }
 
@@ -284,6 +305,9 @@ impl JobRecord for CountRecord {
             value["symmetries"] =
                 json!(["value relabelling: the first row fixed (orders 2 to 20), times n!"]);
         }
+        if report.complete() {
+            add_refutation(&mut value, &report.refutation);
+        }
         value
     }
 }
@@ -291,6 +315,45 @@ impl JobRecord for CountRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{Refutation, StopReason};
+
+    #[test]
+    fn counts_bounds_and_claims() {
+        let record = |report: CountReport| CountRecord {
+            line: Some(3),
+            report,
+        };
+        let exact = record(CountReport {
+            count: 2,
+            ..CountReport::default()
+        });
+        assert_eq!((exact.text(), exact.status()), ("2\n".into(), Status::Done));
+        let stopped = record(CountReport {
+            count: 1,
+            stopped: Some(StopReason::TimeLimit),
+            ..CountReport::default()
+        });
+        assert_eq!(
+            (stopped.text(), stopped.status()),
+            ("at least 1 (unknown: time limit)\n".into(), Status::Unknown)
+        );
+        let claimed = record(CountReport {
+            refutation: Refutation::Claim {
+                by: "minisat".into(),
+                reason: "no proof".into(),
+            },
+            ..CountReport::default()
+        });
+        assert_eq!(
+            (claimed.text(), claimed.status()),
+            (
+                "0 (claimed by minisat, not checked)\n".into(),
+                Status::Negative
+            )
+        );
+        let text = claimed.render(true);
+        assert!(text.contains("\"certified\":false"), "{text}");
+    }
 
     #[test]
     fn the_empty_4x4_grid_has_288_completions() {

@@ -3,7 +3,8 @@
 //! compared ([`crate::crosscheck`]); and the summary table per participant
 //! ([`CrosscheckSummary`]), which adds up over the shards of a file.
 //!
-//! A record is `line L: unique: 9 agreed` when the answers agree, else the puzzle and every
+//! A record is `line L: unique: 9 agreed` when the answers agree (the participants that ended
+//! unknown or were skipped named: `, 1 unknown (ext:cvc5)`), else the puzzle and every
 //! answer (`DISAGREEMENT`); as JSON `{"line", "puzzle", "status", "consensus", "answer",
 //! "runs"}`. The default participants are [`default_backends`], in one place for every front end.
 
@@ -115,7 +116,7 @@ impl CrosscheckJob {
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(names) = &options.external {
             let names: Vec<String> = if names.is_empty() {
-                let found: Vec<String> = crate::external::table()
+                let found: Vec<String> = crate::external::table()?
                     .found()
                     .into_iter()
                     .map(|(e, _)| e.name.clone())
@@ -317,7 +318,15 @@ impl JobRecord for CrosscheckRecord {
                 ("skipped", Standing::Skipped),
             ] {
                 if count(standing) > 0 {
-                    text += &format!(", {} {what}", count(standing));
+                    // The participants that ended so, named: `, 1 unknown (ext:cvc5)`.
+                    let names: Vec<&str> = check
+                        .runs
+                        .iter()
+                        .zip(&check.standings)
+                        .filter(|(_, s)| **s == standing)
+                        .map(|(run, _)| run.name.as_str())
+                        .collect();
+                    text += &format!(", {} {what} ({})", count(standing), names.join(", "));
                 }
             }
             return text + "\n";

@@ -9,9 +9,10 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::item::{InputError, PuzzleItem, puzzles};
+use super::item::{InputError, PuzzleItem, puzzles_until};
 use super::job::{Control, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError};
+use crate::search::Cancel;
 use crate::shape::Shape;
 use crate::text::ReadOptions;
 
@@ -41,12 +42,17 @@ impl InfoJob {
     /// Every file is opened (and checked to hold a puzzle) before any is read on; the job names
     /// the files in its records when there are several.
     ///
+    /// The files are read until `stop` is set (a deadline or a signal), even in a stream of
+    /// blank lines.
+    ///
     /// # Errors
-    /// A file that cannot be opened or holds no puzzle; `threads` of 0.
+    /// A file that cannot be opened or holds no puzzle, a stop before the first puzzle;
+    /// `threads` of 0.
     pub fn over(
         files: &[PathBuf],
         read: ReadOptions,
         threads: Option<usize>,
+        stop: &Cancel,
     ) -> Result<(InfoJob, impl Iterator<Item = PuzzleItem> + Send + use<>), InfoError> {
         let threads = options::threads(threads)?;
         let read = ReadOptions {
@@ -55,7 +61,7 @@ impl InfoJob {
         };
         let readers = files
             .iter()
-            .map(|file| puzzles(file, read))
+            .map(|file| puzzles_until(file, read, stop))
             .collect::<Result<Vec<_>, _>>()?;
         Ok((
             InfoJob {

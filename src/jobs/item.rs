@@ -29,6 +29,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use super::job::{ItemError, JobItem};
+use crate::search::Cancel;
 use crate::text::{PuzzleReader, ReadOptions, Record, TextError};
 
 /// A puzzle read from an input, or the error that replaced it, with where it comes from.
@@ -151,6 +152,10 @@ pub enum InputError {
         /// The input (`standard input` for `-`).
         name: String,
     },
+    /// A stop (a deadline or a signal) came before the first puzzle was read (a stream of
+    /// blank lines, say).
+    #[error("stopped (--timeout or a signal) before the first puzzle was read")]
+    Stopped,
     /// Two inputs that cannot both be standard input.
     #[error("only one of PUZZLES and SOLUTIONS can be standard input")]
     TwoStdin,
@@ -213,8 +218,26 @@ impl Iterator for Puzzles {
 /// # Errors
 /// [`InputError::Open`]; [`InputError::Empty`] for an input without a single puzzle.
 pub fn puzzles(path: &Path, options: ReadOptions) -> Result<Puzzles, InputError> {
-    let mut reader = PuzzleReader::new(open(path)?, options).peekable();
+    puzzles_until(path, options, &Cancel::new())
+}
+
+/// [`puzzles`], stopped by `stop`: once it is set the reading ends at the next look, even in a
+/// stream of blank or comment lines, so a deadline or a signal is never held up by the input.
+///
+/// # Errors
+/// As [`puzzles`], and [`InputError::Stopped`] when the stop came before the first puzzle.
+pub fn puzzles_until(
+    path: &Path,
+    options: ReadOptions,
+    stop: &Cancel,
+) -> Result<Puzzles, InputError> {
+    let mut reader = PuzzleReader::new(open(path)?, options)
+        .with_cancel(stop.clone())
+        .peekable();
     if reader.peek().is_none() {
+        if stop.is_cancelled() {
+            return Err(InputError::Stopped);
+        }
         return Err(InputError::Empty {
             name: input_name(path),
         });

@@ -46,6 +46,7 @@ pub mod census;
 pub mod count;
 pub mod course;
 pub mod crosscheck;
+pub mod decode;
 pub mod driver;
 pub mod generate;
 pub mod grade;

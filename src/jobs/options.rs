@@ -62,6 +62,9 @@ pub enum OptionError {
     /// A backend the registry cannot build.
     #[error(transparent)]
     Backend(#[from] UnknownBackend),
+    /// The solver table (built in, with the user's file) cannot be read or is not valid.
+    #[error("cannot read the solver table: {0}")]
+    SolverTable(#[from] crate::external::ExternalError),
     /// A directory the job must write to cannot be made.
     #[error("--{option}: cannot create {}", path.display())]
     Directory {
@@ -86,6 +89,7 @@ impl OptionError {
             | OptionError::Directory { option, .. } => Some(option),
             OptionError::Backend(_) => Some("backend"),
             OptionError::Conflict(_) => None,
+            OptionError::SolverTable(_) => Some("solvers"),
         }
     }
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::grid::Grid;
-use crate::search::{Stats, StopReason};
+use crate::search::{Refutation, Stats, StopReason};
 use crate::text::{to_line, to_text};
 
 /// A grid as written in a record: its puzzle line and a newline, or (above order 35) its grid
@@ -64,6 +64,37 @@ pub fn stats_json(stats: &Stats) -> Value {
         "propagations": stats.propagations,
         "elapsed_us": micros(stats.elapsed),
     })
+}
+
+/// The JSON object of how a refutation is known: `{"kind": "search"}`, `{"kind": "proof",
+/// "by": "cadical", "format": "drat", "checker": ...}` or `{"kind": "claim", "by": "minisat",
+/// "reason": ...}`.
+pub fn refutation_json(refutation: &Refutation) -> Value {
+    match refutation {
+        Refutation::Propagation | Refutation::Search => json!({"kind": refutation.kind()}),
+        Refutation::Proof {
+            by,
+            format,
+            checker,
+        } => json!({"kind": "proof", "by": by, "format": format, "checker": checker}),
+        Refutation::Claim { by, reason } => json!({"kind": "claim", "by": by, "reason": reason}),
+    }
+}
+
+/// Sets `"certified"` and `"refutation"` on a JSON result that rests on a refutation (`unsat`,
+/// `unique`, an exact count).
+pub fn add_refutation(value: &mut Value, refutation: &Refutation) {
+    value["certified"] = refutation.is_certified().into();
+    value["refutation"] = refutation_json(refutation);
+}
+
+/// A text record with a note after it: at the end of its line when it is one line, else on a
+/// line of its own after the grid block (which keeps its blank line).
+pub fn with_note(text: &str, note: &str) -> String {
+    match text.strip_suffix('\n') {
+        Some(line) if !line.contains('\n') => format!("{line} {note}\n"),
+        _ => format!("{}\n{note}\n\n", text.trim_end_matches('\n')),
+    }
 }
 
 /// The word of a stop reason in JSON: `time`, `nodes`, `cancelled`.

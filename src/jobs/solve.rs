@@ -7,6 +7,12 @@
 //! as JSON `{"line", "status", "solution", "second", "reason", "stats", "proof"}`. Every
 //! solution has passed the certificate verifier (the registry wraps every backend in
 //! `Verified`).
+//!
+//! An `unsat` (and a `unique`) says how it is known when another program's word is behind it:
+//! `unsat (checked: cadical's DRAT proof)`, or `unsat (claimed by minisat, not checked)`; the
+//! JSON line has `"certified"` and `"refutation"` ([`add_refutation`]). A `unique` that rests on
+//! a claim nothing checked is not the answer asked for (a negative record); with
+//! `require_certificate` such an answer is an error in place.
 
 use std::path::PathBuf;
 
@@ -17,10 +23,10 @@ use super::capped::capped;
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, as_text, backend_spec};
-use super::render::{grid_json, grid_record, micros, stats_json};
+use super::render::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
 use crate::encode::cnf::{Amo, Encoding};
 use crate::grid::Grid;
-use crate::search::{Answer, Limits, Outcome, Stats, StopReason};
+use crate::search::{Answer, Limits, Outcome, Refutation, Stats, StopReason};
 use crate::solve::sat::{ProofClaim, ProofReport, Sat};
 use crate::solve::{self, Solver};
 
@@ -50,6 +56,9 @@ pub struct SolveOptions {
     pub proof_dir: Option<PathBuf>,
     /// Puzzles solved at a time (default: all cores).
     pub threads: Option<usize>,
+    /// Refuse an answer that rests on an external solver's unchecked word: an `unsat` or a
+    /// `unique` without a checked refutation proof becomes an error.
+    pub require_certificate: bool,
 }
 
 impl Default for SolveOptions {
@@ -65,6 +74,7 @@ impl Default for SolveOptions {
             max_order: None,
             proof_dir: None,
             threads: None,
+            require_certificate: false,
         }
     }
 }
@@ -79,6 +89,7 @@ pub struct SolveJob {
     unique: bool,
     threads: usize,
     max_order: Option<usize>,
+    require_certificate: bool,
 }
 
 impl std::fmt::Debug for SolveJob {
@@ -103,7 +114,13 @@ impl SolveJob {
             options.encoding,
             options.amo,
         )?;
-        let solver = capped(solve::backend(&spec)?, options.max_order)?;
+        let solver = solve::backend(&spec)?;
+        let solver = if options.require_certificate {
+            Box::new(solve::RequireCertificate(solver))
+        } else {
+            solver
+        };
+        let solver = capped(solver, options.max_order)?;
         let spec = solver.name().to_string();
         let proofs = match &options.proof_dir {
             None => None,
@@ -111,6 +128,12 @@ impl SolveJob {
                 let sat: Sat = spec.parse().map_err(|_| {
                     OptionError::Conflict(format!("--proof goes with --backend sat, not {spec}"))
                 })?;
+                if dir.exists() && !dir.is_dir() {
+                    return Err(OptionError::Conflict(format!(
+                        "--proof {}: a file, not a directory (proofs go into a directory: give a new name or a directory)",
+                        dir.display()
+                    )));
+                }
                 std::fs::create_dir_all(dir).map_err(|source| OptionError::Directory {
                     option: "proof",
                     path: dir.clone(),
@@ -127,6 +150,7 @@ impl SolveJob {
             unique: options.unique,
             threads: options::threads(options.threads)?,
             max_order: options.max_order,
+            require_certificate: options.require_certificate,
         })
     }
 
@@ -148,9 +172,13 @@ impl SolveJob {
         control: &Control,
     ) -> Result<SolveRecord, String> {
         let limits = control.limits(&self.limits);
-        let record = |found: Found, stats: Stats, proof: Option<ProofReport>| SolveRecord {
+        let record = |found: Found,
+                      refutation: Refutation,
+                      stats: Stats,
+                      proof: Option<ProofReport>| SolveRecord {
             line,
             found,
+            refutation,
             stats,
             proof: proof.map(Box::new),
         };
@@ -158,21 +186,21 @@ impl SolveJob {
             let stem = format!("line{line}");
             return if self.unique {
                 sat.unique_with_proof(grid, &limits, dir, &stem)
-                    .map(|(r, p)| record(Found::of_outcome(r.outcome), r.stats, p))
+                    .map(|(r, p)| record(Found::of_outcome(r.outcome), r.refutation, r.stats, p))
             } else {
                 sat.solve_with_proof(grid, &limits, dir, &stem)
-                    .map(|(r, p)| record(Found::of_answer(r.answer), r.stats, p))
+                    .map(|(r, p)| record(Found::of_answer(r.answer), r.refutation, r.stats, p))
             }
             .map_err(|e| e.to_string());
         }
         if self.unique {
             self.solver
                 .unique(grid, &limits)
-                .map(|r| record(Found::of_outcome(r.outcome), r.stats, None))
+                .map(|r| record(Found::of_outcome(r.outcome), r.refutation, r.stats, None))
         } else {
             self.solver
                 .solve(grid, &limits)
-                .map(|r| record(Found::of_answer(r.answer), r.stats, None))
+                .map(|r| record(Found::of_answer(r.answer), r.refutation, r.stats, None))
         }
         .map_err(|e| e.to_string())
     }
@@ -192,6 +220,7 @@ impl Job for SolveJob {
             "unique": self.unique,
             "max_order": self.max_order,
             "proof_dir": self.proofs.as_ref().map(|(_, dir)| dir.display().to_string()),
+            "require_certificate": self.require_certificate,
         })
     }
 
@@ -265,6 +294,9 @@ pub struct SolveRecord {
     pub line: usize,
     /// What the search found.
     pub found: Found,
+    /// How an `unsat` or a `unique` is known (sudokit's own search, a checked proof, or another
+    /// program's claim); meaningless for the other findings.
+    pub refutation: Refutation,
     /// The search's counters.
     pub stats: Stats,
     /// The checked proof of a negative claim (sat backend with a proof directory); boxed, as
@@ -275,6 +307,8 @@ pub struct SolveRecord {
 impl JobRecord for SolveRecord {
     fn status(&self) -> Status {
         match self.found {
+            // A uniqueness resting on a claim nothing checked is not the answer asked for.
+            Found::Unique(_) if !self.refutation.is_certified() => Status::Negative,
             Found::Solution(_) | Found::Unique(_) => Status::Done,
             Found::Multiple(..) | Found::Unsat => Status::Negative,
             Found::Unknown(_) => Status::Unknown,
@@ -283,9 +317,20 @@ impl JobRecord for SolveRecord {
 
     fn text(&self) -> String {
         let text = match &self.found {
-            Found::Solution(grid) | Found::Unique(grid) => grid_record(grid),
+            Found::Solution(grid) => grid_record(grid),
+            // A uniqueness resting on a claim says so; a checked one reads like sudokit's own.
+            Found::Unique(grid) => match self.refutation.note() {
+                Some(note) if !self.refutation.is_certified() => with_note(
+                    &grid_record(grid),
+                    &format!("(unique: {})", &note[1..note.len() - 1]),
+                ),
+                _ => grid_record(grid),
+            },
             Found::Multiple(..) => "multiple\n".to_string(),
-            Found::Unsat => "unsat\n".to_string(),
+            Found::Unsat => match self.refutation.note() {
+                Some(note) => format!("unsat {note}\n"),
+                None => "unsat\n".to_string(),
+            },
             Found::Unknown(reason) => format!("unknown ({reason})\n"),
         };
         let Some(proof) = &self.proof else {
@@ -293,11 +338,10 @@ impl JobRecord for SolveRecord {
         };
         // ` (proof: checked, FILE)` at the end of the record's line, or on a line of its own
         // after a grid block.
-        let note = format!("(proof: checked, {})", proof.proof.display());
-        match text.strip_suffix('\n') {
-            Some(line) if !line.contains('\n') => format!("{line} {note}\n"),
-            _ => format!("{}\n{note}\n\n", text.trim_end_matches('\n')),
-        }
+        with_note(
+            &text,
+            &format!("(proof: checked, {})", proof.proof.display()),
+        )
     }
 
     fn json(&self) -> Value {
@@ -307,12 +351,16 @@ impl JobRecord for SolveRecord {
             "stats": stats_json(&self.stats),
         });
         match &self.found {
-            Found::Solution(grid) | Found::Unique(grid) => value["solution"] = grid_json(grid),
+            Found::Solution(grid) => value["solution"] = grid_json(grid),
+            Found::Unique(grid) => {
+                value["solution"] = grid_json(grid);
+                add_refutation(&mut value, &self.refutation);
+            }
             Found::Multiple(a, b) => {
                 value["solution"] = grid_json(a);
                 value["second"] = grid_json(b);
             }
-            Found::Unsat => {}
+            Found::Unsat => add_refutation(&mut value, &self.refutation),
             Found::Unknown(reason) => value["reason"] = reason.to_string().into(),
         }
         if let Some(proof) = &self.proof {
@@ -345,6 +393,7 @@ mod tests {
         let record = SolveRecord {
             line: 4,
             found: Found::Unsat,
+            refutation: Refutation::Search,
             stats: Stats::default(),
             proof: None,
         };
@@ -357,6 +406,52 @@ mod tests {
         let text = unknown.render(true);
         assert!(text.contains("\"reason\":\"time limit\"") && text.ends_with("}\n"));
         assert_eq!(unknown.status(), Status::Unknown);
+    }
+
+    #[test]
+    fn a_claim_is_shown_as_one() {
+        let claim = Refutation::Claim {
+            by: "minisat".into(),
+            reason: "minisat writes no proof".into(),
+        };
+        let unsat = SolveRecord {
+            line: 1,
+            found: Found::Unsat,
+            refutation: claim.clone(),
+            stats: Stats::default(),
+            proof: None,
+        };
+        assert_eq!(unsat.text(), "unsat (claimed by minisat, not checked)\n");
+        let text = unsat.render(true);
+        assert!(text.contains("\"certified\":false"), "{text}");
+        assert!(
+            text.contains("\"reason\":\"minisat writes no proof\""),
+            "{text}"
+        );
+        let grid: Grid = "1234341221434321".parse().unwrap();
+        let unique = SolveRecord {
+            found: Found::Unique(grid),
+            ..unsat.clone()
+        };
+        assert_eq!(
+            unique.text(),
+            "1234341221434321 (unique: claimed by minisat, not checked)\n"
+        );
+        assert_eq!(
+            unique.status(),
+            Status::Negative,
+            "a claimed uniqueness is not the answer asked for"
+        );
+        let proof = SolveRecord {
+            refutation: Refutation::Proof {
+                by: "cadical".into(),
+                format: "drat".into(),
+                checker: "dratify".into(),
+            },
+            ..unsat
+        };
+        assert_eq!(proof.text(), "unsat (checked: cadical's DRAT proof)\n");
+        assert!(proof.render(true).contains("\"certified\":true"));
     }
 
     #[test]

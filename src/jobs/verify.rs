@@ -10,9 +10,10 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::item::{InputError, PuzzleItem, puzzles};
+use super::item::{InputError, PuzzleItem, puzzles_until};
 use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
 use super::options::{self, OptionError};
+use crate::search::Cancel;
 use crate::text::ReadOptions;
 use crate::verify::{Violation, verify};
 
@@ -49,22 +50,26 @@ impl JobItem for Pair {
 /// The pairs of a puzzle file and a candidate file (either may be `-`, not both): the
 /// candidates are read without refusing repeated values, which is what the check reports.
 ///
+/// Both files are read until `stop` is set (a deadline or a signal).
+///
 /// # Errors
-/// Both inputs standard input; an input that cannot be opened or holds no puzzle.
+/// Both inputs standard input; an input that cannot be opened or holds no puzzle; a stop
+/// before the first puzzle.
 pub fn pairs(
     puzzle_file: &Path,
     solution_file: &Path,
     read: ReadOptions,
+    stop: &Cancel,
 ) -> Result<impl Iterator<Item = Pair> + Send + use<>, InputError> {
     if puzzle_file.as_os_str() == "-" && solution_file.as_os_str() == "-" {
         return Err(InputError::TwoStdin);
     }
-    let mut puzzles_read = puzzles(puzzle_file, read)?;
+    let mut puzzles_read = puzzles_until(puzzle_file, read, stop)?;
     let candidates = ReadOptions {
         reject_clashes: false,
         ..read
     };
-    let mut solutions_read = puzzles(solution_file, candidates)?;
+    let mut solutions_read = puzzles_until(solution_file, candidates, stop)?;
     let (puzzle_name, solution_name): (Arc<str>, Arc<str>) = (
         puzzle_file.display().to_string().into(),
         solution_file.display().to_string().into(),

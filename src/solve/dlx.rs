@@ -69,7 +69,9 @@
 //! assert_eq!(seen, 10);
 //! ```
 
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason, check_order};
+use super::{
+    Budget, CountReport, Limits, Refutation, SolveError, Solver, Stats, StopReason, check_order,
+};
 use crate::encode::exact_cover::ExactCover;
 use crate::grid::Grid;
 
@@ -486,6 +488,7 @@ impl<const K: usize> Links<K> {
             hit_limit,
             stopped,
             solutions,
+            refutation: Refutation::Search,
             stats,
         }
     }

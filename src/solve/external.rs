@@ -31,7 +31,7 @@ impl External {
     /// # Errors
     /// [`ExternalError::Unknown`] or [`ExternalError::NotFound`].
     pub fn new(name: &str) -> Result<External, ExternalError> {
-        let table = external::table();
+        let table = external::table()?;
         let entry = table.get(name)?.clone();
         External::from_entry(entry)
     }
@@ -65,6 +65,10 @@ impl Solver for External {
 
     fn max_order(&self) -> usize {
         self.entry.max_order
+    }
+
+    fn splittable(&self) -> bool {
+        false
     }
 
     fn search(

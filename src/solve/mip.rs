@@ -72,7 +72,9 @@ use crate::encode::{allowed, x_index};
 use crate::grid::Grid;
 use crate::search::Budget;
 use crate::solve::detached::run_detached;
-use crate::solve::{CountReport, Limits, SolveError, Solver, Stats, StopReason, verified};
+use crate::solve::{
+    CountReport, Limits, Refutation, SolveError, Solver, Stats, StopReason, verified,
+};
 
 /// The largest order the MIP backends accept: `n³` binaries for microlp's dense LU and HiGHS
 /// alike; 25×25 (15625 variables before substitution) is already a slow solve.
@@ -220,13 +222,18 @@ pub(crate) fn count_with(
         hit_limit,
         stopped,
         solutions,
+        refutation: Refutation::Search,
         stats: Stats {
             elapsed: budget.elapsed(),
             ..stats
         },
     };
     let Some(model) = Reduced::new(puzzle) else {
-        return Ok(report(0, false, None, Vec::new(), stats));
+        // Propagating the givens left a cell or a unit's value without a place.
+        return Ok(CountReport {
+            refutation: Refutation::Propagation,
+            ..report(0, false, None, Vec::new(), stats)
+        });
     };
     let model = Arc::new(model);
     stats.propagations = (model.all - model.open.len()) as u64;

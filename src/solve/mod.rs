@@ -66,6 +66,7 @@ pub mod native;
 pub mod norvig;
 mod parallel;
 pub mod registry;
+mod require_certificate;
 pub mod sat;
 
 use thiserror::Error;
@@ -86,11 +87,13 @@ pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
 pub use parallel::count_parallel;
 pub use registry::{DEFAULT_BACKEND, UnknownBackend, backend};
+pub use require_certificate::RequireCertificate;
 pub use sat::Sat;
 
 pub(crate) use crate::search::Budget;
 pub use crate::search::{
-    Answer, Cancel, CountReport, Limits, Outcome, SolveReport, Stats, StopReason, UniqueReport,
+    Answer, Cancel, CountReport, Limits, Outcome, Refutation, SolveReport, Stats, StopReason,
+    UniqueReport,
 };
 
 /// Why a backend could not answer at all.
@@ -129,6 +132,17 @@ pub enum SolveError {
         /// Why.
         reason: String,
     },
+    /// The answer rests on another program's claim that nothing checked, and a certificate was
+    /// required ([`RequireCertificate`], `--require-certificate`).
+    #[error(
+        "backend {backend}: the answer rests on an unchecked claim ({refutation}); --require-certificate refuses it"
+    )]
+    Uncertified {
+        /// The backend's name.
+        backend: String,
+        /// The claim (who made it and why it was not checked).
+        refutation: String,
+    },
     /// An embedded solver failed for a reason other than a limit (a numerical or internal error).
     #[error("backend {backend} failed: {message}")]
     Backend {
@@ -152,6 +166,13 @@ pub trait Solver: Send + Sync {
     /// not (the default), [`Solver::count`] answers them before calling it.
     fn handles_clashing_givens(&self) -> bool {
         false
+    }
+
+    /// Whether [`count_parallel`] may split a count into subproblems and count each with this
+    /// backend (the default). An external program counts the whole puzzle itself, with its own
+    /// enumeration or by no-goods, so splitting would only start it once per part.
+    fn splittable(&self) -> bool {
+        true
     }
 
     /// The backend's own search, which [`Solver::count`] calls once the common checks have
@@ -206,6 +227,10 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 
     fn handles_clashing_givens(&self) -> bool {
         (**self).handles_clashing_givens()
+    }
+
+    fn splittable(&self) -> bool {
+        (**self).splittable()
     }
 
     fn search(
@@ -285,6 +310,10 @@ impl<S: Solver> Solver for Verified<S> {
 
     fn handles_clashing_givens(&self) -> bool {
         self.0.handles_clashing_givens()
+    }
+
+    fn splittable(&self) -> bool {
+        self.0.splittable()
     }
 
     fn search(
@@ -394,6 +423,7 @@ mod tests {
                 hit_limit: true,
                 stopped: None,
                 solutions: vec![puzzle.clone()],
+                refutation: crate::search::Refutation::Search,
                 stats: Stats::default(),
             })
         }

@@ -28,7 +28,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::mask::{MAX_MASK_ORDER, Mask};
-use super::{Budget, CountReport, Limits, SolveError, Solver, StopReason};
+use super::{Budget, CountReport, Limits, Refutation, SolveError, Solver, StopReason};
 use crate::grid::Grid;
 
 /// [`Solver::count`] of `puzzle`, split into about `parts` subproblems counted in parallel on the
@@ -101,6 +101,7 @@ fn count_split(
         || puzzle.shape().order() > MAX_MASK_ORDER
         || puzzle.first_clash().is_some()
         || parts <= 1
+        || !solver.splittable()
     {
         return solver.count(puzzle, limit, limits);
     }
@@ -144,8 +145,13 @@ fn count_split(
         .collect();
     let mut total = CountReport::default();
     let mut stopped: Option<StopReason> = None;
+    let mut refutation: Option<Refutation> = None;
     for report in results.into_iter().flatten() {
         let report = report?;
+        refutation = Some(match refutation {
+            None => report.refutation,
+            Some(r) => r.weaker(report.refutation),
+        });
         total.count += report.count;
         total.stats.add(&report.stats);
         stopped = stopped.or(report.stopped);
@@ -161,6 +167,8 @@ fn count_split(
     } else {
         total.stopped = stopped;
     }
+    // Branches the split dropped were refuted by propagation; the parts say how they know.
+    total.refutation = refutation.unwrap_or(Refutation::Propagation);
     total.stats.elapsed = start.elapsed();
     Ok(total)
 }

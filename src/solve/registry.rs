@@ -520,11 +520,16 @@ pub const ENTRIES: &[BackendEntry] = &[
         },
         feature: None,
         variants: || {
+            // A broken table has no variants; using one of its backends says why.
             crate::external::table()
-                .found()
-                .into_iter()
-                .map(|(entry, _)| format!("{EXTERNAL_FAMILY}:{}", entry.name))
-                .collect()
+                .map(|table| {
+                    table
+                        .found()
+                        .into_iter()
+                        .map(|(entry, _)| format!("{EXTERNAL_FAMILY}:{}", entry.name))
+                        .collect()
+                })
+                .unwrap_or_default()
         },
         build: Some(build_external),
         points: None,

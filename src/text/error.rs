@@ -35,6 +35,13 @@ pub enum TextErrorKind {
         /// The offending symbol (a token in grid blocks).
         symbol: String,
     },
+    /// A space that is not an ASCII space or tab (a no-break space pasted from a web page):
+    /// it looks like a separator and is not one.
+    #[error("'{}' ({}) is not a separator: separate values with ASCII spaces or tabs", ch.escape_unicode(), space_name(*ch))]
+    UnicodeSpace {
+        /// The character.
+        ch: char,
+    },
     /// A value larger than the order.
     #[error("value {value} is larger than the order {order}")]
     ValueTooLarge {
@@ -95,6 +102,21 @@ pub enum TextErrorKind {
         /// The limit in bytes.
         max: usize,
     },
+}
+
+/// The name of a Unicode space, for messages.
+fn space_name(ch: char) -> String {
+    let name = match ch {
+        '\u{a0}' => "no-break space",
+        '\u{2007}' => "figure space",
+        '\u{202f}' => "narrow no-break space",
+        '\u{3000}' => "ideographic space",
+        '\u{85}' => "next line",
+        '\u{2028}' => "line separator",
+        '\u{2029}' => "paragraph separator",
+        _ => "a Unicode space",
+    };
+    format!("U+{:04X}, {name}", ch as u32)
 }
 
 fn length_message(found: usize, expected: Option<usize>) -> String {

@@ -195,12 +195,38 @@ pub(super) fn parse_json_at(
         )
     })?;
     let json_err = |m: &str| at(1, TextErrorKind::Json(m.to_string()));
-    let object_spec = match (object.r#box, object.latin) {
+    let own = match (object.r#box, object.latin) {
         (Some(_), Some(true)) => return Err(json_err("\"box\" and \"latin\":true contradict")),
         (Some([p, q]), _) => Some(ShapeSpec::Box(p, q)),
         (None, Some(true)) => Some(ShapeSpec::Latin),
-        (None, _) => spec,
+        (None, _) => None,
     };
+    // A shape flag that contradicts the puzzle's own shape is an error naming both, never
+    // silently overridden in either direction.
+    let flag_contradicts = match (spec, own) {
+        (Some(flag), Some(own)) => flag != own,
+        (Some(ShapeSpec::Latin), None) => object.latin == Some(false),
+        _ => false,
+    };
+    if flag_contradicts {
+        let flag = match spec {
+            Some(ShapeSpec::Box(p, q)) => format!("--box {p}x{q}"),
+            _ => "--latin".to_string(),
+        };
+        let (key, stated) = match own {
+            Some(ShapeSpec::Box(p, q)) => ("\"box\"", format!("\"box\":[{p},{q}]")),
+            Some(ShapeSpec::Latin) => ("\"latin\"", "\"latin\":true".to_string()),
+            None => ("\"latin\"", "\"latin\":false".to_string()),
+        };
+        let column = text.find(key).map_or(1, |i| text[..i].chars().count() + 1);
+        return Err(at(
+            column,
+            TextErrorKind::Json(format!(
+                "{flag} contradicts the puzzle's own shape ({stated}); drop the flag or the key"
+            )),
+        ));
+    }
+    let object_spec = own.or(spec);
     let givens = match object.givens {
         Some(Givens::Count) if object.grid.is_some() => None,
         Some(Givens::Count) => {
@@ -265,5 +291,38 @@ pub(super) fn parse_json_at(
             }
             Ok(grid)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shape_flag_that_contradicts_the_puzzle_is_an_error_naming_both() {
+        let latin = r#"{"latin":true,"order":4,"givens":[[1,1,1]]}"#;
+        let error = parse_json(latin, Some(ShapeSpec::Box(2, 2))).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 2: JSON: --box 2x2 contradicts the puzzle's own shape (\"latin\":true); drop the flag or the key"
+        );
+        let boxed = r#"{"box":[2,2],"givens":[[1,1,1]]}"#;
+        let error = parse_json(boxed, Some(ShapeSpec::Latin)).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("--latin contradicts the puzzle's own shape (\"box\":[2,2])")
+        );
+        assert!(parse_json(boxed, Some(ShapeSpec::Box(1, 4))).is_err());
+        // Agreeing flags, and flags for a puzzle that states no shape, are fine.
+        assert!(parse_json(boxed, Some(ShapeSpec::Box(2, 2))).is_ok());
+        assert!(parse_json(latin, Some(ShapeSpec::Latin)).is_ok());
+        let plain = r#"{"order":4,"givens":[[1,1,1]]}"#;
+        assert!(
+            parse_json(plain, Some(ShapeSpec::Latin))
+                .unwrap()
+                .shape()
+                .is_latin()
+        );
     }
 }

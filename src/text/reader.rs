@@ -10,6 +10,7 @@ use super::lines::{LineErrorKind, LineReader};
 use super::located::column_at;
 use super::{Format, ReadOptions, TextError, TextErrorKind, resolve_shape};
 use crate::grid::{Clash, Grid};
+use crate::search::Cancel;
 use crate::shape::UnitKind;
 
 /// A puzzle read from a file, with the line it starts on.
@@ -32,7 +33,14 @@ pub struct PuzzleReader<R> {
     /// A content line read ahead (line number, trimmed text start column, text).
     pending: Option<(usize, usize, String)>,
     done: bool,
+    /// The token that stops the reading (checked while skipping blank and comment lines).
+    cancel: Option<Cancel>,
+    /// Whether the token stopped the reading before the end of the input.
+    stopped: bool,
 }
+
+/// How many blank or comment lines are skipped between two looks at the stop token.
+const SKIPPED_BETWEEN_CHECKS: usize = 4096;
 
 impl<R: BufRead> PuzzleReader<R> {
     /// A reader over `input`.
@@ -43,7 +51,23 @@ impl<R: BufRead> PuzzleReader<R> {
             options,
             pending: None,
             done: false,
+            cancel: None,
+            stopped: false,
         }
+    }
+
+    /// This reader, stopped by `cancel`: once it is set, the reader ends (as at the end of the
+    /// input) at the next look, made every few thousand blank or comment lines skipped, so a
+    /// stream of blank lines cannot hold a command past its deadline or a signal (a puzzle
+    /// line that comes next is still read: the batch decides whether to work on it).
+    pub fn with_cancel(mut self, cancel: Cancel) -> PuzzleReader<R> {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Whether the stop token ended the reading before the end of the input.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// The input form: as given in the options, or, once the first puzzle is read, the one
@@ -63,6 +87,16 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok((line, text)) => {
                 let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
                 let trimmed = text.trim_matches([' ', '\t', '\u{feff}']);
+                // A no-break space (or another non-ASCII space) in a puzzle looks like a
+                // separator and is not one: say which character, and where.
+                if !trimmed.starts_with('#')
+                    && let Some((at, ch)) = text
+                        .char_indices()
+                        .find(|(_, c)| c.is_whitespace() && !c.is_ascii())
+                {
+                    let kind = TextErrorKind::UnicodeSpace { ch };
+                    return Some(Err(TextError::new(line, column_at(text, at), kind)));
+                }
                 Some(Ok((line, column_at(text, lead), trimmed.to_string())))
             }
             Err(error) => {
@@ -72,11 +106,23 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// The next line that is not blank and not a comment.
+    /// The next line that is not blank and not a comment (`None` at the end, or when the stop
+    /// token is set).
     fn next_content(&mut self) -> Option<Result<(usize, usize, String), TextError>> {
+        let mut skipped = 0usize;
         loop {
+            // Only a run of skipped lines looks at the token: a puzzle that comes next is
+            // always read (the batch decides whether to work on it).
+            if skipped > 0
+                && skipped % SKIPPED_BETWEEN_CHECKS == 0
+                && self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            {
+                self.stopped = true;
+                self.done = true;
+                return None;
+            }
             match self.next_raw()? {
-                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => continue,
+                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => skipped += 1,
                 other => return Some(other),
             }
         }
@@ -209,5 +255,51 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Format::Block | Format::Auto => self.read_block((line, column, text)),
         };
         Some(result.map(|grid| Record { line, grid }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_no_break_space_is_named_with_its_column() {
+        for (text, column) in [
+            ("1.3.\u{a0}....4....2..\n", 5),
+            ("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2\u{a0}1\n", 6),
+        ] {
+            let mut reader = PuzzleReader::new(text.as_bytes(), ReadOptions::default());
+            let error = reader.next().unwrap().unwrap_err();
+            assert_eq!(error.column, column, "{text:?}");
+            assert!(
+                error
+                    .to_string()
+                    .contains("'\\u{a0}' (U+00A0, no-break space) is not a separator"),
+                "{error}"
+            );
+        }
+        // In a comment it is only text.
+        let mut reader = PuzzleReader::new(&b"# a\xc2\xa0b\n1...\n"[..], ReadOptions::default());
+        assert!(reader.next().unwrap().is_ok());
+    }
+
+    #[test]
+    fn the_stop_token_ends_a_stream_of_blank_lines() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let endless = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let mut reader = PuzzleReader::new(endless, ReadOptions::default()).with_cancel(cancel);
+        assert!(reader.next().is_none());
+        assert!(reader.stopped());
+        let mut reader = PuzzleReader::new(&b"\n\n1...\n"[..], ReadOptions::default())
+            .with_cancel(Cancel::new());
+        assert!(reader.next().unwrap().is_ok());
+        assert!(reader.next().is_none() && !reader.stopped());
+        // A stop only cuts a run of skipped lines: the puzzle that comes next is read.
+        let stopped = Cancel::new();
+        stopped.cancel();
+        let mut reader =
+            PuzzleReader::new(&b"1...\n"[..], ReadOptions::default()).with_cancel(stopped);
+        assert!(reader.next().unwrap().is_ok());
     }
 }

@@ -468,8 +468,10 @@ pub fn honours_limits(solver: Box<dyn Solver>) {
         .count(&empty, u64::MAX, &Limits::time(Duration::from_millis(20)))
         .unwrap();
     assert_eq!(report.stopped, Some(StopReason::TimeLimit));
+    // The outcome is the test; the bound only catches a search that ignores its clock, with a
+    // wide margin for a loaded machine.
     assert!(
-        start.elapsed() < Duration::from_secs(2),
+        start.elapsed() < Duration::from_secs(10),
         "{:?}",
         start.elapsed()
     );

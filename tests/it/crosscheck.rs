@@ -343,3 +343,26 @@ fn the_global_timeout_reaches_every_backend_in_flight_or_not_yet_started() {
     assert_eq!(row["answer"], "undecided", "{row}");
     assert_eq!(row["consensus"], serde_json::Value::Null, "{row}");
 }
+
+#[test]
+fn a_row_names_the_participant_that_ended_unknown() {
+    // A millisecond is too little for the 25×25: the backend that runs out is named.
+    let out = crate::common::run(
+        &[
+            "crosscheck",
+            "--backends",
+            "native,mip",
+            "--time-limit",
+            "0.001",
+            "models/sudoku/25x25/acs_general_40pct.txt",
+        ],
+        b"",
+    );
+    let text = crate::common::stdout(&out);
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("line "))
+            .any(|l| l.contains("unknown (") && l.contains("mip")),
+        "{text}"
+    );
+}

@@ -1,5 +1,6 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
+mod answer_fixtures;
 mod census;
 mod cli_help;
 mod common;
@@ -20,6 +21,7 @@ mod grasp;
 mod interrupt;
 mod latin_reduction;
 mod layers;
+mod linear_readers;
 mod malformed;
 mod mip;
 mod native_hard_band;
@@ -33,4 +35,6 @@ mod round_trip;
 mod sat_cli;
 mod sink;
 mod solve_cli;
+mod solver_table;
+mod trust;
 mod verify_info;

@@ -452,7 +452,14 @@ fn more_cases() -> Vec<Case> {
             "export: --encoding with --to lp",
             &["export", EASY, "--to", "lp", "--encoding", "minimal"],
             "",
-            "--encoding and --amo apply to --to cnf only",
+            "--encoding applies to --to cnf (minimal, efficient, extended, optimized) and --to smt2 (bool, int) only, not to lp",
+            2,
+        ),
+        cmd(
+            "export: a CNF encoding for smt2",
+            &["export", EASY, "--to", "smt2", "--encoding", "optimized"],
+            "",
+            "unknown SMT encoding optimized (known: bool, int)",
             2,
         ),
         cmd(
@@ -792,4 +799,20 @@ fn a_mixed_file_reports_every_bad_line_in_order_and_reads_the_good_ones() {
     );
     assert!(lines[4].starts_with("line 7: 9×9"));
     assert!(stderr(&out).contains("2 of 5 puzzles gave an error"));
+}
+
+#[test]
+fn a_box_flag_that_contradicts_a_json_puzzle_is_bad_input() {
+    // `--box 2x2` was ignored for a JSON puzzle that says it is a Latin square.
+    let latin = b"{\"latin\":true,\"order\":4,\"givens\":[[1,1,1]]}\n";
+    for command in ["solve", "count"] {
+        let out = crate::common::run(&[command, "--box", "2x2", "-"], latin);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(
+            crate::common::stdout(&out)
+                .contains("--box 2x2 contradicts the puzzle's own shape (\"latin\":true)"),
+            "{command}: {}",
+            crate::common::stdout(&out)
+        );
+    }
 }

@@ -469,3 +469,107 @@ fn output_options_change_nothing_but_the_file_they_name() {
         }
     }
 }
+
+#[test]
+fn a_stream_of_blank_lines_stops_at_the_timeout() {
+    // Skipping blank lines once ignored the stop flag: `info` read on until the hard stop
+    // (exit 124, two seconds after the deadline). Now the reader stops at the deadline.
+    let start = std::time::Instant::now();
+    let mut child = sudokit()
+        .args(["--timeout", "1", "info", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut input = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        use std::io::Write;
+        let blank = vec![b'\n'; 1 << 16];
+        // Until sudokit closes its end (or a bound far beyond the test's).
+        for _ in 0..100_000 {
+            if input.write_all(&blank).is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().expect("runs");
+    let elapsed = start.elapsed();
+    feeder.join().unwrap();
+    assert_no_panic(&out);
+    assert_ne!(out.status.code(), Some(124), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("stopped (--timeout or a signal) before the first puzzle"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(elapsed.as_secs() < 30, "{elapsed:?}");
+}
+
+/// Runs `sudokit args` with `stdin`, killing it if it has not ended after `limit` (a hang is a
+/// failure, not a stuck test).
+fn run_bounded(args: &[&str], stdin: &[u8], limit: std::time::Duration) -> std::process::Output {
+    use std::io::Write;
+    let mut child = sudokit()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("sudokit {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_where_a_proof_goes_is_refused_not_waited_on() {
+    let dir = temp_dir("proof-fifo");
+    let proofs = dir.join("proofs");
+    std::fs::create_dir_all(&proofs).unwrap();
+    for name in ["line1.cnf", "line1.lrat"] {
+        let status = std::process::Command::new("mkfifo")
+            .arg(proofs.join(name))
+            .status()
+            .expect("mkfifo");
+        assert!(status.success());
+    }
+    // An unsat puzzle (its proof is written) whose givens do not clash.
+    let unsat =
+        "38..6..1..291.3...51...7.29...4.176.7.859234..41...9.....7.48961....6....9...51..\n";
+    let out = run_bounded(
+        &["solve", "--backend", "sat", "--proof", s(&proofs), "-"],
+        unsat.as_bytes(),
+        std::time::Duration::from_secs(60),
+    );
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("line1.cnf is not a regular file"),
+        "{}",
+        stdout(&out)
+    );
+    // A file where the proof directory goes is named as such.
+    let file = dir.join("e4.txt");
+    let out = run_bounded(
+        &["solve", "--backend", "sat", "--proof", s(&file), s(&file)],
+        b"",
+        std::time::Duration::from_secs(60),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("a file, not a directory"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -166,8 +166,10 @@ fn a_millisecond_on_a_hard_25x25_is_unknown_promptly() {
         ],
         b"",
     );
+    // The outcome is the test; the bound (for the whole command on a loaded machine) only
+    // catches a search that ignores its clock.
     assert!(
-        start.elapsed() < Duration::from_secs(5),
+        start.elapsed() < Duration::from_secs(30),
         "{:?}",
         start.elapsed()
     );

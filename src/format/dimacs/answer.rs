@@ -4,8 +4,8 @@
 use std::io::BufRead;
 
 use super::{DimacsError, DimacsErrorKind, at, parse_literal, tokens};
-use crate::encode::{Lit, Model};
-use crate::format::registry::{AnswerError, AnswerReader, Claim, ExportOptions};
+use crate::encode::{Lit, Model, Var};
+use crate::format::entry::{AnswerError, AnswerReader, Claim, ExportOptions};
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
 
@@ -36,37 +36,81 @@ pub enum AnswerFormat {
     Minisat,
 }
 
-/// Reads one solver answer; see the module docs.
+/// Reads one solver answer; see the module docs. A second status line is an error (an
+/// enumeration is read by [`read_all_answers`] or the `dimacs` answer reader).
 ///
 /// # Errors
 /// [`DimacsError`] with the place of the first problem.
 pub fn read_answer(input: impl BufRead, format: AnswerFormat) -> Result<Answer, DimacsError> {
-    let mut answers = read_answers(input, format, false)?;
-    Ok(answers.pop().expect("one answer or an error"))
+    let mut first = None;
+    let mut input = input;
+    stream_answers(&mut input, format, Mode::One, false, &mut |answer, _| {
+        first = Some(answer);
+        true
+    })?;
+    Ok(first.expect("one answer or an error"))
 }
 
-/// Reads the answers of `picosat --all` (several `s SATISFIABLE` + `v` blocks, then
-/// `s SOLUTIONS k`, which is checked against the number of models). An unsatisfiable formula
-/// gives only `s SOLUTIONS 0`: no answer.
+/// Reads the models of an enumeration: `picosat --all` (several `s SATISFIABLE` + `v` blocks,
+/// then `s SOLUTIONS k`, which is checked against the number of models) or `cryptominisat5
+/// --maxsol N` (the models, then `s UNSATISFIABLE` when there are fewer than N). An
+/// unsatisfiable formula gives no model.
 ///
 /// # Errors
 /// As [`read_answer`].
 pub fn read_all_answers(input: impl BufRead) -> Result<Vec<Answer>, DimacsError> {
-    read_answers(input, AnswerFormat::Competition, true)
+    let mut models = Vec::new();
+    let mut input = input;
+    stream_answers(
+        &mut input,
+        AnswerFormat::Competition,
+        Mode::Many,
+        false,
+        &mut |answer, _| {
+            if matches!(answer, Answer::Sat(_)) {
+                models.push(answer);
+            }
+            true
+        },
+    )?;
+    Ok(models)
 }
 
-fn read_answers(
-    input: impl BufRead,
+/// Whether an answer may hold several models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    One,
+    Many,
+}
+
+/// Whether a line is minisat's own log on its standard output (statistics, banners).
+fn minisat_log(line: &str) -> bool {
+    line.starts_with(['|', '='])
+        || line.starts_with("WARNING")
+        || line.starts_with("Solved by")
+        || line.contains(" : ")
+}
+
+/// Reads the answers of `input` one by one, handing each to `each` with the place where its
+/// model ended without its final 0 (`None`: it has its 0, or it is a status); `each` returns
+/// `false` to stop. A last model without its 0 is an error unless `unterminated` allows it
+/// (z3 -dimacs; the caller then checks it is whole).
+fn stream_answers(
+    input: &mut dyn BufRead,
     format: AnswerFormat,
-    many: bool,
-) -> Result<Vec<Answer>, DimacsError> {
+    mode: Mode,
+    unterminated: bool,
+    each: &mut dyn FnMut(Answer, Option<(usize, usize)>) -> bool,
+) -> Result<(), DimacsError> {
     let mut lines = LineReader::new(input);
-    let mut answers: Vec<Answer> = Vec::new();
+    let mut answers = 0usize;
+    let mut models = 0usize;
     // The model being read: Some(model) until its 0 is seen.
     let mut open: Option<Model> = None;
     let mut closed = false;
+    // A status that ends the answer was read (unsat, unknown, the count of an enumeration).
+    let mut ended = false;
     let mut last = (1, 1);
-    let mut solutions_line: Option<(usize, usize, usize)> = None;
     while let Some(next) = lines.next_line() {
         let (line, text) = next.map_err(|e| e.map(DimacsErrorKind::from))?;
         last = (line + 1, 1);
@@ -107,27 +151,59 @@ fn read_answers(
                         ),
                     ));
                 }
-                if answers.is_empty() && open.is_none() {
-                    (Some(trimmed), None)
+                if answers == 0 && open.is_none() {
+                    // minisat's standard output: its log, then its verdict without a model.
+                    match trimmed {
+                        "UNSATISFIABLE" => (Some("UNSAT"), None),
+                        "INDETERMINATE" => (Some("INDET"), None),
+                        "SATISFIABLE" => {
+                            return Err(at(
+                                line,
+                                1,
+                                DimacsErrorKind::OtherForm(
+                                    "minisat's standard output, which has no model: give minisat an output file (minisat IN.cnf OUT) and read OUT with --from minisat",
+                                ),
+                            ));
+                        }
+                        _ if minisat_log(trimmed) => continue,
+                        _ => (Some(trimmed), None),
+                    }
                 } else {
                     (None, Some(text))
                 }
             }
         };
         if let Some(status) = status {
-            if let Some(count) = status.strip_prefix("SOLUTIONS ").filter(|_| many) {
-                let count = count
-                    .trim()
-                    .parse()
-                    .map_err(|_| at(line, 3, DimacsErrorKind::BadStatus(status.into())))?;
-                solutions_line = Some((line, 3, count));
-                continue;
-            }
-            if !answers.is_empty() && !many {
+            if ended || (answers > 0 && mode == Mode::One) {
                 return Err(at(line, 1, DimacsErrorKind::SecondStatus));
             }
             if open.is_some() && !closed {
                 return Err(at(line, 1, DimacsErrorKind::Truncated));
+            }
+            if let Some(count) = status
+                .strip_prefix("SOLUTIONS ")
+                .filter(|_| mode == Mode::Many)
+            {
+                let count: usize = count
+                    .trim()
+                    .parse()
+                    .map_err(|_| at(line, 3, DimacsErrorKind::BadStatus(status.into())))?;
+                if count != models {
+                    return Err(at(
+                        line,
+                        3,
+                        DimacsErrorKind::BadStatus(format!(
+                            "SOLUTIONS {count} after {models} models"
+                        )),
+                    ));
+                }
+                // picosat --all: the enumeration ran to its end.
+                ended = true;
+                answers += 1;
+                if !each(Answer::Unsat, None) {
+                    return Ok(());
+                }
+                continue;
             }
             let answer = match status {
                 "SATISFIABLE" | "SAT" => {
@@ -142,17 +218,17 @@ fn read_answers(
                     return Err(at(line, column, DimacsErrorKind::BadStatus(other.into())));
                 }
             };
-            answers.push(answer);
+            ended = true;
+            answers += 1;
+            if !each(answer, None) {
+                return Ok(());
+            }
             continue;
         }
         let text = values.expect("a values line");
-        let skip = if format == AnswerFormat::Competition {
-            1
-        } else {
-            0
-        };
+        let skip = usize::from(format == AnswerFormat::Competition);
         let Some(model) = open.as_mut() else {
-            let kind = if answers.is_empty() {
+            let kind = if answers == 0 {
                 DimacsErrorKind::ValuesBeforeStatus
             } else {
                 DimacsErrorKind::ValuesWithoutModel
@@ -180,61 +256,88 @@ fn read_answers(
             model.set(lit);
         }
         if closed {
-            answers.push(Answer::Sat(open.take().expect("open model")));
-            if many {
-                closed = false;
+            let model = open.take().expect("open model");
+            answers += 1;
+            models += 1;
+            if !each(Answer::Sat(model), None) {
+                return Ok(());
             }
+            closed = false;
         }
     }
-    if open.is_some() {
-        return Err(at(last.0, last.1, DimacsErrorKind::Truncated));
+    if let Some(model) = open {
+        if !unterminated {
+            return Err(at(last.0, last.1, DimacsErrorKind::Truncated));
+        }
+        // z3 -dimacs ends its model without the 0: the caller decides whether it is whole.
+        each(Answer::Sat(model), Some(last));
+        return Ok(());
     }
-    if answers.is_empty() && !matches!(solutions_line, Some((_, _, 0))) {
+    if answers == 0 {
         return Err(at(last.0, last.1, DimacsErrorKind::NoStatus));
     }
-    if let Some((line, column, count)) = solutions_line {
-        let models = answers
-            .iter()
-            .filter(|a| matches!(a, Answer::Sat(_)))
-            .count();
-        if models != count {
-            return Err(at(
-                line,
-                column,
-                DimacsErrorKind::BadStatus(format!("SOLUTIONS {count} after {models} models")),
-            ));
-        }
-    }
-    Ok(answers)
+    Ok(())
 }
 
-/// A DIMACS answer of `format` to `puzzle` exported as CNF with `options`, as a claim.
-fn claim(
+/// A DIMACS answer of `format` to `puzzle` exported as CNF with `options`, claim by claim.
+fn claims(
     puzzle: &Grid,
     options: &ExportOptions,
     input: &mut dyn BufRead,
     format: AnswerFormat,
-) -> Result<Claim, AnswerError> {
-    let answer = read_answer(input, format).map_err(|e| e.map(|kind| kind.to_string()))?;
-    Ok(match answer {
-        Answer::Unsat => Claim::Unsat,
-        Answer::Unknown => Claim::Unknown,
-        Answer::Sat(model) => {
-            let map = super::var_map(puzzle, options.cnf.encoding);
-            match map.decode(puzzle, &model) {
-                Ok(grid) => Claim::Grid(grid),
-                Err(e) => Claim::NotAGrid(e.to_string()),
-            }
-        }
-    })
+    each: &mut dyn FnMut(Claim) -> bool,
+) -> Result<(), AnswerError> {
+    let map = super::var_map(puzzle, options.cnf.encoding);
+    let mut truncated = None;
+    stream_answers(
+        input,
+        format,
+        Mode::Many,
+        true,
+        &mut |answer, unterminated| {
+            let claim = match answer {
+                Answer::Unsat => Claim::Unsat,
+                Answer::Unknown => Claim::Unknown,
+                Answer::Sat(model) => {
+                    // A model without its final 0 is whole when it sets every variable of the
+                    // puzzle's variables (z3 -dimacs); else the answer was cut short.
+                    if let Some(end) = unterminated
+                        && (1..=map.x_vars()).any(|v| model.value(Var::from_dimacs(v)).is_none())
+                    {
+                        truncated = Some(end);
+                        return false;
+                    }
+                    match map.decode(puzzle, &model) {
+                        Ok(grid) => Claim::Grid(grid),
+                        Err(e) => Claim::NotAGrid(e.to_string()),
+                    }
+                }
+            };
+            each(claim)
+        },
+    )
+    .map_err(|e| e.map(|kind| kind.to_string()))?;
+    if let Some((line, column)) = truncated {
+        return Err(AnswerError::new(
+            line,
+            column,
+            format!(
+                "{} (a model without its 0, as z3 -dimacs writes, is read when it sets every variable)",
+                DimacsErrorKind::Truncated
+            ),
+        ));
+    }
+    Ok(())
 }
 
-/// The `dimacs` answer reader: SAT-competition `s` and `v` lines.
+/// The `dimacs` answer reader: SAT-competition `s` and `v` lines, one model or an enumeration.
 pub const COMPETITION_READER: AnswerReader = AnswerReader {
     name: "dimacs",
     format: "cnf",
-    summary: "SAT-competition 's'/'v' lines (picosat, cadical, kissat, cryptominisat, glucose, ...)",
-    read: |puzzle, options, input| claim(puzzle, options, input, AnswerFormat::Competition),
+    summary: "SAT-competition 's'/'v' lines (picosat, cadical, kissat, cryptominisat, glucose, z3 -dimacs; every model of picosat --all or cryptominisat5 --maxsol N)",
+    read: |puzzle, options, input, each| {
+        claims(puzzle, options, input, AnswerFormat::Competition, each)
+    },
 };
 
 /// The `minisat` answer reader: minisat's result file.
@@ -242,5 +345,7 @@ pub const MINISAT_READER: AnswerReader = AnswerReader {
     name: "minisat",
     format: "cnf",
     summary: "minisat's result file (minisat IN.cnf OUT): SAT and the literals, UNSAT or INDET",
-    read: |puzzle, options, input| claim(puzzle, options, input, AnswerFormat::Minisat),
+    read: |puzzle, options, input, each| {
+        claims(puzzle, options, input, AnswerFormat::Minisat, each)
+    },
 };

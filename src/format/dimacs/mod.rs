@@ -50,15 +50,15 @@ mod write;
 use thiserror::Error;
 
 use crate::text::lines::LineErrorKind;
-use crate::text::located::{Located, token_column};
+use crate::text::located::{Columns, Located};
 
 pub use answer::{
     Answer, AnswerFormat, COMPETITION_READER, MINISAT_READER, read_all_answers, read_answer,
 };
 pub use read::read_cnf;
 pub use write::{
-    CnfWritten, DimacsWriter, FORMAT, cnf_comments, var_map, write_cnf, write_cnf_excluding,
-    write_formula,
+    CnfWritten, DimacsWriter, FORMAT, cnf_comments, formula_excluding, var_map, write_cnf,
+    write_cnf_excluding, write_formula,
 };
 
 /// A DIMACS file or answer that cannot be read: what is wrong, with its place.
@@ -143,10 +143,12 @@ pub(super) fn at(line: usize, column: usize, kind: DimacsErrorKind) -> DimacsErr
     DimacsError::new(line, column, kind)
 }
 
-/// Whitespace-separated tokens of a line with their 1-based character columns.
+/// Whitespace-separated tokens of a line with their 1-based character columns (counted on from
+/// token to token: linear in the line).
 pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut columns = Columns::new(text);
     text.split_ascii_whitespace()
-        .map(move |t| (token_column(text, t), t))
+        .map(move |t| (columns.of(t), t))
 }
 
 /// A DIMACS literal: a nonzero integer within ±(2³¹ − 1), or 0 (the end of a clause).

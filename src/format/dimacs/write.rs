@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use crate::encode::cnf::{Amo, blocking_clause, formula_size};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, Size, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Counter, Lit, Var, x_of_index};
-use crate::format::registry::{ExportFormat, digits};
+use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
 
 /// A streaming DIMACS CNF writer; see the module docs.
@@ -243,6 +243,18 @@ pub fn write_cnf_excluding(
     })
 }
 
+/// The formula [`write_cnf_excluding`] writes, in memory: the encoding's clauses, then one
+/// blocking clause per grid of `excluded` (what a refutation proof of the file is checked
+/// against: the formula sudokit wrote, not the file, which the solver could have changed).
+pub fn formula_excluding(puzzle: &Grid, options: CnfOptions, excluded: &[Grid]) -> Cnf {
+    let mut cnf = Cnf::new();
+    let encoded = encode(puzzle, options, &mut cnf);
+    for grid in excluded {
+        cnf.add_clause(&blocking_clause(puzzle, &encoded.map, grid));
+    }
+    cnf
+}
+
 /// Writes an in-memory formula.
 ///
 /// # Errors
@@ -277,6 +289,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
     first_line_fixed: false,
     summary: "DIMACS CNF (minisat, picosat, cadical, kissat, ...); --encoding and --amo choose the encoding",
     takes_cnf_options: true,
+    takes_smt_encoding: false,
     answers: &["dimacs", "minisat"],
     companion: None,
     write: |puzzle, options, out| {

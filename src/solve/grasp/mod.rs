@@ -112,7 +112,7 @@ use thiserror::Error;
 
 use search::Search;
 
-use super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason};
+use super::{Budget, CountReport, Limits, Refutation, SolveError, Solver, Stats, StopReason};
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme};
 use crate::shape::MAX_ORDER;
@@ -216,6 +216,12 @@ pub enum GraspSpecError {
         /// What the option takes.
         expected: &'static str,
     },
+    /// An option given twice (`alpha=2,alpha=3`): which one was meant is not clear.
+    #[error("grasp option {0} is given twice")]
+    Repeated(String),
+    /// Two separators in a row, or one at an end (`pre=FC,,`).
+    #[error("an empty grasp option in {0:?} (two separators in a row, or one at an end)")]
+    Empty(String),
 }
 
 impl Grasp {
@@ -241,16 +247,28 @@ impl Grasp {
     /// ```
     pub fn from_spec(spec: &str) -> Result<Grasp, GraspSpecError> {
         let mut grasp = GraspOptions::default();
-        for item in spec.split([',', ':']).filter(|s| !s.is_empty()) {
-            // A bare scheme name is the preprocessing scheme: `grasp:FCI` is `grasp:pre=FCI`.
-            if !item.contains('=')
-                && let Ok(scheme) = item.trim().parse()
-            {
-                grasp.pre = Some(scheme);
-                continue;
+        if spec.is_empty() {
+            return Ok(Grasp::new(grasp));
+        }
+        let mut seen: Vec<String> = Vec::new();
+        for item in spec.split([',', ':']) {
+            if item.trim().is_empty() {
+                return Err(GraspSpecError::Empty(spec.to_string()));
             }
+            // A bare scheme name is the preprocessing scheme: `grasp:FCI` is `grasp:pre=FCI`.
+            let item =
+                if !item.contains('=') && item.trim().parse::<crate::propagate::Scheme>().is_ok() {
+                    format!("pre={}", item.trim())
+                } else {
+                    item.to_string()
+                };
+            let item = item.as_str();
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             let key = key.trim();
+            if seen.iter().any(|k| k == key) {
+                return Err(GraspSpecError::Repeated(key.to_string()));
+            }
+            seen.push(key.to_string());
             if key == "pre" {
                 grasp.pre = match value.trim() {
                     "none" | "NONE" => None,
@@ -447,6 +465,8 @@ impl Solver for Grasp {
             hit_limit: run.count >= limit,
             stopped: run.stopped,
             solutions: run.solutions,
+            // GRASP never claims the count complete (it stops at its limit or budget).
+            refutation: Refutation::Search,
             stats: run.stats,
         })
     }
@@ -546,6 +566,17 @@ mod tests {
             Err(GraspSpecError::BadValue { .. })
         ));
         assert!(Grasp::from_spec("nodes=0").is_err());
+        // A repeated option or an empty one was once accepted silently.
+        assert_eq!(
+            Grasp::from_spec("alpha=2,alpha=3").unwrap_err(),
+            GraspSpecError::Repeated("alpha".into())
+        );
+        for spec in ["pre=FC,,", "alpha=2,", ",alpha=2", "alpha=2::seed=1"] {
+            assert!(
+                matches!(Grasp::from_spec(spec), Err(GraspSpecError::Empty(_))),
+                "{spec}"
+            );
+        }
         let pre: Grasp = "grasp:pre=hacs".parse().unwrap();
         assert_eq!(pre.options().pre, Some(Scheme::HACS));
         assert_eq!(pre.name(), "grasp:pre=HACS");

@@ -26,6 +26,9 @@
 //! ```text
 //! ```
 //!
+//! Every file is created without following a link or blocking on a FIFO of the same name
+//! ([`crate::external::files`]): a FIFO or a device where a proof file goes is refused.
+//!
 //! A uniqueness proof together with the verified solution settles uniqueness: the solution
 //! satisfies F (the verifier checked it), and F plus its blocking clause has no model.
 //!
@@ -39,7 +42,6 @@
 //!   verification", CADE 2017 (LRAT).
 //! - J. Fleischmann, varisat (the solver, its proof format and checker).
 
-use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -51,6 +53,7 @@ use super::solver::{SatSink, proving_solver};
 use super::{Sat, blocking_clause};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Lit, Var};
+use crate::external::files::{create_regular, open_regular};
 use crate::format::dimacs::{cnf_comments, write_formula};
 use crate::grid::Grid;
 use crate::search::Budget;
@@ -68,6 +71,15 @@ impl Sat {
         stem: &str,
     ) -> Result<Option<ProofReport>, SatError> {
         let started = Instant::now();
+        if dir.exists() && !dir.is_dir() {
+            return Err(SatError::io(
+                dir,
+                io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    "not a directory: proofs go into a directory (give a new name or a directory)",
+                ),
+            ));
+        }
         std::fs::create_dir_all(dir).map_err(|e| SatError::io(dir, e))?;
         let (options, mut cnf, encoded) = proof_formula(puzzle, self.options(), solution);
         let mut comments = cnf_comments(puzzle, options, &encoded);
@@ -90,13 +102,13 @@ impl Sat {
         let proof_path = dir.join(format!("{stem}.varisat"));
         let lrat_path = dir.join(format!("{stem}.lrat"));
         let drat_path = dir.join(format!("{stem}.drat"));
-        let file = File::create(&cnf_path).map_err(|e| SatError::io(&cnf_path, e))?;
+        let file = create_regular(&cnf_path).map_err(|e| SatError::io(&cnf_path, e))?;
         write_formula(&cnf, &comments, BufWriter::new(file))
             .map_err(|e| SatError::io(&cnf_path, e))?;
 
         let solve_started = Instant::now();
         {
-            let file = File::create(&proof_path).map_err(|e| SatError::io(&proof_path, e))?;
+            let file = create_regular(&proof_path).map_err(|e| SatError::io(&proof_path, e))?;
             let mut solver = proving_solver(budget, BufWriter::new(file));
             cnf.replay(&mut SatSink::new(&mut solver));
             match solver.solve() {
@@ -179,7 +191,7 @@ fn write_drat(cnf: &Cnf, lrat: &Path, drat: &Path) -> Result<(), SatError> {
         .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
         .collect();
     let bad = |line: usize| SatError::ProofRejected(format!("{}:{line}: not LRAT", lrat.display()));
-    let mut out = BufWriter::new(File::create(drat).map_err(|e| SatError::io(drat, e))?);
+    let mut out = BufWriter::new(create_regular(drat).map_err(|e| SatError::io(drat, e))?);
     for (number, line) in text.lines().enumerate() {
         let mut fields = line.split_ascii_whitespace();
         let Some(id) = fields.next().and_then(|f| f.parse::<usize>().ok()) else {
@@ -307,11 +319,11 @@ impl ProofTranscriptProcessor for Refuted {
 /// [`SatError::Io`] when a file cannot be read or written; [`SatError::ProofRejected`] when a
 /// step does not check, the file is not a proof, or the proof does not end in a refutation.
 pub fn check_proof(cnf: &Path, proof: &Path, lrat: Option<&Path>) -> Result<(), SatError> {
-    let cnf_file = File::open(cnf).map_err(|e| SatError::io(cnf, e))?;
-    let proof_file = File::open(proof).map_err(|e| SatError::io(proof, e))?;
+    let cnf_file = open_regular(cnf).map_err(|e| SatError::io(cnf, e))?;
+    let proof_file = open_regular(proof).map_err(|e| SatError::io(proof, e))?;
     let mut writer = match lrat {
         Some(path) => {
-            let file = File::create(path).map_err(|e| SatError::io(path, e))?;
+            let file = create_regular(path).map_err(|e| SatError::io(path, e))?;
             Some(varisat_lrat::WriteLrat::new(BufWriter::new(file), false))
         }
         None => None,

@@ -1,0 +1,118 @@
+//! The result of `decode`: every model of a solver's answer, verified, in the order of the
+//! answer, then what the answer says of the rest.
+//!
+//! Text: one record per model (the solution's grid, or `not a solution: ...` / `not a grid:
+//! ...`), then, for an answer of several models or one that says its enumeration ended, a line
+//! with the count (`2 solutions; the solver says there is no other (not checked)`); an answer
+//! without a model says `unsat (claimed by the answer, not checked)` or `unknown`. JSON: one
+//! line per model (`"model"`, `"status"`, `"solution"` or the reason), then a summary line with
+//! the count. A solver's "no other solution" is its claim: `decode` reads an answer and has no
+//! proof to check.
+
+use serde_json::json;
+
+use super::render::{grid_json, grid_record, json_line};
+use crate::format::Decoded;
+
+/// The record of one result of an answer; `model` counts the models from 1.
+pub fn model(decoded: &Decoded, model: usize, json: bool) -> String {
+    if json {
+        let value = match decoded {
+            Decoded::Solution(grid) => {
+                json!({"model": model, "status": "solution", "solution": grid_json(grid)})
+            }
+            Decoded::Invalid(grid, violation) => json!({
+                "model": model,
+                "status": "invalid",
+                "grid": grid_json(grid),
+                "reason": violation.to_string(),
+            }),
+            Decoded::NotAGrid(why) => {
+                json!({"model": model, "status": "not a grid", "reason": why})
+            }
+            Decoded::Unsat | Decoded::Unknown => return String::new(),
+        };
+        return json_line(&value);
+    }
+    match decoded {
+        Decoded::Solution(grid) => grid_record(grid),
+        Decoded::Invalid(_, violation) => format!("not a solution: {violation}\n"),
+        Decoded::NotAGrid(why) => format!("not a grid: {why}\n"),
+        Decoded::Unsat | Decoded::Unknown => String::new(),
+    }
+}
+
+/// How an answer ended: after `models` models (`solutions` of them verified), with the
+/// answer's final word (`Decoded::Unsat`: no other; `Decoded::Unknown`: the solver stopped;
+/// `None`: nothing said of others).
+pub fn summary(models: usize, solutions: usize, end: Option<&Decoded>, json: bool) -> String {
+    let end_word = match end {
+        Some(Decoded::Unsat) => "no other",
+        Some(Decoded::Unknown) => "stopped",
+        _ => "none",
+    };
+    if json {
+        let mut value = json!({
+            "status": if models > 0 { "end" } else { match end {
+                Some(Decoded::Unsat) => "unsat",
+                _ => "unknown",
+            }},
+            "models": models,
+            "solutions": solutions,
+            "complete": matches!(end, Some(Decoded::Unsat)),
+            "end": end_word,
+        });
+        if matches!(end, Some(Decoded::Unsat)) {
+            value["certified"] = false.into();
+        }
+        return json_line(&value);
+    }
+    match (models, end) {
+        (0, Some(Decoded::Unsat)) => "unsat (claimed by the answer, not checked)\n".into(),
+        (0, _) => "unknown\n".into(),
+        (_, Some(Decoded::Unsat)) => format!(
+            "{solutions} solution{} of {models}; the solver says there is no other (not checked)\n",
+            plural(solutions)
+        ),
+        (_, Some(Decoded::Unknown)) => format!(
+            "{solutions} solution{} of {models}; the solver stopped before it was done\n",
+            plural(solutions)
+        ),
+        (1, _) => String::new(),
+        (_, _) => format!(
+            "{solutions} solution{} of {models}; the answer says nothing of others\n",
+            plural(solutions)
+        ),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn models_then_the_end() {
+        let grid: crate::Grid = "1234341221434321".parse().unwrap();
+        let solution = Decoded::Solution(grid);
+        assert_eq!(model(&solution, 1, false), "1234341221434321\n");
+        assert_eq!(summary(1, 1, None, false), "", "one model: the grid alone");
+        assert_eq!(
+            summary(2, 2, Some(&Decoded::Unsat), false),
+            "2 solutions of 2; the solver says there is no other (not checked)\n"
+        );
+        assert_eq!(
+            summary(0, 0, Some(&Decoded::Unsat), false),
+            "unsat (claimed by the answer, not checked)\n"
+        );
+        let line = summary(2, 2, Some(&Decoded::Unsat), true);
+        assert!(
+            line.contains("\"models\":2") && line.contains("\"certified\":false"),
+            "{line}"
+        );
+        assert!(model(&solution, 1, true).contains("\"model\":1"));
+    }
+}
