@@ -104,7 +104,8 @@ pub fn threads(requested: Option<usize>) -> anyhow::Result<usize> {
     match requested {
         None => Ok(cores()),
         Some(0) => bail!("--threads must be at least 1"),
-        Some(n) if n > max_threads() => {
+        // Up to 4 threads never exceed the cap: no need to ask how many cores there are.
+        Some(n) if n > 4 && n > max_threads() => {
             super::note!(
                 "sudokit: --threads {n} is more than 4 per core; using {} ({} cores)",
                 max_threads(),
