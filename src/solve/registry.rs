@@ -365,8 +365,8 @@ pub const ENTRIES: &[BackendEntry] = &[
     },
     BackendEntry {
         family: "sat",
-        syntax: "sat[:ENCODING[:AMO]]",
-        summary: "CNF encoding solved by varisat (CDCL), proofs checked; default optimized:pairwise (orders up to 36; 64 with the other AMOs)",
+        syntax: "sat[:cadical][:ENCODING[:AMO]]",
+        summary: "CNF encoding solved by varisat (CDCL), or by CaDiCaL with sat:cadical (cargo feature cadical), proofs checked; default extended:pairwise (orders up to 36; 64 with the other AMOs)",
         capabilities: Capabilities {
             complete: true,
             proofs: true,
@@ -383,6 +383,8 @@ pub const ENTRIES: &[BackendEntry] = &[
                     }
                 }
             }
+            #[cfg(feature = "cadical")]
+            names.extend(["sat:cadical", "sat:cadical:optimized:pairwise"].map(String::from));
             names
         },
         build: Some(build_sat),
