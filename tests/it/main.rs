@@ -1,5 +1,7 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
+#[cfg(feature = "cadical")]
+mod cadical;
 mod common;
 mod conformance;
 mod crosscheck;

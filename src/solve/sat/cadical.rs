@@ -308,26 +308,97 @@ mod tests {
         assert_eq!(s.solve(), Some(false));
     }
 
+    /// The pigeonhole formula: `holes + 1` pigeons, `holes` holes (unsatisfiable, and
+    /// exponential for resolution: CaDiCaL needs minutes at 12 holes).
+    fn pigeonhole(s: &mut dyn ClauseSink, holes: usize) -> Vec<Vec<Lit>> {
+        let p: Vec<Vec<Var>> = (0..=holes)
+            .map(|_| (0..holes).map(|_| s.new_var()).collect())
+            .collect();
+        let mut clauses = Vec::new();
+        for row in &p {
+            clauses.push(row.iter().map(|v| v.positive()).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for (i, pi) in p.iter().enumerate() {
+                for pj in &p[i + 1..] {
+                    clauses.push(vec![pi[h].negative(), pj[h].negative()]);
+                }
+            }
+        }
+        for clause in &clauses {
+            s.add_clause(clause);
+        }
+        clauses
+    }
+
     #[test]
     fn a_spent_budget_stops_the_call() {
         let cancel = crate::search::Cancel::new();
         cancel.cancel();
         let budget = Budget::start(&Limits::none().with_cancel(cancel));
-        // A pigeonhole formula (8 pigeons, 7 holes): far more than one callback's work.
         let mut s = Cadical::bounded(&budget);
-        let p: Vec<Vec<Var>> = (0..8)
-            .map(|_| (0..7).map(|_| s.new_var()).collect())
-            .collect();
-        for row in &p {
-            s.add_clause(&row.iter().map(|v| v.positive()).collect::<Vec<_>>());
-        }
-        for h in 0..7 {
-            for (i, pi) in p.iter().enumerate() {
-                for pj in &p[i + 1..] {
-                    s.add_clause(&[pi[h].negative(), pj[h].negative()]);
-                }
-            }
-        }
+        pigeonhole(&mut s, 7);
         assert_eq!(s.solve(), None);
+    }
+
+    #[test]
+    fn a_time_limit_ends_a_long_call_through_the_terminate_callback() {
+        // One call that would take minutes: only the callback can end it.
+        let limit = std::time::Duration::from_millis(100);
+        let budget = Budget::start(&Limits::time(limit));
+        let mut s = Cadical::bounded(&budget);
+        pigeonhole(&mut s, 12);
+        let started = std::time::Instant::now();
+        assert_eq!(s.solve(), None);
+        // A wide margin (the machine is shared): the outcome matters, not the timing.
+        assert!(started.elapsed() < limit * 50, "{:?}", started.elapsed());
+    }
+
+    #[test]
+    fn the_proof_numbers_the_formula_as_added_and_checks() {
+        // Units first, as sudokit's encodings write the givens: CaDiCaL derives shortened
+        // clauses while the formula is still being added, which its own LRAT numbering mixes
+        // into the originals' ids.
+        let dir = std::env::temp_dir().join(format!("sudokit-cadical-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let proof = dir.join("php.lrat");
+        let budget = Budget::start(&Limits::none());
+        let mut cnf = crate::encode::Cnf::new();
+        let x = cnf.new_var();
+        cnf.add_clause(&[x.negative()]);
+        let clauses = pigeonhole(&mut cnf, 4);
+        for clause in &clauses[..3] {
+            let mut widened = clause.clone();
+            widened.push(x.positive());
+            cnf.add_clause(&widened);
+        }
+        let m = cnf.clauses().count();
+        let mut s = Cadical::proving(&budget, &proof, m).unwrap();
+        cnf.replay(&mut s);
+        assert_eq!(s.solve(), Some(false));
+        s.close().unwrap();
+        let dimacs: Vec<Vec<i64>> = cnf
+            .clauses()
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+            .collect();
+        let text = std::fs::read_to_string(&proof).unwrap();
+        let first: u64 = text.split_whitespace().next().unwrap().parse().unwrap();
+        assert!(
+            first > m as u64,
+            "derived ids follow the formula's: {first}"
+        );
+        assert_eq!(
+            crate::solve::sat::lrat::check_lrat(&dimacs, text.as_bytes()),
+            Ok(())
+        );
+        // The same proof does not refute the formula without its first clause (x is then
+        // free, and the widened clauses no longer shorten).
+        assert!(crate::solve::sat::lrat::check_lrat(&dimacs[1..], text.as_bytes()).is_err());
+        // Told the wrong clause count, closing fails rather than writing a misnumbered proof.
+        let mut s = Cadical::proving(&budget, &proof, m + 1).unwrap();
+        cnf.replay(&mut s);
+        assert_eq!(s.solve(), Some(false));
+        assert!(s.close().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

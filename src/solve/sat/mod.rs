@@ -488,6 +488,63 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_counts_solves_and_proves_as_varisat_does() {
+        let sat: Sat = "sat:cadical".parse().unwrap();
+        assert_eq!(
+            (sat.name(), sat.solver()),
+            ("sat:cadical", SatSolver::Cadical)
+        );
+        let other: Sat = "sat:cadical:minimal:sequential".parse().unwrap();
+        assert_eq!(other.name().parse::<Sat>().unwrap(), other);
+        let empty = Grid::empty(Shape::sudoku(2, 2).unwrap());
+        for amo in Amo::ALL {
+            let sat = Sat::with_solver(
+                CnfOptions {
+                    encoding: Encoding::Minimal,
+                    amo,
+                },
+                SatSolver::Cadical,
+            );
+            let report = sat.count(&empty, u64::MAX, &Limits::none()).unwrap();
+            assert_eq!((report.count, report.complete()), (288, true), "{amo}");
+            for grid in &report.solutions {
+                assert_eq!(crate::verify(&empty, grid), Ok(()));
+            }
+        }
+        // A uniqueness proof and an unsatisfiability proof, each checked in process.
+        let dir = std::env::temp_dir().join(format!("sudokit-sat-cadical-{}", std::process::id()));
+        let puzzle = parse_line("...3..4114..3...", None).unwrap();
+        let (report, proof) = sat
+            .unique_with_proof(&puzzle, &Limits::none(), &dir, "unique")
+            .unwrap();
+        assert!(matches!(report.outcome, Outcome::Unique(_)));
+        let proof = proof.expect("a checked proof");
+        assert_eq!(proof.claim, ProofClaim::Unique);
+        let unsat = parse_line(".1...34........1", None).unwrap();
+        let (report, proof) = sat
+            .solve_with_proof(&unsat, &Limits::none(), &dir, "unsat")
+            .unwrap();
+        assert_eq!(report.answer, Answer::Unsat);
+        let proof = proof.expect("a checked proof");
+        // A proof cut before its empty clause does not check.
+        let cnf = crate::format::dimacs::read_cnf(std::io::BufReader::new(
+            std::fs::File::open(&proof.cnf).unwrap(),
+        ))
+        .unwrap();
+        check_lrat_file(&cnf, &proof.lrat).unwrap();
+        let text = std::fs::read_to_string(&proof.lrat).unwrap();
+        let empty = text
+            .lines()
+            .position(|l| l.split_whitespace().nth(1) == Some("0"))
+            .expect("an empty clause");
+        let lines: Vec<&str> = text.lines().take(empty).collect();
+        std::fs::write(&proof.lrat, lines.join("\n")).unwrap();
+        assert!(check_lrat_file(&cnf, &proof.lrat).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_node_limit_bounds_the_calls() {
         let empty = Grid::empty(Shape::sudoku(2, 2).unwrap());
