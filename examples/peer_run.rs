@@ -1,8 +1,9 @@
 //! One pass of `native` or of the `sudoku` crate (0.8, the `peers` bench's reference) over the
-//! first 2000 puzzles of a file, single thread: for instruction counts under callgrind, where
+//! first puzzles of a file (2000 unless PUZZLES says), single thread: for instruction counts under callgrind, where
 //! the criterion bench would run each set many times, and for guesses per puzzle.
 //!
-//! Run: `cargo run --release --example peer_run -- native|crate FILE [solve|unique] [REPEATS]`;
+//! Run: `cargo run --release --example peer_run -- native|crate FILE [solve|unique] [REPEATS]
+//! [PUZZLES]`;
 //! it prints the best time of the repeats and, for `native`, the guesses and nodes per puzzle.
 //! Under callgrind: `valgrind --tool=callgrind target/release/examples/peer_run native FILE`.
 
@@ -14,7 +15,7 @@ use sudokit::text::parse_line;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: peer_run native|crate FILE [solve|unique] [REPEATS]";
+    let usage = "usage: peer_run native|crate FILE [solve|unique] [REPEATS] [PUZZLES]";
     let (Some(engine), Some(file)) = (args.get(1), args.get(2)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -32,7 +33,12 @@ fn main() {
         eprintln!("{file}: {e}");
         std::process::exit(2);
     });
-    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).take(2000).collect();
+    let puzzles: usize = args.get(5).and_then(|r| r.parse().ok()).unwrap_or(2000);
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .take(puzzles)
+        .collect();
     let mut best = f64::MAX;
     match engine.as_str() {
         "native" => {

@@ -4,11 +4,13 @@
 # `export --to cnf` with the optimized and the extended encoding, CaDiCaL's time being the
 # faster of the two, parse included. Every process is timed by its CPU time (user + system).
 #
-# Usage: scripts/hard_tail.sh FILE [FIRST LAST]
+# Usage: [FEATURES=cadical] scripts/hard_tail.sh FILE [FIRST LAST]
 #   FILE         puzzles, one per line (e.g. acs_general_25x25_f40-50.txt)
 #   FIRST LAST   the lines to run (default: all)
 # Prints one line per puzzle (line, sudokit s, CaDiCaL optimized s, CaDiCaL extended s) and a
 # summary: puzzles where sudokit is slower than CaDiCaL's best, the slowest of each.
+# FEATURES: cargo features of the sudokit build (FEATURES=cadical: native's CDCL stage is
+# CaDiCaL in process instead of varisat).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +18,7 @@ FILE=${1:?usage: scripts/hard_tail.sh FILE [FIRST LAST]}
 FIRST=${2:-1}
 LAST=${3:-$(grep -c . "$FILE")}
 command -v cadical >/dev/null || { echo "no cadical on the PATH" >&2; exit 2; }
-cargo build --release --quiet --bin sudokit
+cargo build --release --quiet --bin sudokit ${FEATURES:+--features "$FEATURES"}
 SUDOKIT=target/release/sudokit
 WORK=target/hard_tail
 mkdir -p "$WORK"

@@ -3,20 +3,24 @@
 # - tdoku (T. Dillon's SIMD triad solver), through its own example program `solve` (which reads
 #   puzzle lines on standard input and prints `puzzle:count:solution`), built by the user as
 #   tdoku's README says (its BUILD.sh, then the `gcc example/solve.c build/libtdoku_static.a ...`
-#   line); this script only runs it;
+#   line; tdoku's default flags are -O3 -march=native); this script only runs it;
 # - the `sudoku` crate 0.8 (`examples/peer_crate.rs`, a dev-dependency of this package).
+# sudokit runs twice: the default release build (generic x86-64 target; its 9×9 engine picks
+# SSE2 or AVX2 at run time) and a build with `-C target-cpu=native` (in target/native), so that
+# the table shows how much of a gap is code generation and how much is the algorithm.
 #
 # Usage: TDOKU_SOLVE=/path/to/tdoku/solve scripts/peers.sh DATA_DIR [ROUNDS]
 #   DATA_DIR  the folder of the puzzle collections (royle17_49158.txt,
 #             forum_hardest_1905_11plus.txt, magictour_top1465.txt)
 #   ROUNDS    alternating rounds per row (default 11); each round runs every program once, in
 #             turn, so load changes hit all of them alike; the table gives the medians.
-# Without TDOKU_SOLVE the tdoku columns are left out.
+# Without TDOKU_SOLVE the tdoku columns are left out. NATIVE=0 leaves out the native build.
 #
 # Rows: royle17 (all 49158, first solution), forum_hardest (first 10 000, first solution and
 # count to 2), top1465 (all, first solution). "count to 2" is `sudokit solve --unique` (prints
 # the solution when it is unique), the crate's `solution()` (the same), and tdoku's `solve 2`
-# (counts to two, then solves again to print the solution of a unique puzzle).
+# (counts to two, then solves again to print the solution of a unique puzzle: its library
+# returns no solution when it stops at the limit).
 # Every time is the whole process (start, reading, solving, writing to /dev/null), one thread;
 # the ratios are sudokit / peer (below 1: sudokit is faster), of medians of CPU time (user +
 # system), with the wall-time medians beside them.
@@ -34,10 +38,16 @@ if [ -n "$TDOKU" ] && [ ! -x "$TDOKU" ]; then
 fi
 [ -n "$TDOKU" ] || echo "TDOKU_SOLVE is not set: the tdoku columns are left out" >&2
 
-# --- sudokit and the crate -----------------------------------------------------------------
+# --- sudokit (two builds) and the crate ----------------------------------------------------
 cargo build --release --quiet --bin sudokit --example peer_crate
 SUDOKIT=target/release/sudokit
 CRATE=target/release/examples/peer_crate
+NATIVE_BIN=""
+if [ "${NATIVE:-1}" != 0 ]; then
+  RUSTFLAGS="-C target-cpu=native" cargo build --release --quiet --bin sudokit \
+    --target-dir target/native
+  NATIVE_BIN=target/native/release/sudokit
+fi
 
 head -n 10000 "$DATA/forum_hardest_1905_11plus.txt" > "$WORK/forum_hardest_10k.txt"
 ROYLE=$DATA/royle17_49158.txt
@@ -49,11 +59,13 @@ tdoku() { "$TDOKU" "$2" < "$1"; }
 
 # The answers must agree before anything is timed.
 check() {
-  local file=$1
-  cmp -s <("$SUDOKIT" solve --threads 1 "$file") <("$CRATE" "$file" solve) ||
+  local file=$1 ours
+  ours=$("$SUDOKIT" solve --threads 1 "$file" | md5sum)
+  [ "$ours" = "$("$CRATE" "$file" solve | md5sum)" ] ||
     { echo "sudokit and the crate disagree on $file" >&2; exit 1; }
-  [ -z "$TDOKU" ] || cmp -s <("$SUDOKIT" solve --threads 1 "$file") \
-    <(tdoku "$file" 1 | cut -d: -f3) ||
+  [ -z "$NATIVE_BIN" ] || [ "$ours" = "$("$NATIVE_BIN" solve --threads 1 "$file" | md5sum)" ] ||
+    { echo "the two sudokit builds disagree on $file" >&2; exit 1; }
+  [ -z "$TDOKU" ] || [ "$ours" = "$(tdoku "$file" 1 | cut -d: -f3 | md5sum)" ] ||
     { echo "sudokit and tdoku disagree on $file" >&2; exit 1; }
 }
 
@@ -65,19 +77,24 @@ timed() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+PROGS=(sudokit)
+[ -n "$NATIVE_BIN" ] && PROGS+=(native)
+PROGS+=(crate)
+[ -n "$TDOKU" ] && PROGS+=(tdoku)
+
 # row NAME FILE MODE: alternating rounds of every program; prints a table row.
 row() {
   local name=$1 file=$2 mode=$3
-  local progs=(sudokit crate)
-  [ -n "$TDOKU" ] && progs+=(tdoku)
   declare -A wall cpu
-  for p in "${progs[@]}"; do wall[$p]=""; cpu[$p]=""; done
+  for p in "${PROGS[@]}"; do wall[$p]=""; cpu[$p]=""; done
   for _ in $(seq "$ROUNDS"); do
-    for p in "${progs[@]}"; do
+    for p in "${PROGS[@]}"; do
       local cmd
       case "$p/$mode" in
         sudokit/solve) cmd=("$SUDOKIT" solve --threads 1 "$file") ;;
         sudokit/count) cmd=("$SUDOKIT" solve --unique --threads 1 "$file") ;;
+        native/solve) cmd=("$NATIVE_BIN" solve --threads 1 "$file") ;;
+        native/count) cmd=("$NATIVE_BIN" solve --unique --threads 1 "$file") ;;
         crate/solve) cmd=("$CRATE" "$file" solve) ;;
         crate/count) cmd=("$CRATE" "$file" unique) ;;
         tdoku/solve) cmd=(tdoku "$file" 1) ;;
@@ -88,16 +105,23 @@ row() {
       cpu[$p]+="$c"$'\n'
     done
   done
-  local ms=() mw=()
-  for p in "${progs[@]}"; do
-    ms+=("$(printf '%s' "${cpu[$p]}" | median)")
-    mw+=("$(printf '%s' "${wall[$p]}" | median)")
+  declare -A mc mw
+  for p in "${PROGS[@]}"; do
+    mc[$p]=$(printf '%s' "${cpu[$p]}" | median)
+    mw[$p]=$(printf '%s' "${wall[$p]}" | median)
   done
-  awk -v n="$name" -v m="$mode" -v s="${ms[0]}" -v c="${ms[1]}" -v t="${ms[2]:-0}" \
-      -v sw="${mw[0]}" -v cw="${mw[1]}" -v tw="${mw[2]:-0}" 'BEGIN {
-    tdoku = t > 0 ? sprintf("%.3f (%.3f) | **%.3f**", t, tw, s / t) : "– | –"
-    printf "| %s | %s | %.3f (%.3f) | %.3f (%.3f) | **%.3f** | %s |\n",
-      n, m, s, sw, c, cw, s / c, tdoku }'
+  local cells="| $name | $mode"
+  for p in "${PROGS[@]}"; do
+    cells+=$(awk -v c="${mc[$p]}" -v w="${mw[$p]}" 'BEGIN { printf " | %.3f (%.3f)", c, w }')
+  done
+  local ratios=()
+  ratios+=("${mc[sudokit]} ${mc[crate]}")
+  [ -n "$TDOKU" ] && ratios+=("${mc[sudokit]} ${mc[tdoku]}")
+  [ -n "$NATIVE_BIN" ] && [ -n "$TDOKU" ] && ratios+=("${mc[native]} ${mc[tdoku]}")
+  for r in "${ratios[@]}"; do
+    cells+=$(echo "$r" | awk '{ printf " | **%.3f**", $1 / $2 }')
+  done
+  echo "$cells |"
 }
 
 check "$ROYLE"
@@ -105,8 +129,16 @@ check "$FORUM"
 check "$TOP"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS alternating rounds per row"
 echo
-echo "| set | question | sudokit CPU (wall) s | crate CPU (wall) s | sudokit / crate | tdoku CPU (wall) s | sudokit / tdoku |"
-echo "|---|---|---:|---:|---:|---:|---:|"
+header="| set | question | sudokit CPU (wall) s"
+rule="|---|---|---:"
+[ -n "$NATIVE_BIN" ] && { header+=" | sudokit native CPU (wall) s"; rule+="|---:"; }
+header+=" | crate CPU (wall) s"; rule+="|---:"
+[ -n "$TDOKU" ] && { header+=" | tdoku CPU (wall) s"; rule+="|---:"; }
+header+=" | sudokit / crate"; rule+="|---:"
+[ -n "$TDOKU" ] && { header+=" | sudokit / tdoku"; rule+="|---:"; }
+[ -n "$NATIVE_BIN" ] && [ -n "$TDOKU" ] && { header+=" | native / tdoku"; rule+="|---:"; }
+echo "$header |"
+echo "$rule|"
 row royle17_49158 "$ROYLE" solve
 row "forum_hardest (first 10 000)" "$FORUM" solve
 row "forum_hardest (first 10 000)" "$FORUM" count

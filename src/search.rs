@@ -135,7 +135,8 @@ pub struct Stats {
     /// Search nodes: the root plus every branch tried.
     pub nodes: u64,
     /// Guesses: branches tried at choice points (a search-free puzzle has none). A guess that
-    /// fails is a backtrack.
+    /// fails is a backtrack. The 9×9 engine of `native` branches in two (a guess and its
+    /// negation) and counts the guesses only, as tdoku and SAT solvers count decisions.
     pub guesses: u64,
     /// Dead ends: branches refuted by propagation. Counted by the searches on a propagation
     /// scheme (`cp`, grading); the other backends leave it at 0.

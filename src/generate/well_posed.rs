@@ -76,15 +76,16 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use varisat::ExtendFormula;
 
 use super::symmetry::Transform;
 use super::trades::Trades;
+use crate::encode::{ClauseSink, Lit, Var};
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme, Searcher};
 use crate::search::Limits;
 use crate::shape::Shape;
 use crate::solve::luby::luby;
+use crate::solve::sat::{self, SatSolver};
 
 /// From this order on the reduction uses this module's test; below it, `native`'s count up to 2
 /// (faster there: 9×9 and 12×12 were measured).
@@ -93,7 +94,8 @@ pub const SEARCH_FROM_ORDER: usize = 16;
 /// The engine that searches the cases the pre-filter leaves; see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
-    /// A fresh SAT solver (varisat) per case, on the case's HAC fixpoint.
+    /// A fresh SAT solver (varisat, or CaDiCaL with the feature `cadical`) per case, on the
+    /// case's HAC fixpoint.
     #[default]
     Sat,
     /// Depth-first search with HAC propagation and Luby restarts on isomorphic copies.
@@ -313,7 +315,8 @@ fn isomorphic_copy(
 }
 
 /// A complete grid within `d` that satisfies the Sudoku rules, if one exists, by SAT on the open
-/// candidates of `d` (see the module docs). `index` is scratch space (one slot per candidate).
+/// candidates of `d` (see the module docs), with the fastest CDCL solver of this build (CaDiCaL
+/// with the feature `cadical`, else varisat). `index` is scratch space (one slot per candidate).
 fn solve_domains(d: &Domains, index: &mut Vec<u32>) -> Option<Grid> {
     let shape = d.shape();
     let n = shape.order();
@@ -329,54 +332,51 @@ fn solve_domains(d: &Domains, index: &mut Vec<u32>) -> Option<Grid> {
     }
     let lit = |cell: usize, v: usize| {
         let i = index[cell * n + v];
-        (i != u32::MAX).then(|| varisat::Lit::from_index(i as usize, true))
+        (i != u32::MAX).then(|| Var::from_index(i as usize).positive())
     };
-    let mut solver = varisat::Solver::new();
-    let mut clause = Vec::with_capacity(n);
-    let mut exactly_one = |clause: &[varisat::Lit]| {
-        solver.add_clause(clause);
-        for (i, &a) in clause.iter().enumerate() {
-            for &b in &clause[i + 1..] {
-                solver.add_clause(&[!a, !b]);
-            }
+    let model = sat::solve_fresh(SatSolver::FASTEST, |sink| {
+        for _ in 0..vars {
+            sink.new_var();
         }
-    };
-    for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
-        clause.clear();
-        clause.extend(d.values(cell).filter_map(|v| lit(cell, v)));
-        exactly_one(&clause);
-    }
-    let mut placed = vec![false; n];
-    for u in 0..shape.unit_count() {
-        let unit = shape.unit(u);
-        placed.fill(false);
-        for cell in shape.unit_cells(unit) {
-            if let Some(v) = d.value(cell) {
-                placed[v] = true;
+        let mut clause = Vec::with_capacity(n);
+        let exactly_one = |sink: &mut dyn ClauseSink, clause: &[Lit]| {
+            sink.add_clause(clause);
+            for (i, &a) in clause.iter().enumerate() {
+                for &b in &clause[i + 1..] {
+                    sink.add_clause(&[a.negate(), b.negate()]);
+                }
             }
-        }
-        for v in (0..n).filter(|&v| !placed[v]) {
+        };
+        for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
             clause.clear();
-            clause.extend(
-                shape
-                    .unit_cells(unit)
-                    .filter(|&cell| d.contains(cell, v))
-                    .filter_map(|cell| lit(cell, v)),
-            );
-            exactly_one(&clause);
+            clause.extend(d.values(cell).filter_map(|v| lit(cell, v)));
+            exactly_one(sink, &clause);
         }
-    }
-    if !solver
-        .solve()
-        .expect("no proof is written, so no proof error")
-    {
-        return None;
-    }
-    let model = solver.model().expect("a satisfiable call has a model");
+        let mut placed = vec![false; n];
+        for u in 0..shape.unit_count() {
+            let unit = shape.unit(u);
+            placed.fill(false);
+            for cell in shape.unit_cells(unit) {
+                if let Some(v) = d.value(cell) {
+                    placed[v] = true;
+                }
+            }
+            for v in (0..n).filter(|&v| !placed[v]) {
+                clause.clear();
+                clause.extend(
+                    shape
+                        .unit_cells(unit)
+                        .filter(|&cell| d.contains(cell, v))
+                        .filter_map(|cell| lit(cell, v)),
+                );
+                exactly_one(sink, &clause);
+            }
+        }
+    })?;
     let mut grid = d.fixed_grid();
     for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
         for v in d.values(cell) {
-            if model[index[cell * n + v] as usize].is_positive() {
+            if model.is_true(Var::from_index(index[cell * n + v] as usize)) {
                 grid.set(cell, Some(v));
             }
         }

@@ -151,6 +151,9 @@ pub fn max_threads() -> usize {
 pub fn threads(requested: Option<usize>) -> Result<usize, OptionError> {
     Ok(match at_least_one("threads", requested)? {
         None => cores(),
+        // Up to 4 threads never exceed the cap: no need to ask how many cores there are (a
+        // cgroup read per run).
+        Some(n) if n <= 4 => n,
         Some(n) => n.min(max_threads()),
     })
 }
@@ -158,7 +161,7 @@ pub fn threads(requested: Option<usize>) -> Result<usize, OptionError> {
 /// The note a front end shows when `--threads N` was capped by [`threads`].
 pub fn threads_note(requested: Option<usize>) -> Option<String> {
     let n = requested?;
-    (n > max_threads()).then(|| {
+    (n > 4 && n > max_threads()).then(|| {
         format!(
             "--threads {n} is more than 4 per core; using {} ({} cores)",
             max_threads(),

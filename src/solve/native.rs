@@ -2,7 +2,8 @@
 //! most-constrained-cell search, for any shape up to order 128.
 //!
 //! Three engines share the rules below: 9×9 grids with 3×3 boxes use the band-oriented engine of
-//! `band9` (27-bit words per value and band, JCZSolve's design); other grids of at most 128 cells
+//! `band9` (27-bit words per value and band, JCZSolve's design, with tdoku's triad rules in
+//! SIMD vectors and its branching on band configurations); other grids of at most 128 cells
 //! (orders up to 11) use the digit-major bitboards of [`super::bitboard`]; larger grids use the
 //! cell-major engine of this file ([`NativeGeneral`] forces it everywhere, for comparison), which
 //! hands hard grids of orders 16 to 36 over to a CDCL stage (below).

@@ -433,8 +433,8 @@ pub const ENTRIES: &[BackendEntry] = &[
     },
     BackendEntry {
         family: "sat",
-        syntax: "sat[:ENCODING[:AMO]]",
-        summary: "CNF encoding solved by varisat (CDCL), proofs checked; default extended:pairwise, sat:optimized the fastest (orders up to 36 with pairwise AMO, 64 with the others)",
+        syntax: "sat[:cadical][:ENCODING[:AMO]]",
+        summary: "CNF encoding solved by varisat (CDCL), or by CaDiCaL with sat:cadical (cargo feature cadical), proofs checked; default extended:pairwise, sat:optimized the fastest (orders up to 36 with pairwise AMO, 64 with the others)",
         capabilities: Capabilities {
             complete: true,
             proofs: true,
@@ -452,6 +452,8 @@ pub const ENTRIES: &[BackendEntry] = &[
                     }
                 }
             }
+            #[cfg(feature = "cadical")]
+            names.extend(["sat:cadical", "sat:cadical:optimized:pairwise"].map(String::from));
             names
         },
         build: Some(build_sat),

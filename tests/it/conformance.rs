@@ -157,6 +157,12 @@ conformance_table! {
     sat_efficient: "sat:efficient:product", Small;
     sat_extended: "sat:extended:sequential", Small;
     sat_optimized: "sat:optimized:bimander", Full;
+    // CaDiCaL in process (feature cadical): the default encoding on every case, and one
+    // other encoding and AMO.
+    #[cfg(feature = "cadical")]
+    sat_cadical: "sat:cadical", Full;
+    #[cfg(feature = "cadical")]
+    sat_cadical_minimal: "sat:cadical:minimal:sequential", Small;
     // microlp on the hard 9×9 and the 16×16 models is slow: small cases only.
     mip: "mip", Mip(false);
     // HiGHS runs the model puzzles of every size.

@@ -1,6 +1,8 @@
 //! Integration tests: one binary that runs the real `sudokit` executable.
 
 mod answer_fixtures;
+#[cfg(feature = "cadical")]
+mod cadical;
 mod census;
 mod cli_help;
 mod common;

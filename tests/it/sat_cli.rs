@@ -13,21 +13,21 @@ use sudokit::verify;
 
 use crate::common::{run, stderr, stdout};
 
-fn json_lines(text: &str) -> Vec<Value> {
+pub(crate) fn json_lines(text: &str) -> Vec<Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
 
 /// A fresh directory under the target directory for one test's proofs.
-fn proof_dir(name: &str) -> std::path::PathBuf {
+pub(crate) fn proof_dir(name: &str) -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sat-proofs-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
 // A 4×4 puzzle with a candidate in every cell and no solution (search is needed to refute it).
-const UNSAT_4X4: &str = ".1...34........1";
+pub(crate) const UNSAT_4X4: &str = ".1...34........1";
 
 #[test]
 fn an_unsat_puzzle_gets_a_checked_proof() {
@@ -156,7 +156,7 @@ fn a_serg_benchmark_puzzle_is_multiple_with_two_verified_solutions() {
 
 /// An independent LRAT checker (reverse unit propagation along the hints), so the LRAT files
 /// the checker writes for external tools are themselves checked here.
-fn lrat_refutes(cnf: &Path, lrat: &Path) -> Result<(), String> {
+pub(crate) fn lrat_refutes(cnf: &Path, lrat: &Path) -> Result<(), String> {
     use std::collections::HashMap;
     let formula = read_cnf(std::io::BufReader::new(std::fs::File::open(cnf).unwrap())).unwrap();
     let mut clauses: HashMap<u64, Vec<i64>> = formula
@@ -335,7 +335,7 @@ fn external_checker(program: &str, variable: &str, required: bool) -> Option<Pat
 
 /// Runs the external checkers found on every proof of `dir`: each `STEM.lrat` and `STEM.drat`
 /// against `STEM.cnf`. Returns how many proofs each checked.
-fn check_externally(dir: &Path) -> (usize, usize) {
+pub(crate) fn check_externally(dir: &Path) -> (usize, usize) {
     let lrat_check = external_checker("lrat-check", "SUDOKIT_LRAT_CHECK", false);
     let rate = external_checker("rate", "SUDOKIT_DRAT_CHECK", true);
     let (mut lrat, mut drat) = (0, 0);
@@ -432,4 +432,19 @@ fn every_top95_puzzle_is_unique_with_a_checked_proof() {
     }
     let (lrat, drat) = check_externally(&dir);
     eprintln!("external checks: {lrat} LRAT, {drat} DRAT proofs");
+}
+
+#[cfg(not(feature = "cadical"))]
+#[test]
+fn sat_cadical_without_the_feature_says_how_to_rebuild() {
+    let out = run(
+        &["solve", "--backend", "sat:cadical", "-"],
+        b"...3..4114..3...\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--features cadical"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -1,6 +1,7 @@
 //! The constant tables of the 9×9 band engine ([`super`]): the band masks, the triad occupancy
 //! of a word, the cells that the locked-candidates rule keeps ([`LOCKED`]) and the rows it forces
-//! ([`FORCED`]), the pointing columns, and each position's row and box peers. All are computed at
+//! ([`FORCED`]), the pointing columns, each position's row and box peers, and the band
+//! configurations that the branching splits ([`PERMUTATIONS`], [`SPLIT`]). All are computed at
 //! compile time from their definitions; the module docs of `band9` explain the rules.
 
 /// The 27 cells of a band.
@@ -29,10 +30,11 @@ pub(super) const TRIADS_OF_ROW: [u8; 512] = {
     t
 };
 
-/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the triads
-/// (same bits) that lie on a permutation (one triad per row and per box) made of occupied triads.
-const fn kept_triads(occ: u32) -> u32 {
-    const PERMUTATIONS: [[u32; 3]; 6] = [
+/// The six configurations of a value in a band: the permutations of its 3×3 triad matrix (one
+/// triad per row and per box), as triad masks (bit `3r + k`: row `r`, box `k`). The same
+/// matrices describe a value in a stack (bit `3i + j`: band `i`, column `j` of the stack).
+pub(super) const PERMUTATIONS: [u32; 6] = {
+    const SIGMA: [[u32; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
         [1, 0, 2],
@@ -40,11 +42,23 @@ const fn kept_triads(occ: u32) -> u32 {
         [2, 0, 1],
         [2, 1, 0],
     ];
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let sigma = SIGMA[p];
+        t[p] = 1 << sigma[0] | 1 << (3 + sigma[1]) | 1 << (6 + sigma[2]);
+        p += 1;
+    }
+    t
+};
+
+/// For a triad occupancy (bit `3r + k`: row `r`, box `k` of the band has a place), the triads
+/// (same bits) that lie on a permutation (one triad per row and per box) made of occupied triads.
+const fn kept_triads(occ: u32) -> u32 {
     let mut keep = 0;
     let mut p = 0;
     while p < 6 {
-        let sigma = PERMUTATIONS[p];
-        let triads = 1 << sigma[0] | 1 << (3 + sigma[1]) | 1 << (6 + sigma[2]);
+        let triads = PERMUTATIONS[p];
         if triads & occ == triads {
             keep |= triads;
         }
@@ -54,7 +68,7 @@ const fn kept_triads(occ: u32) -> u32 {
 }
 
 /// The cells of a set of triads (bit `3r + k`: row `r`, box `k` of the band).
-const fn triad_cells(triads: u32) -> u32 {
+pub(super) const fn triad_cells(triads: u32) -> u32 {
     let mut cells = 0;
     let mut i = 0;
     while i < 9 {
@@ -112,22 +126,6 @@ pub(super) const LOCKED_FORCED: [[u32; 2]; 512] = {
     t
 };
 
-/// The number of places in a band row (nine bits), from a table (the target need not have a
-/// population-count instruction).
-#[inline(always)]
-pub(super) fn ones(row: u32) -> u32 {
-    const ONES: [u8; 512] = {
-        let mut t = [0u8; 512];
-        let mut x = 0;
-        while x < 512 {
-            t[x] = (x as u32).count_ones() as u8;
-            x += 1;
-        }
-        t
-    };
-    u32::from(ONES[(row & ROW) as usize])
-}
-
 /// For a position in a band, its row and its box inside the band, without itself.
 pub(super) const BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -142,14 +140,17 @@ pub(super) const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For each word `9b + d`, the words of value `d` in the two other bands.
-pub(super) const OTHER: [(usize, usize); 27] = {
-    let mut t = [(0, 0); 27];
-    let mut j = 0;
-    while j < 27 {
-        let (b, d) = (j / 9, j % 9);
-        t[j] = (9 * ((b + 1) % 3) + d, 9 * ((b + 2) % 3) + d);
-        j += 1;
+/// For word `4d + b` (value `d`, band `b`; `b` = 3 is padding), the words of value `d` in the
+/// two other bands.
+pub(super) const OTHER: [(u8, u8); 40] = {
+    let mut t = [(0, 0); 40];
+    let mut i = 0;
+    while i < 40 {
+        let (d, b) = (i / 4, i % 4);
+        if b < 3 {
+            t[i] = ((4 * d + (b + 1) % 3) as u8, (4 * d + (b + 2) % 3) as u8);
+        }
+        i += 1;
     }
     t
 };
@@ -176,6 +177,66 @@ pub(super) const POINTING_COLUMNS: [u32; 512] = {
     t
 };
 
+/// For an occupancy of the 3×3 triad matrix, the configurations (bit `p`:
+/// [`PERMUTATIONS`]`[p]`) made of occupied triads.
+pub(super) const CONFIGURATIONS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if PERMUTATIONS[p] & occ as u32 == PERMUTATIONS[p] {
+                t[occ] |= 1 << p;
+            }
+            p += 1;
+        }
+        occ += 1;
+    }
+    t
+};
+
+/// For a set of configurations (bit `p`: [`PERMUTATIONS`]`[p]`), a binary split: the triads of
+/// the first configuration that has a triad in no other, and the triads of all the others.
+/// `[0, 0]` when there is no such split (fewer than two configurations, or each one covered by
+/// the others).
+pub(super) const SPLIT: [[u16; 2]; 64] = {
+    let mut t = [[0u16; 2]; 64];
+    let mut set = 0;
+    while set < 64 {
+        let mut p = 0;
+        while p < 6 {
+            if set >> p & 1 != 0 {
+                let mut others = 0;
+                let mut q = 0;
+                while q < 6 {
+                    if q != p && set >> q & 1 != 0 {
+                        others |= PERMUTATIONS[q];
+                    }
+                    q += 1;
+                }
+                if others != 0 && PERMUTATIONS[p] & !others != 0 {
+                    t[set] = [PERMUTATIONS[p] as u16, others as u16];
+                    break;
+                }
+            }
+            p += 1;
+        }
+        set += 1;
+    }
+    t
+};
+
+/// [`triad_cells`] as a table.
+pub(super) const TRIAD_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        t[triads] = triad_cells(triads as u32);
+        triads += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,5 +252,22 @@ mod tests {
         assert_eq!(LOCKED[0b111_111_000], 0);
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
         assert_eq!(TRIADS_OF_ROW[0b100_000_010], 0b101);
+        // Two configurations sharing one triad: either splits off the other.
+        let (p, q) = (PERMUTATIONS[0], PERMUTATIONS[1]);
+        assert_eq!((p & q).count_ones(), 1);
+        assert_eq!(CONFIGURATIONS[(p | q) as usize], 0b11);
+        assert_eq!(SPLIT[0b11], [p as u16, q as u16]);
+        // The three transpositions are disjoint: the first splits off.
+        let transpositions = 0b100110;
+        assert_eq!(
+            SPLIT[transpositions].map(u32::from),
+            [PERMUTATIONS[1], PERMUTATIONS[2] | PERMUTATIONS[5]]
+        );
+        // All six: each is covered by the others; one alone: nothing to split.
+        assert_eq!(CONFIGURATIONS[0x1ff], 0b111111);
+        assert_eq!(SPLIT[0b111111], [0, 0]);
+        assert_eq!(SPLIT[0b1], [0, 0]);
+        assert_eq!(TRIAD_CELLS[0b1], 7);
+        assert_eq!(OTHER[4 * 2 + 1], (10, 8));
     }
 }

@@ -1,6 +1,6 @@
 //! The CDCL stage of [`super::Native`] on orders 16 to 36: when the propagation search has met
-//! its dead-end budget, the puzzle goes to the `sat` backend (varisat); see the module docs of
-//! `native` for why and when.
+//! its dead-end budget, the puzzle goes to the `sat` backend (varisat, or CaDiCaL in a build with
+//! the feature `cadical`); see the module docs of `native` for why and when.
 
 use super::super::sat::{self, Sat};
 use super::super::{Budget, CountReport, Limits, SolveError, Solver, Stats, StopReason};
@@ -54,7 +54,8 @@ pub(super) fn cdcl_finish(
         nodes,
         cancel: budget.cancel().cloned(),
     };
-    let mut report = Sat::new(sat::FASTEST_OPTIONS).count(puzzle, limit, &limits)?;
+    let sat = Sat::with_solver(sat::FASTEST_OPTIONS, sat::SatSolver::FASTEST);
+    let mut report = sat.count(puzzle, limit, &limits)?;
     report.stats.nodes += native.nodes;
     report.stats.guesses += native.guesses;
     report.stats.propagations += native.propagations;

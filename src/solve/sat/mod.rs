@@ -21,6 +21,14 @@
 //! `sat:ENCODING` and `sat:ENCODING:AMO` name any other choice, e.g. `sat:minimal:pairwise`.
 //! [`Sat::name`] is `sat` for the default and `sat:ENCODING:AMO` otherwise.
 //!
+//! With the cargo feature `cadical`, `sat:cadical`, `sat:cadical:ENCODING` and
+//! `sat:cadical:ENCODING:AMO` solve the same formulas with CaDiCaL 2.2.1 in process ([`SatSolver`]):
+//! the same counting loop, its time limit through CaDiCaL's terminate callback, and its proofs
+//! as LRAT from CaDiCaL's proof tracer, checked by [`lrat`] (see [`proof`]). That build also
+//! uses CaDiCaL for `native`'s CDCL stage and for generation's removal test
+//! ([`SatSolver::FASTEST`]). Without the feature, `sat:cadical` is an error that says how to
+//! rebuild.
+//!
 //! # Limits and counters
 //! - a **node** of this backend is one SAT call (the first call, then one per blocking clause);
 //!   [`Limits::nodes`] bounds the calls and so the solutions enumerated, checked before each
@@ -62,6 +70,9 @@
 //! assert_eq!(sat.count(&empty, 1000, &Limits::none()).unwrap().count, 288);
 //! ```
 
+#[cfg(feature = "cadical")]
+mod cadical;
+pub mod lrat;
 pub mod proof;
 pub mod solver;
 
@@ -77,7 +88,7 @@ use crate::solve::{
     Verified,
 };
 
-pub use proof::{ProofClaim, ProofReport, SatError, check_proof};
+pub use proof::{ProofClaim, ProofReport, SatError, check_lrat_file, check_proof};
 pub use solver::{CnfAnswer, SatSink, solve_cnf};
 use solver::{bounded_solver, model_of, out_of_budget, stop_reason};
 
@@ -101,10 +112,37 @@ pub const MAX_ORDER_PAIRWISE: usize = 36;
 /// The largest order with the O(n³) AMO encodings (3.1 million clauses at 64, sequential).
 pub const MAX_ORDER_LINEAR_AMO: usize = 64;
 
-/// The `sat` backend: one CNF encoding and AMO choice, solved by varisat.
+/// The CDCL solver of a [`Sat`] backend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SatSolver {
+    /// varisat (pure Rust; its proofs in its own format, checked by varisat-checker).
+    #[default]
+    Varisat,
+    /// CaDiCaL 2.2.1 in process (feature `cadical`; proofs in LRAT, checked by [`lrat`]).
+    #[cfg(feature = "cadical")]
+    Cadical,
+}
+
+impl SatSolver {
+    /// The fastest solver of this build: CaDiCaL with the feature `cadical`, else varisat.
+    pub const FASTEST: SatSolver = {
+        #[cfg(feature = "cadical")]
+        {
+            SatSolver::Cadical
+        }
+        #[cfg(not(feature = "cadical"))]
+        {
+            SatSolver::Varisat
+        }
+    };
+}
+
+/// The `sat` backend: one CNF encoding and AMO choice, solved by varisat (`sat`) or CaDiCaL
+/// (`sat:cadical`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sat {
     options: CnfOptions,
+    solver: SatSolver,
     name: String,
 }
 
@@ -116,14 +154,33 @@ impl Default for Sat {
 }
 
 impl Sat {
-    /// The backend for an encoding and AMO choice.
+    /// The backend for an encoding and AMO choice, solved by varisat.
     pub fn new(options: CnfOptions) -> Sat {
-        let name = if options == DEFAULT_OPTIONS {
-            "sat".to_string()
-        } else {
-            format!("sat:{}:{}", options.encoding, options.amo)
+        Sat::with_solver(options, SatSolver::Varisat)
+    }
+
+    /// The backend for an encoding and AMO choice, solved by `solver`.
+    pub fn with_solver(options: CnfOptions, solver: SatSolver) -> Sat {
+        let prefix = match solver {
+            SatSolver::Varisat => "sat",
+            #[cfg(feature = "cadical")]
+            SatSolver::Cadical => "sat:cadical",
         };
-        Sat { options, name }
+        let name = if options == DEFAULT_OPTIONS {
+            prefix.to_string()
+        } else {
+            format!("{prefix}:{}:{}", options.encoding, options.amo)
+        };
+        Sat {
+            options,
+            solver,
+            name,
+        }
+    }
+
+    /// The CDCL solver.
+    pub fn solver(&self) -> SatSolver {
+        self.solver
     }
 
     /// The encoding and AMO choice.
@@ -182,17 +239,31 @@ impl Sat {
     }
 }
 
-/// `sat`, `sat:ENCODING` or `sat:ENCODING:AMO`.
+/// `sat`, `sat:ENCODING` or `sat:ENCODING:AMO`, each optionally with `cadical` after `sat:`.
 impl FromStr for Sat {
     type Err = String;
 
     fn from_str(spec: &str) -> Result<Sat, String> {
-        let mut parts = spec.split(':');
+        let mut parts = spec.split(':').peekable();
         if parts.next() != Some("sat") {
             return Err(format!(
-                "'{spec}' is not a sat backend (sat[:ENCODING[:AMO]])"
+                "'{spec}' is not a sat backend (sat[:cadical][:ENCODING[:AMO]])"
             ));
         }
+        let solver = if parts.next_if_eq(&"cadical").is_some() {
+            #[cfg(feature = "cadical")]
+            {
+                SatSolver::Cadical
+            }
+            #[cfg(not(feature = "cadical"))]
+            return Err(
+                "CaDiCaL is not in this build (feature cadical); rebuild with: \
+                 cargo build --release --features cadical"
+                    .to_string(),
+            );
+        } else {
+            SatSolver::Varisat
+        };
         let mut options = DEFAULT_OPTIONS;
         if let Some(encoding) = parts.next() {
             options.encoding = encoding.parse()?;
@@ -202,10 +273,10 @@ impl FromStr for Sat {
         }
         if parts.next().is_some() {
             return Err(format!(
-                "'{spec}' has too many parts (sat[:ENCODING[:AMO]])"
+                "'{spec}' has too many parts (sat[:cadical][:ENCODING[:AMO]])"
             ));
         }
-        Ok(Sat::new(options))
+        Ok(Sat::with_solver(options, solver))
     }
 }
 
@@ -229,6 +300,17 @@ impl Solver for Sat {
         limit: u64,
         limits: &Limits,
     ) -> Result<CountReport, SolveError> {
+        match self.solver {
+            SatSolver::Varisat => Ok(self.search_varisat(puzzle, limit, limits)),
+            #[cfg(feature = "cadical")]
+            SatSolver::Cadical => Ok(self.search_cadical(puzzle, limit, limits)),
+        }
+    }
+}
+
+impl Sat {
+    /// [`Solver::search`] with varisat.
+    fn search_varisat(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> CountReport {
         let budget = Budget::start(limits);
         let mut solver = bounded_solver(&budget);
         let encoded = encode(puzzle, self.options, &mut SatSink::new(&mut solver));
@@ -257,7 +339,61 @@ impl Solver for Sat {
         }
         report.hit_limit = report.stopped.is_none() && report.count >= limit;
         report.stats.elapsed = budget.elapsed();
-        Ok(report)
+        report
+    }
+
+    /// [`Solver::search`] with CaDiCaL: the same loop of calls and blocking clauses.
+    #[cfg(feature = "cadical")]
+    fn search_cadical(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> CountReport {
+        let budget = Budget::start(limits);
+        let mut solver = cadical::Cadical::bounded(&budget);
+        let encoded = encode(puzzle, self.options, &mut solver);
+        let mut report = CountReport::default();
+        while report.count < limit {
+            if let Some(reason) = out_of_budget(&budget, report.stats.nodes) {
+                report.stopped = Some(reason);
+                break;
+            }
+            report.stats.nodes += 1;
+            match solver.solve() {
+                Some(true) => {
+                    let grid = decode_lenient(puzzle, &encoded.map, &solver.model());
+                    let clause = blocking_clause(puzzle, &encoded.map, &grid);
+                    report.record(|| grid, limit);
+                    solver.add_clause(&clause);
+                }
+                Some(false) => break,
+                None => {
+                    report.stopped = Some(stop_reason(&budget));
+                    break;
+                }
+            }
+        }
+        report.hit_limit = report.stopped.is_none() && report.count >= limit;
+        report.stats.elapsed = budget.elapsed();
+        report
+    }
+}
+
+/// Solves the formula `build` writes, with a fresh solver of the kind `solver` and no budget:
+/// its model, or `None` when it is unsatisfiable. For callers that build small formulas of their
+/// own (the removal test of generation).
+pub fn solve_fresh(solver: SatSolver, build: impl FnOnce(&mut dyn ClauseSink)) -> Option<Model> {
+    let budget = Budget::start(&Limits::none());
+    match solver {
+        SatSolver::Varisat => {
+            let mut s = bounded_solver(&budget);
+            build(&mut SatSink::new(&mut s));
+            s.solve()
+                .expect("no proof and no budget: no error")
+                .then(|| model_of(&s))
+        }
+        #[cfg(feature = "cadical")]
+        SatSolver::Cadical => {
+            let mut s = cadical::Cadical::bounded(&budget);
+            build(&mut s);
+            s.solve().expect("no budget: an answer").then(|| s.model())
+        }
     }
 }
 
@@ -350,6 +486,63 @@ mod tests {
             assert_eq!((report.count, report.complete()), (288, true), "{amo}");
             assert_eq!(report.stats.nodes, 289);
         }
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_counts_solves_and_proves_as_varisat_does() {
+        let sat: Sat = "sat:cadical".parse().unwrap();
+        assert_eq!(
+            (sat.name(), sat.solver()),
+            ("sat:cadical", SatSolver::Cadical)
+        );
+        let other: Sat = "sat:cadical:minimal:sequential".parse().unwrap();
+        assert_eq!(other.name().parse::<Sat>().unwrap(), other);
+        let empty = Grid::empty(Shape::sudoku(2, 2).unwrap());
+        for amo in Amo::ALL {
+            let sat = Sat::with_solver(
+                CnfOptions {
+                    encoding: Encoding::Minimal,
+                    amo,
+                },
+                SatSolver::Cadical,
+            );
+            let report = sat.count(&empty, u64::MAX, &Limits::none()).unwrap();
+            assert_eq!((report.count, report.complete()), (288, true), "{amo}");
+            for grid in &report.solutions {
+                assert_eq!(crate::verify(&empty, grid), Ok(()));
+            }
+        }
+        // A uniqueness proof and an unsatisfiability proof, each checked in process.
+        let dir = std::env::temp_dir().join(format!("sudokit-sat-cadical-{}", std::process::id()));
+        let puzzle = parse_line("...3..4114..3...", None).unwrap();
+        let (report, proof) = sat
+            .unique_with_proof(&puzzle, &Limits::none(), &dir, "unique")
+            .unwrap();
+        assert!(matches!(report.outcome, Outcome::Unique(_)));
+        let proof = proof.expect("a checked proof");
+        assert_eq!(proof.claim, ProofClaim::Unique);
+        let unsat = parse_line(".1...34........1", None).unwrap();
+        let (report, proof) = sat
+            .solve_with_proof(&unsat, &Limits::none(), &dir, "unsat")
+            .unwrap();
+        assert_eq!(report.answer, Answer::Unsat);
+        let proof = proof.expect("a checked proof");
+        // A proof cut before its empty clause does not check.
+        let cnf = crate::format::dimacs::read_cnf(std::io::BufReader::new(
+            std::fs::File::open(&proof.cnf).unwrap(),
+        ))
+        .unwrap();
+        check_lrat_file(&cnf, &proof.lrat).unwrap();
+        let text = std::fs::read_to_string(&proof.lrat).unwrap();
+        let empty = text
+            .lines()
+            .position(|l| l.split_whitespace().nth(1) == Some("0"))
+            .expect("an empty clause");
+        let lines: Vec<&str> = text.lines().take(empty).collect();
+        std::fs::write(&proof.lrat, lines.join("\n")).unwrap();
+        assert!(check_lrat_file(&cnf, &proof.lrat).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -16,15 +16,17 @@
 //! rate DIR/STEM.cnf DIR/STEM.drat             # a DRAT checker (cargo install rate)
 //! ```
 //!
+//! With `sat:cadical` (feature `cadical`) the refutation comes from CaDiCaL's proof tracer as
+//! textual LRAT (the formula's clauses numbered 1..m as in `DIR/STEM.cnf`), written straight to
+//! `DIR/STEM.lrat` and checked by [`check_lrat_file`] (the in-process LRAT checker of
+//! [`super::lrat`]); there is no `.varisat` file. The same external checkers then apply.
+//!
 //! `DIR/STEM.drat` holds the same steps as DRAT (the LRAT clauses without their hints). The
 //! formula written never holds an empty clause: where the chosen encoding would write one (the
 //! optimized encoding, when the givens leave a cell or a unit's value without a place) the
 //! extended encoding is written instead, so the empty clause is derived by a step an external
 //! checker follows. An empty LRAT file for an input that already holds the empty clause is
 //! rejected by `lrat-check`.
-//!
-//! ```text
-//! ```
 //!
 //! Every file is created without following a link or blocking on a FIFO of the same name
 //! ([`crate::external::files`]): a FIFO or a device where a proof file goes is refused.
@@ -49,8 +51,9 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use varisat_checker::{Checker, CheckerError, ProofTranscriptProcessor, ProofTranscriptStep};
 
+use super::lrat::check_lrat;
 use super::solver::{SatSink, proving_solver};
-use super::{Sat, blocking_clause};
+use super::{Sat, SatSolver, blocking_clause};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Lit, Var};
 use crate::external::files::{create_regular, open_regular};
@@ -99,7 +102,6 @@ impl Sat {
             }
         };
         let cnf_path = dir.join(format!("{stem}.cnf"));
-        let proof_path = dir.join(format!("{stem}.varisat"));
         let lrat_path = dir.join(format!("{stem}.lrat"));
         let drat_path = dir.join(format!("{stem}.drat"));
         let file = create_regular(&cnf_path).map_err(|e| SatError::io(&cnf_path, e))?;
@@ -107,28 +109,51 @@ impl Sat {
             .map_err(|e| SatError::io(&cnf_path, e))?;
 
         let solve_started = Instant::now();
-        {
-            let file = create_regular(&proof_path).map_err(|e| SatError::io(&proof_path, e))?;
-            let mut solver = proving_solver(budget, BufWriter::new(file));
-            cnf.replay(&mut SatSink::new(&mut solver));
-            match solver.solve() {
-                Ok(false) => {}
-                Ok(true) => return Err(SatError::ProofRun { claim }),
-                Err(_) if budget.interrupted().is_some() => return Ok(None),
-                Err(e) => return Err(SatError::io(&proof_path, io::Error::other(e.to_string()))),
+        let (proof, solve_time, check_started) = match self.solver() {
+            SatSolver::Varisat => {
+                let proof_path = dir.join(format!("{stem}.varisat"));
+                let file = create_regular(&proof_path).map_err(|e| SatError::io(&proof_path, e))?;
+                let mut solver = proving_solver(budget, BufWriter::new(file));
+                cnf.replay(&mut SatSink::new(&mut solver));
+                match solver.solve() {
+                    Ok(false) => {}
+                    Ok(true) => return Err(SatError::ProofRun { claim }),
+                    Err(_) if budget.interrupted().is_some() => return Ok(None),
+                    Err(e) => {
+                        return Err(SatError::io(&proof_path, io::Error::other(e.to_string())));
+                    }
+                }
+                solver
+                    .close_proof()
+                    .map_err(|e| SatError::io(&proof_path, io::Error::other(e.to_string())))?;
+                let solve_time = solve_started.elapsed();
+                let check_started = Instant::now();
+                check_proof(&cnf_path, &proof_path, Some(&lrat_path))?;
+                (proof_path, solve_time, check_started)
             }
-            solver
-                .close_proof()
-                .map_err(|e| SatError::io(&proof_path, io::Error::other(e.to_string())))?;
-        }
-        let solve_time = solve_started.elapsed();
-        let check_started = Instant::now();
-        check_proof(&cnf_path, &proof_path, Some(&lrat_path))?;
+            #[cfg(feature = "cadical")]
+            SatSolver::Cadical => {
+                let clauses = cnf.clauses().count();
+                let mut solver = super::cadical::Cadical::proving(budget, &lrat_path, clauses)
+                    .map_err(|e| SatError::io(&lrat_path, e))?;
+                cnf.replay(&mut solver);
+                match solver.solve() {
+                    Some(false) => {}
+                    Some(true) => return Err(SatError::ProofRun { claim }),
+                    None => return Ok(None),
+                }
+                solver.close().map_err(|e| SatError::io(&lrat_path, e))?;
+                let solve_time = solve_started.elapsed();
+                let check_started = Instant::now();
+                check_lrat_file(&cnf, &lrat_path)?;
+                (lrat_path.clone(), solve_time, check_started)
+            }
+        };
         write_drat(&cnf, &lrat_path, &drat_path)?;
         Ok(Some(ProofReport {
             claim,
             cnf: cnf_path,
-            proof: proof_path,
+            proof,
             lrat: lrat_path,
             drat: drat_path,
             solve_time,
@@ -247,7 +272,8 @@ pub struct ProofReport {
     pub claim: ProofClaim,
     /// The refuted formula (DIMACS).
     pub cnf: PathBuf,
-    /// The proof in varisat's native format, as the solver wrote it.
+    /// The proof as the solver wrote it: varisat's native format (`STEM.varisat`), or for
+    /// `sat:cadical` the LRAT file itself.
     pub proof: PathBuf,
     /// The same refutation as textual LRAT, written by the checker.
     pub lrat: PathBuf,
@@ -310,6 +336,21 @@ impl ProofTranscriptProcessor for Refuted {
         }
         Ok(())
     }
+}
+
+/// Checks that the textual LRAT proof at `lrat` refutes `cnf` ([`check_lrat`]).
+///
+/// # Errors
+/// [`SatError::Io`] when the proof cannot be read; [`SatError::ProofRejected`] with the step
+/// that does not check.
+pub fn check_lrat_file(cnf: &Cnf, lrat: &Path) -> Result<(), SatError> {
+    let clauses: Vec<Vec<i64>> = cnf
+        .clauses()
+        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+        .collect();
+    let file = open_regular(lrat).map_err(|e| SatError::io(lrat, e))?;
+    check_lrat(&clauses, BufReader::new(file))
+        .map_err(|e| SatError::ProofRejected(format!("{}: {e}", lrat.display())))
 }
 
 /// Checks that the varisat-format `proof` refutes the DIMACS formula `cnf`, with varisat's
