@@ -23,6 +23,7 @@ mod layers;
 mod malformed;
 mod mip;
 mod native_hard_band;
+mod package;
 mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;
