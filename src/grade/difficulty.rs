@@ -35,7 +35,7 @@
 //! ```
 //! use sudokit::grade::{Difficulty, Grader};
 //! use sudokit::text::parse_line;
-//! let puzzle = parse_line("1.3.....4....2..", None).unwrap();
+//! let puzzle = parse_line("...3..4114..3...", None).unwrap();
 //! let mut grader = Grader::new(puzzle.shape());
 //! let grade = grader.grade(&puzzle, &Difficulty::SCHEMES);
 //! let label = Difficulty::of(&grade).unwrap();
@@ -174,15 +174,15 @@ mod tests {
 
     #[test]
     fn a_grade_without_the_deciding_schemes_has_no_label() {
-        let puzzle = parse_line("1.3.....4....2..", None).unwrap();
+        let puzzle = parse_line("...3..4114..3...", None).unwrap();
         let mut grader = Grader::new(puzzle.shape());
         assert_eq!(
             Difficulty::of(&grader.grade(&puzzle, &[Scheme::FCI])),
             Some(Difficulty::Easy)
         );
-        // Not search-free for FC, and no verdict for FCI: undecided.
+        // top95, line 4: not search-free for FC, and no verdict for FCI: undecided.
         let hard = parse_line(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
             None,
         )
         .unwrap();
