@@ -4,8 +4,9 @@
 //! Output: standard output by default (the file must hold one puzzle, or `--index K` picks
 //! one); `-o FILE` writes one file (`--to col` also writes `FILE` with extension `.given`);
 //! `--out-dir DIR` writes one file per puzzle named `STEM-K.EXT`, where STEM is the input file's
-//! name without extension, K the 1-based position of the puzzle in the input, and EXT `cnf`,
-//! `lp`, `mps`, `dlx`, `col` (+ `given`), `hgr`, `dzn`.
+//! name without extension, K the 1-based position of the puzzle in the input (zero-padded:
+//! [`sudokit::format::provenance`]), and EXT `cnf`, `lp`, `mps`, `dlx`, `col` (+ `given`),
+//! `hgr`, `dzn`. Every file names its source and the exact `decode` command in its comments.
 
 use std::fs;
 use std::io::{self, Write};
@@ -16,6 +17,8 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::batch::Batch;
+use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
+use sudokit::format::provenance::{numbered_name, source_header};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::jobs::item::PuzzleItem;
 
@@ -34,7 +37,10 @@ use super::pick::select_one;
 Output: standard output, one puzzle (pick it with --index N if the file has several);
 -o FILE: one file (--to col also writes the precolouring beside it: -o d4.col → d4.given);
 --out-dir DIR: one file per puzzle, DIR/STEM-K.EXT (STEM = input name without extension, K =
-1-based position of the puzzle in the input).
+1-based position of the puzzle in the input, zero-padded to the digits of the file's line count:
+top95-01.cnf ... top95-95.cnf, so they sort in input order).
+Every file starts with comments naming its source (the input file, the puzzle's index and line)
+and the exact decode command, with --index, that reads a solver's answer back.
 --stats prints variables, clauses or constraints, literals or non-zeros, and bytes on stderr.
 
 Examples:
@@ -129,14 +135,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let (label, stats) = match &single {
                 Destination::File(path) => {
                     let mut out = AtomicFile::create(path)?;
-                    let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
+                    let header = source(&args, record.line, plan);
+                    let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
                     out.commit()?;
                     write_companion(&record.grid, plan, path)?;
                     (path.display().to_string(), stats)
                 }
                 _ => {
                     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                    let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
+                    let header = source(&args, record.line, plan);
+                    let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
                     out.flush()?;
                     ("standard output".to_string(), stats)
                 }
@@ -161,6 +169,12 @@ fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
     // One file per puzzle, in input order; a bad puzzle is reported on standard error and the
     // others are still written. A size above the cap or a file that cannot be written stops
     // the command.
+    // The numbers are zero-padded to the digits of the file's line count (of 999 999 on standard
+    // input, which cannot be read twice), so that the files sort in input order.
+    let count = match args.file.as_os_str() {
+        s if s == "-" => 999_999,
+        _ => line_count(&args.file)?,
+    };
     let mut items = (1..)
         .zip(reader)
         .filter(|(k, _)| args.index.is_none_or(|i| i == *k));
@@ -169,10 +183,17 @@ fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
             Ok(record) => record,
             Err(e) => return Ok((Status::Error, e.text().trim_end().to_string())),
         };
-        let path = dir.join(format!("{stem}-{k}.{}", plan.to.extension));
+        let path = dir.join(numbered_name(&stem, k, count, plan.to.extension));
         check_size(record, plan)?;
         let mut out = AtomicFile::create(&path)?;
-        let stats = export(&record.grid, plan.to, &plan.options, &[], &mut out)?;
+        let header = source_header(
+            &args.file.display().to_string(),
+            k,
+            record.line,
+            plan.to,
+            &plan.options,
+        );
+        let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
         out.commit()?;
         write_companion(&record.grid, plan, &path)?;
         let note = if args.stats {
@@ -205,6 +226,36 @@ fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
         super::note!("sudokit: {note}");
     }
     Ok(ExitCode::from(tally.exit_code()))
+}
+
+/// The source lines of a single export: the file, the puzzle's index (`--index`, else 1: a
+/// single export of a file is its only puzzle) and line, and the exact `decode` command.
+fn source(args: &Args, line: usize, plan: Plan) -> Vec<String> {
+    let index = args.index.unwrap_or(1);
+    source_header(
+        &args.file.display().to_string(),
+        index,
+        line,
+        plan.to,
+        &plan.options,
+    )
+}
+
+/// Lines of `file` (a last line without a newline counts), an upper bound of its puzzles.
+fn line_count(file: &Path) -> anyhow::Result<usize> {
+    let mut reader = io::BufReader::new(
+        fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?,
+    );
+    let (mut lines, mut last) = (0, b'\n');
+    loop {
+        let chunk = io::BufRead::fill_buf(&mut reader)?;
+        let Some(&end) = chunk.last() else { break };
+        lines += chunk.iter().filter(|&&b| b == b'\n').count();
+        last = end;
+        let taken = chunk.len();
+        io::BufRead::consume(&mut reader, taken);
+    }
+    Ok(lines + usize::from(last != b'\n'))
 }
 
 /// The format's second file, if it has one: `path` with the companion's extension.

@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sudokit::generate::progress::Progress;
 use sudokit::generate::puzzle::{GridSource, Symmetry};
+use sudokit::grade::Difficulty;
 use sudokit::jobs::Driver;
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::options::Shave;
@@ -29,6 +30,9 @@ givens) in random order while the puzzle stays well posed: the result is locally
 given is needed). With --scheme S a removal must also keep the puzzle search-free for S (the
 puzzle is then minimal for that), with --not-scheme T the finished puzzle must not be search-free
 for T, and with --givens N the removal stops at N givens (well posed, usually not minimal).
+--difficulty easy|medium|hard|expert stands for a --scheme and a --not-scheme: easy FCI
+(singles), medium HAC, not FCI (subsets in a unit), hard HACS, not HAC (box-line interactions
+too), expert not HACS (shaving or search); `sudokit grade` prints the same label.
 FCV, BCV and HACV shave once, as in Simonis' paper; --shave fixpoint (or FCV+, BCV+, HACV+)
 repeats the shaving passes until one removes nothing.
 Puzzle i of a run depends only on --seed and i: the output is the same for any --threads.
@@ -41,6 +45,7 @@ Examples:
   sudokit generate --box 3x3 --count 10 --seed 7
   sudokit generate --box 3x3 --symmetry rot180 --json
   sudokit generate --box 3x3 --scheme HACS --not-scheme HAC --count 5
+  sudokit generate --box 3x3 --difficulty medium --count 3 --seed 2
   sudokit generate --box 4x4 --givens 120
   sudokit generate --box 5x5 --grid-only --grids pattern")]
 pub struct Args {
@@ -65,6 +70,10 @@ pub struct Args {
     /// The puzzle must not be search-free for this scheme (e.g. HAC).
     #[arg(long, value_name = "SCHEME")]
     not_scheme: Option<Scheme>,
+    /// An everyday difficulty: easy, medium, hard or expert (Simonis' schemes FCI, HAC, HACS;
+    /// see above). Instead of --scheme and --not-scheme.
+    #[arg(long, value_name = "LEVEL", conflicts_with_all = ["scheme", "not_scheme"])]
+    difficulty: Option<Difficulty>,
     /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
     /// `fixpoint` (FCV means FCV+); without it, as named (FCV once, FCV+ to the fixpoint).
     #[arg(long, value_enum, value_name = "MODE")]
@@ -140,6 +149,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         givens: args.givens,
         scheme: args.scheme,
         not_scheme: args.not_scheme,
+        difficulty: args.difficulty,
         shave: args.shave.map(Shave::from),
         grids: match args.grids {
             Grids::Search => GridSource::Search,

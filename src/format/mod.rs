@@ -22,6 +22,9 @@
 //! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
 //! | [`colouring_answer`] | vertex → colour lists | in |
 //!
+//! [`provenance`] names an export's source (file, index, line, the exact `decode` command) and
+//! numbers the files of a batch so they sort in input order.
+//!
 //! The [`registry`] lists every export format and answer reader by name; [`entry`] holds the
 //! types of its entries, which each format's file uses (so the files never import the list). Every reader reports a
 //! problem with its 1-based line and column, and never panics.
@@ -55,6 +58,7 @@ pub mod mip_answer;
 pub mod mps;
 pub mod mzn;
 pub mod opb;
+pub mod provenance;
 pub mod registry;
 pub mod scip_answer;
 pub mod smt2;

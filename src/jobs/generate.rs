@@ -22,6 +22,7 @@ use crate::generate::progress::{OnProgress, Progress};
 use crate::generate::puzzle::{
     GenerateError, Generated, Generator, GridSource, Options, Symmetry, puzzle_rng,
 };
+use crate::grade::Difficulty;
 use crate::propagate::Scheme;
 use crate::search::Cancel;
 use crate::shape::Shape;
@@ -49,6 +50,9 @@ pub struct GenerateOptions {
     /// The puzzle must not be search-free for this scheme.
     #[serde(with = "as_text::option")]
     pub not_scheme: Option<Scheme>,
+    /// An everyday label instead of `scheme` and `not_scheme`: the puzzle is made for the
+    /// label's schemes ([`Difficulty::target`]), so `grade` gives it that label.
+    pub difficulty: Option<Difficulty>,
     /// How the shaving schemes shave.
     #[serde(with = "as_text::option")]
     pub shave: Option<Shave>,
@@ -75,6 +79,7 @@ impl Default for GenerateOptions {
             givens: None,
             scheme: None,
             not_scheme: None,
+            difficulty: None,
             shave: None,
             grids: GridSource::Search,
             attempts: 1000,
@@ -148,21 +153,31 @@ impl GenerateJob {
             && (options.givens.is_some()
                 || options.scheme.is_some()
                 || options.not_scheme.is_some()
+                || options.difficulty.is_some()
                 || options.symmetry != Symmetry::None)
         {
             return Err(OptionError::Conflict(
-                "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme \
-                 or --symmetry"
+                "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme, \
+                 --difficulty or --symmetry"
                     .into(),
             ));
         }
+        let (scheme, not_scheme) = match options.difficulty {
+            Some(_) if options.scheme.is_some() || options.not_scheme.is_some() => {
+                return Err(OptionError::Conflict(
+                    "--difficulty stands for a --scheme and a --not-scheme: give either".into(),
+                ));
+            }
+            Some(label) => label.target(),
+            None => (options.scheme, options.not_scheme),
+        };
         let threads = options::threads(options.threads)?;
         let shave = |s: Option<Scheme>| s.map(|s| Shave::apply(options.shave, s));
         let mut generation = Options {
             symmetry: options.symmetry,
             givens: options.givens,
-            scheme: shave(options.scheme),
-            not_scheme: shave(options.not_scheme),
+            scheme: shave(scheme),
+            not_scheme: shave(not_scheme),
             source: options.grids,
             attempts: options.attempts,
             lanes: 1,

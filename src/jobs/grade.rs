@@ -4,8 +4,9 @@
 //! differ, the runtime table), which add up over the shards of a file.
 //!
 //! A record is `FILE:LINE: 24 givens; weakest: FCI; search-free: FCI BC ...` (`; refuted (no
-//! solution)` when a scheme proved there is none); as JSON `{"file", "line", "givens",
-//! "search_free", "weakest", "refuted", "candidates", "runtime"}`.
+//! solution)` when a scheme proved there is none), then `; difficulty: easy` (the label of
+//! [`Difficulty`], when the schemes graded decide it); as JSON `{"file", "line", "givens",
+//! "search_free", "weakest", "refuted", "difficulty", "candidates", "runtime"}`.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::render::{millis, rounded, stop_word};
-use crate::grade::{Grade, Grader, Spread, Summary, Verdict, differences};
+use crate::grade::{Difficulty, Grade, Grader, Spread, Summary, Verdict, differences};
 use crate::propagate::{Scheme, Searcher};
 use crate::search::{CountReport, Limits};
 use crate::shape::Shape;
@@ -225,6 +226,9 @@ impl JobRecord for GradeRecord {
         if self.grade.refuted() {
             text.push_str("; refuted (no solution)");
         }
+        if let Some(label) = Difficulty::of(&self.grade) {
+            let _ = write!(text, "; difficulty: {label}");
+        }
         text.push('\n');
         text
     }
@@ -247,6 +251,7 @@ impl JobRecord for GradeRecord {
             "search_free": list(self.grade.search_free()),
             "weakest": list(self.grade.weakest()),
             "refuted": self.grade.refuted(),
+            "difficulty": Difficulty::of(&self.grade).map(Difficulty::name),
             "candidates": candidates,
         });
         if !self.runs.is_empty() {

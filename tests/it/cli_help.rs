@@ -193,6 +193,7 @@ fn one_placeholder_per_kind_of_value() {
         "PUZZLE",
         "ANSWER",
         "METHOD",
+        "LEVEL",
     ]
     .into();
     let mut wrong = Vec::new();

@@ -14,6 +14,11 @@
 //! (the count of every 9×9 grid): `cargo test` skips it, and the release suite runs it
 //! (`cargo test --release --test it -- --ignored docs_release_console_examples`, in `.ci/run`).
 //!
+//! # A clean tree
+//! Every file an example writes must be one the repository's `.gitignore` covers (`git
+//! check-ignore`), so that running the documented examples from the repository root leaves `git
+//! status` clean: an example that writes a new name needs a line in `.gitignore`.
+//!
 //! # External tools
 //! A line that calls a program that is not installed (minisat, glpsol, ...) is skipped with a
 //! note, unless `SUDOKIT_REQUIRE_TOOLS=1` (CI), where it fails.
@@ -39,6 +44,69 @@ fn workdir(name: &str) -> PathBuf {
     #[cfg(unix)]
     std::os::unix::fs::symlink(repo().join("models"), dir.join("models")).expect("models link");
     dir
+}
+
+/// The files written under `dir` (not through its `models` link), relative to it.
+fn written_files(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(at) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&at) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_symlink() && path == dir.join("models") {
+                continue;
+            }
+            if kind.is_dir() {
+                pending.push(path);
+            } else if let Ok(relative) = path.strip_prefix(dir) {
+                files.push(relative.display().to_string());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The files of `written` that the repository's `.gitignore` does not cover: what running the
+/// examples from the repository root would leave in `git status`. Empty when git is missing or
+/// the repository is not a git checkout (a crate unpacked from crates.io).
+fn litter(written: &[String]) -> Vec<String> {
+    use std::io::Write as _;
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let Ok(mut child) = Command::new("git")
+        .args(["check-ignore", "--no-index", "--stdin"])
+        .current_dir(repo())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    else {
+        return Vec::new();
+    };
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin
+        .write_all((written.join("\n") + "\n").as_bytes())
+        .expect("git reads the paths");
+    drop(stdin);
+    let out = child.wait_with_output().expect("git check-ignore runs");
+    // Exit 0: some path ignored, 1: none; anything else (128: not a repository) says nothing.
+    if !matches!(out.status.code(), Some(0 | 1)) {
+        return Vec::new();
+    }
+    let ignored: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    written
+        .iter()
+        .filter(|file| !ignored.contains(file))
+        .cloned()
+        .collect()
 }
 
 /// Runs one shell line in `dir` with the binary under test first on `PATH`.
@@ -192,6 +260,12 @@ fn every_help_example_runs_on_the_repository_files() {
                 ));
             }
         }
+        for file in litter(&written_files(&dir)) {
+            failures.push(format!(
+                "sudokit {} --help: an example writes {file}, which .gitignore does not cover",
+                path.join(" ")
+            ));
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
     assert!(ran >= 30, "only {ran} examples found");
@@ -336,6 +410,7 @@ fn run_console_blocks(kind: Blocks) -> usize {
     for file in documentation_files() {
         for steps in console_blocks(&file, kind) {
             let dir = workdir("console");
+            let place = steps.first().map(|s| s.place.clone()).unwrap_or_default();
             for step in steps {
                 if let Some(program) = missing_program(&step.command) {
                     if tools_required() {
@@ -362,6 +437,11 @@ fn run_console_blocks(kind: Blocks) -> usize {
                         stderr(&out)
                     ));
                 }
+            }
+            for file in litter(&written_files(&dir)) {
+                failures.push(format!(
+                    "{place}: the block writes {file}, which .gitignore does not cover"
+                ));
             }
             let _ = std::fs::remove_dir_all(&dir);
         }
@@ -394,4 +474,24 @@ fn the_matcher_takes_wildcards_and_elisions() {
         programs("sudokit solve a 2>&1 | tail -3"),
         ["sudokit", "tail"]
     );
+}
+
+#[test]
+fn the_litter_check_follows_the_gitignore() {
+    let has_git = Command::new("git")
+        .args(["rev-parse", "--git-dir"])
+        .current_dir(repo())
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_git {
+        eprintln!("skipped: not a git checkout");
+        return;
+    }
+    let written = [
+        "out/p.cnf".to_string(),
+        "Highs.log".to_string(),
+        "target/x".to_string(),
+        "a-new-file.txt".to_string(),
+    ];
+    assert_eq!(litter(&written), ["a-new-file.txt"]);
 }

@@ -130,10 +130,10 @@ fn a_directory_gets_one_file_per_puzzle() {
         std::fs::read_to_string(crate::common::path("models/sudoku/6x6/puzzles.txt")).unwrap();
     for (k, line) in (1..).zip(puzzles.lines()) {
         let puzzle = parse_line(line, None).unwrap();
-        let col_file = dir.join(format!("puzzles-{k}.col"));
+        let col_file = dir.join(format!("puzzles-{k:02}.col"));
         let graph = col::read_col(&std::fs::read(&col_file).unwrap()[..]).unwrap();
         assert_eq!((graph.vertices, graph.edges.len()), (36, 216));
-        let given = std::fs::read_to_string(dir.join(format!("puzzles-{k}.given"))).unwrap();
+        let given = std::fs::read_to_string(dir.join(format!("puzzles-{k:02}.given"))).unwrap();
         let pairs: Vec<(usize, usize)> = given
             .lines()
             .map(|l| {

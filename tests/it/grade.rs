@@ -280,3 +280,128 @@ fn the_papers_evidence_puzzles_grade_as_its_model_does() {
     ));
     assert!(text.contains("FCV    ⊏ FCV+         1"), "{text}");
 }
+
+/// The difficulty label of every puzzle of `files`, in order (`--json`, the schemes that decide
+/// it).
+fn difficulties(files: &[&str]) -> Vec<String> {
+    let mut args = vec!["grade", "--json", "--schemes", "FCI,HAC,HACS"];
+    args.extend_from_slice(files);
+    let out = run(&args, b"");
+    assert_no_panic(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The puzzles' objects (the summary object of each file follows them).
+    json_lines(&stdout(&out))
+        .iter()
+        .filter(|v| v.get("line").is_some())
+        .map(|v| v["difficulty"].as_str().expect("a label").to_string())
+        .collect()
+}
+
+#[test]
+fn difficulty_labels_follow_the_schemes_on_the_collections() {
+    // Hidden singles: easy; the paper's BC and BCI cases (search-free for HAC, not FCI): medium;
+    // the X-wing puzzles (search-free for HACC only): expert.
+    assert_eq!(
+        difficulties(&[
+            "models/sudoku/9x9/hidden_singles.txt",
+            "models/sudoku/9x9/simonis_cases.txt",
+            "models/sudoku/9x9/xwing.txt",
+        ]),
+        [
+            "easy", "easy", "medium", "medium", "expert", "expert", "expert"
+        ]
+    );
+    // top100, the data set of Simonis' tables: FCI 0 %, HAC 5 %, HACS 14 % search-free
+    // (BENCHMARKS.md, "Grading"), so 0 easy, 5 medium, 9 hard, 86 expert.
+    let labels = difficulties(&["models/sudoku/9x9/top100.txt"]);
+    let count = |label: &str| labels.iter().filter(|l| *l == label).count();
+    assert_eq!(
+        [
+            count("easy"),
+            count("medium"),
+            count("hard"),
+            count("expert")
+        ],
+        [0, 5, 9, 86]
+    );
+    // The text line ends with the same label.
+    let out = run(
+        &[
+            "grade",
+            "--schemes",
+            "FCI,HAC,HACS",
+            "models/sudoku/9x9/hidden_singles.txt",
+        ],
+        b"",
+    );
+    let text = stdout(&out);
+    let records: Vec<&str> = text.lines().filter(|l| l.contains(" givens; ")).collect();
+    assert_eq!(records.len(), 2, "{text}");
+    assert!(
+        records.iter().all(|l| l.ends_with("; difficulty: easy")),
+        "{text}"
+    );
+    // Without the schemes that decide it, no label.
+    let out = run(
+        &[
+            "grade",
+            "--json",
+            "--schemes",
+            "FC",
+            "models/sudoku/9x9/top95.txt",
+        ],
+        b"",
+    );
+    assert!(
+        json_lines(&stdout(&out))
+            .iter()
+            .all(|v| v["difficulty"].is_null())
+    );
+}
+
+#[test]
+fn generate_difficulty_makes_puzzles_that_grade_gives_the_same_label() {
+    for label in ["easy", "medium", "hard", "expert"] {
+        let out = run(
+            &[
+                "generate",
+                "--box",
+                "3x3",
+                "--difficulty",
+                label,
+                "--count",
+                "2",
+                "--seed",
+                "5",
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{label}: {}", stderr(&out));
+        let file = temp_file(&format!("difficulty-{label}.txt"), stdout(&out).as_bytes());
+        assert_eq!(difficulties(&[s(&file)]), [label, label], "{label}");
+    }
+    // A label stands for --scheme and --not-scheme: not both.
+    let out = run(
+        &[
+            "generate",
+            "--box",
+            "3x3",
+            "--difficulty",
+            "hard",
+            "--scheme",
+            "HAC",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(
+        &["generate", "--box", "3x3", "--difficulty", "trivial"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("easy, medium, hard or expert"),
+        "{}",
+        stderr(&out)
+    );
+}

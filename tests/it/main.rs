@@ -27,6 +27,7 @@ mod linear_readers;
 mod malformed;
 mod mip;
 mod native_hard_band;
+mod package;
 mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;

@@ -26,6 +26,9 @@
 //! that separate its two ends. [`Spread`] is the min/avg/median/max of a sample (for the runtime
 //! table made with [`crate::propagate::search()`]).
 //!
+//! [`Difficulty`] turns a grade into an everyday label (`easy`, `medium`, `hard`, `expert`) by the
+//! schemes `FCI`, `HAC` and `HACS`.
+//!
 //! # Complexity
 //! One grade costs at most one fixpoint per scheme (see [`crate::propagate`]); shaving schemes
 //! dominate (a base fixpoint per candidate per pass).
@@ -44,6 +47,10 @@
 //! assert_eq!(grade.givens, 3);
 //! assert!(!grade.is_search_free(Scheme::FC));
 //! ```
+
+mod difficulty;
+
+pub use difficulty::Difficulty;
 
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme, Shaving};
