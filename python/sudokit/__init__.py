@@ -18,7 +18,10 @@ Batches on a Dask cluster are in :mod:`sudokit.dask` (the ``dask`` extra).
 
 from __future__ import annotations
 
-from typing import Any, Union
+import json as _json
+import os as _os
+import sys as _sys
+from typing import Any, List, Optional, Tuple, Union
 
 from ._native import (
     Clauses,
@@ -29,6 +32,8 @@ from ._native import (
     ParseError,
     Puzzle,
     PuzzleIter,
+    Record,
+    RunTally,
     Shape,
     SolveResult,
     Stats,
@@ -65,6 +70,8 @@ __all__ = [
     "ParseError",
     "Puzzle",
     "PuzzleIter",
+    "Record",
+    "RunTally",
     "Shape",
     "SolveResult",
     "Stats",
@@ -80,7 +87,9 @@ __all__ = [
     "grade",
     "minimize",
     "read",
+    "records",
     "reduce_latin",
+    "run",
     "schemes",
     "solve",
     "solve_many",
@@ -113,3 +122,104 @@ def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
     )
     graph.add_edges_from(edges)
     return graph
+
+
+PathLike = Union[str, "_os.PathLike[str]"]
+
+
+def run(
+    command: str,
+    *inputs: PathLike,
+    out: Optional[PathLike] = None,
+    json: bool = False,
+    resume: bool = False,
+    force: bool = False,
+    box: Optional[Tuple[int, int]] = None,
+    latin: bool = False,
+    format: Optional[str] = None,
+    **options: Any,
+) -> RunTally:
+    """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]``, in this process.
+
+    The library's job of ``command`` (``solve``, ``count``, ``grade``, ``crosscheck``,
+    ``generate``, ``minimize``, ``verify``, ``info``) with ``options`` as its options (the
+    command line's flags with underscores: ``backend="dlx"``, ``unique=True``,
+    ``time_limit=1.5``, ``schemes="paper"``, ``box=(2, 3)`` for generate ...), run over the
+    inputs by the library's driver; every option is checked by the job.
+
+    Args:
+        command: the command.
+        inputs: its input files (none for generate; puzzles and candidates for verify).
+        out: the output: None for standard output, or a path, written as ``-o FILE`` writes it
+            (a resumable result file for solve, count, verify, info and generate).
+        json: one JSON object per record.
+        resume: continue ``OUT.partial`` (``--resume``).
+        force: discard ``OUT.partial`` (``--force``).
+        box, latin, format: how to read the inputs (``--box PxQ``, ``--latin``, ``--format``).
+        options: the job's options.
+
+    Returns:
+        The tally: counts by status, ``complete``, ``exit_code`` (the command line's) and the
+        ``notes`` (also printed on standard error).
+
+    Raises:
+        ValueError: an unknown command or option, a bad value (``threads=0``), inputs that do
+            not fit the command.
+        OSError: an input that cannot be read or holds no puzzle, an output that cannot be
+            written.
+        SudokitError: a resumed output that does not fit, or is locked by another run.
+        KeyboardInterrupt: Ctrl-C (the output is left resumable).
+    """
+    if command == "generate" and box is not None:
+        options["box"], box = box, None  # generate's box is the shape it makes
+    _sys.stdout.flush()
+    tally = _native.run(
+        command,
+        [_os.fspath(p) for p in inputs],
+        _json.dumps(options),
+        json=json,
+        output=None if out is None else _os.fspath(out),
+        resume=resume,
+        force=force,
+        box=box,
+        latin=latin,
+        format=format,
+    )
+    for note in tally.notes:
+        print(f"sudokit: {note}", file=_sys.stderr)
+    return tally
+
+
+def records(
+    command: str,
+    *inputs: PathLike,
+    box: Optional[Tuple[int, int]] = None,
+    latin: bool = False,
+    format: Optional[str] = None,
+    **options: Any,
+) -> List[Record]:
+    """The records of ``command`` over ``inputs`` (as :func:`run`), as objects in input order.
+
+    Each :class:`Record` has ``status`` (``done``, ``negative``, ``unknown``, ``error``),
+    ``text`` (as the command line prints it), ``json_line`` and ``json`` (the ``--json``
+    object as a dict). A puzzle that cannot be read is a record of status ``error`` in its
+    place, as the command line reports it.
+
+    >>> rs = records("solve", "models/sudoku/4x4/kr_4x4_sample.txt", backend="dlx")  # doctest: +SKIP
+    >>> rs[0].status  # doctest: +SKIP
+    'done'
+
+    Raises:
+        ValueError, OSError: as :func:`run`.
+    """
+    if command == "generate" and box is not None:
+        options["box"], box = box, None
+    found, _ = _native.records(
+        command,
+        [_os.fspath(p) for p in inputs],
+        _json.dumps(options),
+        box=box,
+        latin=latin,
+        format=format,
+    )
+    return found
