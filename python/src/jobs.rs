@@ -59,23 +59,6 @@ pub const COMMANDS: [&str; 8] = [
     "info",
 ];
 
-/// A dict of keyword arguments (or a JSON object's text) as a job's options: the options type's
-/// own serde, so an unknown keyword is refused with the list of known ones.
-pub fn options_of<T: DeserializeOwned + Default>(
-    py: Python<'_>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<T> {
-    let Some(kwargs) = kwargs else {
-        return Ok(T::default());
-    };
-    let text: String = py
-        .import("json")?
-        .call_method1("dumps", (kwargs,))
-        .map_err(|e| value_error(format!("options must be JSON values: {e}")))?
-        .extract()?;
-    options_of_json(&text)
-}
-
 /// A JSON object's text as a job's options.
 pub fn options_of_json<T: DeserializeOwned>(text: &str) -> PyResult<T> {
     serde_json::from_str(text).map_err(|e| {
@@ -94,9 +77,9 @@ pub fn options_of_json<T: DeserializeOwned>(text: &str) -> PyResult<T> {
 pub fn option_error(error: OptionError) -> PyErr {
     let message = error.to_string();
     match error.option() {
-        Some(option) => value_error(
-            message.replace(&format!("--{option}"), &option.replace('-', "_")),
-        ),
+        Some(option) => {
+            value_error(message.replace(&format!("--{option}"), &option.replace('-', "_")))
+        }
         None => value_error(message),
     }
 }
@@ -139,8 +122,8 @@ impl AnyJob {
                 SolveJob::new(options_of_json::<SolveOptions>(options)?).map_err(option_error)?,
             ),
             "count" => {
-                let job =
-                    CountJob::new(options_of_json::<CountOptions>(options)?).map_err(option_error)?;
+                let job = CountJob::new(options_of_json::<CountOptions>(options)?)
+                    .map_err(option_error)?;
                 job.check_puzzle_method().map_err(option_error)?;
                 AnyJob::Count(job)
             }
@@ -373,7 +356,8 @@ impl Record {
     /// The record's JSON object, as a dict.
     #[getter]
     fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?.call_method1("loads", (self.json.as_str(),))
+        py.import("json")?
+            .call_method1("loads", (self.json.as_str(),))
     }
 
     fn __repr__(&self) -> String {
@@ -386,7 +370,7 @@ impl Record {
 }
 
 /// A control stopped by `cancel` (Ctrl-C in Python).
-fn control_of(cancel: &sudokit::search::Cancel) -> Control {
+pub fn control_of(cancel: &sudokit::search::Cancel) -> Control {
     Control {
         stop: cancel.clone(),
         abort: cancel.clone(),
@@ -558,7 +542,8 @@ pub fn run(
                     AnyJob::Grade(g) => g.summary(&file),
                     _ => unreachable!(),
                 });
-                let mut table = matches!(summary, Summary::Minimize(_)).then(|| MinimizeSummary::new(&file));
+                let mut table =
+                    matches!(summary, Summary::Minimize(_)).then(|| MinimizeSummary::new(&file));
                 let mut check = match &job {
                     AnyJob::Crosscheck(c) => Some(c.summary()),
                     _ => None,
@@ -570,7 +555,8 @@ pub fn run(
                     .map_err(driver_error)?;
                 if let Some(g) = grade {
                     if json {
-                        sink.write_extra(&json_line(&g.json())).map_err(input_error)?;
+                        sink.write_extra(&json_line(&g.json()))
+                            .map_err(input_error)?;
                     }
                     if let Summary::Grade(files) = &mut summary {
                         files.push(g);
@@ -581,7 +567,8 @@ pub fn run(
                 }
                 if let Some(t) = table {
                     if json {
-                        sink.write_extra(&json_line(&t.json())).map_err(input_error)?;
+                        sink.write_extra(&json_line(&t.json()))
+                            .map_err(input_error)?;
                     }
                     if let Summary::Minimize(tables) = &mut summary {
                         tables.push(t);

@@ -18,8 +18,8 @@ use sudokit::jobs::minimize::{MinimizeSummary, summary_table};
 use sudokit::jobs::render::json_line;
 use sudokit::jobs::verify::Pair;
 use sudokit::jobs::{
-    Control, Driver, ItemResult, Job, JobItem, JobRecord, OpenMode, PuzzleItem, Ran, Sink,
-    Status, Tally,
+    Control, Driver, ItemResult, Job, JobItem, JobRecord, OpenMode, PuzzleItem, Ran, Sink, Status,
+    Tally,
 };
 use sudokit::text::ReadOptions;
 
@@ -252,7 +252,9 @@ pub fn run_shard(
             })))
         }
         AnyJob::Info(_) => {
-            let shard = shard.as_ref().ok_or_else(|| value_error("a task needs a shard"))?;
+            let shard = shard
+                .as_ref()
+                .ok_or_else(|| value_error("a task needs a shard"))?;
             let read = ReadOptions {
                 reject_clashes: false,
                 ..read
@@ -260,7 +262,9 @@ pub fn run_shard(
             TaskItems::Puzzles(shard_items(file, shard, first_index, read)?)
         }
         _ => {
-            let shard = shard.as_ref().ok_or_else(|| value_error("a task needs a shard"))?;
+            let shard = shard
+                .as_ref()
+                .ok_or_else(|| value_error("a task needs a shard"))?;
             TaskItems::Puzzles(shard_items(file, shard, first_index, read)?)
         }
     };
@@ -435,8 +439,8 @@ impl RecordWriter {
             (false, true) => OpenMode::Force,
             (false, false) => OpenMode::Fresh,
         };
-        let (sink, old) = Sink::open(Some(&output), what, &job.output_identity(json), mode)
-            .map_err(failure)?;
+        let (sink, old) =
+            Sink::open(Some(&output), what, &job.output_identity(json), mode).map_err(failure)?;
         let replay = Replay {
             name: with_job!(&job, j => j.name()),
             identity: with_job!(&job, j => j.identity()),
@@ -520,9 +524,9 @@ impl RecordWriter {
                     .detach(|| thread.join())
                     .map_err(|_| failure("internal error: the writer's thread panicked"))?;
                 placed.map_err(|e| match e {
-                    sudokit::jobs::DriverError::Io(e) => {
-                        pyo3::exceptions::PyOSError::new_err(format!("cannot write the output: {e}"))
-                    }
+                    sudokit::jobs::DriverError::Io(e) => pyo3::exceptions::PyOSError::new_err(
+                        format!("cannot write the output: {e}"),
+                    ),
                     other => failure(other),
                 })?
             }
@@ -597,7 +601,9 @@ impl ShardSummary {
                     serde_json::from_value(v["search_free"].clone()).map_err(|_| bad())?;
                 let edges: Vec<usize> =
                     serde_json::from_value(v["lattice"].clone()).map_err(|_| bad())?;
-                if edges.len() != g.lattice.len() || s.search_free.len() != total.summary.search_free.len() {
+                if edges.len() != g.lattice.len()
+                    || s.search_free.len() != total.summary.search_free.len()
+                {
                     return Err(bad());
                 }
                 for (edge, k) in g.lattice.iter_mut().zip(edges) {
@@ -640,13 +646,21 @@ impl ShardSummary {
         match std::mem::replace(&mut self.current, next) {
             Share::Grade(mut g) => {
                 g.file = file.to_string();
-                let line = if self.json { json_line(&g.json()) } else { String::new() };
+                let line = if self.json {
+                    json_line(&g.json())
+                } else {
+                    String::new()
+                };
                 self.grades.push(g);
                 line
             }
             Share::Minimize(mut m) => {
                 m.file = file.to_string();
-                let line = if self.json { json_line(&m.json()) } else { String::new() };
+                let line = if self.json {
+                    json_line(&m.json())
+                } else {
+                    String::new()
+                };
                 self.tables.push(m);
                 line
             }
