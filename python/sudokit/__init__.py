@@ -101,26 +101,40 @@ __all__ = [
 
 
 def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
-    """The precoloured Sudoku graph of ``puzzle`` as a ``networkx.Graph``.
+    """The precoloured Sudoku graph of ``puzzle`` as a ``networkx.Graph``, numbered as the
+    exports number it (``export(puzzle, to="col")`` and ``to="graphml"``).
 
-    One node per cell, ``row * n + col`` (0-based), with the attributes ``row`` and ``col``
-    (0-based) and ``colour`` (the given value minus one, or None for an empty cell); an edge
-    joins two cells that share a row, a column or a box. A proper colouring with ``n`` colours
-    that keeps the precolouring is a solution (the graph attribute ``colours`` is ``n``). This
-    is the graph ``export(puzzle, to="col")`` writes. Needs networkx.
+    One node per cell, ``(row - 1) * n + col`` (1-based, the ``.col`` vertex numbers), with
+    the attributes ``row`` and ``col`` (1-based) and, on a given cell, ``given`` (its value,
+    1..n: GraphML's ``given``); an edge joins two cells that share a row, a column or a box.
+    The graph attribute ``colours`` is ``n``. A proper colouring with ``n`` colours that keeps
+    the givens apart is a solution: :meth:`Puzzle.from_colouring` maps it back (networkx's
+    ``greedy_color`` numbering included) and checks it.
+
+    Args:
+        puzzle: a ``Puzzle`` or its text.
+
+    Returns:
+        The ``networkx.Graph``.
+
+    Raises:
+        ImportError: networkx is not installed (the ``interop`` extra).
+        ParseError: text that is not a puzzle.
     """
     try:
         import networkx as nx
     except ImportError as e:  # pragma: no cover - depends on the environment
-        raise ImportError("to_networkx needs networkx: pip install networkx") from e
+        raise ImportError("to_networkx needs networkx: pip install 'sudokit[interop]'") from e
     vertices, edges, precolouring, colours = _precoloured_graph(puzzle)
     n = colours
     graph = nx.Graph(colours=colours)
-    given = dict(precolouring)
-    graph.add_nodes_from(
-        (v, {"row": v // n, "col": v % n, "colour": given.get(v)}) for v in range(vertices)
-    )
-    graph.add_edges_from(edges)
+    given = {v: c + 1 for v, c in precolouring}
+    for v in range(vertices):
+        attributes = {"row": v // n + 1, "col": v % n + 1}
+        if v in given:
+            attributes["given"] = given[v]
+        graph.add_node(v + 1, **attributes)
+    graph.add_edges_from((a + 1, b + 1) for a, b in edges)
     return graph
 
 
