@@ -8,10 +8,18 @@ driver. Puzzles, solutions and reductions draw themselves in Jupyter.
 
 >>> import sudokit
 >>> p = sudokit.Puzzle.parse("...3..4114..3...")
->>> sudokit.solve(p).solution.to_line()
-'2143324114323214'
+>>> p.solve().solution.to_line()
+'4123234114323214'
+>>> p.verify(p.solve().solution).valid
+True
 >>> sudokit.unique(p, backend="sat").status
 'unique'
+>>> len(p.to_clauses()) > 0          # a sequence of clauses PySAT takes as it is
+True
+
+The command line's commands run as the library's jobs: ``sudokit.run("solve", FILE,
+unique=True, out="solved.txt")`` writes what ``sudokit solve --unique FILE -o solved.txt``
+writes (and resumes it), ``sudokit.records("grade", FILE)`` gives the records as objects.
 
 Batches on a Dask cluster are in :mod:`sudokit.dask` (the ``dask`` extra).
 """
@@ -57,6 +65,7 @@ from ._native import (
     unique,
     verify,
 )
+from . import _native
 from ._native import precoloured_graph as _precoloured_graph
 
 __version__ = "0.1.0"
@@ -122,7 +131,7 @@ def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
         ParseError: text that is not a puzzle.
     """
     try:
-        import networkx as nx
+        import networkx as nx  # type: ignore[import-untyped]
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError("to_networkx needs networkx: pip install 'sudokit[interop]'") from e
     vertices, edges, precolouring, colours = _precoloured_graph(puzzle)

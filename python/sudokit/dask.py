@@ -248,9 +248,10 @@ def run(
     count = int(options.get("count", 1)) if command == "generate" else 0
     text = _native.check_options(command, **options)
     tables = command in ("grade", "crosscheck", "minimize")
-    path_out = isinstance(out, (str, os.PathLike)) and out != "-"
+    output = os.fspath(out) if isinstance(out, (str, os.PathLike)) and out != "-" else None
+    path_out = output is not None
     writer = _native.RecordWriter(
-        command, text, json=json, output=os.fspath(out) if path_out and not tables else None,
+        command, text, json=json, output=output if not tables else None,
         resume=resume, force=force, name_files=len(files) > 1,
     )
     summary = _native.ShardSummary(command, text, json=json) if tables else None
