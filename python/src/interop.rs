@@ -12,6 +12,7 @@ use sudokit::encode::{Cnf, Lit, Model};
 use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_format, find_reader};
 
 use crate::errors::{failure, parse_error, value_error};
+use crate::interrupt::detached;
 use crate::puzzle::grid_of;
 use crate::solving::SolveResult;
 
@@ -33,6 +34,7 @@ fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportO
 #[pyfunction]
 #[pyo3(signature = (puzzle, to = "cnf", encoding = None, amo = None))]
 pub fn export(
+    py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     to: &str,
     encoding: Option<&str>,
@@ -40,14 +42,18 @@ pub fn export(
 ) -> PyResult<String> {
     let grid = grid_of(puzzle)?;
     let format = find_format(to).map_err(value_error)?;
-    let mut out = Vec::new();
-    sudokit::format::export(
-        &grid,
-        format,
-        &export_options(encoding, amo)?,
-        &[],
-        &mut out,
-    )
+    if !format.takes_cnf_options && (encoding.is_some() || amo.is_some()) {
+        return Err(value_error(format!(
+            "encoding and amo apply to the CNF formats, not {}",
+            format.name
+        )));
+    }
+    let options = export_options(encoding, amo)?;
+    // Without the GIL, interruptible: a 100×100 export takes a while.
+    let out = detached(py, move || {
+        let mut out = Vec::new();
+        sudokit::format::export(&grid, format, &options, &[], &mut out).map(|_| out)
+    })?
     .map_err(failure)?;
     String::from_utf8(out).map_err(failure)
 }
@@ -208,20 +214,24 @@ fn decode_model(puzzle: &Grid, map: &VarMap, model: &[i64]) -> PyResult<Grid> {
 #[pyfunction]
 #[pyo3(signature = (puzzle, encoding = None, amo = None))]
 pub fn to_clauses(
+    py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     encoding: Option<&str>,
     amo: Option<&str>,
 ) -> PyResult<Clauses> {
     let grid = grid_of(puzzle)?;
     let options = export_options(encoding, amo)?.cnf;
-    let mut cnf = Cnf::new();
-    let encoded = encode(&grid, options, &mut cnf);
-    Ok(Clauses {
-        puzzle: grid,
-        cnf,
-        map: encoded.map,
-        options,
-        trivially_unsat: encoded.trivially_unsat,
+    // Without the GIL, interruptible: a large order's encoding takes a while.
+    detached(py, move || {
+        let mut cnf = Cnf::new();
+        let encoded = encode(&grid, options, &mut cnf);
+        Clauses {
+            puzzle: grid,
+            cnf,
+            map: encoded.map,
+            options,
+            trivially_unsat: encoded.trivially_unsat,
+        }
     })
 }
 

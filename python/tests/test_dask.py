@@ -163,3 +163,25 @@ def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert out.read_text() == expected
+
+
+def test_a_killed_worker_is_reported_plainly(monkeypatch, capsys):
+    """When Dask gives up on a task (its workers died, retries spent), the command says so in
+    one line and exits 1, instead of a traceback."""
+    distributed = pytest.importorskip("distributed")
+
+    def dies(*args, **kwargs):
+        worker = types.SimpleNamespace(address="tcp://10.0.0.9:4000")
+        raise distributed.KilledWorker("run_shard-1", worker, 3)
+
+    monkeypatch.setattr(sd, "run", dies)
+    assert sd.main(["solve", MIXED]) == 1
+    err = capsys.readouterr().err
+    assert "a Dask worker died" in err and "--resume" in err and "Traceback" not in err
+
+
+def test_an_existing_client_is_used_and_left_open(client, in_repo):
+    """A client passed in is the one the tasks run on (no cluster is started) and stays open."""
+    out = io.StringIO()
+    tally = sd.run("info", MIXED, out=out, client=client, shard_size=4)
+    assert tally.total > 0 and client.status == "running"

@@ -97,3 +97,10 @@ def test_svg_cell_is_range_checked_as_on_the_command_line(cell):
     with pytest.raises(ValueError, match="cell must be between 4 and 200"):
         p.svg(cell=cell)
     assert p.svg(cell=4).startswith("<svg") or "<svg" in p.svg(cell=4)
+
+
+def test_export_refuses_an_encoding_it_would_ignore():
+    p = sudokit.Puzzle.parse("...3..4114..3...")
+    with pytest.raises(ValueError, match="encoding and amo apply to the CNF formats, not lp"):
+        sudokit.export(p, to="lp", encoding="minimal")
+    assert sudokit.export(p, to="cnf", encoding="minimal") != sudokit.export(p, to="cnf")
