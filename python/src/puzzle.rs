@@ -135,11 +135,41 @@ fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
 }
 
 fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
-    match PuzzleReader::new(text.as_bytes(), options).next() {
-        None => Err(parse_error(None, 1, 1, "the text holds no puzzle")),
-        Some(Err(e)) => Err(text_error(None, &e)),
-        Some(Ok(record)) => Ok(Puzzle::new(record.grid)),
+    // A grid written as n unspaced rows of n symbols ("1...\n..1.\n.1..\n....") is one
+    // puzzle: its rows joined into the puzzle line (read line by line, it would be n puzzles).
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let unspaced_block = rows.len() > 1
+        && rows
+            .iter()
+            .all(|r| r.chars().count() == rows.len() && !r.contains(char::is_whitespace));
+    let joined;
+    let text = if unspaced_block {
+        joined = rows.concat();
+        joined.as_str()
+    } else {
+        text
+    };
+    let mut reader = PuzzleReader::new(text.as_bytes(), options);
+    let first = match reader.next() {
+        None => return Err(parse_error(None, 1, 1, "the text holds no puzzle")),
+        Some(Err(e)) => return Err(text_error(None, &e)),
+        Some(Ok(record)) => record,
+    };
+    if let Some(next) = reader.next() {
+        let line = next.as_ref().map_or_else(|e| e.line, |r| r.line);
+        return Err(parse_error(
+            None,
+            line,
+            1,
+            "the text holds more than one puzzle (read them with sudokit.read, or write one \
+             grid: one line, a block of rows, or n rows of n symbols)",
+        ));
     }
+    Ok(Puzzle::new(first.grid))
 }
 
 #[pymethods]

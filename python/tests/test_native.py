@@ -104,3 +104,12 @@ def test_export_refuses_an_encoding_it_would_ignore():
     with pytest.raises(ValueError, match="encoding and amo apply to the CNF formats, not lp"):
         sudokit.export(p, to="lp", encoding="minimal")
     assert sudokit.export(p, to="cnf", encoding="minimal") != sudokit.export(p, to="cnf")
+
+
+def test_unspaced_row_blocks_parse_as_one_grid():
+    block = sudokit.Puzzle.parse("1...\n..1.\n.1..\n....")
+    assert block.order == 4 and block.givens == [(1, 1, 1), (2, 3, 1), (3, 2, 1)]
+    nine = "\n".join(FIRST[i:i + 9] for i in range(0, 81, 9))
+    assert sudokit.Puzzle.parse(nine) == sudokit.Puzzle.parse(FIRST)
+    with pytest.raises(sudokit.ParseError, match="more than one puzzle"):
+        sudokit.Puzzle.parse("...3..4114..3...\n...3..4114..3...")
