@@ -2,38 +2,19 @@
 //! (locally minimal well-posed puzzles, seeded) and `minimize`.
 
 use pyo3::prelude::*;
-use sudokit::generate::puzzle::{
-    GridSource, Options, Symmetry, minimize as minimize_puzzle, puzzle_rng,
-};
-use sudokit::grade::{Grade as LibGrade, Grader, Verdict};
-use sudokit::propagate::{Scheme, Shaving};
+use serde_json::json;
+use sudokit::grade::{Grade as LibGrade, Verdict};
+use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
+use sudokit::jobs::grade::{GradeJob, GradeOptions};
+use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
+use sudokit::jobs::{ItemResult, Job, PuzzleItem};
+use sudokit::propagate::Scheme;
+use sudokit::text::Record;
 
-use crate::errors::{failure, value_error};
-use crate::interrupt::detached;
+use crate::errors::failure;
+use crate::interrupt::cancellable;
+use crate::jobs::{control_of, option_error, options_of_json};
 use crate::puzzle::{Puzzle, grid_of};
-
-/// The schemes a list names (`"all"`, `"paper"`, `"FC,HAC"` or a list of names), shaved as
-/// `shave` says (`once`, `fixpoint`, or None: as named), repeats dropped.
-pub fn parse_schemes(schemes: &str, shave: Option<&str>) -> PyResult<Vec<Scheme>> {
-    let shaving = match shave {
-        None => None,
-        Some("once") => Some(Shaving::Once),
-        Some("fixpoint") => Some(Shaving::Fixpoint),
-        Some(other) => {
-            return Err(value_error(format!(
-                "shave must be once or fixpoint, not {other}"
-            )));
-        }
-    };
-    let mut out: Vec<Scheme> = Vec::new();
-    for scheme in Scheme::parse_list(schemes).map_err(value_error)? {
-        let scheme = shaving.map_or(scheme, |mode| scheme.with_shaving(mode));
-        if !out.contains(&scheme) {
-            out.push(scheme);
-        }
-    }
-    Ok(out)
-}
 
 /// A scheme list from Python: a string or a list of names.
 pub fn scheme_list(schemes: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
@@ -132,9 +113,20 @@ impl Grade {
     }
 }
 
-/// Which propagation schemes (Simonis 2005) solve `puzzle` without search: `schemes` is
-/// `"all"` (the eighteen, default), `"paper"` (the fifteen), or names (`"FC,HAC"` or a list);
-/// `shave` is `once` or `fixpoint` for the shaving schemes.
+/// Which propagation schemes (Simonis 2005) solve `puzzle` without search: the grade job of
+/// `sudokit grade` on one puzzle.
+///
+/// Args:
+///     puzzle: a `Puzzle`, or its text.
+///     schemes: `"all"` (the eighteen, default), `"paper"` (the fifteen), or names (`"FC,HAC"`
+///         or a list).
+///     shave: `"once"` or `"fixpoint"` for the shaving schemes (None: as named).
+///
+/// Returns:
+///     A `Grade` (the search-free schemes, the weakest of them, candidates left per scheme).
+///
+/// Raises:
+///     ValueError: an unknown scheme or shave mode. ParseError: text that is not a puzzle.
 #[pyfunction]
 #[pyo3(signature = (puzzle, schemes = None, shave = None))]
 pub fn grade(
@@ -144,10 +136,20 @@ pub fn grade(
     shave: Option<&str>,
 ) -> PyResult<Grade> {
     let grid = grid_of(puzzle)?;
-    let schemes = parse_schemes(&scheme_list(schemes)?, shave)?;
-    let cells = grid.shape().cells();
-    let grade = detached(py, move || Grader::new(grid.shape()).grade(&grid, &schemes))?;
-    Ok(Grade { grade, cells })
+    let options: GradeOptions = options_of_json(
+        &json!({"schemes": scheme_list(schemes)?, "shave": shave, "threads": 1}).to_string(),
+    )?;
+    let job = GradeJob::new(options).map_err(option_error)?;
+    let item = PuzzleItem::new("-", 0, Ok(Record { line: 1, grid }));
+    let result = cancellable(py, |cancel| job.run(item, &control_of(&cancel)))?;
+    match result {
+        ItemResult::Done(record) => Ok(Grade {
+            grade: record.grade,
+            cells: record.cells,
+        }),
+        ItemResult::Failed(e) => Err(failure(e.message)),
+        ItemResult::Cancelled => Err(failure("the grading was stopped")),
+    }
 }
 
 /// Every scheme name, weakest first (the eighteen of `"all"`).
@@ -156,50 +158,26 @@ pub fn schemes() -> Vec<&'static str> {
     Scheme::EVERY.iter().map(|s| s.name()).collect()
 }
 
-/// The generation options of the keyword arguments.
-#[allow(clippy::too_many_arguments)]
-pub fn generate_options(
-    symmetry: &str,
-    givens: Option<usize>,
-    scheme: Option<&str>,
-    not_scheme: Option<&str>,
-    shave: Option<&str>,
-    grids: &str,
-    attempts: usize,
-) -> PyResult<Options> {
-    let one = |name: Option<&str>| -> PyResult<Option<Scheme>> {
-        name.map(|n| -> PyResult<Scheme> {
-            let list = parse_schemes(n, shave)?;
-            match list.as_slice() {
-                [one] => Ok(*one),
-                _ => Err(value_error(format!("{n} names more than one scheme"))),
-            }
-        })
-        .transpose()
-    };
-    Ok(Options {
-        symmetry: symmetry.parse::<Symmetry>().map_err(value_error)?,
-        givens,
-        scheme: one(scheme)?,
-        not_scheme: one(not_scheme)?,
-        source: match grids {
-            "search" => GridSource::Search,
-            "pattern" => GridSource::Pattern,
-            other => {
-                return Err(value_error(format!(
-                    "grids must be search or pattern, not {other}"
-                )));
-            }
-        },
-        attempts,
-        ..Options::default()
-    })
-}
-
 /// A locally minimal well-posed puzzle with `box=(p, q)` boxes, drawn from `(seed, index)`
-/// exactly as `sudokit generate --seed SEED` draws its puzzle number `index`: `symmetry` of
-/// the givens (`none`, `rot180`, `rot90`, `mirror`, `diagonal`), `givens` to stop at, a
-/// `scheme` that must solve it search-free, a `not_scheme` that must not.
+/// exactly as `sudokit generate --seed SEED` draws its puzzle number `index` (the generate
+/// job's own draw).
+///
+/// Args:
+///     box: the box shape `(p, q)`.
+///     seed, index: the draw.
+///     symmetry: of the givens (`none`, `rot180`, `rot90`, `mirror`, `diagonal`).
+///     givens: stop removing givens at this many.
+///     scheme: a scheme that must solve it search-free; `not_scheme` one that must not.
+///     shave: how the shaving schemes shave (`once`, `fixpoint`).
+///     grids: where complete grids come from (`search`, `pattern`).
+///     attempts: complete grids tried before giving up.
+///
+/// Returns:
+///     The `Puzzle`.
+///
+/// Raises:
+///     ValueError: a bad option. SudokitError: no puzzle within `attempts`.
+///     KeyboardInterrupt: Ctrl-C.
 #[pyfunction]
 #[pyo3(signature = (r#box = (3, 3), seed = 1, index = 0, symmetry = "none", givens = None, scheme = None, not_scheme = None, shave = None, grids = "search", attempts = 1000))]
 #[allow(clippy::too_many_arguments)]
@@ -216,25 +194,56 @@ pub fn generate(
     grids: &str,
     attempts: usize,
 ) -> PyResult<Puzzle> {
-    let shape = sudokit::Shape::sudoku(r#box.0, r#box.1).map_err(value_error)?;
-    let options = generate_options(symmetry, givens, scheme, not_scheme, shave, grids, attempts)?;
-    let mut generator =
-        sudokit::generate::puzzle::Generator::new(shape, options).map_err(value_error)?;
-    let made =
-        detached(py, move || generator.generate(&mut puzzle_rng(seed, index)))?.map_err(failure)?;
-    Ok(Puzzle::new(made.puzzle))
+    let options: GenerateOptions = options_of_json(
+        &json!({
+            "box": r#box,
+            "count": index.saturating_add(1),
+            "seed": seed,
+            "symmetry": symmetry,
+            "givens": givens,
+            "scheme": scheme,
+            "not_scheme": not_scheme,
+            "shave": shave,
+            "grids": grids,
+            "attempts": attempts,
+            "threads": 1,
+        })
+        .to_string(),
+    )?;
+    let job = GenerateJob::new(options).map_err(option_error)?;
+    let made = cancellable(py, |cancel| job.make(index, &cancel))?.map_err(failure)?;
+    Ok(Puzzle::new(made.generated.puzzle))
 }
 
-/// The puzzle with redundant givens removed until every given is needed (it must be well
-/// posed); in cell order, or in the random order of `seed`.
+/// The puzzle with redundant givens removed until every given is needed (the minimize job of
+/// `sudokit minimize` on one puzzle).
+///
+/// Args:
+///     puzzle: a well-posed `Puzzle`, or its text.
+///     seed: remove givens in the random order of this seed (None: cell order).
+///
+/// Returns:
+///     The locally minimal `Puzzle`.
+///
+/// Raises:
+///     SudokitError: a puzzle that is not well posed. ParseError: text that is not a puzzle.
+///     KeyboardInterrupt: Ctrl-C.
 #[pyfunction]
 #[pyo3(signature = (puzzle, seed = None))]
 pub fn minimize(py: Python<'_>, puzzle: &Bound<'_, PyAny>, seed: Option<u64>) -> PyResult<Puzzle> {
     let grid = grid_of(puzzle)?;
-    let reduced = detached(py, move || {
-        let mut rng = seed.map(|s| puzzle_rng(s, 0));
-        minimize_puzzle(&grid, rng.as_mut().map(|r| r as &mut dyn rand::Rng))
-    })?
-    .map_err(failure)?;
-    Ok(Puzzle::new(reduced.puzzle))
+    let job = MinimizeJob::new(MinimizeOptions {
+        seed,
+        threads: Some(1),
+    })
+    .map_err(option_error)?;
+    let item = PuzzleItem::new("-", 0, Ok(Record { line: 1, grid }));
+    match cancellable(py, |cancel| job.run(item, &control_of(&cancel)))? {
+        ItemResult::Done(record) => match record.result {
+            Ok(reduced) => Ok(Puzzle::new(reduced.puzzle)),
+            Err(e) => Err(failure(e)),
+        },
+        ItemResult::Failed(e) => Err(failure(e.message)),
+        ItemResult::Cancelled => Err(failure("the reduction was stopped")),
+    }
 }

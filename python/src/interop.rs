@@ -12,7 +12,8 @@ use sudokit::encode::{Cnf, Lit, Model};
 use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_format, find_reader};
 
 use crate::errors::{failure, parse_error, value_error};
-use crate::puzzle::{Puzzle, grid_of};
+use crate::interrupt::detached;
+use crate::puzzle::grid_of;
 use crate::solving::SolveResult;
 
 /// The export options of an encoding and an at-most-one name (the defaults of `export`).
@@ -36,6 +37,7 @@ fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportO
 #[pyfunction]
 #[pyo3(signature = (puzzle, to = "cnf", encoding = None, amo = None))]
 pub fn export(
+    py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     to: &str,
     encoding: Option<&str>,
@@ -43,14 +45,18 @@ pub fn export(
 ) -> PyResult<String> {
     let grid = grid_of(puzzle)?;
     let format = find_format(to).map_err(value_error)?;
-    let mut out = Vec::new();
-    sudokit::format::export(
-        &grid,
-        format,
-        &export_options(encoding, amo)?,
-        &[],
-        &mut out,
-    )
+    if !format.takes_cnf_options && (encoding.is_some() || amo.is_some()) {
+        return Err(value_error(format!(
+            "encoding and amo apply to the CNF formats, not {}",
+            format.name
+        )));
+    }
+    let options = export_options(encoding, amo)?;
+    // Without the GIL, interruptible: a 100×100 export takes a while.
+    let out = detached(py, move || {
+        let mut out = Vec::new();
+        sudokit::format::export(&grid, format, &options, &[], &mut out).map(|_| out)
+    })?
     .map_err(failure)?;
     String::from_utf8(out).map_err(failure)
 }
@@ -118,14 +124,64 @@ impl Clauses {
             .map(|v| v.to_dimacs()))
     }
 
-    /// The grid a model describes (the true literals; a PySAT model, or any iterable of
-    /// DIMACS integers), verified as a solution of the puzzle. Raises `SudokitError` when the
-    /// model sets no value or two values of a cell, or the grid is not a solution.
-    fn decode(&self, model: Vec<i64>) -> PyResult<Puzzle> {
-        let grid = decode_model(&self.puzzle, &self.map, &model)?;
-        sudokit::verify(&self.puzzle, &grid)
-            .map_err(|v| failure(format!("the model is not a solution: {v}")))?;
-        Ok(Puzzle::new(grid))
+    /// Maps a model back to the puzzle and checks it: the same result as `sudokit.decode`.
+    ///
+    /// Args:
+    ///     model: the literals a SAT solver set (PySAT's `solver.get_model()`, any iterable of
+    ///         DIMACS integers; 0 is ignored).
+    ///
+    /// Returns:
+    ///     A `SolveResult` (`backend` "model"): `solved` with the verified `solution`,
+    ///     `invalid` (the grid breaks a rule: `reason`), or `error` (the model is not a grid of
+    ///     this encoding: `reason`, naming the encoding).
+    fn decode(&self, model: &Bound<'_, PyAny>) -> PyResult<SolveResult> {
+        let model = literals(model)?;
+        Ok(decoded_result(
+            &self.puzzle,
+            decode_checked(&self.puzzle, &self.map, &model, self.options),
+        ))
+    }
+
+    /// The clauses as a PySAT formula (`pysat.formula.CNF`); needs python-sat.
+    fn to_pysat<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("from_clauses", self.clauses())?;
+        py.import("pysat.formula")?
+            .getattr("CNF")?
+            .call((), Some(&kwargs))
+    }
+
+    /// The clauses, one list of DIMACS literals each: a `Clauses` is a sequence that PySAT's
+    /// `Solver(bootstrap_with=...)` and `CNF(from_clauses=...)` take as it is.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        pyo3::types::PyList::new(py, self.clauses())?.try_iter()
+    }
+
+    /// Clause `index` (negative from the end).
+    fn __getitem__(&self, index: isize) -> PyResult<Vec<i64>> {
+        let len = self.cnf.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&at) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "clause {index} of {len}"
+            )));
+        }
+        Ok(self
+            .cnf
+            .clauses()
+            .nth(at as usize)
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+            .unwrap_or_default())
+    }
+
+    /// A deep copy is the list of clauses (what `CNF(from_clauses=...)` keeps).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Vec<Vec<i64>> {
+        self.clauses()
+    }
+
+    /// A copy is the list of clauses.
+    fn __copy__(&self) -> Vec<Vec<i64>> {
+        self.clauses()
     }
 
     fn __len__(&self) -> usize {
@@ -161,20 +217,24 @@ fn decode_model(puzzle: &Grid, map: &VarMap, model: &[i64]) -> PyResult<Grid> {
 #[pyfunction]
 #[pyo3(signature = (puzzle, encoding = None, amo = None))]
 pub fn to_clauses(
+    py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     encoding: Option<&str>,
     amo: Option<&str>,
 ) -> PyResult<Clauses> {
     let grid = grid_of(puzzle)?;
     let options = export_options(encoding, amo)?.cnf;
-    let mut cnf = Cnf::new();
-    let encoded = encode(&grid, options, &mut cnf);
-    Ok(Clauses {
-        puzzle: grid,
-        cnf,
-        map: encoded.map,
-        options,
-        trivially_unsat: encoded.trivially_unsat,
+    // Without the GIL, interruptible: a large order's encoding takes a while.
+    detached(py, move || {
+        let mut cnf = Cnf::new();
+        let encoded = encode(&grid, options, &mut cnf);
+        Clauses {
+            puzzle: grid,
+            cnf,
+            map: encoded.map,
+            options,
+            trivially_unsat: encoded.trivially_unsat,
+        }
     })
 }
 
@@ -211,19 +271,48 @@ pub fn decode(
                 .map_err(|e| parse_error(None, e.line, e.column, &e.kind))?
         }
         None => {
-            let model: Vec<i64> = answer.extract()?;
+            let model = literals(answer)?;
             let mut cnf = sudokit::encode::Counter::default();
             let map = encode(&grid, options.cnf, &mut cnf).map;
-            match decode_model(&grid, &map, &model) {
-                Ok(candidate) => match sudokit::verify(&grid, &candidate) {
-                    Ok(()) => Decoded::Solution(candidate),
-                    Err(v) => Decoded::Invalid(candidate, v),
-                },
-                Err(e) => Decoded::NotAGrid(e.to_string()),
-            }
+            decode_checked(&grid, &map, &model, options.cnf)
         }
     };
-    let mut result = SolveResult::new(&grid, name, "solved");
+    let mut result = decoded_result(&grid, decoded);
+    result.backend = name.to_string();
+    Ok(result)
+}
+
+/// The literals of a model: any iterable of DIMACS integers (a list, a generator, PySAT's
+/// model).
+fn literals(model: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    model
+        .try_iter()
+        .map_err(|_| value_error("a model is an iterable of DIMACS literals"))?
+        .map(|l| l?.extract::<i64>())
+        .collect()
+}
+
+/// A model decoded and checked; a model that is no grid of the encoding says which encoding
+/// it was read with.
+fn decode_checked(grid: &Grid, map: &VarMap, model: &[i64], options: CnfOptions) -> Decoded {
+    match decode_model(grid, map, model) {
+        Ok(candidate) => match sudokit::verify(grid, &candidate) {
+            Ok(()) => Decoded::Solution(candidate),
+            Err(v) => Decoded::Invalid(candidate, v),
+        },
+        Err(e) => Decoded::NotAGrid(format!(
+            "{e} (the model was read as one of the encoding {}:{}; a model of other clauses \
+             needs their encoding: decode it with the Clauses it solved, or pass encoding= and \
+             amo=)",
+            options.encoding.name(),
+            options.amo.name()
+        )),
+    }
+}
+
+/// The one result shape of every decoding.
+fn decoded_result(grid: &Grid, decoded: Decoded) -> SolveResult {
+    let mut result = SolveResult::new(grid, "model", "solved");
     match decoded {
         Decoded::Solution(solution) => result.solution = Some(solution),
         Decoded::Unsat => result.status = "unsat",
@@ -237,7 +326,7 @@ pub fn decode(
             result.reason = Some(reason);
         }
     }
-    Ok(result)
+    result
 }
 
 /// The precoloured graph of `puzzle`: `(vertices, edges, precolouring, colours)`, vertex

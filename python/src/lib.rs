@@ -11,6 +11,7 @@ mod explain;
 mod grading;
 mod interop;
 mod interrupt;
+mod jobs;
 mod latin;
 mod puzzle;
 mod runners;
@@ -55,6 +56,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grading::minimize, m)?)?;
     m.add_class::<explain::Explanation>()?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
+    m.add_class::<jobs::RunTally>()?;
+    m.add_class::<jobs::Record>()?;
+    m.add_function(wrap_pyfunction!(jobs::run, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::records, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::option_defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::check_options, m)?)?;
     runners::register(m)?;
     Ok(())
 }

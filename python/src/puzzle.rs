@@ -6,7 +6,7 @@ use std::io::BufReader;
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::text::{self, Format, PuzzleReader, ReadOptions, ShapeSpec};
 use sudokit::{Grid, Shape as LibShape};
@@ -135,11 +135,41 @@ fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
 }
 
 fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
-    match PuzzleReader::new(text.as_bytes(), options).next() {
-        None => Err(parse_error(None, 1, 1, "the text holds no puzzle")),
-        Some(Err(e)) => Err(text_error(None, &e)),
-        Some(Ok(record)) => Ok(Puzzle::new(record.grid)),
+    // A grid written as n unspaced rows of n symbols ("1...\n..1.\n.1..\n....") is one
+    // puzzle: its rows joined into the puzzle line (read line by line, it would be n puzzles).
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let unspaced_block = rows.len() > 1
+        && rows
+            .iter()
+            .all(|r| r.chars().count() == rows.len() && !r.contains(char::is_whitespace));
+    let joined;
+    let text = if unspaced_block {
+        joined = rows.concat();
+        joined.as_str()
+    } else {
+        text
+    };
+    let mut reader = PuzzleReader::new(text.as_bytes(), options);
+    let first = match reader.next() {
+        None => return Err(parse_error(None, 1, 1, "the text holds no puzzle")),
+        Some(Err(e)) => return Err(text_error(None, &e)),
+        Some(Ok(record)) => record,
+    };
+    if let Some(next) = reader.next() {
+        let line = next.as_ref().map_or_else(|e| e.line, |r| r.line);
+        return Err(parse_error(
+            None,
+            line,
+            1,
+            "the text holds more than one puzzle (read them with sudokit.read, or write one \
+             grid: one line, a block of rows, or n rows of n symbols)",
+        ));
     }
+    Ok(Puzzle::new(first.grid))
 }
 
 #[pymethods]
@@ -278,7 +308,12 @@ impl Puzzle {
         cell: f64,
         highlight: Option<Vec<(usize, usize)>>,
         caption: Option<String>,
-    ) -> String {
+    ) -> PyResult<String> {
+        if !(cell.is_finite() && (4.0..=200.0).contains(&cell)) {
+            return Err(value_error(format!(
+                "cell must be between 4 and 200 pixels, not {cell}"
+            )));
+        }
         let shape = self.grid.shape();
         let options = SvgOptions {
             cell,
@@ -291,11 +326,207 @@ impl Puzzle {
             caption,
             ..SvgOptions::default()
         };
-        render(&self.grid, solution.as_ref().map(|s| &s.grid), &options)
+        Ok(render(
+            &self.grid,
+            solution.as_ref().map(|s| &s.grid),
+            &options,
+        ))
     }
 
     fn _repr_svg_(&self) -> String {
         render(&self.grid, None, &SvgOptions::default())
+    }
+
+    /// `sudokit.solve(self, ...)`: the first solution (a `SolveResult`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn solve<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "solve", args, kwargs)
+    }
+
+    /// `sudokit.unique(self, ...)`: whether it has exactly one solution (a `SolveResult`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn unique<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "unique", args, kwargs)
+    }
+
+    /// `sudokit.count(self, ...)`: its solutions counted up to a limit (a `CountResult`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn count<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "count", args, kwargs)
+    }
+
+    /// `sudokit.verify(self, candidate)`: the certificate check of a candidate (a
+    /// `Verification`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn verify<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "verify", args, kwargs)
+    }
+
+    /// `sudokit.export(self, to=..., ...)`: the puzzle in an export format (text).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn export<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "export", args, kwargs)
+    }
+
+    /// `sudokit.to_clauses(self, ...)`: its CNF as a `Clauses` (a sequence PySAT takes).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn to_clauses<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "to_clauses", args, kwargs)
+    }
+
+    /// `sudokit.to_networkx(self)`: its precoloured graph (a `networkx.Graph`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn to_networkx<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit", "to_networkx", args, kwargs)
+    }
+
+    /// `sudokit.grade(self, ...)`: the propagation schemes that solve it without search.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn grade<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "grade", args, kwargs)
+    }
+
+    /// `sudokit.minimize(self, ...)`: the puzzle with its redundant givens removed.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn minimize<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "minimize", args, kwargs)
+    }
+
+    /// `sudokit.explain(self, ...)`: the solving story, step by step (an `Explanation`).
+    #[pyo3(signature = (*args, **kwargs))]
+    fn explain<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        call(slf, "sudokit._native", "explain", args, kwargs)
+    }
+
+    /// The solution a colouring of `puzzle`'s graph names (`to_networkx`: nodes 1..n², or
+    /// any colouring of those nodes, such as networkx's `greedy_color`, whose colours are
+    /// relabelled so that each given keeps its value), checked by the certificate verifier.
+    ///
+    /// Args:
+    ///     puzzle: the `Puzzle` (or its text) whose graph was coloured.
+    ///     colouring: a dict from node (1..n²) to colour (any hashable), every node coloured.
+    ///
+    /// Returns:
+    ///     The solved `Puzzle`.
+    ///
+    /// Raises:
+    ///     ValueError: a node missing or out of range, two givens of different values in one
+    ///     colour, more than n colours, or a colouring that is not a solution (the verifier's
+    ///     reason).
+    #[staticmethod]
+    fn from_colouring(
+        puzzle: &Bound<'_, PyAny>,
+        colouring: &Bound<'_, pyo3::types::PyDict>,
+    ) -> PyResult<Puzzle> {
+        let grid = grid_of(puzzle)?;
+        let n = grid.shape().order();
+        let cells = grid.shape().cells();
+        let mut colours: Vec<Option<Bound<'_, PyAny>>> = vec![None; cells];
+        for (node, colour) in colouring.iter() {
+            let node: usize = node.extract()?;
+            if !(1..=cells).contains(&node) {
+                return Err(value_error(format!(
+                    "node {node} is not a cell (1..={cells})"
+                )));
+            }
+            colours[node - 1] = Some(colour);
+        }
+        let colours: Vec<Bound<'_, PyAny>> = colours
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| c.ok_or_else(|| value_error(format!("node {} has no colour", i + 1))))
+            .collect::<PyResult<_>>()?;
+        // Colour classes, numbered in order of first appearance.
+        let mut classes: Vec<Bound<'_, PyAny>> = Vec::new();
+        let mut class_of = Vec::with_capacity(cells);
+        for colour in &colours {
+            let mut found = None;
+            for (k, c) in classes.iter().enumerate() {
+                if c.eq(colour)? {
+                    found = Some(k);
+                    break;
+                }
+            }
+            let k = match found {
+                Some(k) => k,
+                None => {
+                    classes.push(colour.clone());
+                    classes.len() - 1
+                }
+            };
+            class_of.push(k);
+        }
+        if classes.len() > n {
+            return Err(value_error(format!(
+                "the colouring uses {} colours; a solution uses {n}",
+                classes.len()
+            )));
+        }
+        let mut value_of: Vec<Option<usize>> = vec![None; classes.len()];
+        for (cell, value) in grid.givens() {
+            let k = class_of[cell];
+            match value_of[k] {
+                Some(v) if v != value => {
+                    return Err(value_error(format!(
+                        "one colour holds the givens {} and {}",
+                        v + 1,
+                        value + 1
+                    )));
+                }
+                _ => value_of[k] = Some(value),
+            }
+        }
+        // The values (0-based inside) no given names go to the other colours, in order.
+        let taken = value_of.clone();
+        let mut free = (0..n).filter(|v| !taken.contains(&Some(*v)));
+        for slot in value_of.iter_mut().filter(|s| s.is_none()) {
+            *slot = free.next();
+        }
+        let cells_of: Vec<Option<usize>> = class_of.iter().map(|&k| value_of[k]).collect();
+        let solution = Grid::from_cells(grid.shape(), &cells_of);
+        sudokit::verify(&grid, &solution)
+            .map_err(|v| value_error(format!("the colouring is not a solution: {v}")))?;
+        Ok(Puzzle::new(solution))
     }
 
     fn __str__(&self) -> String {
@@ -438,4 +669,21 @@ impl PuzzleIter {
             }
         }
     }
+}
+
+/// Calls `module.function(puzzle, *args, **kwargs)`: the methods of `Puzzle` are the module's
+/// functions.
+fn call<'py>(
+    puzzle: &Bound<'py, Puzzle>,
+    module: &str,
+    function: &str,
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = puzzle.py();
+    let mut all = vec![puzzle.clone().into_any()];
+    all.extend(args.iter());
+    py.import(module)?
+        .getattr(function)?
+        .call(PyTuple::new(py, all)?, kwargs)
 }

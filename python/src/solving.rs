@@ -2,17 +2,21 @@
 //! backend of the registry is reached by its spec; every grid a backend returns has passed the
 //! library's certificate verifier.
 
-use std::time::Duration;
-
 use pyo3::prelude::*;
-use sudokit::batch::{Batch, Finished};
+use pyo3::types::PyDict;
+use serde_json::json;
+use sudokit::jobs::count::{CountJob, CountOptions};
+use sudokit::jobs::solve::{Found, SolveJob, SolveOptions, SolveRecord};
+use sudokit::jobs::{Driver, ItemResult, PuzzleItem};
 use sudokit::render::svg::{SvgOptions, render};
-use sudokit::search::{Answer, CountReport, Limits, Outcome, Refutation, Stats as LibStats};
-use sudokit::solve::{SolveError, Solver, registry};
+use sudokit::search::{CountReport, Refutation, Stats as LibStats};
+use sudokit::solve::registry;
+use sudokit::text::Record;
 use sudokit::{Grid, Violation};
 
-use crate::errors::{failure, value_error};
+use crate::errors::{ParseError, failure, value_error};
 use crate::interrupt::cancellable;
+use crate::jobs::{control_of, option_error, options_json, options_of_json};
 use crate::puzzle::{Puzzle, candidate_of, grid_of};
 
 /// The work counters of a call.
@@ -84,62 +88,31 @@ impl SolveResult {
         }
     }
 
-    fn of_answer(
-        puzzle: &Grid,
-        backend: &str,
-        answer: Answer,
-        refutation: Refutation,
-        stats: LibStats,
-    ) -> SolveResult {
+    /// The result of a solve job's record.
+    pub fn of_record(puzzle: &Grid, backend: &str, record: SolveRecord) -> SolveResult {
         let mut result = SolveResult::new(puzzle, backend, "solved");
-        result.stats = stats;
-        match answer {
-            Answer::Solved(grid) => result.solution = Some(grid),
-            Answer::Unsat => {
-                result.status = "unsat";
-                result.refutation = Some(refutation);
-            }
-            Answer::Unknown(reason) => {
-                result.status = "unknown";
-                result.reason = Some(reason.to_string());
-            }
-        }
-        result
-    }
-
-    fn of_outcome(
-        puzzle: &Grid,
-        backend: &str,
-        outcome: Outcome,
-        refutation: Refutation,
-        stats: LibStats,
-    ) -> SolveResult {
-        let mut result = SolveResult::new(puzzle, backend, "unique");
-        result.stats = stats;
-        match outcome {
-            Outcome::Unique(grid) => {
+        result.stats = record.stats;
+        result.status = record.found.word();
+        match record.found {
+            Found::Solution(grid) => result.solution = Some(grid),
+            Found::Unique(grid) => {
                 result.solution = Some(grid);
-                result.refutation = Some(refutation);
+                result.refutation = Some(record.refutation);
             }
-            Outcome::Multiple(a, b) => {
-                result.status = "multiple";
+            Found::Multiple(a, b) => {
                 result.solution = Some(a);
                 result.second = Some(b);
             }
-            Outcome::Unsat => {
-                result.status = "unsat";
-                result.refutation = Some(refutation);
-            }
-            Outcome::Unknown(reason) => {
-                result.status = "unknown";
-                result.reason = Some(reason.to_string());
-            }
+            Found::Unsat => result.refutation = Some(record.refutation),
+            Found::Unknown(reason) => result.reason = Some(reason.to_string()),
         }
         result
     }
 
-    fn error(puzzle: &Grid, backend: &str, message: String) -> SolveResult {
-        let mut result = SolveResult::new(puzzle, backend, "error");
+    /// A result of status `error` (the puzzle, when there is one).
+    fn error(puzzle: Option<&Grid>, backend: &str, message: String) -> SolveResult {
+        let empty = Grid::empty(sudokit::Shape::sudoku(1, 1).expect("the 1×1 shape"));
+        let mut result = SolveResult::new(puzzle.unwrap_or(&empty), backend, "error");
         result.reason = Some(message);
         result
     }
@@ -363,98 +336,129 @@ impl Verification {
     }
 }
 
-/// The per-call limits: seconds and search nodes.
-pub fn limits(time_limit: Option<f64>, node_limit: Option<u64>) -> PyResult<Limits> {
-    let time = match time_limit {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 => {
-            Some(Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX))
-        }
-        Some(s) => {
-            return Err(value_error(format!(
-                "time_limit must be a positive number of seconds, not {s}"
-            )));
-        }
-    };
-    if node_limit == Some(0) {
-        return Err(value_error("node_limit must be at least 1"));
-    }
-    Ok(Limits {
-        time,
-        nodes: node_limit,
-        cancel: None,
-    })
-}
-
-/// The backend a spec names.
-pub fn solver(spec: &str) -> PyResult<Box<dyn Solver>> {
-    sudokit::solve::backend(spec).map_err(value_error)
-}
-
-/// Runs one search of `backend` on `puzzle` under the limits, interruptible by Ctrl-C.
-fn search_one<T: Send>(
+/// The options of a job: the explicit keyword arguments of a function, then the others it was
+/// given (`**options`: every option of the job, `encoding=`, `amo=`, `scheme=`, ...).
+pub fn job_options<T: serde::de::DeserializeOwned>(
     py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    backend: &str,
-    limits: Limits,
-    call: impl Fn(&dyn Solver, &Grid, &Limits) -> Result<T, SolveError> + Send + Sync,
-) -> PyResult<(Grid, String, T)> {
-    let grid = grid_of(puzzle)?;
-    let solver = solver(backend)?;
-    let report = cancellable(py, |cancel| {
-        call(solver.as_ref(), &grid, &limits.clone().with_cancel(cancel))
-    })?
-    .map_err(failure)?;
-    Ok((grid, solver.name().to_string(), report))
+    explicit: serde_json::Value,
+    extra: Option<&Bound<'_, PyDict>>,
+) -> PyResult<T> {
+    let mut map = match explicit {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    let more: serde_json::Value =
+        serde_json::from_str(&options_json(py, extra)?).map_err(value_error)?;
+    if let serde_json::Value::Object(more) = more {
+        map.extend(more);
+    }
+    options_of_json(&serde_json::Value::Object(map).to_string())
 }
 
-/// The first solution of `puzzle` with `backend` (any spec of the registry: `native`, `dlx`,
-/// `sat:minimal:pairwise`, `cp:HACS`, ...). Ctrl-C stops the search (KeyboardInterrupt).
+/// The solve job of the keyword arguments, one puzzle at a time unless `threads` says.
+fn solve_job(
+    py: Python<'_>,
+    backend: &str,
+    unique: bool,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+    threads: Option<usize>,
+    extra: Option<&Bound<'_, PyDict>>,
+) -> PyResult<SolveJob> {
+    let options: SolveOptions = job_options(
+        py,
+        json!({
+            "backend": backend,
+            "unique": unique,
+            "time_limit": time_limit,
+            "node_limit": node_limit,
+            "threads": threads,
+        }),
+        extra,
+    )?;
+    SolveJob::new(options).map_err(option_error)
+}
+
+/// Runs the solve job on one puzzle, interruptible by Ctrl-C.
+fn solve_one(py: Python<'_>, job: &SolveJob, puzzle: &Bound<'_, PyAny>) -> PyResult<SolveResult> {
+    let grid = grid_of(puzzle)?;
+    let record =
+        cancellable(py, |cancel| job.solve(&grid, 1, &control_of(&cancel)))?.map_err(failure)?;
+    Ok(SolveResult::of_record(&grid, job.backend(), record))
+}
+
+/// The first solution of `puzzle` with `backend`.
+///
+/// Args:
+///     puzzle: a `Puzzle`, or its text in any form.
+///     backend: any spec of the registry (`native`, `dlx`, `sat:minimal:pairwise`, `cp:HACS`,
+///         ...; `backends()` lists them).
+///     time_limit: seconds (a positive number), or None for no limit.
+///     node_limit: search nodes (at least 1), or None.
+///     options: the other options of the solve job (`encoding=`, `amo=`, `scheme=`,
+///         `max_order=`, `proof_dir=`), as `sudokit solve` takes them.
+///
+/// Returns:
+///     A `SolveResult`: `status` `solved`, `unsat` or `unknown` (`reason`: `time limit`,
+///     `node limit`, `cancelled`), the verified `solution`, the work counters.
+///
+/// Raises:
+///     ValueError: an unknown backend or option, a bad limit. ParseError: text that is not a
+///     puzzle. SudokitError: a backend that cannot take the puzzle. KeyboardInterrupt: Ctrl-C
+///     (the search stops).
 #[pyfunction]
-#[pyo3(signature = (puzzle, backend = "native", time_limit = None, node_limit = None))]
+#[pyo3(signature = (puzzle, backend = "native", time_limit = None, node_limit = None, **options))]
 pub fn solve(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     backend: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SolveResult> {
-    let limits = limits(time_limit, node_limit)?;
-    let (grid, name, report) = search_one(py, puzzle, backend, limits, |s, g, l| s.solve(g, l))?;
-    Ok(SolveResult::of_answer(
-        &grid,
-        &name,
-        report.answer,
-        report.refutation,
-        report.stats,
-    ))
+    let job = solve_job(py, backend, false, time_limit, node_limit, Some(1), options)?;
+    solve_one(py, &job, puzzle)
 }
 
-/// Whether `puzzle` has no, one or several solutions (`unique`, `multiple`, `unsat`,
-/// `unknown`), with both solutions when there are several.
+/// Whether `puzzle` has no, one or several solutions.
+///
+/// Args, Raises: as `solve`.
+///
+/// Returns:
+///     A `SolveResult`: `status` `unique`, `multiple` (with `solution` and `second`), `unsat`
+///     or `unknown`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, backend = "native", time_limit = None, node_limit = None))]
+#[pyo3(signature = (puzzle, backend = "native", time_limit = None, node_limit = None, **options))]
 pub fn unique(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     backend: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SolveResult> {
-    let limits = limits(time_limit, node_limit)?;
-    let (grid, name, report) = search_one(py, puzzle, backend, limits, |s, g, l| s.unique(g, l))?;
-    Ok(SolveResult::of_outcome(
-        &grid,
-        &name,
-        report.outcome,
-        report.refutation,
-        report.stats,
-    ))
+    let job = solve_job(py, backend, true, time_limit, node_limit, Some(1), options)?;
+    solve_one(py, &job, puzzle)
 }
 
-/// The number of solutions of `puzzle`, counted up to `limit`.
+/// The number of solutions of `puzzle`, counted up to `limit` (the count job of
+/// `sudokit count --limit`, split over `threads`).
+///
+/// Args:
+///     puzzle: a `Puzzle`, or its text.
+///     limit: count at most this many (at least 1).
+///     backend, time_limit, node_limit: as `solve`.
+///     threads: threads the count is split over (default: all cores).
+///
+/// Returns:
+///     A `CountResult` (`count`, `exact`, `hit_limit`, `stopped`, the first solutions).
+///
+/// Raises:
+///     ValueError: a bad option (`limit=0`, `threads=0`). ParseError, SudokitError,
+///     KeyboardInterrupt: as `solve`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = 2, backend = "native", time_limit = None, node_limit = None))]
+#[pyo3(signature = (puzzle, limit = 2, backend = "native", time_limit = None, node_limit = None, threads = None, **options))]
+#[allow(clippy::too_many_arguments)]
 pub fn count(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
@@ -462,17 +466,42 @@ pub fn count(
     backend: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    threads: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<CountResult> {
-    if limit == 0 {
-        return Err(value_error("limit must be at least 1"));
-    }
-    let limits = limits(time_limit, node_limit)?;
-    let (_, backend, report) =
-        search_one(py, puzzle, backend, limits, |s, g, l| s.count(g, limit, l))?;
-    Ok(CountResult { report, backend })
+    let options: CountOptions = job_options(
+        py,
+        json!({
+            "backend": backend,
+            "limit": limit,
+            "time_limit": time_limit,
+            "node_limit": node_limit,
+            "threads": threads,
+        }),
+        options,
+    )?;
+    let job = CountJob::new(options).map_err(option_error)?;
+    let grid = grid_of(puzzle)?;
+    let record = cancellable(py, |cancel| job.count(&grid, Some(1), &control_of(&cancel)))?
+        .map_err(failure)?;
+    Ok(CountResult {
+        report: record.report,
+        backend: backend_name(backend),
+    })
+}
+
+/// The registry name of a backend spec (as the job names it).
+fn backend_name(spec: &str) -> String {
+    sudokit::solve::backend(spec).map_or_else(|_| spec.to_string(), |s| s.name().to_string())
 }
 
 /// The certificate check: whether `candidate` is a solution of `puzzle` (O(n²)).
+///
+/// Returns:
+///     A `Verification`, true when valid; else `violation` says why.
+///
+/// Raises:
+///     ParseError: text that is not a grid.
 #[pyfunction]
 pub fn verify(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> PyResult<Verification> {
     Ok(Verification {
@@ -480,12 +509,27 @@ pub fn verify(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> PyResu
     })
 }
 
-/// Solves every puzzle on `threads` threads (default: all cores) with the library's batch
-/// driver; the results come in the order of the puzzles. With `unique=True` each is a
-/// uniqueness test. A puzzle the backend cannot take gets a result of status `error`. Ctrl-C
-/// stops the batch (KeyboardInterrupt).
+/// Solves every puzzle with the library's solve job on its batch driver; the results come in
+/// the order of the puzzles.
+///
+/// Args:
+///     puzzles: an iterable of `Puzzle`s or texts; a `ParseError` item (from
+///         `read(path, errors="yield")`) is passed through as a result of status `error` in its
+///         place, as the command line reports a bad line.
+///     backend, time_limit, node_limit, options: as `solve`.
+///     threads: puzzles solved at a time (default: all cores; at most 4 per core).
+///     unique: test uniqueness (as `unique`) instead.
+///
+/// Returns:
+///     A list of `SolveResult`s, one per item; a puzzle the backend cannot take is a result of
+///     status `error`.
+///
+/// Raises:
+///     ValueError: a bad option (`threads=0`). ParseError: an item that is text but not a
+///     puzzle. KeyboardInterrupt: Ctrl-C (the batch stops).
 #[pyfunction]
-#[pyo3(signature = (puzzles, backend = "native", threads = None, unique = false, time_limit = None, node_limit = None))]
+#[pyo3(signature = (puzzles, backend = "native", threads = None, unique = false, time_limit = None, node_limit = None, **options))]
+#[allow(clippy::too_many_arguments)]
 pub fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -494,46 +538,60 @@ pub fn solve_many(
     unique: bool,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<SolveResult>> {
-    let grids: Vec<Grid> = puzzles
-        .try_iter()?
-        .map(|p| grid_of(&p?))
-        .collect::<PyResult<_>>()?;
-    let solver = solver(backend)?;
-    let limits = limits(time_limit, node_limit)?;
-    let threads = match threads {
-        Some(0) => return Err(value_error("threads must be at least 1")),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let name = solver.name().to_string();
-    let (results, finished) = cancellable(py, |cancel| {
-        let limits = limits.clone().with_cancel(cancel.clone());
-        let mut results = Vec::with_capacity(grids.len());
-        let work = |grid: &Grid| -> SolveResult {
-            let answered = if unique {
-                solver
-                    .unique(grid, &limits)
-                    .map(|r| SolveResult::of_outcome(grid, &name, r.outcome, r.refutation, r.stats))
-            } else {
-                solver
-                    .solve(grid, &limits)
-                    .map(|r| SolveResult::of_answer(grid, &name, r.answer, r.refutation, r.stats))
-            };
-            answered.unwrap_or_else(|e| SolveResult::error(grid, &name, e.to_string()))
-        };
-        let finished = Batch::new(threads)
-            .with_cancel(cancel)
-            .run(grids.iter(), work, |result| {
-                results.push(result);
-                Ok::<(), ()>(())
-            });
-        (results, finished)
-    })?;
-    match finished {
-        Ok(Finished::Complete { .. }) => Ok(results),
-        _ => Err(failure("the batch stopped before every puzzle was solved")),
+    let job = solve_job(
+        py, backend, unique, time_limit, node_limit, threads, options,
+    )?;
+    let parse_error = py.get_type::<ParseError>();
+    let mut items: Vec<Result<Grid, String>> = Vec::new();
+    for item in puzzles.try_iter()? {
+        let item = item?;
+        if item.is_instance(&parse_error)? {
+            items.push(Err(item.str()?.to_string()));
+        } else {
+            items.push(Ok(grid_of(&item)?));
+        }
     }
+    let good: Vec<PuzzleItem> = items
+        .iter()
+        .enumerate()
+        .filter_map(|(index, item)| {
+            let grid = item.as_ref().ok()?.clone();
+            Some(PuzzleItem::new(
+                "-",
+                index,
+                Ok(Record {
+                    line: index + 1,
+                    grid,
+                }),
+            ))
+        })
+        .collect();
+    let (solved, ran) = cancellable(py, |cancel| {
+        let mut solved = Vec::with_capacity(good.len());
+        let ran = Driver::new(control_of(&cancel))
+            .collect(&job, good.into_iter(), |result| solved.push(result));
+        (solved, ran)
+    })?;
+    if !ran.map_err(failure)?.complete {
+        return Err(failure("the batch stopped before every puzzle was solved"));
+    }
+    let mut solved = solved.into_iter();
+    let name = job.backend().to_string();
+    items
+        .into_iter()
+        .map(|item| match item {
+            Err(message) => Ok(SolveResult::error(None, &name, message)),
+            Ok(grid) => match solved.next() {
+                Some(ItemResult::Done(record)) => Ok(SolveResult::of_record(&grid, &name, record)),
+                Some(ItemResult::Failed(e)) => {
+                    Ok(SolveResult::error(Some(&grid), &name, e.message))
+                }
+                _ => Err(failure("the batch stopped before every puzzle was solved")),
+            },
+        })
+        .collect()
 }
 
 /// Every backend spec of the registry this build has (`native`, `sat:minimal:pairwise`, ...).

@@ -8,17 +8,28 @@ driver. Puzzles, solutions and reductions draw themselves in Jupyter.
 
 >>> import sudokit
 >>> p = sudokit.Puzzle.parse("...3..4114..3...")
->>> sudokit.solve(p).solution.to_line()
-'2143324114323214'
+>>> p.solve().solution.to_line()
+'4123234114323214'
+>>> p.verify(p.solve().solution).valid
+True
 >>> sudokit.unique(p, backend="sat").status
 'unique'
+>>> len(p.to_clauses()) > 0          # a sequence of clauses PySAT takes as it is
+True
+
+The command line's commands run as the library's jobs: ``sudokit.run("solve", FILE,
+unique=True, out="solved.txt")`` writes what ``sudokit solve --unique FILE -o solved.txt``
+writes (and resumes it), ``sudokit.records("grade", FILE)`` gives the records as objects.
 
 Batches on a Dask cluster are in :mod:`sudokit.dask` (the ``dask`` extra).
 """
 
 from __future__ import annotations
 
-from typing import Any, Union
+import json as _json
+import os as _os
+import sys as _sys
+from typing import Any, List, Optional, Tuple, Union
 
 from ._native import (
     Clauses,
@@ -29,6 +40,8 @@ from ._native import (
     ParseError,
     Puzzle,
     PuzzleIter,
+    Record,
+    RunTally,
     Shape,
     SolveResult,
     Stats,
@@ -52,6 +65,7 @@ from ._native import (
     unique,
     verify,
 )
+from . import _native
 from ._native import precoloured_graph as _precoloured_graph
 
 __version__ = "0.1.0"
@@ -65,6 +79,8 @@ __all__ = [
     "ParseError",
     "Puzzle",
     "PuzzleIter",
+    "Record",
+    "RunTally",
     "Shape",
     "SolveResult",
     "Stats",
@@ -80,7 +96,9 @@ __all__ = [
     "grade",
     "minimize",
     "read",
+    "records",
     "reduce_latin",
+    "run",
     "schemes",
     "solve",
     "solve_many",
@@ -92,24 +110,139 @@ __all__ = [
 
 
 def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
-    """The precoloured Sudoku graph of ``puzzle`` as a ``networkx.Graph``.
+    """The precoloured Sudoku graph of ``puzzle`` as a ``networkx.Graph``, numbered as the
+    exports number it (``export(puzzle, to="col")`` and ``to="graphml"``).
 
-    One node per cell, ``row * n + col`` (0-based), with the attributes ``row`` and ``col``
-    (0-based) and ``colour`` (the given value minus one, or None for an empty cell); an edge
-    joins two cells that share a row, a column or a box. A proper colouring with ``n`` colours
-    that keeps the precolouring is a solution (the graph attribute ``colours`` is ``n``). This
-    is the graph ``export(puzzle, to="col")`` writes. Needs networkx.
+    One node per cell, ``(row - 1) * n + col`` (1-based, the ``.col`` vertex numbers), with
+    the attributes ``row`` and ``col`` (1-based) and, on a given cell, ``given`` (its value,
+    1..n: GraphML's ``given``); an edge joins two cells that share a row, a column or a box.
+    The graph attribute ``colours`` is ``n``. A proper colouring with ``n`` colours that keeps
+    the givens apart is a solution: :meth:`Puzzle.from_colouring` maps it back (networkx's
+    ``greedy_color`` numbering included) and checks it.
+
+    Args:
+        puzzle: a ``Puzzle`` or its text.
+
+    Returns:
+        The ``networkx.Graph``.
+
+    Raises:
+        ImportError: networkx is not installed (the ``interop`` extra).
+        ParseError: text that is not a puzzle.
     """
     try:
-        import networkx as nx
+        import networkx as nx  # type: ignore[import-untyped]
     except ImportError as e:  # pragma: no cover - depends on the environment
-        raise ImportError("to_networkx needs networkx: pip install networkx") from e
+        raise ImportError("to_networkx needs networkx: pip install 'sudokit[interop]'") from e
     vertices, edges, precolouring, colours = _precoloured_graph(puzzle)
     n = colours
     graph = nx.Graph(colours=colours)
-    given = dict(precolouring)
-    graph.add_nodes_from(
-        (v, {"row": v // n, "col": v % n, "colour": given.get(v)}) for v in range(vertices)
-    )
-    graph.add_edges_from(edges)
+    given = {v: c + 1 for v, c in precolouring}
+    for v in range(vertices):
+        attributes = {"row": v // n + 1, "col": v % n + 1}
+        if v in given:
+            attributes["given"] = given[v]
+        graph.add_node(v + 1, **attributes)
+    graph.add_edges_from((a + 1, b + 1) for a, b in edges)
     return graph
+
+
+PathLike = Union[str, "_os.PathLike[str]"]
+
+
+def run(
+    command: str,
+    *inputs: PathLike,
+    out: Optional[PathLike] = None,
+    json: bool = False,
+    resume: bool = False,
+    force: bool = False,
+    box: Optional[Tuple[int, int]] = None,
+    latin: bool = False,
+    format: Optional[str] = None,
+    **options: Any,
+) -> RunTally:
+    """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]``, in this process.
+
+    The library's job of ``command`` (``solve``, ``count``, ``grade``, ``crosscheck``,
+    ``generate``, ``minimize``, ``verify``, ``info``) with ``options`` as its options (the
+    command line's flags with underscores: ``backend="dlx"``, ``unique=True``,
+    ``time_limit=1.5``, ``schemes="paper"``, ``box=(2, 3)`` for generate ...), run over the
+    inputs by the library's driver; every option is checked by the job.
+
+    Args:
+        command: the command.
+        inputs: its input files (none for generate; puzzles and candidates for verify).
+        out: the output: None for standard output, or a path, written as ``-o FILE`` writes it
+            (a resumable result file for solve, count, verify, info and generate).
+        json: one JSON object per record.
+        resume: continue ``OUT.partial`` (``--resume``).
+        force: discard ``OUT.partial`` (``--force``).
+        box, latin, format: how to read the inputs (``--box PxQ``, ``--latin``, ``--format``).
+        options: the job's options.
+
+    Returns:
+        The tally: counts by status, ``complete``, ``exit_code`` (the command line's) and the
+        ``notes`` (also printed on standard error).
+
+    Raises:
+        ValueError: an unknown command or option, a bad value (``threads=0``), inputs that do
+            not fit the command.
+        OSError: an input that cannot be read or holds no puzzle, an output that cannot be
+            written.
+        SudokitError: a resumed output that does not fit, or is locked by another run.
+        KeyboardInterrupt: Ctrl-C (the output is left resumable).
+    """
+    if command == "generate" and box is not None:
+        options["box"], box = box, None  # generate's box is the shape it makes
+    _sys.stdout.flush()
+    tally = _native.run(
+        command,
+        [_os.fspath(p) for p in inputs],
+        _json.dumps(options),
+        json=json,
+        output=None if out is None else _os.fspath(out),
+        resume=resume,
+        force=force,
+        box=box,
+        latin=latin,
+        format=format,
+    )
+    for note in tally.notes:
+        print(f"sudokit: {note}", file=_sys.stderr)
+    return tally
+
+
+def records(
+    command: str,
+    *inputs: PathLike,
+    box: Optional[Tuple[int, int]] = None,
+    latin: bool = False,
+    format: Optional[str] = None,
+    **options: Any,
+) -> List[Record]:
+    """The records of ``command`` over ``inputs`` (as :func:`run`), as objects in input order.
+
+    Each :class:`Record` has ``status`` (``done``, ``negative``, ``unknown``, ``error``),
+    ``text`` (as the command line prints it), ``json_line`` and ``json`` (the ``--json``
+    object as a dict). A puzzle that cannot be read is a record of status ``error`` in its
+    place, as the command line reports it.
+
+    >>> rs = records("solve", "models/sudoku/4x4/kr_4x4_sample.txt", backend="dlx")  # doctest: +SKIP
+    >>> rs[0].status  # doctest: +SKIP
+    'done'
+
+    Raises:
+        ValueError, OSError: as :func:`run`.
+    """
+    if command == "generate" and box is not None:
+        options["box"], box = box, None
+    found, _ = _native.records(
+        command,
+        [_os.fspath(p) for p in inputs],
+        _json.dumps(options),
+        box=box,
+        latin=latin,
+        format=format,
+    )
+    return found

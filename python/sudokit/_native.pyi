@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, Tuple, Union
+from typing import (
+    Any,
+    Hashable,
+    Iterable,
+    Iterator,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
 
 PathLike = Union[str, "os.PathLike[str]"]
 PuzzleLike = Union["Puzzle", str]
@@ -66,6 +77,18 @@ class Puzzle:
         caption: Optional[str] = None,
     ) -> str: ...
     def _repr_svg_(self) -> str: ...
+    def solve(self, *args: Any, **kwargs: Any) -> SolveResult: ...
+    def unique(self, *args: Any, **kwargs: Any) -> SolveResult: ...
+    def count(self, *args: Any, **kwargs: Any) -> CountResult: ...
+    def verify(self, candidate: PuzzleLike) -> Verification: ...
+    def export(self, *args: Any, **kwargs: Any) -> str: ...
+    def to_clauses(self, *args: Any, **kwargs: Any) -> Clauses: ...
+    def to_networkx(self) -> Any: ...
+    def grade(self, *args: Any, **kwargs: Any) -> Grade: ...
+    def minimize(self, seed: Optional[int] = None) -> Puzzle: ...
+    def explain(self, *args: Any, **kwargs: Any) -> Explanation: ...
+    @staticmethod
+    def from_colouring(puzzle: PuzzleLike, colouring: Mapping[int, Hashable]) -> Puzzle: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -143,12 +166,14 @@ def solve(
     backend: str = "native",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    **options: Any,
 ) -> SolveResult: ...
 def unique(
     puzzle: PuzzleLike,
     backend: str = "native",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    **options: Any,
 ) -> SolveResult: ...
 def count(
     puzzle: PuzzleLike,
@@ -156,15 +181,18 @@ def count(
     backend: str = "native",
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    threads: Optional[int] = None,
+    **options: Any,
 ) -> CountResult: ...
 def verify(puzzle: PuzzleLike, candidate: PuzzleLike) -> Verification: ...
 def solve_many(
-    puzzles: Iterable[PuzzleLike],
+    puzzles: Iterable[Union[PuzzleLike, ParseError]],
     backend: str = "native",
     threads: Optional[int] = None,
     unique: bool = False,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
+    **options: Any,
 ) -> list[SolveResult]: ...
 def backends() -> list[str]: ...
 
@@ -178,8 +206,11 @@ class Clauses:
     @property
     def trivially_unsat(self) -> bool: ...
     def var(self, row: int, col: int, value: int) -> Optional[int]: ...
-    def decode(self, model: Iterable[int]) -> Puzzle: ...
+    def decode(self, model: Iterable[int]) -> SolveResult: ...
+    def to_pysat(self) -> Any: ...
     def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[list[int]]: ...
+    def __getitem__(self, index: int) -> list[int]: ...
 
 def export(
     puzzle: PuzzleLike,
@@ -284,84 +315,85 @@ def shards(
     latin: bool = False,
     format: Optional[str] = None,
 ) -> ShardReader: ...
-def solve_shard(
-    file: str,
-    first_line: int,
-    form: str,
-    data: bytes,
-    tail: Optional[Tail],
-    backend: str = "native",
-    unique: bool = False,
-    json: bool = False,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    threads: int = 1,
+Entry = Tuple[int, int, str, str]
+
+def run_shard(
+    command: str,
+    options: str,
+    json: bool,
+    file: Optional[str] = None,
+    shard: Optional[Shard] = None,
+    first_index: int = 0,
+    candidate_file: Optional[str] = None,
+    candidates: Optional[Shard] = None,
+    range: Optional[Tuple[int, int]] = None,
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
-) -> Tuple[str, int, int, int]: ...
+    name_files: bool = False,
+) -> Tuple[list[Entry], Optional[str]]: ...
 
-GradeSums = Tuple[int, int, int, int, list[int], list[int], int]
+class RecordWriter:
+    def __init__(
+        self,
+        command: str,
+        options: str,
+        json: bool = False,
+        output: Optional[PathLike] = None,
+        resume: bool = False,
+        force: bool = False,
+        name_files: bool = False,
+    ) -> None: ...
+    def push(self, entries: list[Entry]) -> str: ...
+    def finish(self, complete: bool = True) -> RunTally: ...
 
-def grade_shard(
-    file: str,
-    first_line: int,
-    form: str,
-    data: bytes,
-    tail: Optional[Tail],
-    schemes: str = "all",
-    shave: Optional[str] = None,
-    threads: int = 1,
+class ShardSummary:
+    def __init__(self, command: str, options: str, json: bool = False) -> None: ...
+    def add(self, share: str) -> None: ...
+    def end_file(self, file: str) -> str: ...
+    def end(self) -> str: ...
+    def notes(self) -> list[str]: ...
+
+class RunTally:
+    total: int
+    done: int
+    negative: int
+    unknown: int
+    errors: int
+    complete: bool
+    exit_code: int
+    notes: list[str]
+    @staticmethod
+    def merged(tallies: list[RunTally]) -> RunTally: ...
+
+class Record:
+    @property
+    def status(self) -> Literal["done", "negative", "unknown", "error"]: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def json_line(self) -> str: ...
+    @property
+    def json(self) -> dict[str, Any]: ...
+
+def run(
+    command: str,
+    inputs: list[str],
+    options: str = "{}",
+    json: bool = False,
+    output: Optional[str] = None,
+    resume: bool = False,
+    force: bool = False,
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
-) -> Tuple[str, GradeSums]: ...
-
-class GradeSummary:
-    def __init__(self, schemes: str = "all", shave: Optional[str] = None) -> None: ...
-    def add(self, sums: GradeSums) -> None: ...
-    @property
-    def puzzles(self) -> int: ...
-    @property
-    def bad(self) -> int: ...
-    def json_line(self, file: str) -> str: ...
-
-CheckSums = Tuple[list[Tuple[int, int, int, int, int]], Tuple[int, int, int, int]]
-
-def crosscheck_shard(
-    file: str,
-    first_line: int,
-    form: str,
-    data: bytes,
-    tail: Optional[Tail],
-    backends: Optional[Sequence[str]] = None,
-    limit: int = 2,
-    time_limit: Optional[float] = 10.0,
-    node_limit: Optional[int] = None,
-    json: bool = False,
-    threads: int = 1,
+    format: Optional[str] = None,
+) -> RunTally: ...
+def records(
+    command: str,
+    inputs: list[str],
+    options: str = "{}",
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
-) -> Tuple[str, CheckSums]: ...
-
-class CrosscheckSummary:
-    def __init__(self, backends: Optional[Sequence[str]] = None) -> None: ...
-    def add(self, sums: CheckSums) -> None: ...
-    @property
-    def counts(self) -> Tuple[int, int, int, int]: ...
-    def text(self, json: bool = False) -> str: ...
-
-def generate_range(
-    box: Tuple[int, int],
-    seed: int,
-    start: int,
-    stop: int,
-    json: bool = False,
-    grid_only: bool = False,
-    symmetry: str = "none",
-    givens: Optional[int] = None,
-    scheme: Optional[str] = None,
-    not_scheme: Optional[str] = None,
-    shave: Optional[str] = None,
-    grids: str = "search",
-    attempts: int = 1000,
-    threads: int = 1,
-) -> str: ...
+    format: Optional[str] = None,
+) -> Tuple[list[Record], RunTally]: ...
+def option_defaults(command: str) -> str: ...
+def check_options(command: str, **options: Any) -> str: ...

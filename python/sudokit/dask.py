@@ -32,11 +32,11 @@ From the shell::
 from __future__ import annotations
 
 import argparse
+import json as _json
 import contextlib
 import os
 import sys
 from collections import deque
-from dataclasses import dataclass
 from typing import IO, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -50,26 +50,13 @@ DEFAULT_GENERATE_CHUNK = 50
 #: Times Dask retries a failed task.
 DEFAULT_RETRIES = 2
 
-#: A shard with no puzzle: a task on it checks the options before any real task is submitted.
-_EMPTY_SHARD = (1, "auto", b"", None)
-
 PathLike = Union[str, "os.PathLike[str]"]
 Out = Union[IO[str], PathLike, None]
 
 
-@dataclass
-class Tally:
-    """How a batch went: items written, bad input (reported in place), negative answers (unsat,
-    unknown, multiple with ``unique``, disagreements), and the command line's exit code for it."""
-
-    total: int = 0
-    bad: int = 0
-    negative: int = 0
-
-    @property
-    def exit_code(self) -> int:
-        """2 if some input was bad, else 1 if some answer was negative, else 0."""
-        return 2 if self.bad else 1 if self.negative else 0
+#: How a batch went: the library's tally (``total``, ``done``, ``negative``, ``unknown``,
+#: ``errors``), ``complete``, the command line's ``exit_code`` and its ``notes``.
+Tally = _native.RunTally
 
 
 def _connect(client: Any, scheduler: Optional[str]) -> Tuple[Any, Callable[[], None]]:
@@ -158,215 +145,179 @@ def _note(message: str) -> None:
     print(f"sudokit: {message}", file=sys.stderr)
 
 
-def solve_file(
-    path: PathLike,
-    *,
-    out: Out = None,
-    client: Any = None,
-    scheduler: Optional[str] = None,
-    backend: str = "native",
-    unique: bool = False,
-    json: bool = False,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    box: Optional[Tuple[int, int]] = None,
-    latin: bool = False,
-    shard_size: int = DEFAULT_SHARD_SIZE,
-    threads_per_task: int = 1,
-    retries: int = DEFAULT_RETRIES,
-) -> Tally:
-    """``sudokit solve FILE`` on a Dask cluster: one line per puzzle, in input order (the
-    solution, ``unsat``, ``unknown (...)``, with ``unique`` also ``multiple``; ``json`` for the
-    JSON lines)."""
-    file = os.fspath(path)
-    options = dict(
-        backend=backend,
-        unique=unique,
-        json=json,
-        time_limit=time_limit,
-        node_limit=node_limit,
-        threads=threads_per_task,
-        box=box,
-        latin=latin,
-    )
-    # Check the options here, on an empty shard, before any task is submitted.
-    _native.solve_shard(file, *_EMPTY_SHARD, **options)
-    tally = Tally()
-    client, close = _connect(client, scheduler)
-    try:
-        calls = (((file, *shard), options) for shard in _shards(path, shard_size, box, latin))
-        with _output(out) as stream:
-            for text, total, bad, negative in _ordered(
-                client, _native.solve_shard, calls, retries
-            ):
-                stream.write(text)
-                tally.total += total
-                tally.bad += bad
-                tally.negative += negative
-    finally:
-        close()
-    if tally.total == 0:
-        raise _no_puzzles(file)
-    if tally.bad:
-        _note(
-            f"{tally.bad} of {tally.total} puzzles gave an error (reported in place, in input order)"
-        )
-    return tally
+#: The commands and the inputs each reads: "file" (one), "files" (one or more), "pair" (puzzles
+#: and candidates), "none" (generate).
+COMMANDS = {
+    "solve": "file",
+    "count": "file",
+    "grade": "files",
+    "crosscheck": "file",
+    "generate": "none",
+    "minimize": "files",
+    "verify": "pair",
+    "info": "files",
+}
 
 
-def grade_file(
-    paths: Union[PathLike, Sequence[PathLike]],
-    *,
-    out: Out = None,
-    client: Any = None,
-    scheduler: Optional[str] = None,
-    schemes: Union[str, Sequence[str]] = "all",
-    shave: Optional[str] = None,
-    box: Optional[Tuple[int, int]] = None,
-    latin: bool = False,
-    shard_size: int = DEFAULT_SHARD_SIZE,
-    threads_per_task: int = 1,
-    retries: int = DEFAULT_RETRIES,
-) -> Tally:
-    """``sudokit grade --json FILE...`` on a Dask cluster: one JSON object per puzzle, in input
-    order, then the summary object of each file (search-free percentages, givens, lattice)."""
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    scheme_list = schemes if isinstance(schemes, str) else ",".join(schemes)
-    options = dict(schemes=scheme_list, shave=shave, threads=threads_per_task, box=box, latin=latin)
-    _native.GradeSummary(scheme_list, shave)  # checks the schemes before any task
-    tally = Tally()
-    client, close = _connect(client, scheduler)
-    try:
-        with _output(out) as stream:
-            for path in paths:
-                file = os.fspath(path)
-                summary = _native.GradeSummary(scheme_list, shave)
-                calls = (((file, *shard), options) for shard in _shards(path, shard_size, box, latin))
-                for text, sums in _ordered(client, _native.grade_shard, calls, retries):
-                    stream.write(text)
-                    summary.add(sums)
-                tally.total += summary.puzzles + summary.bad
-                tally.bad += summary.bad
-                if tally.total == 0:
-                    raise _no_puzzles(file)
-                stream.write(summary.json_line(file))
-    finally:
-        close()
-    if tally.bad:
-        _note(
-            f"{tally.bad} of {tally.total} puzzles gave an error (reported in place, in input order)"
-        )
-    return tally
-
-
-def crosscheck_file(
-    path: PathLike,
-    *,
-    out: Out = None,
-    client: Any = None,
-    scheduler: Optional[str] = None,
-    backends: Optional[Sequence[str]] = None,
-    limit: int = 2,
-    time_limit: Optional[float] = 10.0,
-    node_limit: Optional[int] = None,
-    json: bool = False,
-    box: Optional[Tuple[int, int]] = None,
-    latin: bool = False,
-    shard_size: int = DEFAULT_SHARD_SIZE,
-    threads_per_task: int = 1,
-    retries: int = DEFAULT_RETRIES,
-) -> Tally:
-    """``sudokit crosscheck FILE`` on a Dask cluster: every backend (default: every complete one)
-    on every puzzle, every solution verified, the answers compared; one row per puzzle in input
-    order, then the summary table (or with ``json`` the JSON lines)."""
-    file = os.fspath(path)
-    backends = list(backends) if backends else None
-    options = dict(
-        backends=backends,
-        limit=limit,
-        time_limit=time_limit,
-        node_limit=node_limit,
-        json=json,
-        threads=threads_per_task,
-        box=box,
-        latin=latin,
-    )
-    summary = _native.CrosscheckSummary(backends)
-    _native.crosscheck_shard(file, *_EMPTY_SHARD, **options)
-    client, close = _connect(client, scheduler)
-    try:
-        calls = (((file, *shard), options) for shard in _shards(path, shard_size, box, latin))
-        with _output(out) as stream:
-            for text, sums in _ordered(client, _native.crosscheck_shard, calls, retries):
-                stream.write(text)
-                summary.add(sums)
-            total, bad, disagreements, _ = summary.counts
-            if total == 0:
-                raise _no_puzzles(file)
-            stream.write(summary.text(json))
-    finally:
-        close()
-    if bad:
-        _note(f"{bad} of {total} puzzles gave an error (reported in place, in input order)")
-    if disagreements:
-        _note(
-            f"{disagreements} of {total - bad} puzzles have answers that disagree "
-            "(printed above with the puzzle)"
-        )
-    return Tally(total=total, bad=bad, negative=disagreements)
-
-
-def generate(
+def _calls(
+    command: str,
+    options: str,
+    json: bool,
+    inputs: Sequence[str],
+    file: str,
+    shard_size: int,
+    chunk: int,
     count: int,
-    *,
+    box: Optional[Tuple[int, int]],
+    latin: bool,
+) -> Iterator[Tuple[tuple, dict]]:
+    """The tasks of one input (one file, the pair of verify, or the range of generate)."""
+    base = dict(box=box, latin=latin, name_files=len(inputs) > 1)
+    if command == "generate":
+        for start in range(0, count, chunk):
+            yield (command, options, json), dict(range=(start, min(start + chunk, count)))
+        return
+    if command == "verify":
+        left = iter(_shards(inputs[0], shard_size, box, latin))
+        right = iter(_shards(inputs[1], shard_size, box, latin))
+        k = 0
+        while True:
+            a, b = next(left, None), next(right, None)
+            if a is None and b is None:
+                return
+            yield (command, options, json), dict(
+                base, file=inputs[0], shard=a, first_index=k * shard_size,
+                candidate_file=inputs[1], candidates=b,
+            )
+            k += 1
+    for k, shard in enumerate(_shards(file, shard_size, box, latin)):
+        yield (command, options, json), dict(
+            base, file=file, shard=shard, first_index=k * shard_size
+        )
+
+
+def run(
+    command: str,
+    *inputs: PathLike,
     out: Out = None,
     client: Any = None,
     scheduler: Optional[str] = None,
-    box: Tuple[int, int] = (3, 3),
-    seed: int = 1,
     json: bool = False,
-    grid_only: bool = False,
-    symmetry: str = "none",
-    givens: Optional[int] = None,
-    scheme: Optional[str] = None,
-    not_scheme: Optional[str] = None,
-    shave: Optional[str] = None,
-    grids: str = "search",
-    attempts: int = 1000,
+    resume: bool = False,
+    force: bool = False,
+    box: Optional[Tuple[int, int]] = None,
+    latin: bool = False,
+    shard_size: int = DEFAULT_SHARD_SIZE,
     chunk: int = DEFAULT_GENERATE_CHUNK,
     threads_per_task: int = 1,
     retries: int = DEFAULT_RETRIES,
+    **options: Any,
 ) -> Tally:
-    """``sudokit generate --box PxQ --count N --seed S`` on a Dask cluster: puzzle ``i`` depends
-    only on the seed and ``i``, so the output is the command line's, whatever the cluster."""
-    if count < 0 or chunk < 1:
-        raise ValueError("count must be at least 0 and chunk at least 1")
-    options = dict(
-        json=json,
-        grid_only=grid_only,
-        symmetry=symmetry,
-        givens=givens,
-        scheme=scheme,
-        not_scheme=not_scheme,
-        shave=shave,
-        grids=grids,
-        attempts=attempts,
-        threads=threads_per_task,
+    """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]`` on a Dask cluster.
+
+    ``options`` are the command's options as keyword arguments (those of ``sudokit.run``:
+    ``backend=``, ``unique=``, ``time_limit=``, ``schemes=``, ...); the job of the command checks
+    them here, before any task is submitted. Each task runs the library's job over a shard of
+    ``shard_size`` puzzles (``chunk`` puzzles for generate); the records are placed in input
+    order by the library's driver, into ``out``: a path is a resumable result file as with
+    ``sudokit COMMAND -o FILE`` (``resume=True`` continues an interrupted run, ``force=True``
+    discards one), a stream gets the text, None is standard output. Grade, crosscheck and
+    minimize end with their tables (their output is a stream or a path written whole).
+
+    Returns the tally; its ``exit_code`` is the command line's, its ``notes`` are printed on
+    standard error.
+
+    Raises:
+        ValueError: an unknown command or option, a bad value, inputs that do not fit the
+            command, an input with no puzzle.
+        OSError: an input that cannot be read, an output that cannot be written.
+        SudokitError: a resumed output that does not fit the input or another run's lock.
+    """
+    if command not in COMMANDS:
+        raise ValueError(f"unknown command {command} (known: {', '.join(COMMANDS)})")
+    if shard_size < 1 or chunk < 1:
+        raise ValueError("shard_size and chunk must be at least 1")
+    files = [os.fspath(p) for p in inputs]
+    kind = COMMANDS[command]
+    wanted = {"file": (1, 1), "files": (1, None), "pair": (2, 2), "none": (0, 0)}[kind]
+    if len(files) < wanted[0] or (wanted[1] is not None and len(files) > wanted[1]):
+        raise ValueError(f"{command} takes {kind.replace('none', 'no input')}, not {files}")
+    if command == "generate" and box is not None:
+        options["box"], box = box, None  # generate's box is the shape it makes
+    options.setdefault("threads", threads_per_task)
+    count = int(options.get("count", 1)) if command == "generate" else 0
+    text = _native.check_options(command, **options)
+    tables = command in ("grade", "crosscheck", "minimize")
+    output = os.fspath(out) if isinstance(out, (str, os.PathLike)) and out != "-" else None
+    path_out = output is not None
+    writer = _native.RecordWriter(
+        command, text, json=json, output=output if not tables else None,
+        resume=resume, force=force, name_files=len(files) > 1,
     )
-    _native.generate_range(box, seed, 0, 0, **options)  # checks the options first
+    summary = _native.ShardSummary(command, text, json=json) if tables else None
     client, close = _connect(client, scheduler)
+    complete = False
     try:
-        calls = (
-            ((box, seed, start, min(start + chunk, count)), options)
-            for start in range(0, count, chunk)
-        )
-        with _output(out) as stream:
-            for text in _ordered(client, _native.generate_range, calls, retries):
-                stream.write(text)
+        with _output(None if path_out and not tables else out) as stream:
+            per_input = files if kind == "files" else [files[0] if files else "-"]
+            for file in per_input:
+                seen = 0
+                calls = _calls(
+                    command, text, json, files, file, shard_size, chunk, count, box, latin
+                )
+                for entries, share in _ordered(client, _native.run_shard, calls, retries):
+                    seen += len(entries)
+                    stream.write(writer.push(entries))
+                    if summary is not None and share is not None:
+                        summary.add(share)
+                if seen == 0 and command != "generate":
+                    raise _no_puzzles(file)
+                if summary is not None:
+                    stream.write(summary.end_file(file))
+            if summary is not None:
+                stream.write(summary.end())
+            complete = True
     finally:
         close()
-    return Tally(total=count)
+        tally = writer.finish(complete)
+    notes = list(tally.notes) + (summary.notes() if summary is not None else [])
+    for note in notes:
+        _note(note)
+    return tally
+
+
+def solve_file(path: PathLike, **kwargs: Any) -> Tally:
+    """``sudokit solve FILE`` on a Dask cluster: :func:`run` of ``"solve"``."""
+    return run("solve", path, **kwargs)
+
+
+def grade_file(paths: Union[PathLike, Sequence[PathLike]], **kwargs: Any) -> Tally:
+    """``sudokit grade --json FILE...`` on a Dask cluster: :func:`run` of ``"grade"`` with
+    ``json=True`` unless told otherwise (``schemes`` a string or a list of names)."""
+    kwargs.setdefault("json", True)
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    schemes = kwargs.get("schemes")
+    if schemes is not None and not isinstance(schemes, str):
+        kwargs["schemes"] = ",".join(schemes)
+    return run("grade", *paths, **kwargs)
+
+
+def crosscheck_file(path: PathLike, **kwargs: Any) -> Tally:
+    """``sudokit crosscheck FILE`` on a Dask cluster: :func:`run` of ``"crosscheck"``
+    (``backends`` a list of specs; none: the library's default participants)."""
+    if kwargs.get("backends") is None:
+        kwargs.pop("backends", None)
+    return run("crosscheck", path, **kwargs)
+
+
+def generate(count: int, **kwargs: Any) -> Tally:
+    """``sudokit generate --count N`` on a Dask cluster: :func:`run` of ``"generate"``; puzzle
+    ``i`` depends only on the seed and ``i``, so the output is the command line's whatever the
+    cluster."""
+    if count < 0:
+        raise ValueError("count must be at least 0")
+    return run("generate", count=count, **kwargs)
 
 
 def _box(text: str) -> Tuple[int, int]:
@@ -377,132 +328,111 @@ def _box(text: str) -> Tuple[int, int]:
         raise argparse.ArgumentTypeError(f"expected PxQ (e.g. 3x3), not {text}") from None
 
 
+def _value(text: str) -> Any:
+    """A flag's value as the option's JSON: a number, true/false, a list (``a,b``), or text."""
+    try:
+        return _json.loads(text)
+    except ValueError:
+        return text
+
+
+def _list(text: str) -> list:
+    return [part for part in text.split(",") if part]
+
+
 def _parser() -> argparse.ArgumentParser:
+    """The command line, generated from the jobs' option tables (``_native.option_defaults``):
+    one flag per option, ``--time-limit`` for ``time_limit``, a switch for a boolean option."""
     parser = argparse.ArgumentParser(
         prog="python -m sudokit.dask",
         description="sudokit's batch commands on a Dask cluster: the command line's output, "
         "in input order.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-
-    def common(sub: argparse.ArgumentParser, files: bool = True) -> None:
-        sub.add_argument(
-            "--scheduler",
-            default="local",
-            metavar="ADDRESS|local",
-            help="the Dask scheduler (tcp://host:8786), or local: a LocalCluster here (default)",
-        )
-        sub.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    for command, kind in COMMANDS.items():
+        sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster")
+        if kind == "file":
+            sub.add_argument("inputs", nargs=1, metavar="FILE")
+        elif kind == "files":
+            sub.add_argument("inputs", nargs="+", metavar="FILE")
+        elif kind == "pair":
+            sub.add_argument("inputs", nargs=2, metavar="FILE")
+        defaults = _json.loads(_native.option_defaults(command))
+        for name, default in defaults.items():
+            flag = "--" + name.replace("_", "-")
+            if name == "threads":
+                continue
+            if name == "box":
+                sub.add_argument(flag, dest=f"option_{name}", type=_box, metavar="PxQ",
+                                 default=tuple(default))
+            elif isinstance(default, bool):
+                sub.add_argument(flag, dest=f"option_{name}", action="store_true",
+                                 default=default)
+            elif isinstance(default, list):
+                sub.add_argument(flag, dest=f"option_{name}", type=_list, metavar="A,B",
+                                 default=None)
+            else:
+                shown = "" if default is None else f" (default {default})"
+                sub.add_argument(flag, dest=f"option_{name}", type=_value, default=None,
+                                 metavar=name.upper(), help=f"the job's {name}{shown}")
+        sub.add_argument("--json", action="store_true", help="one JSON object per record")
+        sub.add_argument("--scheduler", default="local", metavar="ADDRESS|local",
+                         help="the Dask scheduler (tcp://host:8786), or local: a LocalCluster "
+                         "here (default)")
+        sub.add_argument("-o", "--output", metavar="FILE",
+                         help="write here (default: stdout); a resumable result file")
+        sub.add_argument("--resume", action="store_true", help="continue FILE.partial")
+        sub.add_argument("--force", action="store_true", help="discard FILE.partial")
         sub.add_argument("--retries", type=int, default=DEFAULT_RETRIES, help="retries per task")
-        sub.add_argument(
-            "--threads-per-task", type=int, default=1, help="batch threads inside each task"
-        )
-        if files:
-            sub.add_argument(
-                "--shard-size", type=int, default=DEFAULT_SHARD_SIZE, help="puzzles per task"
-            )
+        sub.add_argument("--threads-per-task", type=int, default=1,
+                         help="batch threads inside each task")
+        if kind == "none":
+            sub.add_argument("--chunk", type=int, default=DEFAULT_GENERATE_CHUNK,
+                             help="puzzles per task")
+        else:
+            sub.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE,
+                             help="puzzles per task")
             sub.add_argument("--box", type=_box, metavar="PxQ", help="read puzzles with PxQ boxes")
             sub.add_argument("--latin", action="store_true", help="read puzzles as Latin squares")
-
-    solve = commands.add_parser("solve", help="solve each puzzle (sudokit solve)")
-    solve.add_argument("file")
-    solve.add_argument("--backend", default="native")
-    solve.add_argument("--unique", action="store_true")
-    solve.add_argument("--json", action="store_true")
-    solve.add_argument("--time-limit", type=float)
-    solve.add_argument("--node-limit", type=int)
-    common(solve)
-
-    grade = commands.add_parser("grade", help="grade each puzzle (sudokit grade --json)")
-    grade.add_argument("files", nargs="+")
-    grade.add_argument("--schemes", default="all")
-    grade.add_argument("--shave", choices=["once", "fixpoint"])
-    common(grade)
-
-    check = commands.add_parser("crosscheck", help="cross-check backends (sudokit crosscheck)")
-    check.add_argument("file")
-    check.add_argument("--backends", type=lambda s: [b for b in s.split(",") if b])
-    check.add_argument("--limit", type=int, default=2)
-    check.add_argument("--time-limit", type=float, default=10.0)
-    check.add_argument("--node-limit", type=int)
-    check.add_argument("--json", action="store_true")
-    common(check)
-
-    make = commands.add_parser("generate", help="generate puzzles (sudokit generate)")
-    make.add_argument("--box", type=_box, required=True, metavar="PxQ")
-    make.add_argument("--count", type=int, default=1)
-    make.add_argument("--seed", type=int, default=1)
-    make.add_argument("--json", action="store_true")
-    make.add_argument("--grid-only", action="store_true")
-    make.add_argument("--symmetry", default="none")
-    make.add_argument("--givens", type=int)
-    make.add_argument("--scheme")
-    make.add_argument("--not-scheme")
-    make.add_argument("--shave", choices=["once", "fixpoint"])
-    make.add_argument("--grids", default="search", choices=["search", "pattern"])
-    make.add_argument("--attempts", type=int, default=1000)
-    make.add_argument("--chunk", type=int, default=DEFAULT_GENERATE_CHUNK, help="puzzles per task")
-    common(make, files=False)
     return parser
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line of ``python -m sudokit.dask``; returns the exit code."""
     args = _parser().parse_args(argv)
+    defaults = _json.loads(_native.option_defaults(args.command))
+    options = {}
+    for name, default in defaults.items():
+        value = getattr(args, f"option_{name}", None)
+        if value is not None and value != default:
+            options[name] = value
     shared: dict = dict(
         out=args.output,
         scheduler=args.scheduler,
         retries=args.retries,
         threads_per_task=args.threads_per_task,
+        json=args.json,
+        resume=args.resume,
+        force=args.force,
     )
-    try:
-        if args.command == "generate":
-            tally = generate(
-                args.count,
-                box=args.box,
-                seed=args.seed,
-                json=args.json,
-                grid_only=args.grid_only,
-                symmetry=args.symmetry,
-                givens=args.givens,
-                scheme=args.scheme,
-                not_scheme=args.not_scheme,
-                shave=args.shave,
-                grids=args.grids,
-                attempts=args.attempts,
-                chunk=args.chunk,
-                **shared,
-            )
-            return tally.exit_code
+    if args.command == "generate":
+        shared.update(chunk=args.chunk)
+    else:
         shared.update(box=args.box, latin=args.latin, shard_size=args.shard_size)
-        if args.command == "solve":
-            tally = solve_file(
-                args.file,
-                backend=args.backend,
-                unique=args.unique,
-                json=args.json,
-                time_limit=args.time_limit,
-                node_limit=args.node_limit,
-                **shared,
-            )
-        elif args.command == "grade":
-            tally = grade_file(args.files, schemes=args.schemes, shave=args.shave, **shared)
-        else:
-            tally = crosscheck_file(
-                args.file,
-                backends=args.backends,
-                limit=args.limit,
-                time_limit=args.time_limit,
-                node_limit=args.node_limit,
-                json=args.json,
-                **shared,
-            )
+    try:
+        tally = run(args.command, *getattr(args, "inputs", []), **shared, **options)
         return tally.exit_code
     except (ValueError, OSError, _native.SudokitError) as e:
         _note(str(e))
         return 2
     except BrokenPipeError:  # pragma: no cover - a closed pipe is a normal end
         return 0
+    except Exception as e:  # a task that failed for good (a killed worker): said plainly
+        if type(e).__name__ == "KilledWorker":
+            _note(f"a Dask worker died running a task ({e}); the output is incomplete "
+                  "(with -o FILE, run again with --resume to continue it)")
+            return 1
+        raise
 
 
 if __name__ == "__main__":

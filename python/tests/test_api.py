@@ -149,7 +149,7 @@ def test_pysat_solves_to_clauses_and_decode_maps_the_model_back(encoding):
     with solvers.Minisat22(bootstrap_with=cnf.clauses) as solver:
         assert solver.solve()
         model = solver.get_model()
-    solution = cnf.decode(model)
+    solution = cnf.decode(model).solution
     assert solution == sudokit.solve(puzzle).solution
     decoded = sudokit.decode(puzzle, model, encoding=encoding)
     assert decoded.status == "solved" and decoded.solution == solution
@@ -178,10 +178,16 @@ def test_to_networkx_is_the_precoloured_graph(cli):
     assert graph.number_of_nodes() == int(header[2]) == 81
     assert graph.number_of_edges() == int(header[3]) == 810
     assert all(d == 20 for _, d in graph.degree())
-    colours = {v: c for v, c in graph.nodes(data="colour") if c is not None}
-    assert len(colours) == len(puzzle.givens) and colours[0] == 3
+    # The exports' conventions: nodes 1..81 (the .col vertices), `given` the value.
+    assert min(graph) == 1 and max(graph) == 81
+    col_edges = {tuple(sorted(map(int, l.split()[1:]))) for l in col.splitlines() if l.startswith("e ")}
+    assert {tuple(sorted(e)) for e in graph.edges()} == col_edges
+    given = dict(graph.nodes(data="given", default=None))
+    assert [(v, g) for v, g in given.items() if g] == [
+        ((r - 1) * 9 + c, value) for r, c, value in puzzle.givens
+    ]
     solution = sudokit.solve(puzzle).solution.to_grid()
-    colouring = {v: solution[v // 9][v % 9] - 1 for v in graph}
+    colouring = {v: solution[(v - 1) // 9][(v - 1) % 9] for v in graph}
     assert all(colouring[a] != colouring[b] for a, b in graph.edges())
     assert nx.is_connected(graph)
 

@@ -103,22 +103,23 @@ def test_generate_is_cli_generate(cli, client):
 def test_a_failed_task_is_retried(cli, client, in_repo, monkeypatch, tmp_path):
     """The first attempt of every third shard fails (a worker lost, say); Dask runs it again and
     the output is still the command line's."""
-    real = sudokit._native.grade_shard
+    real = sudokit._native.run_shard
     marks = tmp_path / "failed"
     marks.mkdir()
 
-    def flaky(file, first_line, *args, **kwargs):
+    def flaky(*args, **kwargs):
         # Attempts are marked on disk: the task may run in another thread or process.
+        first_line = kwargs["shard"][0]
         mark = marks / str(first_line)
         if first_line % 3 == 0 and not mark.exists():
             mark.touch()
             raise RuntimeError(f"injected failure of the shard at line {first_line}")
-        return real(file, first_line, *args, **kwargs)
+        return real(*args, **kwargs)
 
-    # The runner looks its task functions up in sudokit.dask's _native: a stand-in whose
-    # grade_shard is the flaky one.
+    # The runner looks its task function up in sudokit.dask's _native: a stand-in whose
+    # run_shard is the flaky one.
     stand_in = types.SimpleNamespace(**{k: getattr(sudokit._native, k) for k in dir(sudokit._native)})
-    stand_in.grade_shard = flaky
+    stand_in.run_shard = flaky
     monkeypatch.setattr(sd, "_native", stand_in)
     _, expected = cli("grade", "--json", TOP95)
     got, _ = run(sd.grade_file, TOP95, client=client, shard_size=5)
@@ -147,7 +148,7 @@ def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
     code, expected = cli("grade", "--json", MIXED)
     env = dict(os.environ)
     done = subprocess.run(
-        [sys.executable, "-m", "sudokit.dask", "grade", MIXED, "--scheduler", "local",
+        [sys.executable, "-m", "sudokit.dask", "grade", "--json", MIXED, "--scheduler", "local",
          "--shard-size", "5"],
         capture_output=True, text=True, timeout=600, env=env,
     )
@@ -162,3 +163,25 @@ def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert out.read_text() == expected
+
+
+def test_a_killed_worker_is_reported_plainly(monkeypatch, capsys):
+    """When Dask gives up on a task (its workers died, retries spent), the command says so in
+    one line and exits 1, instead of a traceback."""
+    distributed = pytest.importorskip("distributed")
+
+    def dies(*args, **kwargs):
+        worker = types.SimpleNamespace(address="tcp://10.0.0.9:4000")
+        raise distributed.KilledWorker("run_shard-1", worker, 3)
+
+    monkeypatch.setattr(sd, "run", dies)
+    assert sd.main(["solve", MIXED]) == 1
+    err = capsys.readouterr().err
+    assert "a Dask worker died" in err and "--resume" in err and "Traceback" not in err
+
+
+def test_an_existing_client_is_used_and_left_open(client, in_repo):
+    """A client passed in is the one the tasks run on (no cluster is started) and stays open."""
+    out = io.StringIO()
+    tally = sd.run("info", MIXED, out=out, client=client, shard_size=4)
+    assert tally.total > 0 and client.status == "running"

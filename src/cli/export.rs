@@ -17,7 +17,6 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::batch::Batch;
-use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::provenance::{numbered_name, source_header};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::jobs::item::PuzzleItem;

@@ -17,7 +17,7 @@
 //! assert_eq!(numbered_name("top95", 7, 95, "cnf"), "top95-07.cnf");
 //! ```
 
-use super::registry::{ExportFormat, ExportOptions};
+use super::entry::{ExportFormat, ExportOptions};
 use crate::encode::cnf::Encoding;
 
 /// The comment lines naming the source of puzzle `index` (1-based, its position in the file) on
@@ -92,6 +92,7 @@ mod tests {
                 encoding: Encoding::Optimized,
                 ..CnfOptions::default()
             },
+            ..ExportOptions::default()
         };
         let cnf = find_format("cnf").unwrap();
         let lines = source_header("a.txt", 1, 1, cnf, &optimized);

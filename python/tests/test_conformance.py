@@ -1,0 +1,146 @@
+"""One semantics for every face: each command run through the command line, ``sudokit.run``,
+``sudokit.records`` and ``sudokit.dask.run`` on the same files of models/ (and the bad lines of
+tests/data/mixed.txt), the outputs compared byte for byte.
+
+Only the times a record carries (``elapsed_us``, a cross-check's milliseconds) may differ, as
+they do between two runs of the command line; they are masked before the comparison, and the
+masks are checked to leave everything else in place.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+import sudokit
+import sudokit.dask as sd
+from conftest import DATA
+
+MIXED = str(DATA / "mixed.txt")
+SAMPLE_4 = "models/sudoku/4x4/kr_4x4_sample.txt"
+EASY = "models/sudoku/9x9/easy.txt"
+EASY_SOLUTIONS = "models/sudoku/9x9/easy.solutions.txt"
+HARD = "models/sudoku/9x9/hard.txt"
+LATIN = "models/latin/partial.txt"
+
+# (name, CLI arguments, inputs, options of the job, read options)
+CASES = [
+    ("solve", ["solve"], [MIXED], {}, {}),
+    ("solve-unique", ["solve", "--unique", "--backend", "dlx"], [HARD], {"unique": True, "backend": "dlx"}, {}),
+    ("solve-unique-sat", ["solve", "--unique", "--backend", "sat"], [SAMPLE_4], {"unique": True, "backend": "sat"}, {}),
+    # A count's work counters depend on how many threads share it: one thread everywhere.
+    ("count", ["count", "--limit", "5", "--threads", "1"], [MIXED], {"limit": 5, "threads": 1}, {}),
+    ("count-latin", ["count", "--threads", "1"], [LATIN], {"threads": 1}, {"latin": True}),
+    ("grade", ["grade", "--schemes", "FC,HAC,HACV"], [MIXED, EASY], {"schemes": "FC,HAC,HACV"}, {}),
+    ("crosscheck", ["crosscheck", "--backends", "native,dlx,sat"], [MIXED], {"backends": ["native", "dlx", "sat"]}, {}),
+    ("generate", ["generate", "--box", "2x3", "--count", "9", "--seed", "4"], [], {"box": [2, 3], "count": 9, "seed": 4}, {}),
+    ("minimize", ["minimize", "--seed", "3"], [SAMPLE_4, MIXED], {"seed": 3}, {}),
+    ("verify", ["verify"], [EASY, EASY_SOLUTIONS], {}, {}),
+    ("info", ["info"], [MIXED, EASY], {}, {}),
+]
+
+
+def untimed(text: str) -> str:
+    """The text with the times a run measures masked: `elapsed_us` of solve and count, and in a
+    cross-check (whose rows and table hold times) every decimal number."""
+    text = re.sub(r'"elapsed_us":[0-9.e+-]+', '"elapsed_us":0', text)
+    if "agreed" in text or "backends" in text:
+        # (with the spaces that align them: a wider time shifts its column)
+        text = re.sub(r" *[0-9]+\.[0-9]+", " T", text)
+    return text
+
+
+def cli_args(case, json: bool) -> list[str]:
+    _, args, inputs, _, read = case
+    extra = ["--latin"] if read.get("latin") else []
+    return [*args, *extra, *(["--json"] if json else []), *inputs]
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_cli_python_and_dask_write_the_same_records(cli, client, in_repo, case, json):
+    name, _, inputs, options, read = case
+    code, expected = cli(*cli_args(case, json))
+    assert expected, "the command line wrote nothing: the test would compare nothing"
+
+    # sudokit.dask.run: shards of 2 puzzles (generate: chunks of 2), placed in order.
+    command = name.split("-")[0]
+    stream = io.StringIO()
+    tally = sd.run(command, *inputs, out=stream, client=client, json=json, shard_size=2,
+                   chunk=2, **read, **{"threads": 1, **options})
+    assert untimed(stream.getvalue()) == untimed(expected)
+    assert tally.exit_code == code
+
+    # sudokit.records: the records, whose texts are the command line's record lines.
+    records = sudokit.records(command, *inputs, **read, **options)
+    # In order, and only the summaries between them (grade, minimize, crosscheck) left over.
+    lines = iter(untimed(expected).splitlines())
+    for record in records:
+        for line in untimed(record.json_line if json else record.text).splitlines():
+            assert line in lines, f"{line!r} is not in the command line's output, in order"
+    assert len(records) == tally.total
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_python_run_writes_what_the_cli_writes(cli, in_repo, tmp_path, capfd, case, json):
+    name, _, inputs, options, read = case
+    command = name.split("-")[0]
+    code, expected = cli(*cli_args(case, json))
+    tally = sudokit.run(command, *inputs, json=json, **read, **options)
+    got = capfd.readouterr().out
+    assert untimed(got) == untimed(expected)
+    assert tally.exit_code == code
+
+
+def test_the_masks_leave_the_records_alone():
+    assert untimed("4123234114323214\n") == "4123234114323214\n"
+    assert untimed('{"elapsed_us":12.5,"line":3}') == '{"elapsed_us":0,"line":3}'
+    assert untimed("agreed 12 3.5") != untimed("agreed 13 3.5")
+    assert untimed("agreed 12   3.5") == untimed("agreed 12 13.52")
+
+
+def test_a_resumable_output_written_by_python_is_the_cli_file(cli, in_repo, tmp_path):
+    out = tmp_path / "solved.txt"
+    _, expected = cli("solve", MIXED)
+    tally = sudokit.run("solve", MIXED, out=out)
+    assert out.read_text() == expected and tally.exit_code == 2 and tally.errors > 0
+    assert not (tmp_path / "solved.txt.partial").exists()
+    # A second fresh run refuses to destroy nothing: the file is complete, a run replaces it.
+    sudokit.run("solve", MIXED, out=out)
+    assert out.read_text() == expected
+
+
+def test_dask_resumes_a_partial_output_of_the_cli(cli, client, in_repo, tmp_path):
+    """A run the command line left partial (--timeout) is finished by Dask with resume=True:
+    the file is the one an uninterrupted run writes; a resume with other options is refused;
+    and Python's run resumes a partial output of Dask the same way."""
+    top95 = "models/sudoku/9x9/top95.txt"
+    options = ["--unique", "--threads", "1", "--backend", "cp:FC"]
+    out = tmp_path / "top95.txt"
+    _, expected = cli("solve", "--unique", top95)
+    code, _ = cli("--timeout", "1", "solve", *options, top95, "-o", str(out))
+    partial = tmp_path / "top95.txt.partial"
+    assert code == 1 and partial.exists() and not out.exists()
+    kept = partial.read_text().splitlines()
+    # The stop may leave `unknown (time limit)` results: the resumed run redoes those.
+    assert kept and all(k == e for k, e in zip(kept, expected.splitlines()) if k != "unknown (time limit)")
+    with pytest.raises(sudokit.SudokitError, match="unique"):
+        sd.run("solve", top95, out=out, client=client, resume=True, backend="cp:FC")
+    tally = sd.run("solve", top95, out=out, client=client, resume=True, unique=True,
+                   backend="cp:FC", shard_size=10)
+    assert out.read_text() == expected
+    assert tally.complete and tally.exit_code == 0 and tally.total == 95
+    assert not partial.exists()
+
+
+def test_default_crosscheck_participants_are_the_cli_ones(cli, in_repo):
+    """Finding 2 of the one-semantics issue: Python's default participants are the library's
+    (no `ext`), so the default cross-check runs and agrees with the command line."""
+    code, expected = cli("crosscheck", "--json", SAMPLE_4)
+    got = sudokit.records("crosscheck", SAMPLE_4)
+    assert all('"ext' not in r.json_line for r in got)
+    assert [untimed(r.json_line) for r in got] == [untimed(l + "\n") for l in expected.splitlines()[:-1]]
+    assert code == 0
