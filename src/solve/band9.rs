@@ -99,7 +99,7 @@
 mod lanes;
 // The crate's one module with `unsafe` (see the crate docs).
 #[allow(unsafe_code)]
-mod simd;
+pub(crate) mod simd;
 mod tables;
 
 use std::cell::RefCell;
@@ -116,12 +116,6 @@ use crate::shape::Shape;
 /// Whether the engine handles `shape`: 9×9 with 3×3 boxes.
 pub(crate) fn fits(shape: Shape) -> bool {
     shape.order() == 9 && !shape.is_latin() && shape.box_rows() == 3
-}
-
-/// Counts the solutions of `puzzle` (which must [`fit`](fits)) up to `limit`, keeping the first
-/// two; see [`super::Solver::count`]. Runs the best vector implementation of this CPU.
-pub(crate) fn count(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
-    simd::count(simd::level(), puzzle, limit, budget)
 }
 
 /// Spread triad bits: bit `9r + 3k` stands for the triad of row `r`, box `k` of a band.
@@ -899,7 +893,7 @@ mod tests {
             let guesses: u64 = puzzles
                 .iter()
                 .map(|p| {
-                    count(p, limit, &Budget::start(&Limits::none()))
+                    simd::count_best(p, limit, &Budget::start(&Limits::none()))
                         .stats
                         .guesses
                 })

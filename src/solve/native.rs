@@ -157,7 +157,11 @@ impl Solver for Native {
         limits: &Limits,
     ) -> Result<CountReport, SolveError> {
         if band9::fits(puzzle.shape()) {
-            return Ok(band9::count(puzzle, limit, &Budget::start(limits)));
+            return Ok(band9::simd::count_best(
+                puzzle,
+                limit,
+                &Budget::start(limits),
+            ));
         }
         if bitboard::fits(puzzle.shape()) {
             return Ok(bitboard::count(puzzle, limit, &Budget::start(limits)));

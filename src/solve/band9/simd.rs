@@ -80,6 +80,13 @@ pub(super) fn level() -> Level {
     })
 }
 
+/// Counts the solutions of `puzzle` (which must [`fit`](super::fits)) up to `limit`, keeping the
+/// first two; see [`crate::solve::Solver::count`]. Runs the best vector implementation of this
+/// CPU. (The dispatch is the engine's entry, so that the engine never calls back into it.)
+pub(crate) fn count_best(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+    count(level(), puzzle, limit, budget)
+}
+
 /// [`super::count_with`] on the implementation `level`, which must be one of [`levels`].
 pub(super) fn count(level: Level, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
     match level {
