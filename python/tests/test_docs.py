@@ -61,8 +61,7 @@ def test_the_examples_type_check(tmp_path):
     """Every Python example of the README files and the guide type-checks with mypy against
     the package's stubs (PySAT and networkx, which have none, are taken as they are)."""
     api = pytest.importorskip("mypy.api")
-    # The top README is checked by its own owners' rules elsewhere; these are the package's.
-    blocks = [b for b in python_blocks() if not b.id.startswith("README.md")]
+    blocks = python_blocks()
     for k, block in enumerate(blocks):
         (tmp_path / f"example_{k}.py").write_text(block.values[0])
     out, err, code = api.run([
