@@ -28,7 +28,7 @@ use signal_hook::iterator::Signals;
 use sudokit::jobs::{Control, SinkHandle};
 
 /// How long a command may overrun `--timeout` (or a signal) before it is stopped outright.
-pub const GRACE: Duration = Duration::from_secs(2);
+pub const GRACE: Duration = Duration::from_secs(5);
 
 /// Exit code when the grace period after `--timeout` runs out (as `timeout(1)`).
 pub const TIMEOUT_EXIT: i32 = 124;

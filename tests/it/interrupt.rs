@@ -365,7 +365,7 @@ fn sigint_leaves_a_valid_prefix_in_verify_and_generate() {
 fn generate_stops_between_two_removal_tests_at_the_deadline_and_on_a_signal() {
     // One 25×25 puzzle takes far longer than the second given here; the reduction checks the
     // stop between two removal tests (in its lanes and sweeps too), so the command ends the
-    // normal way, with its summary, not by the hard stop 2 s later (exit 124 / "did not stop").
+    // normal way, with its summary, not by the hard stop 5 s later (exit 124 / "did not stop").
     let out = crate::common::run(
         &["generate", "--box", "5x5", "--seed", "1", "--timeout", "1"],
         b"",

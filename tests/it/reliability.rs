@@ -473,7 +473,7 @@ fn output_options_change_nothing_but_the_file_they_name() {
 #[test]
 fn a_stream_of_blank_lines_stops_at_the_timeout() {
     // Skipping blank lines once ignored the stop flag: `info` read on until the hard stop
-    // (exit 124, two seconds after the deadline). Now the reader stops at the deadline.
+    // (exit 124, the grace after the deadline). Now the reader stops at the deadline.
     let start = std::time::Instant::now();
     let mut child = sudokit()
         .args(["--timeout", "1", "info", "-"])
