@@ -5,7 +5,7 @@
 //!
 //! `cargo run --example latin_course` (writes `course.html` in the current directory)
 
-use sudokit::reduce::course::{Answer, CourseOptions, Verdict, run_course};
+use sudokit::reduce::course::{CourseOptions, CourseVerdict, LevelAnswer, run_course};
 use sudokit::render::course::{CoursePage, evidence_words, one_line};
 use sudokit::text::{ShapeSpec, parse_line};
 
@@ -21,14 +21,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{square}:");
         for run in &course.levels {
             let answer = match &run.answer {
-                Answer::Completed {
+                LevelAnswer::Completed {
                     witness,
                     completion,
                     ..
                 } => format!("{witness}; completion {}", one_line(completion)),
-                Answer::NoCompletion(evidence) => format!("no: {}", evidence_words(evidence)),
-                Answer::Unknown(reason) => format!("unknown ({reason})"),
-                Answer::Skipped(why) => format!("not run ({why})"),
+                LevelAnswer::NoCompletion(evidence) => format!("no: {}", evidence_words(evidence)),
+                LevelAnswer::Unknown(reason) => format!("unknown ({reason})"),
+                LevelAnswer::Skipped(why) => format!("not run ({why})"),
             };
             println!("  {} by {}: {answer}", run.instance, run.solver);
         }
@@ -36,18 +36,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         // lets each solver pick its own), and how many there are, counted where cheap.
         let story = course.story();
         match &course.verdict {
-            Verdict::Completed(_) if story.one_completion() => {
+            CourseVerdict::Completed(_) if story.one_completion() => {
                 println!(
                     "  every level: the same completion {}",
                     one_line(&story.completions[0])
                 );
             }
-            Verdict::Completed(_) => println!(
+            CourseVerdict::Completed(_) => println!(
                 "  the levels found {} different completions",
                 story.completions.len()
             ),
-            Verdict::NoCompletion => println!("  every level: no completion"),
-            Verdict::Unknown => println!("  undecided"),
+            CourseVerdict::NoCompletion => println!("  every level: no completion"),
+            CourseVerdict::Unknown => println!("  undecided"),
         }
         if let Some(count) = course.completions {
             println!("  the square has {}", count.of("completion"));

@@ -13,9 +13,9 @@
 use sudokit::Grid;
 use sudokit::encode::cnf::Encoding;
 use sudokit::encode::ilp::{self, IlpStatus};
-use sudokit::format::dimacs::{self, Answer, AnswerFormat};
-use sudokit::format::{col, dlx, hgr, mip_answer};
-use sudokit::text::{self, Format, PuzzleReader, ReadOptions, ShapeSpec};
+use sudokit::format::dimacs::{self, AnswerFormat, DimacsAnswer};
+use sudokit::format::{col, dlx1, hgr, mip_answer};
+use sudokit::text::{self, PuzzleReader, ReadOptions, ShapeSpec, TextLayout};
 
 /// A driver: feeds one input to one reader.
 pub type Driver = fn(&[u8]);
@@ -76,7 +76,7 @@ fn round_trip(grid: &Grid) {
     };
     let written = text::to_text(grid);
     let options = ReadOptions {
-        format: Format::Auto,
+        format: TextLayout::Auto,
         shape: spec,
         reject_clashes: false,
     };
@@ -119,13 +119,13 @@ pub fn puzzle_line(data: &[u8]) {
     }
 }
 
-/// Grid blocks (`PuzzleReader` with `Format::Block`).
+/// Grid blocks (`PuzzleReader` with `TextLayout::Block`).
 pub fn grid_block(data: &[u8]) {
     let (shape, rest) = spec_of(data);
     read_all(
         rest,
         ReadOptions {
-            format: Format::Block,
+            format: TextLayout::Block,
             shape,
             reject_clashes: true,
         },
@@ -146,7 +146,7 @@ pub fn json_puzzle(data: &[u8]) {
     read_all(
         rest,
         ReadOptions {
-            format: Format::Json,
+            format: TextLayout::Json,
             shape: spec,
             reject_clashes: true,
         },
@@ -158,7 +158,7 @@ pub fn latin_partial(data: &[u8]) {
     read_all(
         data,
         ReadOptions {
-            format: Format::Auto,
+            format: TextLayout::Auto,
             shape: Some(ShapeSpec::Latin),
             reject_clashes: data.first().is_some_and(|b| b % 2 == 0),
         },
@@ -178,8 +178,8 @@ pub fn dimacs_cnf(data: &[u8]) {
 }
 
 /// A SAT answer mapped back to the puzzle and checked, as `decode` does.
-fn decode_sat(answer: Answer) {
-    let Answer::Sat(model) = answer else {
+fn decode_sat(answer: DimacsAnswer) {
+    let DimacsAnswer::Sat(model) = answer else {
         return;
     };
     let puzzle = text::parse_line(PUZZLE, None).unwrap();
@@ -247,7 +247,7 @@ pub fn cbc_solution(data: &[u8]) {
 
 /// The exact-cover problem file (`read_dlx`).
 pub fn exact_cover(data: &[u8]) {
-    if let Err(e) = dlx::read_dlx(data) {
+    if let Err(e) = dlx1::read_dlx(data) {
         let _ = e.to_string();
     }
 }

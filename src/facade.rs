@@ -23,8 +23,7 @@ use thiserror::Error;
 
 use crate::format::{ExportOptions, UnknownFormat, export, find_format};
 use crate::grid::Grid;
-use crate::reduce::latin::{LatinReductionError, latin_to_sudoku, sudoku_to_latin};
-use crate::reduce::reduction::{GRID_SIZE_NAMES, Reduction, SizeRow, grid_size};
+use crate::reduce::latin::{LatinReduction, LatinReductionError};
 use crate::search::{Answer, CountReport, Limits, Outcome};
 use crate::shape::Shape;
 use crate::solve::{DEFAULT_BACKEND, SolveError, UnknownBackend, backend};
@@ -151,57 +150,12 @@ impl Outcome {
     }
 }
 
-/// A partial Latin square reduced to Sudoku: the Sudoku, the map back, and the sizes of both
-/// instances.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LatinReduction {
-    square: Grid,
-    sudoku: Grid,
-}
-
-impl LatinReduction {
-    /// The partial Latin square.
-    pub fn square(&self) -> &Grid {
-        &self.square
-    }
-
-    /// The Sudoku of order m², completable exactly when the square is.
-    pub fn sudoku(&self) -> &Grid {
-        &self.sudoku
-    }
-
-    /// The completion of the square that a solution of the Sudoku gives.
-    ///
-    /// # Errors
-    /// [`LatinReductionError::NotASolution`] when `solution` does not solve the Sudoku.
-    pub fn back(&self, solution: &Grid) -> Result<Grid, LatinReductionError> {
-        sudoku_to_latin(&self.square, solution)
-    }
-
-    /// The sizes of the square and of the Sudoku (cells, units, incidences, givens).
-    pub fn sizes(&self) -> [SizeRow; 2] {
-        let row = |level: &str, grid: &Grid| SizeRow {
-            level: level.to_string(),
-            names: GRID_SIZE_NAMES,
-            size: grid_size(grid),
-        };
-        [
-            row("partial Latin square", &self.square),
-            row(&crate::reduce::latin::LatinToSudoku.name(), &self.sudoku),
-        ]
-    }
-}
-
 /// Reduces a partial Latin square to Sudoku (Latin square completion → Sudoku).
 ///
 /// # Errors
 /// [`Error::Latin`] when the Sudoku would be above the largest order.
 pub fn reduce_latin(square: &Grid) -> Result<LatinReduction, Error> {
-    let square = square.as_latin();
-    Ok(LatinReduction {
-        sudoku: latin_to_sudoku(&square)?,
-        square,
-    })
+    Ok(LatinReduction::new(square)?)
 }
 
 #[cfg(test)]

@@ -107,8 +107,9 @@ pub mod solve;
 pub mod text;
 pub mod verify;
 
-pub use facade::{Error, LatinReduction, reduce_latin};
+pub use facade::{Error, reduce_latin};
 pub use grid::{Grid, Puzzle};
+pub use reduce::latin::LatinReduction;
 pub use search::{Answer, CountReport, Limits, Outcome};
 pub use shape::{Shape, ShapeError, Unit, UnitKind};
 pub use verify::{Violation, verify};

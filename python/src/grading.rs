@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 use serde_json::json;
-use sudokit::grade::{Grade as LibGrade, Verdict};
+use sudokit::grade::{Grade as LibGrade, FixpointVerdict};
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::grade::{GradeJob, GradeOptions};
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
@@ -68,9 +68,9 @@ impl Grade {
             .iter()
             .map(|&(s, v)| {
                 let left = match v {
-                    Verdict::SearchFree => Some(self.cells),
-                    Verdict::Open { candidates } => Some(candidates),
-                    Verdict::Refuted => None,
+                    FixpointVerdict::SearchFree => Some(self.cells),
+                    FixpointVerdict::Open { candidates } => Some(candidates),
+                    FixpointVerdict::Refuted => None,
                 };
                 (s.name(), left)
             })

@@ -3,7 +3,7 @@
 //! an HTML report (the library's renderers).
 
 use pyo3::prelude::*;
-use sudokit::render::report::{ChainReport, Level, Table};
+use sudokit::render::report::{ChainReport, ReportLevel, ReportTable};
 use sudokit::render::svg::{SvgOptions, escape_xml, render};
 use sudokit::{Grid, LatinReduction as LibReduction};
 
@@ -47,10 +47,10 @@ impl LatinReduction {
              boxes: the highlighted cells carry L, every other cell is given by a fixed pattern. \
              A solution of the Sudoku maps back to a completion of L."
         ));
-        let mut latin = Level::new("Partial Latin square L", square)
+        let mut latin = ReportLevel::new("Partial Latin square L", square)
             .fact("order m", m)
             .fact("givens", square.filled());
-        let mut reduced = Level::new("The Sudoku of L", sudoku)
+        let mut reduced = ReportLevel::new("The Sudoku of L", sudoku)
             .fact("order n = m²", n)
             .fact("givens = n² − m² + givens(L)", sudoku.filled());
         reduced.highlight = self.carriers();
@@ -63,7 +63,7 @@ impl LatinReduction {
             reduced.solution = Some(solution.clone());
             latin.solution = Some(completion);
         }
-        report.tables.push(Table {
+        report.tables.push(ReportTable {
             title: "Instance sizes".to_string(),
             header: ["level", "variables", "constraints", "entries", "fixed"]
                 .map(String::from)

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use sudokit::render::svg::{SvgOptions, render};
-use sudokit::text::{self, Format, PuzzleReader, ReadOptions, ShapeSpec};
+use sudokit::text::{self, TextLayout, PuzzleReader, ReadOptions, ShapeSpec};
 use sudokit::{Grid, Shape as LibShape};
 
 use crate::errors::{failure, parse_error, text_error, value_error};
@@ -89,15 +89,10 @@ pub fn read_options(
     format: Option<&str>,
 ) -> PyResult<ReadOptions> {
     let format = match format {
-        None | Some("auto") => Format::Auto,
-        Some("line") => Format::Line,
-        Some("block") => Format::Block,
-        Some("json") => Format::Json,
-        Some(other) => {
-            return Err(value_error(format!(
-                "unknown input form {other} (known: auto, line, block, json)"
-            )));
-        }
+        None => TextLayout::Auto,
+        Some(name) => name
+            .parse::<TextLayout>()
+            .map_err(|error| value_error(error.to_string()))?,
     };
     Ok(ReadOptions {
         format,

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sudokit::text::lines::MAX_LINE_BYTES;
-use sudokit::text::{Format, PuzzleReader, ReadOptions, Record, TextError, TextErrorKind};
+use sudokit::text::{TextLayout, PuzzleReader, ReadOptions, Record, TextError, TextErrorKind};
 
 use crate::errors::{failure, value_error};
 use crate::puzzle::read_options;
@@ -71,15 +71,6 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Auto => "auto",
-        Format::Line => "line",
-        Format::Block => "block",
-        Format::Json => "json",
-    }
-}
-
 /// The shards of a file, in order (see the module docs).
 #[pyclass(module = "sudokit")]
 pub struct ShardReader {
@@ -99,7 +90,7 @@ impl Splitter {
         if self.done {
             return None;
         }
-        let form = format_name(self.reader.format()).to_string();
+        let form = self.reader.format().name().to_string();
         let mut puzzles = 0;
         let mut tail = None;
         while puzzles < self.size {
@@ -204,13 +195,9 @@ pub fn items<'a>(
         data,
         ref tail,
     } = *shard;
-    let format = match form {
-        "auto" => Format::Auto,
-        "line" => Format::Line,
-        "block" => Format::Block,
-        "json" => Format::Json,
-        other => return Err(failure(format!("a shard of unknown form {other}"))),
-    };
+    let format = form
+        .parse::<TextLayout>()
+        .map_err(|_| failure(format!("a shard of unknown form {form}")))?;
     let options = ReadOptions { format, ..options };
     let shift = first.saturating_sub(1);
     let tail = tail.as_ref().map(|(line, column, what, message)| {

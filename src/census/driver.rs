@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::{CensusError, PartError, Phase, Plan, Progress};
+use super::{CensusError, CensusProgress, PartError, Phase, Plan};
 use crate::search::{Budget, StopReason};
 
 /// What the parts added up to.
@@ -36,7 +36,7 @@ pub(crate) struct Outcome {
 /// Where the driver reports each finished part.
 pub(crate) struct Reporting<'a> {
     /// Progress after each part.
-    pub(crate) progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub(crate) progress: Option<&'a (dyn Fn(&CensusProgress) + Sync)>,
     /// Records a finished part (the resume file).
     pub(crate) record: &'a (dyn Fn(usize, u128) -> Result<(), CensusError> + Sync),
     /// When the census started.
@@ -79,7 +79,7 @@ pub(crate) fn run_parts(
     let lock = || tally.lock().unwrap_or_else(|p| p.into_inner());
     let report = |tally: &Tally| {
         if let Some(progress) = reporting.progress {
-            progress(&Progress {
+            progress(&CensusProgress {
                 phase: Phase::Counting,
                 parts_done: tally.done,
                 parts,

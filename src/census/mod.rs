@@ -206,7 +206,7 @@ pub struct CensusOptions<'a> {
     /// The time budget and the stop token (the node budget is not used).
     pub limits: Limits,
     /// Called as the count progresses (from the worker threads).
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub progress: Option<&'a (dyn Fn(&CensusProgress) + Sync)>,
     /// The resume file: parts already in it are not counted again, and each part finished is
     /// added to it.
     pub checkpoint: Option<&'a Checkpoint>,
@@ -234,7 +234,7 @@ pub enum Phase {
 
 /// How far a census has got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
+pub struct CensusProgress {
     /// The stage.
     pub phase: Phase,
     /// Parts counted (those taken from a resume file included).
@@ -452,7 +452,7 @@ pub fn count_grids(
         None => *available.first().ok_or(CensusError::NoMethod(*shape))?,
     };
     if let Some(progress) = options.progress {
-        progress(&Progress {
+        progress(&CensusProgress {
             phase: Phase::Preparing,
             parts_done: 0,
             parts: 0,
@@ -652,7 +652,7 @@ mod tests {
         let checkpoint = Checkpoint::new(&path, false);
         let mut seen = Vec::new();
         let progress = std::sync::Mutex::new(&mut seen);
-        let note = |p: &Progress| progress.lock().unwrap().push(p.parts_done);
+        let note = |p: &CensusProgress| progress.lock().unwrap().push(p.parts_done);
         let options = CensusOptions {
             checkpoint: Some(&checkpoint),
             progress: Some(&note),

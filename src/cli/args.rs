@@ -16,7 +16,7 @@ use std::str::FromStr;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use sudokit::jobs::OpenMode;
-use sudokit::text::{Format, ReadOptions, ShapeSpec};
+use sudokit::text::{ReadOptions, ShapeSpec, TextLayout};
 
 /// How to read puzzle files.
 #[derive(Debug, Clone, Args)]
@@ -68,13 +68,13 @@ impl FromStr for BoxArg {
     }
 }
 
-impl From<FormatArg> for Format {
-    fn from(format: FormatArg) -> Format {
+impl From<FormatArg> for TextLayout {
+    fn from(format: FormatArg) -> TextLayout {
         match format {
-            FormatArg::Auto => Format::Auto,
-            FormatArg::Line => Format::Line,
-            FormatArg::Block => Format::Block,
-            FormatArg::Json => Format::Json,
+            FormatArg::Auto => TextLayout::Auto,
+            FormatArg::Line => TextLayout::Line,
+            FormatArg::Block => TextLayout::Block,
+            FormatArg::Json => TextLayout::Json,
         }
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudokit::Shape;
-use sudokit::census::{CensusReport, Method, Phase, Progress};
+use sudokit::census::{CensusProgress, CensusReport, Method, Phase};
 use sudokit::jobs::Control;
 use sudokit::jobs::census::{run_census, stop_note};
 use sudokit::jobs::count::CountJob;
@@ -46,7 +46,7 @@ pub fn run(
         bar.set_message(format!("counting the grids of {shape}:"));
         bar
     });
-    let show = |p: &Progress| {
+    let show = |p: &CensusProgress| {
         if let Some(bar) = &bar {
             if bar.is_hidden() && p.elapsed >= PROGRESS_AFTER {
                 bar.set_draw_target(ProgressDrawTarget::stderr());

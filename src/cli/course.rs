@@ -21,14 +21,14 @@ use super::runner as driver;
 use super::squares::{SquareJob, Written};
 
 /// What `--solve` was asked to do.
-pub struct Run {
+pub struct CourseRequest {
     pub options: CourseOptions,
     pub report: Option<PathBuf>,
     pub json: bool,
     pub threads: usize,
 }
 
-pub fn run(file: &Path, read: ReadOptions, run: &Run) -> anyhow::Result<ExitCode> {
+pub fn run(file: &Path, read: ReadOptions, run: &CourseRequest) -> anyhow::Result<ExitCode> {
     // Each square's result is written whole, in input order: an interruption leaves a valid
     // prefix and says how far it got.
     let items = puzzles(file, read)?;

@@ -14,10 +14,11 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args as ClapArgs;
+use sudokit::Grid;
 use sudokit::encode::cnf::{CnfOptions, Encoding};
 use sudokit::format::{Decoded, ExportOptions, decode_answers, find_reader};
 use sudokit::jobs::decode;
-use sudokit::text::to_text;
+use sudokit::text::{PuzzleReader, to_text};
 
 use super::args::InputArgs;
 use super::pick::select_one;
@@ -97,7 +98,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Decoded::Invalid(grid, violation) if models == solutions => super::note!(
                     "sudokit: model {} decodes to a grid that is not a solution: {violation}{}\n{}",
                     models + 1,
-                    encoding_hint(&args),
+                    index_hint(&args, grid).unwrap_or_else(|| encoding_hint(&args)),
                     to_text(grid)
                 ),
                 Decoded::NotAGrid(reason) if models == solutions => super::note!(
@@ -125,6 +126,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.write_all(decode::summary(models, solutions, end.as_ref(), args.json).as_bytes())?;
     out.flush()?;
     Ok(ExitCode::from(u8::from(models == 0 || solutions < models)))
+}
+
+/// For a model that solves another puzzle of the file than the one picked: the `--index` the
+/// answer was made for (the file is read again, once; not for standard input).
+fn index_hint(args: &Args, grid: &Grid) -> Option<String> {
+    if args.puzzle.as_os_str() == "-" {
+        return None;
+    }
+    let file = File::open(&args.puzzle).ok()?;
+    let reader = PuzzleReader::new(BufReader::new(file), args.input.read_options());
+    let &(index, line) = decode::puzzles_solved_by(grid, reader, 1).first()?;
+    Some(format!(
+        " (it solves puzzle {index}, line {line}, of {}: the answer was made for --index {index}, \
+         not {})",
+        args.puzzle.display(),
+        args.index.unwrap_or(1)
+    ))
 }
 
 /// For a SAT solver's answer that does not decode to a solution, the usual cause: the CNF was

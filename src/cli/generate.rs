@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use clap::{Args as ClapArgs, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use sudokit::generate::progress::Progress;
+use sudokit::generate::progress::GenerationProgress;
 use sudokit::generate::puzzle::{GridSource, Symmetry};
 use sudokit::grade::Difficulty;
 use sudokit::jobs::Driver;
@@ -179,12 +179,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The reductions' own progress: JSON events with --progress, else the bar's message (shown
     // on a terminal once the run is past PROGRESS_AFTER).
     let job = if args.progress {
-        job.with_progress(Arc::new(|index: u64, p: &Progress| {
+        job.with_progress(Arc::new(|index: u64, p: &GenerationProgress| {
             super::note!("{}", json!({"progress": progress_json(p, index)}));
         }))
     } else if terminal {
         let (bar, show) = (bar.clone(), show.clone());
-        job.with_progress(Arc::new(move |index: u64, p: &Progress| {
+        job.with_progress(Arc::new(move |index: u64, p: &GenerationProgress| {
             bar.set_message(format!(
                 "(puzzle {}: {} givens left, {} removals tested, {:.1} s)",
                 index + 1,
@@ -215,7 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The fields of a progress event.
-fn progress_json(p: &Progress, index: u64) -> serde_json::Value {
+fn progress_json(p: &GenerationProgress, index: u64) -> serde_json::Value {
     json!({
         "index": index + 1,
         "givens": p.givens,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::stop::puzzles;
 use clap::Args as ClapArgs;
-use sudokit::generate::progress::{OnProgress, Progress};
+use sudokit::generate::progress::{GenerationProgress, OnProgress};
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions, MinimizeSummary, summary_table};
 use sudokit::jobs::render::{grid_record, json_line};
 use sudokit::jobs::target::AtomicFile;
@@ -122,7 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// 2 s (givens left, removals tested, time), cleared when it ends.
 fn progress_line(file: &str, line: usize) -> Option<OnProgress> {
     let name = file.to_string();
-    Some(OnProgress::new(move |p: &Progress| {
+    Some(OnProgress::new(move |p: &GenerationProgress| {
         if p.elapsed.as_secs_f64() < 2.0 {
             return;
         }

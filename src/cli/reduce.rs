@@ -150,7 +150,7 @@ enum Form {
 
 impl LatinArgs {
     /// The course run `--solve` asks for.
-    fn course(&self, target: Target) -> anyhow::Result<super::course::Run> {
+    fn course(&self, target: Target) -> anyhow::Result<super::course::CourseRequest> {
         let limits = options::limits(self.time_limit, self.node_limit)?;
         options::at_least_one("limit", self.limit)?;
         let levels = match (&self.levels, target) {
@@ -188,7 +188,7 @@ impl LatinArgs {
             .clone()
             .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string());
         sudokit::solve::backend(&backend)?;
-        Ok(super::course::Run {
+        Ok(super::course::CourseRequest {
             options: CourseOptions {
                 levels,
                 backend,

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use serde_json::json;
-use sudokit::external::{self, Entry, Table};
+use sudokit::external::{self, Entry, SolverTable};
 
 use sudokit::batch::Batch;
 use sudokit::jobs::render::json_line;
@@ -62,7 +62,7 @@ pub fn configure(explicit: Option<PathBuf>) {
 }
 
 /// The table, for the commands that run external solvers.
-pub fn table() -> anyhow::Result<std::sync::Arc<Table>> {
+pub fn table() -> anyhow::Result<std::sync::Arc<SolverTable>> {
     external::table().context("cannot read the solver table")
 }
 

@@ -66,7 +66,7 @@ impl Participant {
     }
 
     /// Runs this participant on `puzzle`.
-    pub fn run(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Run {
+    pub fn run(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> ParticipantRun {
         let start = Instant::now();
         let verdict = match self {
             Participant::Backend(solver) => match solver.count(puzzle, limit, limits) {
@@ -77,7 +77,7 @@ impl Participant {
                 Err(e) => Verdict::Failed(e.to_string()),
             },
         };
-        Run {
+        ParticipantRun {
             name: self.name(),
             verdict,
             elapsed: start.elapsed(),
@@ -183,7 +183,7 @@ impl Verdict {
 
 /// One participant's run on one puzzle.
 #[derive(Debug, Clone)]
-pub struct Run {
+pub struct ParticipantRun {
     /// The participant's name.
     pub name: String,
     /// The answer.
@@ -209,7 +209,7 @@ pub enum Standing {
 #[derive(Debug, Clone)]
 pub struct PuzzleCheck {
     /// The runs, in participant order.
-    pub runs: Vec<Run>,
+    pub runs: Vec<ParticipantRun>,
     /// How each run compares, in the same order.
     pub standings: Vec<Standing>,
     /// The consensus count (contained in the most claims), if any participant made a claim.
@@ -236,7 +236,7 @@ pub fn check(
     limit: u64,
     limits: &Limits,
 ) -> PuzzleCheck {
-    let runs: Vec<Run> = participants
+    let runs: Vec<ParticipantRun> = participants
         .iter()
         .map(|p| p.run(puzzle, limit, limits))
         .collect();
@@ -244,7 +244,7 @@ pub fn check(
 }
 
 /// Compares finished runs of a count up to `limit`; see the module docs.
-pub fn compare(runs: Vec<Run>, limit: u64) -> PuzzleCheck {
+pub fn compare(runs: Vec<ParticipantRun>, limit: u64) -> PuzzleCheck {
     let claims: Vec<Option<(u64, Option<u64>)>> = runs.iter().map(|r| r.verdict.claim()).collect();
     let contains =
         |claim: &(u64, Option<u64>), k: u64| k >= claim.0 && claim.1.is_none_or(|hi| k <= hi);
@@ -287,7 +287,7 @@ pub fn compare(runs: Vec<Run>, limit: u64) -> PuzzleCheck {
 
 /// Per-participant totals over a batch.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Tally {
+pub struct ParticipantTally {
     /// The participant's name.
     pub name: String,
     /// Runs that agreed with the consensus.
@@ -302,7 +302,7 @@ pub struct Tally {
     pub time: Duration,
 }
 
-impl Tally {
+impl ParticipantTally {
     /// Mean time per run that was not skipped.
     pub fn mean(&self) -> Duration {
         let ran = self.agreed + self.disagreed + self.unknown;
@@ -314,7 +314,7 @@ impl Tally {
     }
 
     /// Adds one run.
-    pub fn add(&mut self, run: &Run, standing: Standing) {
+    pub fn add(&mut self, run: &ParticipantRun, standing: Standing) {
         match standing {
             Standing::Agreed => self.agreed += 1,
             Standing::Disagreed => self.disagreed += 1,
@@ -328,12 +328,12 @@ impl Tally {
 }
 
 /// Empty tallies, one per participant, in order.
-pub fn tallies(participants: &[Participant]) -> Vec<Tally> {
+pub fn tallies(participants: &[Participant]) -> Vec<ParticipantTally> {
     participants
         .iter()
-        .map(|p| Tally {
+        .map(|p| ParticipantTally {
             name: p.name(),
-            ..Tally::default()
+            ..ParticipantTally::default()
         })
         .collect()
 }
@@ -346,8 +346,8 @@ mod tests {
     use crate::solve::{Native, Verified};
     use crate::text::parse_line;
 
-    fn run(name: &str, verdict: Verdict) -> Run {
-        Run {
+    fn run(name: &str, verdict: Verdict) -> ParticipantRun {
+        ParticipantRun {
             name: name.to_string(),
             verdict,
             elapsed: Duration::from_millis(1),

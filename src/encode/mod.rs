@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | [`cnf`] | propositional CNF (Lynce & Ouaknine encodings, Kwon & Jain's optimized one) | [`crate::format::dimacs`] |
 //! | [`ilp`] | 0-1 integer program with equality constraints | [`crate::format::lp`], [`crate::format::mps`] |
-//! | [`exact_cover`] | exact cover with 4n² primary items | [`crate::format::dlx`] |
+//! | [`exact_cover`] | exact cover with 4n² primary items | [`crate::format::dlx1`] |
 //! | [`graph`] | precoloured Sudoku graph and hypergraph (petgraph) | [`crate::format::col`], [`crate::format::hgr`] |
 //! | [`csp`] | alldifferent model for MiniZinc | [`crate::format::minizinc`] |
 //!

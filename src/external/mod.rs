@@ -8,7 +8,7 @@
 //! picosat, cadical, kissat, cryptominisat5, glucose, clasp, clingo, z3, cvc5, glpsol, cbc,
 //! lp_solve, HiGHS, SCIP, miniexact, Knuth's dlx1, and MiniZinc with Gecode, Chuffed or
 //! OR-Tools) are TOML, the form a user's file takes to add or change entries
-//! ([`Table::merge_file`]).
+//! ([`SolverTable::merge_file`]).
 //!
 //! [`Entry::count`] runs one: it writes the puzzle in the entry's format to a scratch directory,
 //! runs the program (killed at the time limit, or when the stop token is set), reads the answer,
@@ -300,7 +300,7 @@ pub enum ExternalError {
 
 /// A solver table: the entries in order (built-in first, then those users added).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
+pub struct SolverTable {
     entries: Vec<Entry>,
 }
 
@@ -314,24 +314,24 @@ const BUILTIN_ORIGIN: &str = "built-in solvers.toml";
 /// `/dev/zero`) is not one, and reading it whole could exhaust the memory.
 pub const MAX_TABLE_BYTES: u64 = 1 << 20;
 
-impl Table {
+impl SolverTable {
     /// The built-in entries.
-    pub fn builtin() -> Table {
+    pub fn builtin() -> SolverTable {
         let mut entries = Vec::new();
         config::merge(&mut entries, BUILTIN, BUILTIN_ORIGIN)
             .expect("the built-in table parses (a unit test checks it)");
-        Table { entries }
+        SolverTable { entries }
     }
 
     /// Adds or changes entries from TOML `text` read from `origin`, and checks every entry of
-    /// the result (see [`Table::validate`]); on an error the table is unchanged.
+    /// the result (see [`SolverTable::validate`]); on an error the table is unchanged.
     ///
     /// # Errors
     /// [`ExternalError::Config`] with what is wrong and where: the file, the entry, the field.
     pub fn merge(&mut self, text: &str, origin: &str) -> Result<(), ExternalError> {
         let mut entries = self.entries.clone();
         config::merge(&mut entries, text, origin)?;
-        let merged = Table { entries };
+        let merged = SolverTable { entries };
         merged.validate()?;
         *self = merged;
         Ok(())
@@ -441,7 +441,7 @@ fn read_table_file(path: &Path) -> Result<String, String> {
 #[derive(Default)]
 struct Global {
     user_file: Option<PathBuf>,
-    loaded: Option<Result<Arc<Table>, ExternalError>>,
+    loaded: Option<Result<Arc<SolverTable>, ExternalError>>,
 }
 
 fn global() -> &'static Mutex<Global> {
@@ -466,10 +466,10 @@ pub fn configure(user_file: Option<PathBuf>) {
 /// # Errors
 /// [`ExternalError::Config`] when the user's file cannot be read or is not a valid table (the
 /// same error on every call).
-pub fn table() -> Result<Arc<Table>, ExternalError> {
+pub fn table() -> Result<Arc<SolverTable>, ExternalError> {
     let mut global = global().lock().unwrap_or_else(|e| e.into_inner());
     if global.loaded.is_none() {
-        let mut table = Table::builtin();
+        let mut table = SolverTable::builtin();
         let loaded = match &global.user_file {
             Some(path) => table.merge_file(path).map(|()| Arc::new(table)),
             None => Ok(Arc::new(table)),
@@ -495,7 +495,7 @@ pub fn unused_user_table_problem() -> Option<ExternalError> {
 }
 
 /// Makes `table` the one the `ext:NAME` backends use.
-pub fn install(table: Table) {
+pub fn install(table: SolverTable) {
     let mut global = global().lock().unwrap_or_else(|e| e.into_inner());
     global.loaded = Some(Ok(Arc::new(table)));
 }
@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn the_builtin_table_names_real_formats_and_readers() {
-        let table = Table::builtin();
+        let table = SolverTable::builtin();
         table.validate().unwrap();
         let names: Vec<&str> = table.entries().iter().map(|e| e.name.as_str()).collect();
         for expected in [
@@ -602,7 +602,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let mut table = Table::builtin();
+            let mut table = SolverTable::builtin();
             let before = table.clone();
             let error = table.merge(text, "my.toml").unwrap_err().to_string();
             assert!(error.starts_with("my.toml: "), "{error}");
@@ -610,7 +610,7 @@ mod tests {
             assert_eq!(table, before, "a refused file changes nothing");
         }
         // A kissat-like entry with a proof is accepted.
-        let mut table = Table::builtin();
+        let mut table = SolverTable::builtin();
         table
             .merge(
                 "[solver.mysat]\nargs = [\"{input}\", \"{proof}\"]\ninput = \"cnf\"\nanswer = \"dimacs\"\nversion = []\nproof = { format = \"drat\", args = [\"--no-binary\", \"{file}\"] }\n",
@@ -625,7 +625,7 @@ mod tests {
 
     #[test]
     fn a_table_file_that_is_not_a_small_regular_file_is_refused() {
-        let mut table = Table::builtin();
+        let mut table = SolverTable::builtin();
         let error = table.merge_file(Path::new("/dev/zero")).unwrap_err();
         assert!(error.to_string().contains("not a regular file"), "{error}");
         let big = std::env::temp_dir().join(format!("sudokit-big-{}.toml", std::process::id()));

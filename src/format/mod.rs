@@ -16,7 +16,7 @@
 //! | [`mzn`] | self-contained MiniZinc model | out |
 //! | [`minizinc`] | MiniZinc data `.dzn` for `models/sudoku.mzn` | out |
 //! | [`minizinc_answer`] | MiniZinc's output | in |
-//! | [`dlx`], [`dlx_answer`] | Knuth's exact-cover input (dlx1); dlx1's solutions | out and in; in |
+//! | [`dlx1`], [`dlx1_answer`] | Knuth's exact-cover input (dlx1); dlx1's solutions | out and in; in |
 //! | [`col`] | DIMACS graph colouring `.col` with precolouring, `.given` | out and in |
 //! | [`graphml`], [`edge_list`] | GraphML and plain edge list of the Sudoku graph | out |
 //! | [`hgr`] | hMETIS hypergraph `.hgr` | out and in |
@@ -43,8 +43,8 @@ pub mod clausal_proof;
 pub mod col;
 pub mod colouring_answer;
 pub mod dimacs;
-pub mod dlx;
-pub mod dlx_answer;
+pub mod dlx1;
+pub mod dlx1_answer;
 pub mod edge_list;
 pub mod entry;
 pub mod graphml;

@@ -40,7 +40,7 @@ pub const FORMATS: &[&ExportFormat] = &[
     &super::mps::FORMAT,
     &super::mzn::FORMAT,
     &super::minizinc::FORMAT,
-    &super::dlx::FORMAT,
+    &super::dlx1::FORMAT,
     &super::col::FORMAT,
     &super::graphml::FORMAT,
     &super::edge_list::FORMAT,
@@ -163,7 +163,7 @@ pub const READERS: &[&AnswerReader] = &[
     &super::highs_answer::HIGHS_READER,
     &super::scip_answer::SCIP_READER,
     &super::minizinc_answer::MINIZINC_READER,
-    &super::dlx_answer::DLX_READER,
+    &super::dlx1_answer::DLX_READER,
     &super::colouring_answer::COLOURING_READER,
 ];
 

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::sweep::SWEEP_FROM_ORDER;
 use super::symmetry::Transform;
-use super::well_posed::{Engine, RemovalTest, SEARCH_FROM_ORDER};
+use super::well_posed::{RemovalTest, SEARCH_FROM_ORDER, UniquenessEngine};
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::{Scheme, Searcher};
@@ -57,10 +57,10 @@ impl Checker {
             rng: ChaCha8Rng::seed_from_u64(0x5eed),
             unit: 32 * shape.order() as u64,
             searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
-            removal: removal.then(|| RemovalTest::new(shape, Engine::Sat)),
+            removal: removal.then(|| RemovalTest::new(shape, UniquenessEngine::Sat)),
             spare: if removal && scheme.is_none() {
                 (1..lanes)
-                    .map(|_| RemovalTest::new(shape, Engine::Sat))
+                    .map(|_| RemovalTest::new(shape, UniquenessEngine::Sat))
                     .collect()
             } else {
                 Vec::new()

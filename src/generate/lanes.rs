@@ -233,7 +233,7 @@ mod tests {
     use super::*;
     use crate::generate::puzzle::puzzle_rng;
     use crate::generate::random_grid::random_grid;
-    use crate::generate::well_posed::Engine;
+    use crate::generate::well_posed::UniquenessEngine;
     use crate::shape::Shape;
 
     /// The one-by-one pass, for comparison.
@@ -259,7 +259,7 @@ mod tests {
         cells.shuffle(&mut rng);
         let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
         let mut single = solution.clone();
-        let mut test = RemovalTest::new(shape, Engine::Sat);
+        let mut test = RemovalTest::new(shape, UniquenessEngine::Sat);
         one_by_one(&mut single, &solution, &order, &mut test);
         (solution, cells, single)
     }
@@ -276,8 +276,8 @@ mod tests {
             .unwrap();
         let cells: Vec<[usize; 1]> = (0..81).map(|c| [c]).collect();
         let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
-        let mut wrong = RemovalTest::new(Shape::sudoku(2, 2).unwrap(), Engine::Sat);
-        let mut right = RemovalTest::new(shape, Engine::Sat);
+        let mut wrong = RemovalTest::new(Shape::sudoku(2, 2).unwrap(), UniquenessEngine::Sat);
+        let mut right = RemovalTest::new(shape, UniquenessEngine::Sat);
         let mut puzzle = solution.clone();
         reduce_in_lanes(
             &mut puzzle,
@@ -298,7 +298,7 @@ mod tests {
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             for lanes in [1, 2, 3] {
                 let mut tests: Vec<RemovalTest> = (0..lanes)
-                    .map(|_| RemovalTest::new(shape, Engine::Sat))
+                    .map(|_| RemovalTest::new(shape, UniquenessEngine::Sat))
                     .collect();
                 let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
                 let mut parallel = solution.clone();
@@ -336,7 +336,7 @@ mod tests {
             let (solution, cells, single) = reduction_case(shape, seed);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             let mut tests: Vec<RemovalTest> = (0..2)
-                .map(|_| RemovalTest::new(shape, Engine::Sat))
+                .map(|_| RemovalTest::new(shape, UniquenessEngine::Sat))
                 .collect();
             let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
             let mut parallel = solution.clone();

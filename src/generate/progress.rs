@@ -35,7 +35,7 @@ use crate::search::Cancel;
 
 /// How far the reduction of one puzzle has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
+pub struct GenerationProgress {
     /// Givens left in the puzzle being reduced.
     pub givens: usize,
     /// Removal tests answered so far, over every complete grid tried for this puzzle.
@@ -51,18 +51,18 @@ pub struct Progress {
 /// The shortest time between two reports of one puzzle (the last one excepted).
 pub const REPORT_INTERVAL: Duration = Duration::from_millis(200);
 
-/// A callback that receives [`Progress`] reports; cloning shares it.
+/// A callback that receives [`GenerationProgress`] reports; cloning shares it.
 #[derive(Clone)]
-pub struct OnProgress(Arc<dyn Fn(&Progress) + Send + Sync>);
+pub struct OnProgress(Arc<dyn Fn(&GenerationProgress) + Send + Sync>);
 
 impl OnProgress {
     /// Wraps `report`, which may be called from several threads.
-    pub fn new(report: impl Fn(&Progress) + Send + Sync + 'static) -> OnProgress {
+    pub fn new(report: impl Fn(&GenerationProgress) + Send + Sync + 'static) -> OnProgress {
         OnProgress(Arc::new(report))
     }
 
     /// Calls the callback.
-    pub fn report(&self, progress: &Progress) {
+    pub fn report(&self, progress: &GenerationProgress) {
         (self.0)(progress);
     }
 }
@@ -158,7 +158,7 @@ impl Tracker {
             return;
         }
         *next = now + REPORT_INTERVAL;
-        on.report(&Progress {
+        on.report(&GenerationProgress {
             givens,
             tested: self.tests(),
             grid: self.grid.load(Ordering::Relaxed) as usize,

@@ -116,7 +116,7 @@ mod tests {
     use super::*;
     use crate::generate::puzzle::puzzle_rng;
     use crate::generate::random_grid::random_grid;
-    use crate::generate::well_posed::Engine;
+    use crate::generate::well_posed::UniquenessEngine;
     use crate::shape::Shape;
 
     #[test]
@@ -129,7 +129,7 @@ mod tests {
             let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();
             let mut cells: Vec<usize> = (0..81).collect();
             cells.shuffle(&mut rng);
-            let mut test = RemovalTest::new(shape, Engine::Sat);
+            let mut test = RemovalTest::new(shape, UniquenessEngine::Sat);
             let mut puzzle = solution.clone();
             for &c in &cells[..40] {
                 puzzle.set(c, None);
@@ -150,7 +150,7 @@ mod tests {
             assert!(truth.iter().any(|&t| t) && truth.iter().any(|&t| !t));
             for lanes in [1, 2] {
                 let mut tests: Vec<RemovalTest> = (0..lanes)
-                    .map(|_| RemovalTest::new(shape, Engine::Sat))
+                    .map(|_| RemovalTest::new(shape, UniquenessEngine::Sat))
                     .collect();
                 let mut refs: Vec<&mut RemovalTest> = tests.iter_mut().collect();
                 // One orbit known needed beforehand stays marked and is not counted.

@@ -18,13 +18,13 @@
 //! (all-different by matching, [`crate::propagate`]); a case whose fixpoint fails has no
 //! solution, without search (the pre-filter: near the end of a reduction many removals are
 //! settled this way). The cases that survive are searched, by one of two engines:
-//! - [`Engine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
+//! - [`UniquenessEngine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
 //!   candidate of a cell with two or more, each such cell takes exactly one, each value not yet
 //!   placed in a unit takes exactly one of its places there (pairwise at-most-one) — solved by
 //!   CDCL (varisat), a fresh solver per case. The fixpoint leaves few open candidates, so the
 //!   formulas are small, and clause learning proves the refutations (the common answer) far
 //!   faster than depth-first search.
-//! - [`Engine::Hac`]: depth-first search with HAC propagation from the case's root
+//! - [`UniquenessEngine::Hac`]: depth-first search with HAC propagation from the case's root
 //!   ([`Searcher::run_from`]), each cell's value in S tried first (the second solutions it looks
 //!   for tend to differ from S on few cells). A case runs under a node budget that follows the
 //!   Luby sequence; when it runs out, the test restarts on a random isomorphic copy of the
@@ -56,14 +56,14 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::generate::well_posed::{Engine, RemovalTest};
+//! use sudokit::generate::well_posed::{UniquenessEngine, RemovalTest};
 //! use sudokit::text::parse_line;
 //! let solution = parse_line(
 //!     "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
 //!     None,
 //! )
 //! .unwrap();
-//! let mut test = RemovalTest::new(solution.shape(), Engine::Sat);
+//! let mut test = RemovalTest::new(solution.shape(), UniquenessEngine::Sat);
 //! // One given out of a complete grid: the cell is forced by its row.
 //! let mut puzzle = solution.clone();
 //! puzzle.set(0, None);
@@ -93,7 +93,7 @@ pub const SEARCH_FROM_ORDER: usize = 16;
 
 /// The engine that searches the cases the pre-filter leaves; see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Engine {
+pub enum UniquenessEngine {
     /// A fresh SAT solver (varisat, or CaDiCaL with the feature `cadical`) per case, on the
     /// case's HAC fixpoint.
     #[default]
@@ -105,7 +105,7 @@ pub enum Engine {
 /// The removal test for one shape; keeps its engines and scratch space between tests.
 pub struct RemovalTest {
     shape: Shape,
-    engine: Engine,
+    engine: UniquenessEngine,
     propagator: Propagator,
     searcher: Searcher,
     /// Draws the isomorphic copies of the HAC restarts; the answers do not depend on it.
@@ -126,7 +126,7 @@ pub struct RemovalTest {
 
 impl RemovalTest {
     /// A test for puzzles of `shape`, searching with `engine`.
-    pub fn new(shape: Shape, engine: Engine) -> RemovalTest {
+    pub fn new(shape: Shape, engine: UniquenessEngine) -> RemovalTest {
         RemovalTest {
             shape,
             engine,
@@ -182,8 +182,8 @@ impl RemovalTest {
         }
         self.searched = true;
         match self.engine {
-            Engine::Sat => self.sat(reduced, solution, removed),
-            Engine::Hac => self.hac(reduced, solution, removed),
+            UniquenessEngine::Sat => self.sat(reduced, solution, removed),
+            UniquenessEngine::Hac => self.hac(reduced, solution, removed),
         }
     }
 
@@ -446,8 +446,8 @@ mod tests {
         for (p, q, seeds) in [(3, 3, 0..8), (2, 3, 0..6), (4, 4, 0..1)] {
             let shape = Shape::sudoku(p, q).unwrap();
             let mut tests = [
-                RemovalTest::new(shape, Engine::Sat),
-                RemovalTest::new(shape, Engine::Hac),
+                RemovalTest::new(shape, UniquenessEngine::Sat),
+                RemovalTest::new(shape, UniquenessEngine::Hac),
             ];
             let (mut unique, mut multiple, mut searched) = (0, 0, 0);
             for seed in seeds {
@@ -469,7 +469,7 @@ mod tests {
         // A unit of one node forces many restarts, each on a copy, resuming at the first case
         // not yet refuted: the copies must keep the cases in order.
         let shape = Shape::sudoku(3, 3).unwrap();
-        let mut restarted = RemovalTest::new(shape, Engine::Hac);
+        let mut restarted = RemovalTest::new(shape, UniquenessEngine::Hac);
         restarted.unit = 1;
         for seed in 20..26 {
             agrees_with_counts(shape, seed, std::slice::from_mut(&mut restarted));
@@ -482,7 +482,7 @@ mod tests {
         let solution = random_grid(&Grid::empty(shape), &mut puzzle_rng(4, 0))
             .unwrap()
             .unwrap();
-        let mut test = RemovalTest::new(shape, Engine::Sat);
+        let mut test = RemovalTest::new(shape, UniquenessEngine::Sat);
         // One given out of a complete grid: forced by its row, no search.
         let mut puzzle = solution.clone();
         puzzle.set(40, None);

@@ -48,7 +48,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Grade, Verdict};
+use super::{FixpointVerdict, Grade};
 use crate::propagate::Scheme;
 
 /// An everyday difficulty label; see the module docs for its definition.
@@ -107,9 +107,9 @@ impl Difficulty {
         }
         for (label, scheme) in Difficulty::ALL.into_iter().zip(Difficulty::SCHEMES) {
             match grade.verdict(scheme)? {
-                Verdict::SearchFree => return Some(label),
-                Verdict::Open { .. } => {}
-                Verdict::Refuted => return None,
+                FixpointVerdict::SearchFree => return Some(label),
+                FixpointVerdict::Open { .. } => {}
+                FixpointVerdict::Refuted => return None,
             }
         }
         Some(Difficulty::Expert)
@@ -148,9 +148,9 @@ mod tests {
                 .enumerate()
                 .map(|(i, &s)| {
                     let verdict = if i >= k {
-                        Verdict::SearchFree
+                        FixpointVerdict::SearchFree
                     } else {
-                        Verdict::Open { candidates: 100 }
+                        FixpointVerdict::Open { candidates: 100 }
                     };
                     (s, verdict)
                 })

@@ -2,8 +2,8 @@
 //!
 //! A puzzle is **search-free** for a scheme when the scheme alone, run to its fixpoint, leaves one
 //! candidate in every cell. [`Grader::grade`] runs each requested scheme and reports, per scheme,
-//! [`Verdict::SearchFree`], [`Verdict::Open`] (with the number of candidates left) or
-//! [`Verdict::Refuted`] (the fixpoint is a failure: no solution). The **weakest** schemes that solve
+//! [`FixpointVerdict::SearchFree`], [`FixpointVerdict::Open`] (with the number of candidates left) or
+//! [`FixpointVerdict::Refuted`] (the fixpoint is a failure: no solution). The **weakest** schemes that solve
 //! a puzzle are the minimal search-free ones in the lattice ([`Scheme::weaker_than`]); there may be
 //! several incomparable ones (`FCI` and `BC`, say).
 //!
@@ -24,7 +24,7 @@
 //! [`Summary`] aggregates a file (percentage search-free per scheme, givens), and
 //! [`differences`] counts, for every edge of the lattice among the chosen schemes, the puzzles
 //! that separate its two ends. [`Spread`] is the min/avg/median/max of a sample (for the runtime
-//! table made with [`crate::propagate::search()`]).
+//! table made with [`crate::propagate::count_with_scheme()`]).
 //!
 //! [`Difficulty`] turns a grade into an everyday label (`easy`, `medium`, `hard`, `expert`) by the
 //! schemes `FCI`, `HAC` and `HACS`.
@@ -58,7 +58,7 @@ use crate::shape::Shape;
 
 /// What one scheme's fixpoint says about a puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub enum FixpointVerdict {
     /// Every cell has one candidate.
     SearchFree,
     /// Some cell has several candidates; `candidates` is the total left over all cells.
@@ -76,12 +76,12 @@ pub struct Grade {
     /// Number of givens.
     pub givens: usize,
     /// The verdict of each requested scheme, in the order requested.
-    pub verdicts: Vec<(Scheme, Verdict)>,
+    pub verdicts: Vec<(Scheme, FixpointVerdict)>,
 }
 
 impl Grade {
     /// The verdict of `scheme`, if it was requested.
-    pub fn verdict(&self, scheme: Scheme) -> Option<Verdict> {
+    pub fn verdict(&self, scheme: Scheme) -> Option<FixpointVerdict> {
         self.verdicts
             .iter()
             .find(|(s, _)| *s == scheme)
@@ -90,14 +90,14 @@ impl Grade {
 
     /// Whether `scheme` solves the puzzle search-free.
     pub fn is_search_free(&self, scheme: Scheme) -> bool {
-        self.verdict(scheme) == Some(Verdict::SearchFree)
+        self.verdict(scheme) == Some(FixpointVerdict::SearchFree)
     }
 
     /// The requested schemes that solve the puzzle search-free, in the order requested.
     pub fn search_free(&self) -> Vec<Scheme> {
         self.verdicts
             .iter()
-            .filter(|(_, v)| *v == Verdict::SearchFree)
+            .filter(|(_, v)| *v == FixpointVerdict::SearchFree)
             .map(|&(s, _)| s)
             .collect()
     }
@@ -116,7 +116,7 @@ impl Grade {
         let refuting: Vec<Scheme> = self
             .verdicts
             .iter()
-            .filter(|(_, v)| *v == Verdict::Refuted)
+            .filter(|(_, v)| *v == FixpointVerdict::Refuted)
             .map(|&(s, _)| s)
             .collect();
         refuting
@@ -128,7 +128,9 @@ impl Grade {
 
     /// Whether some scheme refuted the puzzle.
     pub fn refuted(&self) -> bool {
-        self.verdicts.iter().any(|(_, v)| *v == Verdict::Refuted)
+        self.verdicts
+            .iter()
+            .any(|(_, v)| *v == FixpointVerdict::Refuted)
     }
 }
 
@@ -162,7 +164,7 @@ impl Grader {
                 .count()
         });
         let clash = puzzle.first_clash().is_some();
-        let mut verdicts: Vec<Option<Verdict>> = vec![None; schemes.len()];
+        let mut verdicts: Vec<Option<FixpointVerdict>> = vec![None; schemes.len()];
         self.stores.resize(schemes.len(), None);
         for &i in &order {
             let scheme = schemes[i];
@@ -172,15 +174,19 @@ impl Grader {
                 .filter(|&j| j != i && verdicts[j].is_some() && schemes[j].weaker_than(scheme))
                 .filter(|&j| schemes[j].order_free() || scheme.order_free())
                 .collect();
-            if clash || below.iter().any(|&j| verdicts[j] == Some(Verdict::Refuted)) {
-                verdicts[i] = Some(Verdict::Refuted);
+            if clash
+                || below
+                    .iter()
+                    .any(|&j| verdicts[j] == Some(FixpointVerdict::Refuted))
+            {
+                verdicts[i] = Some(FixpointVerdict::Refuted);
                 continue;
             }
             if below
                 .iter()
-                .any(|&j| verdicts[j] == Some(Verdict::SearchFree))
+                .any(|&j| verdicts[j] == Some(FixpointVerdict::SearchFree))
             {
-                verdicts[i] = Some(Verdict::SearchFree);
+                verdicts[i] = Some(FixpointVerdict::SearchFree);
                 continue;
             }
             // Start from the smallest usable fixpoint below, if any.
@@ -195,14 +201,14 @@ impl Grader {
                 .cloned();
             let mut d = start.unwrap_or_else(|| Domains::from_puzzle(puzzle));
             let verdict = match self.engine.propagate(&mut d, scheme) {
-                Err(_) => Verdict::Refuted,
-                Ok(()) if d.is_solved() => Verdict::SearchFree,
-                Ok(()) => Verdict::Open {
+                Err(_) => FixpointVerdict::Refuted,
+                Ok(()) if d.is_solved() => FixpointVerdict::SearchFree,
+                Ok(()) => FixpointVerdict::Open {
                     candidates: d.total(),
                 },
             };
             verdicts[i] = Some(verdict);
-            self.stores[i] = matches!(verdict, Verdict::Open { .. }).then_some(d);
+            self.stores[i] = matches!(verdict, FixpointVerdict::Open { .. }).then_some(d);
         }
         for store in &mut self.stores {
             *store = None;
@@ -394,11 +400,11 @@ mod tests {
         let g = Grade {
             givens: 20,
             verdicts: vec![
-                (Scheme::FC, Verdict::Open { candidates: 100 }),
-                (Scheme::FCI, Verdict::SearchFree),
-                (Scheme::BC, Verdict::SearchFree),
-                (Scheme::BCI, Verdict::SearchFree),
-                (Scheme::HAC, Verdict::SearchFree),
+                (Scheme::FC, FixpointVerdict::Open { candidates: 100 }),
+                (Scheme::FCI, FixpointVerdict::SearchFree),
+                (Scheme::BC, FixpointVerdict::SearchFree),
+                (Scheme::BCI, FixpointVerdict::SearchFree),
+                (Scheme::HAC, FixpointVerdict::SearchFree),
             ],
         };
         assert_eq!(g.weakest(), vec![Scheme::FCI, Scheme::BC]);

@@ -16,7 +16,7 @@ use super::options::OptionError;
 use super::partial::{OpenMode, partial_path};
 use super::target::{TargetError, write_atomically};
 use crate::census::{
-    CensusError, CensusOptions, CensusReport, Checkpoint, Method, Progress, count_grids,
+    CensusError, CensusOptions, CensusProgress, CensusReport, Checkpoint, Method, count_grids,
     methods_for,
 };
 use crate::search::Limits;
@@ -96,7 +96,7 @@ pub fn run_census(
     method: Option<Method>,
     limits: Limits,
     output: Option<(&Path, OpenMode)>,
-    progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    progress: Option<&(dyn Fn(&CensusProgress) + Sync)>,
     render: impl Fn(&CensusReport) -> String,
 ) -> Result<CensusReport, CensusRunError> {
     let checkpoint = match output {

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::reduce::course::{Answer, Course, Evidence, Level, LevelRun, Verdict};
+use crate::reduce::course::{Course, CourseVerdict, Evidence, Level, LevelAnswer, LevelRun};
 use crate::reduce::formulas::{SizeFormulas, size_formulas};
 use crate::reduce::story::Story;
 use crate::render::course::evidence_words;
@@ -18,9 +18,9 @@ use super::render::millis;
 /// undecided (unknown).
 pub fn course_status(course: &Course) -> Status {
     match course.verdict {
-        Verdict::Completed(_) => Status::Done,
-        Verdict::NoCompletion => Status::Negative,
-        Verdict::Unknown => Status::Unknown,
+        CourseVerdict::Completed(_) => Status::Done,
+        CourseVerdict::NoCompletion => Status::Negative,
+        CourseVerdict::Unknown => Status::Unknown,
     }
 }
 
@@ -69,14 +69,14 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
         );
     }
     match &course.verdict {
-        Verdict::Completed(_) if story.one_completion() => {
+        CourseVerdict::Completed(_) if story.one_completion() => {
             let _ = writeln!(
                 s,
                 "  every level: the same completion {} (verified at every level)",
                 one_line(&story.completions[0])
             );
         }
-        Verdict::Completed(_) => {
+        CourseVerdict::Completed(_) => {
             let found: Vec<String> = story
                 .completions
                 .iter()
@@ -98,10 +98,10 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
                 found.join("; ")
             );
         }
-        Verdict::NoCompletion => {
+        CourseVerdict::NoCompletion => {
             let _ = writeln!(s, "  every level: no completion");
         }
-        Verdict::Unknown => {
+        CourseVerdict::Unknown => {
             let _ = writeln!(s, "  undecided (limits)");
         }
     }
@@ -153,7 +153,7 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
 /// "CNF (extended, pairwise AMO): 729 variables = n³, … ; varisat: …; mapped back: …".
 fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<String>) -> String {
     let mut s = format!("{}: ", run.instance);
-    if let Answer::Skipped(why) = &run.answer {
+    if let LevelAnswer::Skipped(why) = &run.answer {
         let _ = write!(s, "not run ({why})");
         return s;
     }
@@ -195,7 +195,7 @@ fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<
     let _ = write!(s, "; {}: ", run.solver);
     let relation = relation.map_or(String::new(), |r| format!("; {r}"));
     match &run.answer {
-        Answer::Completed {
+        LevelAnswer::Completed {
             witness,
             completion,
             sudoku_solution,
@@ -218,17 +218,17 @@ fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<
                 )
             };
         }
-        Answer::NoCompletion(evidence) => {
+        LevelAnswer::NoCompletion(evidence) => {
             let _ = write!(
                 s,
                 "no solution, so no completion: {}",
                 evidence_words(evidence)
             );
         }
-        Answer::Unknown(reason) => {
+        LevelAnswer::Unknown(reason) => {
             let _ = write!(s, "unknown ({reason})");
         }
-        Answer::Skipped(_) => {}
+        LevelAnswer::Skipped(_) => {}
     }
     let build = if run.level == Level::Latin {
         String::new()
@@ -246,10 +246,12 @@ fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<
 
 fn level_json(course: &Course, story: &Story, i: usize, run: &LevelRun) -> serde_json::Value {
     let (answer, completion, evidence) = match &run.answer {
-        Answer::Completed { completion, .. } => ("completed", Some(to_json(completion)), None),
-        Answer::NoCompletion(evidence) => ("no-completion", None, Some(evidence_json(evidence))),
-        Answer::Unknown(_) => ("unknown", None, None),
-        Answer::Skipped(_) => ("skipped", None, None),
+        LevelAnswer::Completed { completion, .. } => ("completed", Some(to_json(completion)), None),
+        LevelAnswer::NoCompletion(evidence) => {
+            ("no-completion", None, Some(evidence_json(evidence)))
+        }
+        LevelAnswer::Unknown(_) => ("unknown", None, None),
+        LevelAnswer::Skipped(_) => ("skipped", None, None),
     };
     let mut value = serde_json::json!({
         "level": run.level.name(),
@@ -278,10 +280,10 @@ fn level_json(course: &Course, story: &Story, i: usize, run: &LevelRun) -> serde
         "completion_index": story.found.get(i).and_then(|(_, k)| *k),
     });
     match &run.answer {
-        Answer::Completed { witness, .. } => value["witness"] = witness.as_str().into(),
-        Answer::Unknown(reason) => value["reason"] = reason.to_string().into(),
-        Answer::Skipped(why) => value["reason"] = why.as_str().into(),
-        Answer::NoCompletion(_) => {}
+        LevelAnswer::Completed { witness, .. } => value["witness"] = witness.as_str().into(),
+        LevelAnswer::Unknown(reason) => value["reason"] = reason.to_string().into(),
+        LevelAnswer::Skipped(why) => value["reason"] = why.as_str().into(),
+        LevelAnswer::NoCompletion(_) => {}
     }
     value
 }
@@ -316,9 +318,9 @@ fn evidence_json(evidence: &Evidence) -> serde_json::Value {
 pub fn course_json(course: &Course, line: usize) -> serde_json::Value {
     let story = course.story();
     let (status, completion) = match &course.verdict {
-        Verdict::Completed(grid) => ("completed", Some(to_json(grid))),
-        Verdict::NoCompletion => ("no-completion", None),
-        Verdict::Unknown => ("unknown", None),
+        CourseVerdict::Completed(grid) => ("completed", Some(to_json(grid))),
+        CourseVerdict::NoCompletion => ("no-completion", None),
+        CourseVerdict::Unknown => ("unknown", None),
     };
     let sudoku_solution = course.shown().map(|(_, s)| to_json(&s));
     serde_json::json!({

@@ -20,7 +20,9 @@ use super::job::{Control, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one};
 use super::render::{micros, millis, rounded};
 use crate::crosscheck::fault::{Fault, Faulty};
-use crate::crosscheck::{self, Participant, PuzzleCheck, Run, Standing, Tally, Verdict};
+use crate::crosscheck::{
+    self, Participant, ParticipantRun, ParticipantTally, PuzzleCheck, Standing, Verdict,
+};
 use crate::search::{Limits, StopReason};
 use crate::solve::{self, Verified, registry};
 use crate::text;
@@ -191,7 +193,7 @@ impl CrosscheckJob {
             .iter()
             .map(|participant| {
                 if control.expired() {
-                    Run {
+                    ParticipantRun {
                         name: participant.name(),
                         verdict: Verdict::Counted {
                             count: 0,
@@ -415,7 +417,7 @@ pub struct CrosscheckCounts {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CrosscheckSummary {
     /// One per participant, in order.
-    pub tallies: Vec<Tally>,
+    pub tallies: Vec<ParticipantTally>,
     /// The puzzle counts.
     pub counts: CrosscheckCounts,
 }

@@ -9,10 +9,41 @@
 //! the count. A solver's "no other solution" is its claim: `decode` reads an answer and has no
 //! proof to check.
 
+use std::io::BufRead;
+
 use serde_json::json;
 
 use super::render::{grid_json, grid_record, json_line};
 use crate::format::Decoded;
+use crate::grid::Grid;
+use crate::text::PuzzleReader;
+use crate::verify::verify;
+
+/// The puzzles of a file that `grid` solves, as `(index, line)` (both 1-based), at most `limit`
+/// of them, in file order.
+///
+/// A model that decodes to a grid that is not a solution of the puzzle it was decoded against
+/// is most often an answer to another puzzle of the same file, exported with another `--index`:
+/// this finds that puzzle so that the message can name the right `--index`. Unreadable puzzles
+/// and puzzles of another shape are skipped.
+///
+/// # Complexity
+/// One pass over the file: O(n²) per puzzle of the grid's shape (the verifier).
+pub fn puzzles_solved_by<R: BufRead>(
+    grid: &Grid,
+    puzzles: PuzzleReader<R>,
+    limit: usize,
+) -> Vec<(usize, usize)> {
+    puzzles
+        .enumerate()
+        .filter_map(|(i, record)| {
+            let record = record.ok()?;
+            (record.grid.shape() == grid.shape() && verify(&record.grid, grid).is_ok())
+                .then_some((i + 1, record.line))
+        })
+        .take(limit)
+        .collect()
+}
 
 /// The record of one result of an answer; `model` counts the models from 1.
 pub fn model(decoded: &Decoded, model: usize, json: bool) -> String {
@@ -114,5 +145,20 @@ mod tests {
             "{line}"
         );
         assert!(model(&solution, 1, true).contains("\"model\":1"));
+    }
+
+    #[test]
+    fn the_puzzle_an_answer_solves_is_found_by_its_index_and_line() {
+        let file = "# two puzzles\n1.3.....4....2..\n\n.2........1.4...\n";
+        let read = || PuzzleReader::new(file.as_bytes(), crate::text::ReadOptions::default());
+        let first: crate::Grid = "1432231441233241".parse().unwrap();
+        assert_eq!(puzzles_solved_by(&first, read(), 5), vec![(1, 2)]);
+        let second: crate::Grid = "1243342123144132".parse().unwrap();
+        assert_eq!(puzzles_solved_by(&second, read(), 5), vec![(2, 4)]);
+        let other: crate::Grid = "4321123421433412".parse().unwrap();
+        assert_eq!(
+            puzzles_solved_by(&other, read(), 5),
+            Vec::<(usize, usize)>::new()
+        );
     }
 }

@@ -18,7 +18,7 @@ use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::render::grid_record;
-use crate::generate::progress::{OnProgress, Progress};
+use crate::generate::progress::{GenerationProgress, OnProgress};
 use crate::generate::puzzle::{
     GenerateError, Generated, Generator, GridSource, Options, Symmetry, puzzle_rng,
 };
@@ -112,7 +112,7 @@ impl FromStr for GridSource {
 }
 
 /// The per-puzzle progress callback of a job: the puzzle's index and how far its reduction got.
-pub type PuzzleProgress = Arc<dyn Fn(u64, &Progress) + Send + Sync>;
+pub type PuzzleProgress = Arc<dyn Fn(u64, &GenerationProgress) + Send + Sync>;
 
 /// The `generate` job; see the module docs.
 pub struct GenerateJob {
@@ -249,7 +249,7 @@ impl GenerateJob {
         };
         generator.set_progress(self.progress.as_ref().map(|report| {
             let report = Arc::clone(report);
-            OnProgress::new(move |p: &Progress| report(index, p))
+            OnProgress::new(move |p: &GenerationProgress| report(index, p))
         }));
         let mut rng = puzzle_rng(self.seed, index);
         let made = if self.grid_only {

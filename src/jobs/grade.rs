@@ -19,7 +19,7 @@ use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::render::{millis, rounded, stop_word};
-use crate::grade::{Difficulty, Grade, Grader, Spread, Summary, Verdict, differences};
+use crate::grade::{Difficulty, FixpointVerdict, Grade, Grader, Spread, Summary, differences};
 use crate::propagate::{Scheme, Searcher};
 use crate::search::{CountReport, Limits};
 use crate::shape::Shape;
@@ -238,9 +238,9 @@ impl JobRecord for GradeRecord {
         let mut candidates = Map::new();
         for &(s, v) in &self.grade.verdicts {
             let left = match v {
-                Verdict::SearchFree => json!(self.cells),
-                Verdict::Open { candidates } => json!(candidates),
-                Verdict::Refuted => Value::Null,
+                FixpointVerdict::SearchFree => json!(self.cells),
+                FixpointVerdict::Open { candidates } => json!(candidates),
+                FixpointVerdict::Refuted => Value::Null,
             };
             candidates.insert(s.name().to_string(), left);
         }

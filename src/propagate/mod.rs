@@ -69,8 +69,8 @@ use crate::shape::Shape;
 pub(crate) use crate::bitset::iter_bits;
 pub use domains::Domains;
 
-pub use scheme::{Level, Scheme, SchemeError, Shaving};
-pub use searcher::{SearchError, Searcher, search};
+pub use scheme::{Consistency, Scheme, SchemeError, Shaving};
+pub use searcher::{SearchError, Searcher, count_with_scheme};
 
 use bounds::Exhaustion;
 use hac::Matcher;
@@ -205,7 +205,7 @@ impl Propagator {
     /// partly pruned and must be discarded.
     pub fn propagate(&mut self, d: &mut Domains, scheme: Scheme) -> Result<(), Failure> {
         debug_assert_eq!(d.shape, self.shape);
-        if scheme.level() == Level::Bc && scheme.channeling() {
+        if scheme.level() == Consistency::Bc && scheme.channeling() {
             self.propagate_all(d, scheme.without_channeling())?;
         }
         self.propagate_all(d, scheme)
@@ -471,15 +471,15 @@ impl Propagator {
         scheme: Scheme,
         u: usize,
     ) -> Result<(), Failure> {
-        if scheme.channeling() || scheme.level() != Level::Fc {
+        if scheme.channeling() || scheme.level() != Consistency::Fc {
             self.propagations += 1;
         }
         match (scheme.level(), scheme.channeling()) {
-            (Level::Fc, false) => Ok(()),
-            (Level::Fc, true) => {
+            (Consistency::Fc, false) => Ok(()),
+            (Consistency::Fc, true) => {
                 self.step::<TRACE, _>(d, |_| Rule::Channeling { unit: u }, |e, d| e.channel(d, u))
             }
-            (Level::Bc, channeling) => {
+            (Consistency::Bc, channeling) => {
                 self.step::<TRACE, _>(
                     d,
                     |_| Rule::RangeExhaustion { unit: u },
@@ -495,7 +495,7 @@ impl Propagator {
                 Ok(())
             }
             // HAC implies channeling: no HAC scheme adds it.
-            (Level::Hac, _) => {
+            (Consistency::Hac, _) => {
                 self.step::<TRACE, _>(d, |_| Rule::Matching { unit: u }, |e, d| e.hac(d, u))
             }
         }

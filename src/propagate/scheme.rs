@@ -1,7 +1,7 @@
 //! The names of Simonis' fifteen propagation schemes (and three more), and the lattice of
 //! "weaker than".
 //!
-//! A [`Scheme`] is a consistency [`Level`] for every unit's `alldifferent` (`FC`, `BC`, `HAC`),
+//! A [`Scheme`] is a [`Consistency`] level for every unit's `alldifferent` (`FC`, `BC`, `HAC`),
 //! optionally with channeling to dual variables (`I`), the redundant constraints `S`, `C`, `3`
 //! (on top of `HAC` only), and shaving (`V`). The fifteen schemes of the paper are
 //! [`Scheme::ALL`]; [`Scheme::EVERY`] adds the three that shave to a fixpoint:
@@ -60,7 +60,7 @@ use thiserror::Error;
 
 /// The consistency level of every unit's `alldifferent`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
+pub enum Consistency {
     /// Forward checking on the binary decomposition.
     Fc,
     /// ECLiPSe's range exhaustion (its "bound-consistent" `alldifferent`), which includes
@@ -85,7 +85,7 @@ pub enum Shaving {
 /// A propagation scheme: see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Scheme {
-    level: Level,
+    level: Consistency,
     channeling: bool,
     same: bool,
     colored: bool,
@@ -107,7 +107,7 @@ const NAMES: [&str; 18] = [
 ];
 
 const fn scheme(
-    level: Level,
+    level: Consistency,
     channeling: bool,
     s: bool,
     c: bool,
@@ -126,44 +126,62 @@ const fn scheme(
 
 impl Scheme {
     /// Forward checking.
-    pub const FC: Scheme = scheme(Level::Fc, false, false, false, false, Shaving::None);
+    pub const FC: Scheme = scheme(Consistency::Fc, false, false, false, false, Shaving::None);
     /// Forward checking with channeling.
-    pub const FCI: Scheme = scheme(Level::Fc, true, false, false, false, Shaving::None);
+    pub const FCI: Scheme = scheme(Consistency::Fc, true, false, false, false, Shaving::None);
     /// ECLiPSe's "bound-consistent" alldifferent: range exhaustion (includes forward checking).
-    pub const BC: Scheme = scheme(Level::Bc, false, false, false, false, Shaving::None);
+    pub const BC: Scheme = scheme(Consistency::Bc, false, false, false, false, Shaving::None);
     /// `BC` on the cells and on the dual (position) variables, channelled.
-    pub const BCI: Scheme = scheme(Level::Bc, true, false, false, false, Shaving::None);
+    pub const BCI: Scheme = scheme(Consistency::Bc, true, false, false, false, Shaving::None);
     /// Hyper-arc consistency.
-    pub const HAC: Scheme = scheme(Level::Hac, false, false, false, false, Shaving::None);
+    pub const HAC: Scheme = scheme(Consistency::Hac, false, false, false, false, Shaving::None);
     /// HAC + same.
-    pub const HACS: Scheme = scheme(Level::Hac, false, true, false, false, Shaving::None);
+    pub const HACS: Scheme = scheme(Consistency::Hac, false, true, false, false, Shaving::None);
     /// HAC + colored matrix.
-    pub const HACC: Scheme = scheme(Level::Hac, false, false, true, false, Shaving::None);
+    pub const HACC: Scheme = scheme(Consistency::Hac, false, false, true, false, Shaving::None);
     /// HAC + rows–boxes.
-    pub const HAC3: Scheme = scheme(Level::Hac, false, false, false, true, Shaving::None);
+    pub const HAC3: Scheme = scheme(Consistency::Hac, false, false, false, true, Shaving::None);
     /// HAC + same + colored matrix.
-    pub const HACSC: Scheme = scheme(Level::Hac, false, true, true, false, Shaving::None);
+    pub const HACSC: Scheme = scheme(Consistency::Hac, false, true, true, false, Shaving::None);
     /// HAC + same + rows–boxes.
-    pub const HACS3: Scheme = scheme(Level::Hac, false, true, false, true, Shaving::None);
+    pub const HACS3: Scheme = scheme(Consistency::Hac, false, true, false, true, Shaving::None);
     /// HAC + colored matrix + rows–boxes.
-    pub const HACC3: Scheme = scheme(Level::Hac, false, false, true, true, Shaving::None);
+    pub const HACC3: Scheme = scheme(Consistency::Hac, false, false, true, true, Shaving::None);
     /// HAC + all three redundant constraints.
-    pub const HACSC3: Scheme = scheme(Level::Hac, false, true, true, true, Shaving::None);
+    pub const HACSC3: Scheme = scheme(Consistency::Hac, false, true, true, true, Shaving::None);
     /// FC with one shaving pass.
-    pub const FCV: Scheme = scheme(Level::Fc, false, false, false, false, Shaving::Once);
+    pub const FCV: Scheme = scheme(Consistency::Fc, false, false, false, false, Shaving::Once);
     /// BC with one shaving pass.
-    pub const BCV: Scheme = scheme(Level::Bc, false, false, false, false, Shaving::Once);
+    pub const BCV: Scheme = scheme(Consistency::Bc, false, false, false, false, Shaving::Once);
     /// HAC with one shaving pass.
-    pub const HACV: Scheme = scheme(Level::Hac, false, false, false, false, Shaving::Once);
+    pub const HACV: Scheme = scheme(Consistency::Hac, false, false, false, false, Shaving::Once);
     /// FC with shaving to the fixpoint (`FCV+`).
-    pub const FCV_FIXPOINT: Scheme =
-        scheme(Level::Fc, false, false, false, false, Shaving::Fixpoint);
+    pub const FCV_FIXPOINT: Scheme = scheme(
+        Consistency::Fc,
+        false,
+        false,
+        false,
+        false,
+        Shaving::Fixpoint,
+    );
     /// BC with shaving to the fixpoint (`BCV+`).
-    pub const BCV_FIXPOINT: Scheme =
-        scheme(Level::Bc, false, false, false, false, Shaving::Fixpoint);
+    pub const BCV_FIXPOINT: Scheme = scheme(
+        Consistency::Bc,
+        false,
+        false,
+        false,
+        false,
+        Shaving::Fixpoint,
+    );
     /// HAC with shaving to the fixpoint (`HACV+`).
-    pub const HACV_FIXPOINT: Scheme =
-        scheme(Level::Hac, false, false, false, false, Shaving::Fixpoint);
+    pub const HACV_FIXPOINT: Scheme = scheme(
+        Consistency::Hac,
+        false,
+        false,
+        false,
+        false,
+        Shaving::Fixpoint,
+    );
 
     /// The fifteen schemes of the paper, in the order of Simonis' tables.
     pub const ALL: [Scheme; 15] = [
@@ -198,7 +216,7 @@ impl Scheme {
     };
 
     /// The consistency level of each unit.
-    pub fn level(self) -> Level {
+    pub fn level(self) -> Consistency {
         self.level
     }
 
@@ -266,7 +284,7 @@ impl Scheme {
     /// scheme but those on `BC`'s range exhaustion, which is not monotone (see
     /// [`super::bounds`]).
     pub fn order_free(self) -> bool {
-        self.level != Level::Bc
+        self.level != Consistency::Bc
     }
 
     /// The name, as in Simonis' paper (`HACSC3`), with a `+` for shaving to the fixpoint.
@@ -281,7 +299,7 @@ impl Scheme {
     /// Whether `self ⊑ other`: `other` is at least as strong (see the module docs). Reflexive.
     pub fn weaker_than(self, other: Scheme) -> bool {
         self.level <= other.level
-            && (!self.channeling || other.channeling || other.level == Level::Hac)
+            && (!self.channeling || other.channeling || other.level == Consistency::Hac)
             && (!self.same || other.same)
             && (!self.colored || other.colored)
             && (!self.rows_boxes || other.rows_boxes)

@@ -27,11 +27,11 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::propagate::{search, Scheme};
+//! use sudokit::propagate::{count_with_scheme, Scheme};
 //! use sudokit::search::Limits;
 //! use sudokit::text::parse_line;
 //! let puzzle = parse_line("1...............", None).unwrap();
-//! let report = search(&puzzle, Scheme::HAC, 5, &Limits::none()).unwrap();
+//! let report = count_with_scheme(&puzzle, Scheme::HAC, 5, &Limits::none()).unwrap();
 //! assert!(report.hit_limit);
 //! assert_eq!((report.count, report.solutions.len()), (5, 2));
 //! ```
@@ -60,7 +60,7 @@ pub enum SearchError {
 ///
 /// # Errors
 /// [`SearchError::ZeroLimit`]; [`SearchError::Unverified`] if a solution fails verification.
-pub fn search(
+pub fn count_with_scheme(
     puzzle: &Grid,
     scheme: Scheme,
     limit: u64,
@@ -103,10 +103,10 @@ impl Searcher {
         }
     }
 
-    /// As [`search`], reusing this searcher's memory.
+    /// As [`count_with_scheme`], reusing this searcher's memory.
     ///
     /// # Errors
-    /// As [`search`].
+    /// As [`count_with_scheme`].
     ///
     /// # Panics
     /// If the puzzle's shape is not the searcher's.
@@ -136,7 +136,7 @@ impl Searcher {
     /// against `puzzle`. `root` must be a subset of the givens' store (`Domains::from_puzzle`).
     ///
     /// # Errors
-    /// As [`search`].
+    /// As [`count_with_scheme`].
     ///
     /// # Panics
     /// If the shapes of the puzzle, `root`, `last` and the searcher differ.

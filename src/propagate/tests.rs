@@ -132,7 +132,7 @@ fn no_scheme_removes_a_value_of_a_solution_and_search_counts_them_all() {
                         }
                     }
                 }
-                let found = search(&puzzle, scheme, 1000, &Limits::none()).unwrap();
+                let found = count_with_scheme(&puzzle, scheme, 1000, &Limits::none()).unwrap();
                 assert!(found.complete());
                 assert_eq!(found.count, solutions.len() as u64, "{scheme} {puzzle:?}");
                 assert_eq!(found.solutions.len(), solutions.len().min(2));
@@ -377,14 +377,14 @@ fn forward_checking_and_channeling_on_a_hand_made_case() {
 #[test]
 fn search_respects_budgets_and_limits() {
     let empty = Grid::empty(Shape::sudoku(3, 3).unwrap());
-    let out = search(&empty, Scheme::FC, u64::MAX, &Limits::nodes(500)).unwrap();
+    let out = count_with_scheme(&empty, Scheme::FC, u64::MAX, &Limits::nodes(500)).unwrap();
     assert_eq!(out.stopped, Some(StopReason::NodeLimit));
     assert!(out.stats.nodes <= 500);
     assert!(out.count > 2 && out.solutions.len() == 2);
-    let out = search(&empty, Scheme::FCI, 3, &Limits::none()).unwrap();
+    let out = count_with_scheme(&empty, Scheme::FCI, 3, &Limits::none()).unwrap();
     assert!(out.hit_limit && out.stopped.is_none());
     assert_eq!((out.count, out.solutions.len()), (3, 2));
-    let timed = search(
+    let timed = count_with_scheme(
         &empty,
         Scheme::FC,
         u64::MAX,
@@ -394,7 +394,7 @@ fn search_respects_budgets_and_limits() {
     assert_eq!(timed.stopped, Some(StopReason::TimeLimit));
     let cancel = crate::search::Cancel::new();
     cancel.cancel();
-    let cancelled = search(
+    let cancelled = count_with_scheme(
         &empty,
         Scheme::FC,
         u64::MAX,
@@ -402,12 +402,12 @@ fn search_respects_budgets_and_limits() {
     );
     assert_eq!(cancelled.unwrap().stopped, Some(StopReason::Cancelled));
     assert!(matches!(
-        search(&empty, Scheme::FC, 0, &Limits::none()),
+        count_with_scheme(&empty, Scheme::FC, 0, &Limits::none()),
         Err(SearchError::ZeroLimit)
     ));
     // Clashing givens: no solution, and the search says so completely.
     let clash = parse_line("11..............", None).unwrap();
-    let out = search(&clash, Scheme::HAC, 2, &Limits::none()).unwrap();
+    let out = count_with_scheme(&clash, Scheme::HAC, 2, &Limits::none()).unwrap();
     assert!(out.complete() && out.solutions.is_empty());
 }
 
@@ -438,7 +438,7 @@ fn large_orders_use_several_words_per_cell() {
             }
         }
     }
-    let out = search(&g, Scheme::HAC, 2, &Limits::none()).unwrap();
+    let out = count_with_scheme(&g, Scheme::HAC, 2, &Limits::none()).unwrap();
     assert!(out.stopped.is_none());
     assert!(!out.solutions.is_empty());
 }

@@ -24,20 +24,21 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::reduce::course::{CourseOptions, Level, Verdict, run_course};
+//! use sudokit::reduce::course::{CourseOptions, Level, CourseVerdict, run_course};
 //! use sudokit::text::{ShapeSpec, parse_line};
 //! let square = parse_line("1.......3", Some(ShapeSpec::Latin)).unwrap();
 //! let course = run_course(&square, &CourseOptions::default(), "square1").unwrap();
 //! assert_eq!(course.levels.len(), Level::ALL.len());
-//! assert!(matches!(course.verdict, Verdict::Completed(_)));
+//! assert!(matches!(course.verdict, CourseVerdict::Completed(_)));
 //! let none = parse_line("12...3...", Some(ShapeSpec::Latin)).unwrap();
 //! let course = run_course(&none, &CourseOptions::default(), "square2").unwrap();
-//! assert_eq!(course.verdict, Verdict::NoCompletion);
+//! assert_eq!(course.verdict, CourseVerdict::NoCompletion);
 //! assert_eq!(course.conflict.unwrap().givens.filled(), 3);
 //! ```
 
 pub use crate::reduce::course_data::{
-    Answer, Count, Course, CourseError, CourseOptions, Evidence, Level, LevelRun, Verdict,
+    Count, Course, CourseError, CourseOptions, CourseVerdict, Evidence, Level, LevelAnswer,
+    LevelRun,
 };
 
 use crate::grid::Grid;
@@ -70,7 +71,7 @@ pub fn run_course(
         sudoku,
         reduce_time,
         levels: Vec::new(),
-        verdict: Verdict::Unknown,
+        verdict: CourseVerdict::Unknown,
         count: None,
         completions: None,
         conflict: None,
@@ -83,11 +84,11 @@ pub fn run_course(
     let yes = course
         .levels
         .iter()
-        .find(|l| matches!(l.answer, Answer::Completed { .. }));
+        .find(|l| matches!(l.answer, LevelAnswer::Completed { .. }));
     let no = course
         .levels
         .iter()
-        .find(|l| matches!(l.answer, Answer::NoCompletion(_)));
+        .find(|l| matches!(l.answer, LevelAnswer::NoCompletion(_)));
     course.verdict = match (yes, no) {
         (Some(y), Some(n)) => {
             return Err(CourseError::Disagreement {
@@ -96,16 +97,18 @@ pub fn run_course(
             });
         }
         (Some(run), None) => match &run.answer {
-            Answer::Completed { completion, .. } => Verdict::Completed(completion.clone()),
+            LevelAnswer::Completed { completion, .. } => {
+                CourseVerdict::Completed(completion.clone())
+            }
             _ => unreachable!("found as completed"),
         },
-        (None, Some(_)) => Verdict::NoCompletion,
-        (None, None) => Verdict::Unknown,
+        (None, Some(_)) => CourseVerdict::NoCompletion,
+        (None, None) => CourseVerdict::Unknown,
     };
-    if matches!(course.verdict, Verdict::Completed(_)) {
+    if matches!(course.verdict, CourseVerdict::Completed(_)) {
         count_both(&mut course, options)?;
     }
-    if course.verdict == Verdict::NoCompletion
+    if course.verdict == CourseVerdict::NoCompletion
         && latin.shape().order() <= options.conflict_max_order
     {
         let solver = crate::solve::backend(&options.backend)?;

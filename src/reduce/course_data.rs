@@ -16,7 +16,7 @@ use crate::encode::cnf::CnfOptions;
 use crate::grid::Grid;
 use crate::reduce::conflict::Conflict;
 use crate::reduce::latin::LatinReductionError;
-use crate::reduce::reduction::{ReductionError, Size, SizeNames};
+use crate::reduce::reduction::{InstanceSize, ReductionError, SizeNames};
 use crate::search::{Limits, Stats, StopReason};
 use crate::solve::{SolveError, UnknownBackend};
 
@@ -211,7 +211,7 @@ pub enum Evidence {
 
 /// What one level answered, after every check.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
+pub enum LevelAnswer {
     /// A solution at the level, checked there, mapped back and verified down to the square.
     Completed {
         /// The level's answer in words ("a model satisfying all 12062 clauses, 81 of 729
@@ -242,11 +242,11 @@ pub struct LevelRun {
     /// What the four size numbers count.
     pub names: SizeNames,
     /// The instance's size, measured on it.
-    pub size: Size,
+    pub size: InstanceSize,
     /// The size the reduction's formula predicts (none for the square itself).
-    pub predicted: Option<Size>,
+    pub predicted: Option<InstanceSize>,
     /// The answer.
-    pub answer: Answer,
+    pub answer: LevelAnswer,
     /// Time to build the instance from the Sudoku (from the square for the Sudoku level).
     pub reduce_time: Duration,
     /// Time of the solver.
@@ -259,7 +259,7 @@ pub struct LevelRun {
 
 /// What the levels say together.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum CourseVerdict {
     /// Every level that answered found a completion (the first one found is kept).
     Completed(Grid),
     /// Every level that answered found none.
@@ -280,7 +280,7 @@ pub struct Course {
     /// The levels run, in chain order.
     pub levels: Vec<LevelRun>,
     /// What they say.
-    pub verdict: Verdict,
+    pub verdict: CourseVerdict,
     /// The Sudoku's solutions, counted (see [`CourseOptions::count`]).
     pub count: Option<Count>,
     /// The square's completions, counted the same way: equal to [`Course::count`] when both

@@ -45,7 +45,7 @@ use crate::encode::graph::{Precoloured, edge_count, is_proper, precoloured};
 use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, parse_var_name};
 use crate::encode::{Cnf, Model, Var, allowed, x_index};
 use crate::grid::Grid;
-use crate::reduce::reduction::{Reduction, ReductionError, Size, SizeNames, SizeRow};
+use crate::reduce::reduction::{InstanceSize, Reduction, ReductionError, SizeNames, SizeRow};
 use crate::verify::verify;
 
 /// Unit kinds of a grid: 3 for Sudoku, 2 for a Latin square.
@@ -105,7 +105,7 @@ impl Reduction for SudokuToCnf {
     /// The closed form of [`formula_size`]; every given is one unit clause (at order 1 every
     /// clause has one literal). The `optimized` encoding has no closed form (its size depends on
     /// where the givens are): it is measured on the encoded formula.
-    fn target_size(&self, source: &Grid) -> Result<Size, ReductionError> {
+    fn target_size(&self, source: &Grid) -> Result<InstanceSize, ReductionError> {
         let Some(size) = formula_size(source.shape(), self.options, source.filled()) else {
             return Ok(self.size_of(&self.reduce(source)?));
         };
@@ -114,7 +114,7 @@ impl Reduction for SudokuToCnf {
         } else {
             source.filled()
         };
-        Ok(Size {
+        Ok(InstanceSize {
             variables: size.vars,
             constraints: size.clauses,
             entries: size.literals,
@@ -122,9 +122,9 @@ impl Reduction for SudokuToCnf {
         })
     }
 
-    fn size_of(&self, target: &CnfTarget) -> Size {
+    fn size_of(&self, target: &CnfTarget) -> InstanceSize {
         let cnf = &target.cnf;
-        Size {
+        InstanceSize {
             variables: cnf.vars(),
             constraints: cnf.len(),
             entries: cnf.literal_count(),
@@ -195,13 +195,13 @@ impl Reduction for SudokuToIlp {
         Ok(Ilp::new(source))
     }
 
-    fn target_size(&self, source: &Grid) -> Result<Size, ReductionError> {
+    fn target_size(&self, source: &Grid) -> Result<InstanceSize, ReductionError> {
         let (n, kinds, g) = (
             source.shape().order(),
             unit_kinds(source) + 1,
             source.filled(),
         );
-        Ok(Size {
+        Ok(InstanceSize {
             variables: n * n * n,
             constraints: kinds * n * n + g,
             entries: kinds * n * n * n + g,
@@ -210,10 +210,10 @@ impl Reduction for SudokuToIlp {
     }
 
     /// Counts the rows and non-zeros [`Ilp::rows`] yields.
-    fn size_of(&self, target: &Ilp) -> Size {
-        let mut size = Size {
+    fn size_of(&self, target: &Ilp) -> InstanceSize {
+        let mut size = InstanceSize {
             variables: target.var_count(),
-            ..Size::default()
+            ..InstanceSize::default()
         };
         for row in target.rows() {
             size.constraints += 1;
@@ -298,7 +298,7 @@ impl Reduction for SudokuToExactCover {
 
     /// Options are the allowed `(r, c, v)` ([`allowed`]): not a closed form in `n` and `g`
     /// alone, since it depends on where the givens are; each covers `U + 1` items.
-    fn target_size(&self, source: &Grid) -> Result<Size, ReductionError> {
+    fn target_size(&self, source: &Grid) -> Result<InstanceSize, ReductionError> {
         let shape = source.shape();
         let n = shape.order();
         let kinds = unit_kinds(source) + 1;
@@ -308,7 +308,7 @@ impl Reduction for SudokuToExactCover {
             .chunks(n)
             .filter(|cell| cell.iter().filter(|&&a| a).count() == 1)
             .count();
-        Ok(Size {
+        Ok(InstanceSize {
             variables: options,
             constraints: kinds * n * n,
             entries: kinds * options,
@@ -316,12 +316,12 @@ impl Reduction for SudokuToExactCover {
         })
     }
 
-    fn size_of(&self, target: &ExactCover) -> Size {
+    fn size_of(&self, target: &ExactCover) -> InstanceSize {
         let n = target.shape().order();
         let mut per_cell = vec![0usize; n * n];
-        let mut size = Size {
+        let mut size = InstanceSize {
             constraints: target.item_count(),
-            ..Size::default()
+            ..InstanceSize::default()
         };
         for (r, c, v) in target.options() {
             size.variables += 1;
@@ -405,9 +405,9 @@ impl Reduction for SudokuToColouring {
         Ok(precoloured(source))
     }
 
-    fn target_size(&self, source: &Grid) -> Result<Size, ReductionError> {
+    fn target_size(&self, source: &Grid) -> Result<InstanceSize, ReductionError> {
         let edges = edge_count(source.shape());
-        Ok(Size {
+        Ok(InstanceSize {
             variables: source.shape().cells(),
             constraints: edges,
             entries: 2 * edges,
@@ -415,8 +415,8 @@ impl Reduction for SudokuToColouring {
         })
     }
 
-    fn size_of(&self, target: &Precoloured) -> Size {
-        Size {
+    fn size_of(&self, target: &Precoloured) -> InstanceSize {
+        InstanceSize {
             variables: target.graph.node_count(),
             constraints: target.graph.edge_count(),
             entries: 2 * target.graph.edge_count(),

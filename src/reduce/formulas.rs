@@ -38,7 +38,7 @@
 use crate::encode::cnf::{Amo, CnfOptions, Encoding};
 use crate::grid::Grid;
 use crate::reduce::course_data::Level;
-use crate::reduce::reduction::Size;
+use crate::reduce::reduction::InstanceSize;
 
 /// One size as a formula and its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,16 +52,16 @@ pub struct Formula {
 /// The four sizes of a level as formulas, and what their letters stand for here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SizeFormulas {
-    /// Variables, constraints, entries, fixed (the order of [`Size::numbers`]).
+    /// Variables, constraints, entries, fixed (the order of [`InstanceSize::numbers`]).
     pub formulas: [Formula; 4],
     /// The letters' values, e.g. `n = 9, p = q = 3, G = 74`.
     pub letters: String,
 }
 
 impl SizeFormulas {
-    /// The values as a [`Size`].
-    pub fn size(&self) -> Size {
-        Size {
+    /// The values as an [`InstanceSize`].
+    pub fn size(&self) -> InstanceSize {
+        InstanceSize {
             variables: self.formulas[0].value,
             constraints: self.formulas[1].value,
             entries: self.formulas[2].value,

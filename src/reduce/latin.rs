@@ -54,7 +54,7 @@ pub use crate::reduce::latin_error::LatinReductionError;
 
 use crate::grid::Grid;
 use crate::reduce::reduction::{
-    GRID_SIZE_NAMES, Reduction, ReductionError, Size, SizeNames, grid_size,
+    GRID_SIZE_NAMES, InstanceSize, Reduction, ReductionError, SizeNames, SizeRow, grid_size,
 };
 use crate::shape::{MAX_ORDER, Shape};
 use crate::verify::verify;
@@ -199,10 +199,10 @@ impl Reduction for LatinToSudoku {
         Ok(latin_to_sudoku(source)?)
     }
 
-    fn target_size(&self, source: &Grid) -> Result<Size, ReductionError> {
+    fn target_size(&self, source: &Grid) -> Result<InstanceSize, ReductionError> {
         let m = source.shape().order();
         let n = sudoku_shape(m)?.order();
-        Ok(Size {
+        Ok(InstanceSize {
             variables: n * n,
             constraints: 3 * n,
             entries: 3 * n * n,
@@ -210,7 +210,7 @@ impl Reduction for LatinToSudoku {
         })
     }
 
-    fn size_of(&self, target: &Grid) -> Size {
+    fn size_of(&self, target: &Grid) -> InstanceSize {
         grid_size(target)
     }
 
@@ -225,6 +225,59 @@ impl Reduction for LatinToSudoku {
         let completion = sudoku_to_latin(source, solution)?;
         verify(&as_latin_square(source), &completion)?;
         Ok(completion)
+    }
+}
+
+/// A partial Latin square reduced to Sudoku: the Sudoku, the map back, and the sizes of both
+/// instances.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LatinReduction {
+    square: Grid,
+    sudoku: Grid,
+}
+
+impl LatinReduction {
+    /// Reduces `square` (read as a partial Latin square) to a Sudoku of order m².
+    ///
+    /// # Errors
+    /// [`LatinReductionError`] when the Sudoku would be above the largest order.
+    pub fn new(square: &Grid) -> Result<LatinReduction, LatinReductionError> {
+        let square = square.as_latin();
+        Ok(LatinReduction {
+            sudoku: latin_to_sudoku(&square)?,
+            square,
+        })
+    }
+
+    /// The partial Latin square.
+    pub fn square(&self) -> &Grid {
+        &self.square
+    }
+
+    /// The Sudoku of order m², completable exactly when the square is.
+    pub fn sudoku(&self) -> &Grid {
+        &self.sudoku
+    }
+
+    /// The completion of the square that a solution of the Sudoku gives.
+    ///
+    /// # Errors
+    /// [`LatinReductionError::NotASolution`] when `solution` does not solve the Sudoku.
+    pub fn back(&self, solution: &Grid) -> Result<Grid, LatinReductionError> {
+        sudoku_to_latin(&self.square, solution)
+    }
+
+    /// The sizes of the square and of the Sudoku (cells, units, incidences, givens).
+    pub fn sizes(&self) -> [SizeRow; 2] {
+        let row = |level: &str, grid: &Grid| SizeRow {
+            level: level.to_string(),
+            names: GRID_SIZE_NAMES,
+            size: grid_size(grid),
+        };
+        [
+            row("partial Latin square", &self.square),
+            row(&LatinToSudoku.name(), &self.sudoku),
+        ]
     }
 }
 

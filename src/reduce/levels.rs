@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
 use crate::reduce::course_data::{
-    Answer, Count, Course, CourseError, CourseOptions, Evidence, Level, LevelRun,
+    Count, Course, CourseError, CourseOptions, Evidence, Level, LevelAnswer, LevelRun,
 };
 use crate::reduce::encodings::{SudokuToCnf, SudokuToColouring, SudokuToExactCover, SudokuToIlp};
 use crate::reduce::latin::{LatinToSudoku, as_latin_square};
@@ -80,7 +80,7 @@ fn run_of(level: Level, instance: String, solver: String) -> LevelRun {
         names: GRID_SIZE_NAMES,
         size: Default::default(),
         predicted: None,
-        answer: Answer::Skipped(String::new()),
+        answer: LevelAnswer::Skipped(String::new()),
         reduce_time: Duration::ZERO,
         solve_time: Duration::ZERO,
         check_time: Duration::ZERO,
@@ -89,11 +89,11 @@ fn run_of(level: Level, instance: String, solver: String) -> LevelRun {
 }
 
 /// The answer of a grid backend's count report at the Latin or Sudoku level.
-fn search_answer(report: &crate::search::CountReport, what: &'static str) -> Option<Answer> {
+fn search_answer(report: &crate::search::CountReport, what: &'static str) -> Option<LevelAnswer> {
     match (report.solutions.first(), report.stopped) {
         (Some(_), _) => None,
-        (None, Some(reason)) => Some(Answer::Unknown(reason)),
-        (None, None) => Some(Answer::NoCompletion(Evidence::Search {
+        (None, Some(reason)) => Some(LevelAnswer::Unknown(reason)),
+        (None, None) => Some(LevelAnswer::NoCompletion(Evidence::Search {
             what,
             nodes: report.stats.nodes,
         })),
@@ -122,7 +122,7 @@ fn latin_level(course: &Course, options: &CourseOptions) -> Result<LevelRun, Cou
             let completion = report.solutions[0].clone();
             verify(&square, &completion).map_err(|v| check(Level::Latin)(v.into()))?;
             run.check_time = started.elapsed();
-            Answer::Completed {
+            LevelAnswer::Completed {
                 witness: "a completion, verified".into(),
                 sudoku_solution: None,
                 completion,
@@ -171,7 +171,7 @@ fn sudoku_level(course: &mut Course, options: &CourseOptions) -> Result<LevelRun
             let (sudoku_solution, completion) =
                 down_from_sudoku(course, solution).map_err(check(Level::Sudoku))?;
             run.check_time = started.elapsed();
-            Answer::Completed {
+            LevelAnswer::Completed {
                 witness: "a solution, verified".into(),
                 sudoku_solution: Some(sudoku_solution),
                 completion,
@@ -206,7 +206,7 @@ where
 
 /// A level whose solver cannot take the order.
 fn skipped(mut run: LevelRun, max: usize, order: usize) -> LevelRun {
-    run.answer = Answer::Skipped(format!(
+    run.answer = LevelAnswer::Skipped(format!(
         "{} takes this instance up to order {max}, this Sudoku has order {order}",
         run.solver
     ));
@@ -230,7 +230,7 @@ fn cnf_level(
     let order = course.sudoku.shape().order();
     if order > sat.max_order() {
         let mut run = skipped(run, sat.max_order(), order);
-        if let Answer::Skipped(why) = &mut run.answer {
+        if let LevelAnswer::Skipped(why) = &mut run.answer {
             why.push_str(" (a linear at-most-one encoding, sequential or product, reaches 64)");
         }
         return Ok(run);
@@ -253,8 +253,8 @@ fn cnf_level(
             let mapped = down(&to_cnf, course, &target, &model);
             completed(&mut run, started, mapped, witness)?
         }
-        CnfAnswer::Unknown(reason) => Answer::Unknown(reason),
-        CnfAnswer::Unsat => Answer::NoCompletion(refutation(course, &sat, options, label)?),
+        CnfAnswer::Unknown(reason) => LevelAnswer::Unknown(reason),
+        CnfAnswer::Unsat => LevelAnswer::NoCompletion(refutation(course, &sat, options, label)?),
     };
     Ok(run)
 }
@@ -341,9 +341,9 @@ fn ilp_level(course: &Course, options: &CourseOptions) -> Result<LevelRun, Cours
             let mapped = down(&SudokuToIlp, course, &target, &point);
             completed(&mut run, started, mapped, witness)?
         }
-        (None, Some(reason), _) => Answer::Unknown(reason),
-        (None, None, true) => Answer::NoCompletion(Evidence::Presolve),
-        (None, None, false) => Answer::NoCompletion(Evidence::Search {
+        (None, Some(reason), _) => LevelAnswer::Unknown(reason),
+        (None, None, true) => LevelAnswer::NoCompletion(Evidence::Presolve),
+        (None, None, false) => LevelAnswer::NoCompletion(Evidence::Search {
             what: "branch-and-bound tree",
             nodes: run.stats.nodes,
         }),
@@ -449,10 +449,10 @@ fn completed(
     started: Instant,
     mapped: Result<(Grid, Grid), ReductionError>,
     witness: String,
-) -> Result<Answer, CourseError> {
+) -> Result<LevelAnswer, CourseError> {
     let (sudoku_solution, completion) = mapped.map_err(check(run.level))?;
     run.check_time = started.elapsed();
-    Ok(Answer::Completed {
+    Ok(LevelAnswer::Completed {
         witness,
         sudoku_solution: Some(sudoku_solution),
         completion,

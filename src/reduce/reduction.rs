@@ -3,7 +3,7 @@
 //!
 //! A [`Reduction`] has four operations:
 //! - [`Reduction::reduce`]: source instance → target instance;
-//! - [`Reduction::target_size`]: the [`Size`] of that target, computed from the source without
+//! - [`Reduction::target_size`]: the [`InstanceSize`] of that target, computed from the source without
 //!   building the target (a closed form where one exists; the tests check it against the files
 //!   the writers produce);
 //! - [`Reduction::check_target`]: the certificate check of the target problem (a satisfying
@@ -53,7 +53,7 @@ use crate::verify::Violation;
 
 /// The size of an instance; see the module docs for what each number counts per formalism.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-pub struct Size {
+pub struct InstanceSize {
     /// Cells, Boolean variables, 0-1 columns, options or vertices.
     pub variables: usize,
     /// Units, clauses, rows, items or edges.
@@ -64,10 +64,10 @@ pub struct Size {
     pub fixed: usize,
 }
 
-/// What the four numbers of a [`Size`] are called in one formalism.
+/// What the four numbers of an [`InstanceSize`] are called in one formalism.
 pub type SizeNames = [&'static str; 4];
 
-impl Size {
+impl InstanceSize {
     /// The four numbers in the order of [`SizeNames`].
     pub fn numbers(&self) -> [usize; 4] {
         [self.variables, self.constraints, self.entries, self.fixed]
@@ -93,14 +93,14 @@ pub struct SizeRow {
     /// What the numbers count.
     pub names: SizeNames,
     /// The numbers.
-    pub size: Size,
+    pub size: InstanceSize,
 }
 
 /// The size of a grid as a constraint problem: `n²` cells, its units, `n` cells per unit, and its
 /// givens.
-pub fn grid_size(grid: &Grid) -> Size {
+pub fn grid_size(grid: &Grid) -> InstanceSize {
     let shape = grid.shape();
-    Size {
+    InstanceSize {
         variables: shape.cells(),
         constraints: shape.unit_count(),
         entries: shape.unit_count() * shape.order(),
@@ -150,7 +150,7 @@ pub trait Reduction {
     /// A short name, e.g. `"Sudoku → CNF"`.
     fn name(&self) -> String;
 
-    /// What the four numbers of the target's [`Size`] count.
+    /// What the four numbers of the target's [`InstanceSize`] count.
     fn size_names(&self) -> SizeNames;
 
     /// Builds the target instance.
@@ -164,10 +164,10 @@ pub trait Reduction {
     ///
     /// # Errors
     /// As [`Reduction::reduce`].
-    fn target_size(&self, source: &Self::Source) -> Result<Size, ReductionError>;
+    fn target_size(&self, source: &Self::Source) -> Result<InstanceSize, ReductionError>;
 
     /// The size of a built target, measured on the target itself.
-    fn size_of(&self, target: &Self::Target) -> Size;
+    fn size_of(&self, target: &Self::Target) -> InstanceSize;
 
     /// Checks a target solution against the target instance (the target-level certificate).
     ///
@@ -236,11 +236,11 @@ where
     }
 
     /// Builds the middle instance (the second size is a function of it), not the last one.
-    fn target_size(&self, source: &Self::Source) -> Result<Size, ReductionError> {
+    fn target_size(&self, source: &Self::Source) -> Result<InstanceSize, ReductionError> {
         self.1.target_size(&self.0.reduce(source)?)
     }
 
-    fn size_of(&self, target: &Self::Target) -> Size {
+    fn size_of(&self, target: &Self::Target) -> InstanceSize {
         self.1.size_of(&target.last)
     }
 

@@ -40,7 +40,7 @@ use crate::encode::cnf::CnfOptions;
 use crate::grid::Grid;
 use crate::reduce::encodings::{CnfTarget, SudokuToCnf};
 use crate::reduce::latin::LatinToSudoku;
-use crate::reduce::reduction::{Reduction, ReductionError, Size, grid_size};
+use crate::reduce::reduction::{InstanceSize, Reduction, ReductionError, grid_size};
 use crate::solve::Limits;
 use crate::solve::sat::{CnfAnswer, solve_cnf};
 
@@ -70,15 +70,15 @@ pub struct SatChain {
     /// The CNF of the Sudoku.
     pub cnf: CnfTarget,
     /// The Latin square's size as a grid problem.
-    pub latin_size: Size,
+    pub latin_size: InstanceSize,
     /// The Sudoku's size predicted from the Latin square.
-    pub sudoku_predicted: Size,
+    pub sudoku_predicted: InstanceSize,
     /// The Sudoku's size measured.
-    pub sudoku_size: Size,
+    pub sudoku_size: InstanceSize,
     /// The CNF's size predicted from the Sudoku.
-    pub cnf_predicted: Size,
+    pub cnf_predicted: InstanceSize,
     /// The CNF's size measured.
-    pub cnf_size: Size,
+    pub cnf_size: InstanceSize,
     /// The outcome.
     pub verdict: SatVerdict,
     /// Time of Latin square → Sudoku.

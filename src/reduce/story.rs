@@ -19,7 +19,7 @@
 
 use crate::grid::Grid;
 pub use crate::reduce::course_data::Count;
-use crate::reduce::course_data::{Answer, Course, Level};
+use crate::reduce::course_data::{Course, Level, LevelAnswer};
 use crate::reduce::latin::latin_to_sudoku_solution;
 
 /// The completions the levels of one square found; see the module docs.
@@ -78,7 +78,7 @@ impl Course {
             .iter()
             .map(|run| {
                 let k = match &run.answer {
-                    Answer::Completed { completion, .. } => {
+                    LevelAnswer::Completed { completion, .. } => {
                         Some(match completions.iter().position(|c| c == completion) {
                             Some(k) => k,
                             None => {

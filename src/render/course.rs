@@ -48,7 +48,7 @@ use std::time::Duration;
 use crate::grid::Grid;
 use crate::propagate::Scheme;
 use crate::propagate::explain::{Ending, explain};
-use crate::reduce::course::{Answer, Course, Evidence, Level, LevelRun, Verdict};
+use crate::reduce::course::{Course, CourseVerdict, Evidence, Level, LevelAnswer, LevelRun};
 use crate::reduce::formulas::size_formulas;
 use crate::reduce::latin::carries_latin;
 use crate::reduce::story::Story;
@@ -117,7 +117,7 @@ impl CoursePage {
         let example = self
             .squares
             .iter()
-            .find(|(_, _, c)| matches!(c.verdict, Verdict::Completed(_)))
+            .find(|(_, _, c)| matches!(c.verdict, CourseVerdict::Completed(_)))
             .or(self.squares.first());
         if let Some((_, _, course)) = example {
             let shown = course.shown();
@@ -140,11 +140,11 @@ impl CoursePage {
 }
 
 /// "completed", "no completion", "undecided".
-fn verdict_words(verdict: &Verdict) -> &'static str {
+fn verdict_words(verdict: &CourseVerdict) -> &'static str {
     match verdict {
-        Verdict::Completed(_) => "completed",
-        Verdict::NoCompletion => "no completion",
-        Verdict::Unknown => "undecided",
+        CourseVerdict::Completed(_) => "completed",
+        CourseVerdict::NoCompletion => "no completion",
+        CourseVerdict::Unknown => "undecided",
     }
 }
 
@@ -172,18 +172,18 @@ pub fn one_line(grid: &Grid) -> String {
 /// The story of the square's completions, in one paragraph.
 pub fn completions_words(course: &Course, story: &Story) -> String {
     let mut words = match &course.verdict {
-        Verdict::Completed(_) if story.one_completion() => {
+        CourseVerdict::Completed(_) if story.one_completion() => {
             "Every level that ran found a completion, and the same one: it is drawn here.".into()
         }
-        Verdict::Completed(_) => format!(
+        CourseVerdict::Completed(_) => format!(
             "Every level that ran found a completion, each verified at its own level and mapped \
              back, but not the same one: the levels found {} different completions (the square \
              has several; each solver picks its own). The first one found is drawn here, with \
              its Sudoku solution; the table of levels says which level found which.",
             story.completions.len()
         ),
-        Verdict::NoCompletion => "No level found a completion: there is none.".into(),
-        Verdict::Unknown => "No level answered within the limits.".into(),
+        CourseVerdict::NoCompletion => "No level found a completion: there is none.".into(),
+        CourseVerdict::Unknown => "No level answered within the limits.".into(),
     };
     match (course.completions, course.count) {
         (Some(a), Some(b)) => {
@@ -217,9 +217,9 @@ fn square_section(out: &mut String, index: usize, line: usize, course: &Course) 
     let story = course.story();
     let shown = course.shown();
     let headline = match &course.verdict {
-        Verdict::Completed(_) => "every level finds a completion",
-        Verdict::NoCompletion => "no level finds a completion: there is none",
-        Verdict::Unknown => "undecided within the limits",
+        CourseVerdict::Completed(_) => "every level finds a completion",
+        CourseVerdict::NoCompletion => "no level finds a completion: there is none",
+        CourseVerdict::Unknown => "undecided within the limits",
     };
     page::slide_start(out, &format!("square-{index}"), "square");
     page::heading(
@@ -326,7 +326,7 @@ fn square_section(out: &mut String, index: usize, line: usize, course: &Course) 
         );
         page::slide_end(out);
     }
-    if course.verdict == Verdict::NoCompletion {
+    if course.verdict == CourseVerdict::NoCompletion {
         why_not(out, index, course);
     }
 }
@@ -363,7 +363,7 @@ fn level_slide(
         escape_xml(&level_name(course, run)),
         escape_xml(&run.solver)
     );
-    if !matches!(run.answer, Answer::Skipped(_)) {
+    if !matches!(run.answer, LevelAnswer::Skipped(_)) {
         sizes_rows_table(out, course, std::slice::from_ref(run), "Its size", false);
     }
     let (_, answer, back) = answer_words(course, story, i, run);
@@ -374,7 +374,7 @@ fn level_slide(
         escape_xml(&back)
     );
     match &run.answer {
-        Answer::Completed { completion, .. } => {
+        LevelAnswer::Completed { completion, .. } => {
             let options = SvgOptions {
                 cell: 96.0,
                 title: Some(format!(
@@ -416,7 +416,7 @@ fn answer_words(
 ) -> (&'static str, String, String) {
     let _ = course;
     match &run.answer {
-        Answer::Completed {
+        LevelAnswer::Completed {
             witness,
             completion,
             ..
@@ -429,13 +429,13 @@ fn answer_words(
                 story.relation(i).unwrap_or_default()
             ),
         ),
-        Answer::NoCompletion(evidence) => (
+        LevelAnswer::NoCompletion(evidence) => (
             "no",
             format!("no: {}", evidence_words(evidence)),
             "nothing to map back".into(),
         ),
-        Answer::Unknown(reason) => ("unknown", format!("unknown: {reason}"), "—".into()),
-        Answer::Skipped(why) => ("skipped", format!("not run: {why}"), "—".into()),
+        LevelAnswer::Unknown(reason) => ("unknown", format!("unknown: {reason}"), "—".into()),
+        LevelAnswer::Skipped(why) => ("skipped", format!("not run: {why}"), "—".into()),
     }
 }
 
@@ -456,7 +456,7 @@ fn levels_table(out: &mut String, index: usize, course: &Course, story: &Story) 
     );
     for (i, run) in course.levels.iter().enumerate() {
         let (verdict, answer, back) = answer_words(course, story, i, run);
-        let skipped = matches!(run.answer, Answer::Skipped(_));
+        let skipped = matches!(run.answer, LevelAnswer::Skipped(_));
         let build = if run.level == Level::Latin || skipped {
             "—".to_string()
         } else {
@@ -489,7 +489,7 @@ fn sizes_table(out: &mut String, index: usize, course: &Course) {
     let runs: Vec<LevelRun> = course
         .levels
         .iter()
-        .filter(|r| !matches!(r.answer, Answer::Skipped(_)))
+        .filter(|r| !matches!(r.answer, LevelAnswer::Skipped(_)))
         .cloned()
         .collect();
     sizes_rows_table(
@@ -631,7 +631,7 @@ fn why_not(out: &mut String, index: usize, course: &Course) {
     );
     out.push_str("<ul>");
     for run in &course.levels {
-        if let Answer::NoCompletion(evidence) = &run.answer {
+        if let LevelAnswer::NoCompletion(evidence) = &run.answer {
             let _ = write!(
                 out,
                 "<li><b>{}</b>, {}: {}</li>",

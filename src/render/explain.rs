@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 
 use crate::grid::Grid;
 use crate::propagate::Domains;
-use crate::propagate::explain::{Deduction, Explanation, Kind};
+use crate::propagate::explain::{Deduction, Explanation, StepKind};
 use crate::render::page;
 use crate::render::svg::{box_borders, escape_xml, fluid_coordinates, symbol};
 
@@ -146,7 +146,7 @@ fn short(step: &Deduction, shape: crate::shape::Shape) -> String {
     let name = crate::propagate::explain::cell_name;
     let n = shape.order();
     match (step.kind, step.placed.first()) {
-        (Kind::Givens, _) => format!("givens: {} placed", step.placed.len()),
+        (StepKind::Givens, _) => format!("givens: {} placed", step.placed.len()),
         (_, Some(&(cell, v))) => format!("{}: {} = {}", step.name, name(shape, cell), symbol(n, v)),
         _ => format!(
             "{} (−{} candidate{})",

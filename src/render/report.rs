@@ -11,11 +11,11 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::render::report::{ChainReport, Level};
+//! use sudokit::render::report::{ChainReport, ReportLevel};
 //! use sudokit::{Grid, Shape};
 //! let grid = Grid::empty(Shape::sudoku(2, 2).unwrap());
 //! let mut report = ChainReport::new("A 4×4 grid");
-//! report.levels.push(Level::new("Sudoku", &grid));
+//! report.levels.push(ReportLevel::new("Sudoku", &grid));
 //! let html = report.to_html();
 //! assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg"));
 //! ```
@@ -27,7 +27,7 @@ use crate::render::svg::{SvgOptions, escape_xml, render};
 
 /// One level of a chain: an instance, maybe its solution, and facts about it.
 #[derive(Debug, Clone)]
-pub struct Level {
+pub struct ReportLevel {
     /// What the level is ("Partial Latin square", "Sudoku", ...).
     pub title: String,
     /// The instance.
@@ -40,10 +40,10 @@ pub struct Level {
     pub facts: Vec<(String, String)>,
 }
 
-impl Level {
+impl ReportLevel {
     /// A level with no solution, highlight or facts yet.
-    pub fn new(title: &str, instance: &Grid) -> Level {
-        Level {
+    pub fn new(title: &str, instance: &Grid) -> ReportLevel {
+        ReportLevel {
             title: title.to_string(),
             instance: instance.clone(),
             solution: None,
@@ -53,7 +53,7 @@ impl Level {
     }
 
     /// Adds a row to the facts table.
-    pub fn fact(mut self, name: &str, value: impl ToString) -> Level {
+    pub fn fact(mut self, name: &str, value: impl ToString) -> ReportLevel {
         self.facts.push((name.to_string(), value.to_string()));
         self
     }
@@ -67,17 +67,17 @@ pub struct ChainReport {
     /// Text paragraphs under the title (plain text, escaped when written).
     pub notes: Vec<String>,
     /// The levels, in chain order.
-    pub levels: Vec<Level>,
+    pub levels: Vec<ReportLevel>,
     /// The summary table: (step, value) rows, e.g. instance sizes and times.
     pub summary: Vec<(String, String)>,
     /// Further tables (e.g. the instance sizes at every level), each drawn before the level of
-    /// index [`Table::before_level`] (after the last level if there is none).
-    pub tables: Vec<Table>,
+    /// index [`ReportTable::before_level`] (after the last level if there is none).
+    pub tables: Vec<ReportTable>,
 }
 
 /// A table with a title, a header row and text cells (escaped when written).
 #[derive(Debug, Clone, Default)]
-pub struct Table {
+pub struct ReportTable {
     /// The heading above the table.
     pub title: String,
     /// The header cells.
@@ -148,7 +148,7 @@ impl ChainReport {
     }
 }
 
-fn write_table(out: &mut String, table: &Table) {
+fn write_table(out: &mut String, table: &ReportTable) {
     let _ = write!(
         out,
         "<h2>{}</h2>\n<table class=\"sizes\"><tr>",
@@ -168,7 +168,7 @@ fn write_table(out: &mut String, table: &Table) {
     out.push_str("</table>\n");
 }
 
-fn write_level(out: &mut String, level: &Level) {
+fn write_level(out: &mut String, level: &ReportLevel) {
     let n = level.instance.shape().order();
     // Keep big grids on screen: about 540 px whatever the order.
     let cell = (540.0 / n as f64).clamp(6.0, 48.0);

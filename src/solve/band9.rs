@@ -803,7 +803,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    use super::simd::{Level, levels};
+    use super::simd::{SimdLevel, levels};
     use super::*;
     use crate::solve::{Limits, NativeGeneral, Solver};
     use crate::text::parse_line;
@@ -812,12 +812,12 @@ mod tests {
         Shape::sudoku(3, 3).unwrap()
     }
 
-    fn on(level: Level, puzzle: &Grid, limit: u64) -> CountReport {
+    fn on(level: SimdLevel, puzzle: &Grid, limit: u64) -> CountReport {
         simd::count(level, puzzle, limit, &Budget::start(&Limits::none()))
     }
 
     fn ours(puzzle: &Grid, limit: u64) -> CountReport {
-        on(Level::Portable, puzzle, limit)
+        on(SimdLevel::Portable, puzzle, limit)
     }
 
     fn general(puzzle: &Grid, limit: u64) -> CountReport {

@@ -14,7 +14,7 @@
 //!   Constraint Satisfaction Problems, 2005.
 
 use crate::grid::Grid;
-use crate::propagate::{Scheme, SearchError, search};
+use crate::propagate::{Scheme, SearchError, count_with_scheme};
 use crate::solve::{CountReport, Limits, SolveError, Solver};
 
 /// The names `cp:FC`, ..., `cp:HACV+`, one per scheme of [`Scheme::EVERY`] in its order, as
@@ -76,7 +76,7 @@ impl Solver for Cp {
         limit: u64,
         limits: &Limits,
     ) -> Result<CountReport, SolveError> {
-        search(puzzle, self.scheme, limit.max(1), limits).map_err(|e| match e {
+        count_with_scheme(puzzle, self.scheme, limit.max(1), limits).map_err(|e| match e {
             SearchError::Unverified(violation) => SolveError::Unverified {
                 backend: self.name().to_string(),
                 violation,

@@ -39,7 +39,7 @@ use crate::grid::Grid;
 use crate::search::Budget;
 use crate::solve::detached::run_detached;
 use crate::solve::mip::{
-    Engine, MIP_MAX_ORDER, Once, PointReport, Reduced, Solved, count_with, first_point_with,
+    MIP_MAX_ORDER, MipEngine, Once, PointReport, Reduced, Solved, count_with, first_point_with,
 };
 use crate::solve::{CountReport, Limits, SolveError, Solver, StopReason};
 
@@ -94,7 +94,7 @@ fn failure(message: String) -> SolveError {
     }
 }
 
-impl Engine for Highs {
+impl MipEngine for Highs {
     fn backend(&self) -> &str {
         "highs"
     }

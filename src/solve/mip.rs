@@ -189,7 +189,7 @@ pub(crate) struct Solved {
 }
 
 /// A MIP solver behind good_lp: one solve of `model` plus `cuts` within the remaining budget.
-pub(crate) trait Engine {
+pub(crate) trait MipEngine {
     /// The backend's name.
     fn backend(&self) -> &str;
 
@@ -210,7 +210,7 @@ pub(crate) trait Engine {
 
 /// Counts solutions by no-good cuts with `engine` (the shared loop of `mip` and `highs`).
 pub(crate) fn count_with(
-    engine: &(impl Engine + Solver),
+    engine: &(impl MipEngine + Solver),
     puzzle: &Grid,
     limit: u64,
     limits: &Limits,
@@ -307,7 +307,7 @@ pub struct PointReport {
 /// # Errors
 /// [`SolveError::Backend`] when the solver fails for a reason other than a limit.
 pub(crate) fn first_point_with(
-    engine: &impl Engine,
+    engine: &impl MipEngine,
     puzzle: &Grid,
     limits: &Limits,
 ) -> Result<PointReport, SolveError> {
@@ -453,7 +453,7 @@ impl Mip {
     }
 }
 
-impl Engine for Mip {
+impl MipEngine for Mip {
     fn backend(&self) -> &str {
         "mip"
     }

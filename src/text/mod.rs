@@ -98,9 +98,9 @@ pub(crate) fn resolve_shape(order: usize, spec: Option<ShapeSpec>) -> Result<Sha
     }
 }
 
-/// The input form of a file.
+/// The input form of a file: how its puzzles are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Format {
+pub enum TextLayout {
     /// Decide from the first puzzle: `{` → JSON, several tokens on a line → grid block, else line.
     #[default]
     Auto,
@@ -116,7 +116,7 @@ pub enum Format {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadOptions {
     /// The input form.
-    pub format: Format,
+    pub format: TextLayout,
     /// A shape that overrides the inferred one.
     pub shape: Option<ShapeSpec>,
     /// Whether two givens repeating a value in a unit make the puzzle an error.
@@ -126,7 +126,7 @@ pub struct ReadOptions {
 impl Default for ReadOptions {
     fn default() -> Self {
         ReadOptions {
-            format: Format::Auto,
+            format: TextLayout::Auto,
             shape: None,
             reject_clashes: true,
         }
@@ -138,13 +138,52 @@ pub fn to_text(grid: &Grid) -> String {
     to_line(grid).unwrap_or_else(|| to_block(grid))
 }
 
-impl fmt::Display for Format {
+impl TextLayout {
+    /// Every layout, in the order of [`TextLayout::NAMES`].
+    pub const ALL: [TextLayout; 4] = [
+        TextLayout::Auto,
+        TextLayout::Line,
+        TextLayout::Block,
+        TextLayout::Json,
+    ];
+
+    /// The names the command line and Python accept (`--format`, `format=`).
+    pub const NAMES: [&'static str; 4] = ["auto", "line", "block", "json"];
+
+    /// The name of this layout, as [`FromStr`](std::str::FromStr) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextLayout::Auto => "auto",
+            TextLayout::Line => "line",
+            TextLayout::Block => "block",
+            TextLayout::Json => "json",
+        }
+    }
+}
+
+/// A layout name that is not one of [`TextLayout::NAMES`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown input form {0} (known: auto, line, block, json)")]
+pub struct UnknownLayout(pub String);
+
+impl std::str::FromStr for TextLayout {
+    type Err = UnknownLayout;
+
+    fn from_str(name: &str) -> Result<TextLayout, UnknownLayout> {
+        TextLayout::ALL
+            .into_iter()
+            .find(|layout| layout.name() == name)
+            .ok_or_else(|| UnknownLayout(name.to_string()))
+    }
+}
+
+impl fmt::Display for TextLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Format::Auto => "auto",
-            Format::Line => "line",
-            Format::Block => "grid block",
-            Format::Json => "JSON",
+            TextLayout::Auto => "auto",
+            TextLayout::Line => "line",
+            TextLayout::Block => "grid block",
+            TextLayout::Json => "JSON",
         })
     }
 }
@@ -152,6 +191,19 @@ impl fmt::Display for Format {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn layout_names_round_trip() {
+        for (layout, name) in TextLayout::ALL.into_iter().zip(TextLayout::NAMES) {
+            assert_eq!(layout.name(), name);
+            assert_eq!(name.parse::<TextLayout>(), Ok(layout));
+        }
+        let error = "grid".parse::<TextLayout>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown input form grid (known: auto, line, block, json)"
+        );
+    }
 
     fn read(text: &str, options: ReadOptions) -> Vec<Result<Record, TextError>> {
         PuzzleReader::new(text.as_bytes(), options).collect()
@@ -182,9 +234,9 @@ mod tests {
     fn the_detected_form_reads_a_later_part_alike() {
         let input = "# blocks\n1 2\n2 1\n\n1 .\n. .\n";
         let mut whole = PuzzleReader::new(input.as_bytes(), ReadOptions::default());
-        assert_eq!(whole.format(), Format::Auto);
+        assert_eq!(whole.format(), TextLayout::Auto);
         assert!(whole.next().unwrap().is_ok());
-        assert_eq!(whole.format(), Format::Block);
+        assert_eq!(whole.format(), TextLayout::Block);
         let options = ReadOptions {
             format: whole.format(),
             ..ReadOptions::default()

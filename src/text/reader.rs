@@ -8,7 +8,7 @@ use super::json::parse_json_at;
 use super::line::parse_line_at;
 use super::lines::{LineErrorKind, LineReader};
 use super::located::column_at;
-use super::{Format, ReadOptions, TextError, TextErrorKind, resolve_shape};
+use super::{ReadOptions, TextError, TextErrorKind, TextLayout, resolve_shape};
 use crate::grid::{Clash, Grid};
 use crate::search::Cancel;
 use crate::shape::UnitKind;
@@ -29,7 +29,7 @@ pub struct Record {
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     options: ReadOptions,
-    format: Format,
+    format: TextLayout,
     /// A content line read ahead (line number, trimmed text start column, text).
     pending: Option<(usize, usize, String)>,
     done: bool,
@@ -73,7 +73,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// The input form: as given in the options, or, once the first puzzle is read, the one
     /// detected from it. A reader over a part of the same input (a shard of a file, starting at
     /// a puzzle) must be given this form, so that it reads the part as this reader does.
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> TextLayout {
         self.format
     }
 
@@ -128,13 +128,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    fn detect(text: &str) -> Format {
+    fn detect(text: &str) -> TextLayout {
         if text.starts_with('{') {
-            Format::Json
+            TextLayout::Json
         } else if text.split_whitespace().nth(1).is_some() || is_separator(text) {
-            Format::Block
+            TextLayout::Block
         } else {
-            Format::Line
+            TextLayout::Line
         }
     }
 
@@ -239,20 +239,20 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             Ok(content) => content,
             Err(e) => return Some(Err(e)),
         };
-        if self.format == Format::Auto {
+        if self.format == TextLayout::Auto {
             self.format = Self::detect(&text);
         }
         let result = match self.format {
-            Format::Line => parse_line_at(&text, self.options.shape, line, column)
+            TextLayout::Line => parse_line_at(&text, self.options.shape, line, column)
                 .and_then(|g| self.check_line_clash(g, line, column)),
-            Format::Json => parse_json_at(&text, self.options.shape, line).and_then(|g| {
+            TextLayout::Json => parse_json_at(&text, self.options.shape, line).and_then(|g| {
                 self.check_line_clash(g, line, column).map_err(|mut e| {
                     // A JSON clash cannot be placed on a symbol of the line.
                     e.column = column;
                     e
                 })
             }),
-            Format::Block | Format::Auto => self.read_block((line, column, text)),
+            TextLayout::Block | TextLayout::Auto => self.read_block((line, column, text)),
         };
         Some(result.map(|grid| Record { line, grid }))
     }

@@ -4,8 +4,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudokit::generate::latin::random_partial;
-use sudokit::grade::{Verdict, grade, scheme_to_explain};
-use sudokit::propagate::explain::{Ending, Explanation, Kind, Reason, explain, replay};
+use sudokit::grade::{FixpointVerdict, grade, scheme_to_explain};
+use sudokit::propagate::explain::{Ending, Explanation, Reason, StepKind, explain, replay};
 use sudokit::propagate::{Domains, Scheme};
 use sudokit::text::{ShapeSpec, parse_line};
 use sudokit::{Grid, Shape};
@@ -27,12 +27,12 @@ fn puzzles(text: &str, spec: Option<ShapeSpec>) -> Vec<Grid> {
 }
 
 /// The explanation ends where the grade says the scheme's fixpoint is.
-fn agrees_with_grade(story: &Explanation, verdict: Verdict) -> bool {
+fn agrees_with_grade(story: &Explanation, verdict: FixpointVerdict) -> bool {
     matches!(
         (&story.ending, verdict),
-        (Ending::Solved(_), Verdict::SearchFree)
-            | (Ending::Stuck { .. }, Verdict::Open { .. })
-            | (Ending::Contradiction, Verdict::Refuted)
+        (Ending::Solved(_), FixpointVerdict::SearchFree)
+            | (Ending::Stuck { .. }, FixpointVerdict::Open { .. })
+            | (Ending::Contradiction, FixpointVerdict::Refuted)
     )
 }
 
@@ -264,12 +264,12 @@ fn step_one_places_every_given() {
 }
 
 /// The rank of a kind in the order of the story: easiest first.
-fn rank(kind: Kind) -> usize {
+fn rank(kind: StepKind) -> usize {
     match kind {
-        Kind::Givens | Kind::Contradiction => 0,
-        Kind::NakedSingle => 1,
-        Kind::HiddenSingle => 2,
-        Kind::LockedCandidates => 3,
+        StepKind::Givens | StepKind::Contradiction => 0,
+        StepKind::NakedSingle => 1,
+        StepKind::HiddenSingle => 2,
+        StepKind::LockedCandidates => 3,
         _ => 4,
     }
 }
@@ -280,7 +280,7 @@ fn check_order(story: &Explanation) {
     let shape = story.puzzle.shape();
     let n = shape.order();
     let mut placed = vec![false; shape.cells()];
-    let hidden_rule = story.steps.iter().any(|s| s.kind == Kind::HiddenSingle)
+    let hidden_rule = story.steps.iter().any(|s| s.kind == StepKind::HiddenSingle)
         || matches!(
             story.scheme.name(),
             "FCI"
@@ -312,7 +312,7 @@ fn check_order(story: &Explanation) {
                 places.len() == 1 && d.count(places[0]) > 1
             })
         });
-        if step.kind != Kind::Givens && naked {
+        if step.kind != StepKind::Givens && naked {
             assert!(
                 rank(step.kind) <= 1,
                 "step {k}: {} while a naked single was open",
@@ -326,16 +326,20 @@ fn check_order(story: &Explanation) {
                 step.name
             );
         }
-        if matches!(step.kind, Kind::NakedSet | Kind::HiddenSet) {
+        if matches!(step.kind, StepKind::NakedSet | StepKind::HiddenSet) {
             assert!(
                 step.cells.iter().all(|&c| d.count(c) > 1),
                 "step {k}: a set with a solved cell"
             );
             assert!(step.cells.len() >= 2);
         }
-        if step.kind == Kind::Probe {
+        if step.kind == StepKind::Probe {
             let chain = step.chain();
-            assert!(chain.last().is_some_and(|s| s.kind == Kind::Contradiction));
+            assert!(
+                chain
+                    .last()
+                    .is_some_and(|s| s.kind == StepKind::Contradiction)
+            );
         }
         for &(c, _) in &step.placed {
             assert!(!placed[c], "step {k}: a cell placed twice");
@@ -506,10 +510,10 @@ fn the_replay_checker_rejects_broken_explanations() {
         eprintln!("{what}: {error}");
         error
     };
-    let find = |kind: Kind| good.steps.iter().position(|s| s.kind == kind).unwrap();
+    let find = |kind: StepKind| good.steps.iter().position(|s| s.kind == kind).unwrap();
     // A removal the naked pair does not imply (another value of another cell).
     let mut story = good.clone();
-    let pair = find(Kind::NakedSet);
+    let pair = find(StepKind::NakedSet);
     let before = {
         let mut d = Domains::from_puzzle(&puzzle);
         for s in &story.steps[..pair] {
@@ -545,7 +549,7 @@ fn the_replay_checker_rejects_broken_explanations() {
     );
     // A hidden single moved to another cell.
     let mut story = good.clone();
-    let hidden = find(Kind::HiddenSingle);
+    let hidden = find(StepKind::HiddenSingle);
     if let Reason::HiddenSingle { cell, .. } = &mut story.steps[hidden].reason {
         *cell = (*cell + 1) % 81;
     }
@@ -560,7 +564,7 @@ fn the_replay_checker_rejects_broken_explanations() {
     rejected(&story, "a step left out");
     // The X-wing's rows claimed for a value it does not confine.
     let mut story = good.clone();
-    let fish = find(Kind::Fish);
+    let fish = find(StepKind::Fish);
     if let Reason::Confined { value, .. } = &mut story.steps[fish].reason {
         *value = (*value + 1) % 9;
     }
@@ -578,7 +582,7 @@ fn the_replay_checker_rejects_broken_explanations() {
     story.steps.insert(
         1,
         sudokit::propagate::explain::Deduction {
-            kind: Kind::HiddenSet,
+            kind: StepKind::HiddenSet,
             name: "hidden pair".into(),
             reason: Reason::HiddenSet {
                 unit: 0,
@@ -605,7 +609,7 @@ fn the_replay_checker_rejects_broken_explanations() {
     let probe = story
         .steps
         .iter()
-        .position(|s| s.kind == Kind::Probe)
+        .position(|s| s.kind == StepKind::Probe)
         .unwrap();
     if let Reason::Probe { chain, .. } = &mut story.steps[probe].reason {
         assert!(chain.len() >= 2);

@@ -1,6 +1,6 @@
 //! `export` and `decode` from the command line (no external tool needed).
 
-use sudokit::format::{col, dimacs, dlx, hgr};
+use sudokit::format::{col, dimacs, dlx1, hgr};
 use sudokit::text::parse_line;
 
 use crate::common::{assert_no_panic, run, s, stderr, stdout, temp_file};
@@ -195,7 +195,7 @@ fn exported_exact_cover_solves_to_the_solution() {
             ],
             b"",
         );
-        let problem = dlx::read_dlx(stdout(&out).as_bytes()).unwrap();
+        let problem = dlx1::read_dlx(stdout(&out).as_bytes()).unwrap();
         assert_eq!(problem.primary.len(), 324);
         assert!(problem.primary.iter().all(|name| name.len() <= 8));
         let covers = exact_covers(&problem, 2);
@@ -259,6 +259,56 @@ fn decode_maps_a_written_answer_back_and_verifies_it() {
         assert_eq!(out.status.code(), Some(1));
         assert!(stderr(&out).contains("not a solution"), "{}", stderr(&out));
     }
+}
+
+#[test]
+fn decode_names_the_index_an_answer_was_made_for() {
+    // The answer to the second puzzle, decoded against the first (--index 1): the message names
+    // --index 2 and its line rather than the encoding.
+    let file = temp_file("decode_two.txt", b"1.3.....4....2..\n\n.2........1.4...\n");
+    let second = parse_line(".2........1.4...", None).unwrap();
+    let solution = &brute_force_solutions(&second, 2)[0];
+    let map = dimacs::var_map(&second, "extended".parse().unwrap());
+    let mut lits = Vec::new();
+    for cell in 0..16 {
+        for v in 0..4 {
+            if let Some(var) = map.var(cell / 4, cell % 4, v) {
+                let d = var.to_dimacs() as i64;
+                lits.push(if solution.get(cell) == Some(v) { d } else { -d });
+            }
+        }
+    }
+    let text: Vec<String> = lits.iter().map(i64::to_string).collect();
+    let answer = temp_file(
+        "decode_two.out",
+        format!("SAT\n{} 0\n", text.join(" ")).as_bytes(),
+    );
+    let decode = |index: &str| {
+        run(
+            &[
+                "decode",
+                s(&file),
+                "--index",
+                index,
+                "--from",
+                "minisat",
+                s(&answer),
+            ],
+            b"",
+        )
+    };
+    let wrong = decode("1");
+    assert_eq!(wrong.status.code(), Some(1));
+    let message = stderr(&wrong);
+    assert!(
+        message.contains("it solves puzzle 2, line 3, of ")
+            && message.contains("the answer was made for --index 2, not 1")
+            && !message.contains("--encoding"),
+        "{message}"
+    );
+    let right = decode("2");
+    assert_eq!(right.status.code(), Some(0), "{}", stderr(&right));
+    assert_eq!(stdout(&right).trim(), sudokit::text::to_text(solution));
 }
 
 #[test]

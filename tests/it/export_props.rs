@@ -7,7 +7,7 @@ use sudokit::encode::Cnf;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, encode};
 use sudokit::encode::exact_cover::ExactCover;
 use sudokit::encode::graph::{edges, hyperedges};
-use sudokit::format::{col, dimacs, dlx, hgr};
+use sudokit::format::{col, dimacs, dlx1, hgr};
 use sudokit::{Grid, Shape, verify};
 
 use crate::export_support::{
@@ -154,7 +154,7 @@ proptest! {
                 text.push_str(&format!("v {}\n", line.join(" ")));
             }
             text.push_str("v 0\n");
-            let dimacs::Answer::Sat(model) =
+            let dimacs::DimacsAnswer::Sat(model) =
                 dimacs::read_answer(text.as_bytes(), dimacs::AnswerFormat::Competition).unwrap()
             else {
                 return Err(TestCaseError::fail("not SAT"));
@@ -181,8 +181,8 @@ proptest! {
         // DLX: the options read back are the encoder's, and the covers are the solutions.
         let problem = ExactCover::new(&puzzle);
         let mut file = Vec::new();
-        dlx::write_dlx(&problem, &mut file).unwrap();
-        let read = dlx::read_dlx(&file[..]).unwrap();
+        dlx1::write_dlx(&problem, &mut file).unwrap();
+        let read = dlx1::read_dlx(&file[..]).unwrap();
         prop_assert_eq!(read.primary.len(), problem.item_count());
         let options: Vec<(usize, usize, usize)> =
             (0..read.options.len()).map(|o| read.sudoku_option(o, n).unwrap()).collect();
@@ -240,7 +240,7 @@ proptest! {
         let _ = dimacs::read_cnf(&damaged[..]);
         let _ = dimacs::read_answer(&damaged[..], dimacs::AnswerFormat::Competition);
         let _ = dimacs::read_answer(&damaged[..], dimacs::AnswerFormat::Minisat);
-        let _ = dlx::read_dlx(&damaged[..]);
+        let _ = dlx1::read_dlx(&damaged[..]);
         let _ = col::read_col(&damaged[..]);
         let _ = hgr::read_hgr(&damaged[..]);
         let _ = sudokit::format::mip_answer::read_glpsol(&damaged[..]);

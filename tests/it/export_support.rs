@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use sudokit::encode::Cnf;
 use sudokit::encode::Model;
 use sudokit::encode::cnf::VarMap;
-use sudokit::format::dlx::DlxProblem;
+use sudokit::format::dlx1::DlxProblem;
 use sudokit::{Grid, Shape, verify};
 
 /// Every solution of `puzzle` up to `limit`, by plain backtracking on the definition (each unit

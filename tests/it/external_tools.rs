@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, encode};
 use sudokit::encode::ilp::{self, Ilp, IlpSolution, IlpStatus};
 use sudokit::encode::{Cnf, csp::Csp};
-use sudokit::format::dimacs::{self, Answer, AnswerFormat};
+use sudokit::format::dimacs::{self, AnswerFormat, DimacsAnswer};
 use sudokit::format::{lp, minizinc, mip_answer, mps};
 use sudokit::text::{PuzzleReader, ReadOptions, parse_line, to_text};
 use sudokit::{Grid, verify};
@@ -76,7 +76,7 @@ fn cnf_instances() -> Vec<(String, Grid)> {
 
 /// Runs minisat or picosat on `cnf` and returns the parsed answer (the `s` line, never the exit
 /// code: picosat exits 0 after a parse error).
-fn sat_answer(solver: &str, cnf: &Path, dir: &Path) -> Answer {
+fn sat_answer(solver: &str, cnf: &Path, dir: &Path) -> DimacsAnswer {
     match solver {
         "minisat" => {
             let result = dir.join("minisat.out");
@@ -120,7 +120,7 @@ fn minisat_and_picosat_solve_every_encoding() {
             let written =
                 dimacs::write_cnf(&puzzle, options, std::fs::File::create(&cnf).unwrap()).unwrap();
             for &solver in &solvers {
-                let Answer::Sat(model) = sat_answer(solver, &cnf, &dir) else {
+                let DimacsAnswer::Sat(model) = sat_answer(solver, &cnf, &dir) else {
                     panic!("{solver} finds no model for {file} with {options:?}");
                 };
                 let grid = written.encoded.map.decode(&puzzle, &model).unwrap();
@@ -245,7 +245,7 @@ fn unsat_puzzles_are_unsat_for_every_tool() {
         for &solver in &solvers {
             assert_eq!(
                 sat_answer(solver, &cnf, &dir),
-                Answer::Unsat,
+                DimacsAnswer::Unsat,
                 "{solver} {options:?}"
             );
         }
@@ -489,7 +489,7 @@ fn picosat_all_counts_the_models_of_the_pairwise_encodings() {
             let grids: Vec<Grid> = answers
                 .iter()
                 .filter_map(|a| match a {
-                    Answer::Sat(model) => Some(encoded.map.decode(&puzzle, model).unwrap()),
+                    DimacsAnswer::Sat(model) => Some(encoded.map.decode(&puzzle, model).unwrap()),
                     _ => None,
                 })
                 .collect();

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use sudokit::encode::exact_cover::Item;
-use sudokit::format::dlx::item_name;
+use sudokit::format::dlx1::item_name;
 use sudokit::format::{Decoded, ExportOptions, decode_answer, find_reader};
 use sudokit::{Grid, Shape};
 

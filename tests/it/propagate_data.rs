@@ -6,7 +6,7 @@
 //! of Simonis' model.
 
 use sudokit::grade::{Grader, Summary};
-use sudokit::propagate::{Domains, Propagator, Scheme, search};
+use sudokit::propagate::{Domains, Propagator, Scheme, count_with_scheme};
 use sudokit::search::Limits;
 use sudokit::text::parse_line;
 
@@ -18,7 +18,7 @@ fn check_file(name: &str) {
     let mut checked = 0;
     for line in text.lines() {
         let puzzle = parse_line(line, None).unwrap();
-        let solution = search(&puzzle, Scheme::HACS, 2, &Limits::none()).unwrap();
+        let solution = count_with_scheme(&puzzle, Scheme::HACS, 2, &Limits::none()).unwrap();
         assert_eq!(solution.count, 1, "{name}: {line} is well posed");
         let solution = &solution.solutions[0];
         let mut engine = Propagator::new(puzzle.shape());

@@ -688,7 +688,7 @@ fn an_uncompletable_square_names_its_hall_violation() {
     sudokit::propagate::explain::replay(&story).unwrap();
     assert_eq!(
         story.steps.last().unwrap().kind,
-        sudokit::propagate::explain::Kind::Contradiction
+        sudokit::propagate::explain::StepKind::Contradiction
     );
 }
 

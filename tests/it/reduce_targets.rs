@@ -7,13 +7,13 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::encode::ilp::{IlpSolution, IlpStatus, var_name};
-use sudokit::format::{col, dimacs, dlx, lp};
+use sudokit::format::{col, dimacs, dlx1, lp};
 use sudokit::generate::latin::{quasigroup_with_holes, random_partial};
 use sudokit::reduce::encodings::{
     SudokuToCnf, SudokuToColouring, SudokuToExactCover, SudokuToIlp, every_target_size,
 };
 use sudokit::reduce::latin::{LatinToSudoku, latin_to_sudoku};
-use sudokit::reduce::reduction::{Compose, Reduction, ReductionError, Size, grid_size};
+use sudokit::reduce::reduction::{Compose, InstanceSize, Reduction, ReductionError, grid_size};
 use sudokit::reduce::sat_chain::{SatVerdict, run_latin_sat_chain};
 use sudokit::solve::{Answer, Limits, backend};
 use sudokit::text::{ShapeSpec, parse_line, to_line};
@@ -53,9 +53,9 @@ fn sudoku_sources() -> Vec<Grid> {
 }
 
 /// `(variables, clauses, literals, unit clauses)` of a DIMACS file.
-fn dimacs_size(text: &[u8]) -> Size {
+fn dimacs_size(text: &[u8]) -> InstanceSize {
     let cnf = dimacs::read_cnf(text).expect("valid DIMACS");
-    Size {
+    InstanceSize {
         variables: cnf.vars(),
         constraints: cnf.len(),
         entries: cnf.literal_count(),
@@ -64,8 +64,8 @@ fn dimacs_size(text: &[u8]) -> Size {
 }
 
 /// `(binary columns, rows, non-zeros, given rows)` of a CPLEX LP file.
-fn lp_size(text: &str) -> Size {
-    let mut size = Size::default();
+fn lp_size(text: &str) -> InstanceSize {
+    let mut size = InstanceSize::default();
     let mut section = "";
     for line in text.lines() {
         match line.trim() {
@@ -84,8 +84,8 @@ fn lp_size(text: &str) -> Size {
 }
 
 /// `(options, items, incidences, single-option cells)` of a dlx1 file.
-fn dlx_size(text: &[u8]) -> Size {
-    let problem = dlx::read_dlx(text).expect("valid dlx1");
+fn dlx_size(text: &[u8]) -> InstanceSize {
+    let problem = dlx1::read_dlx(text).expect("valid dlx1");
     let mut per_cell = std::collections::HashMap::new();
     for option in &problem.options {
         for &i in option {
@@ -94,7 +94,7 @@ fn dlx_size(text: &[u8]) -> Size {
             }
         }
     }
-    Size {
+    InstanceSize {
         variables: problem.options.len(),
         constraints: problem.primary.len() + problem.secondary.len(),
         entries: problem.options.iter().map(Vec::len).sum(),
@@ -103,9 +103,9 @@ fn dlx_size(text: &[u8]) -> Size {
 }
 
 /// `(vertices, edges, edge ends, precoloured vertices)` of a `.col` file.
-fn col_size(text: &[u8]) -> Size {
+fn col_size(text: &[u8]) -> InstanceSize {
     let graph = col::read_col(text).expect("valid .col");
-    Size {
+    InstanceSize {
         variables: graph.vertices,
         constraints: graph.edges.len(),
         entries: 2 * graph.edges.len(),
@@ -152,7 +152,7 @@ fn every_size_formula_matches_the_file_written() {
         );
 
         let mut file = Vec::new();
-        dlx::write_dlx(&SudokuToExactCover.reduce(&sudoku).unwrap(), &mut file).unwrap();
+        dlx1::write_dlx(&SudokuToExactCover.reduce(&sudoku).unwrap(), &mut file).unwrap();
         assert_eq!(
             SudokuToExactCover.target_size(&sudoku).unwrap(),
             dlx_size(&file),
@@ -589,7 +589,7 @@ fn every_size_formula_of_the_course_is_the_count_measured() {
     for square in &squares {
         let m = square.shape().order();
         let sudoku = latin_to_sudoku(square).unwrap();
-        let check = |level: Level, cnf: CnfOptions, measured: Size| {
+        let check = |level: Level, cnf: CnfOptions, measured: InstanceSize| {
             let formulas = size_formulas(level, square, cnf).unwrap();
             assert_eq!(
                 formulas.size(),

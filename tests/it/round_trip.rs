@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use sudokit::text::{
-    Format, PuzzleReader, ReadOptions, ShapeSpec, parse_json, parse_line, to_block, to_json,
+    PuzzleReader, ReadOptions, ShapeSpec, TextLayout, parse_json, parse_line, to_block, to_json,
     to_line,
 };
 use sudokit::{Grid, Shape};
@@ -27,7 +27,7 @@ fn spec(shape: Shape) -> ShapeSpec {
     }
 }
 
-fn lenient(format: Format, shape: Shape) -> ReadOptions {
+fn lenient(format: TextLayout, shape: Shape) -> ReadOptions {
     ReadOptions {
         format,
         shape: Some(spec(shape)),
@@ -44,7 +44,7 @@ proptest! {
         let line = to_line(&grid).expect("orders up to 35 have a line");
         prop_assert_eq!(line.chars().count(), shape.cells());
         prop_assert_eq!(&parse_line(&line, Some(spec(shape))).unwrap(), &grid);
-        let read: Vec<_> = PuzzleReader::new(format!("{line}\r\n").as_bytes(), lenient(Format::Line, shape)).collect();
+        let read: Vec<_> = PuzzleReader::new(format!("{line}\r\n").as_bytes(), lenient(TextLayout::Line, shape)).collect();
         prop_assert_eq!(&read[0].as_ref().unwrap().grid, &grid);
     }
 
@@ -52,7 +52,7 @@ proptest! {
     fn grid_blocks_round_trip(grid in grids(7, 48)) {
         let shape = grid.shape();
         let text = format!("{}\n{}", to_block(&grid), to_block(&grid));
-        let read: Vec<_> = PuzzleReader::new(text.as_bytes(), lenient(Format::Block, shape)).collect();
+        let read: Vec<_> = PuzzleReader::new(text.as_bytes(), lenient(TextLayout::Block, shape)).collect();
         prop_assert_eq!(read.len(), 2);
         for item in read {
             prop_assert_eq!(&item.unwrap().grid, &grid);

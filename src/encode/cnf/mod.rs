@@ -159,7 +159,7 @@ pub struct CnfOptions {
 
 /// Variables, clauses and literals of a CNF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Size {
+pub struct CnfSize {
     /// Variables (x and auxiliary).
     pub vars: usize,
     /// Clauses.
@@ -171,7 +171,7 @@ pub struct Size {
 /// The closed-form size of the minimal, efficient or extended encoding of a puzzle with `givens`
 /// givens on `shape` (see the module docs); `None` for `optimized`, whose size depends on where
 /// the givens are.
-pub fn formula_size(shape: Shape, options: CnfOptions, givens: usize) -> Option<Size> {
+pub fn formula_size(shape: Shape, options: CnfOptions, givens: usize) -> Option<CnfSize> {
     let n = shape.order();
     let n2 = n * n;
     let units = if shape.is_latin() { 2 } else { 3 };
@@ -182,7 +182,7 @@ pub fn formula_size(shape: Shape, options: CnfOptions, givens: usize) -> Option<
         Encoding::Extended => ((units + 1) * n2, units * n2),
         Encoding::Optimized => return None,
     };
-    Some(Size {
+    Some(CnfSize {
         vars: n * n2 + amo_sets * x,
         clauses: n2 + amo_sets * a + alo_units + givens,
         literals: n * n2 + 2 * amo_sets * a + alo_units * n + givens,

@@ -11,7 +11,7 @@ use crate::text::lines::LineReader;
 
 /// A SAT solver's verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Answer {
+pub enum DimacsAnswer {
     /// Satisfiable, with the model.
     Sat(Model),
     /// Unsatisfiable.
@@ -20,10 +20,10 @@ pub enum Answer {
     Unknown,
 }
 
-impl Answer {
+impl DimacsAnswer {
     /// Whether the answer is UNSAT.
     pub fn is_unsat(&self) -> bool {
-        matches!(self, Answer::Unsat)
+        matches!(self, DimacsAnswer::Unsat)
     }
 }
 
@@ -41,7 +41,7 @@ pub enum AnswerFormat {
 ///
 /// # Errors
 /// [`DimacsError`] with the place of the first problem.
-pub fn read_answer(input: impl BufRead, format: AnswerFormat) -> Result<Answer, DimacsError> {
+pub fn read_answer(input: impl BufRead, format: AnswerFormat) -> Result<DimacsAnswer, DimacsError> {
     let mut first = None;
     let mut input = input;
     stream_answers(&mut input, format, Mode::One, false, &mut |answer, _| {
@@ -58,7 +58,7 @@ pub fn read_answer(input: impl BufRead, format: AnswerFormat) -> Result<Answer, 
 ///
 /// # Errors
 /// As [`read_answer`].
-pub fn read_all_answers(input: impl BufRead) -> Result<Vec<Answer>, DimacsError> {
+pub fn read_all_answers(input: impl BufRead) -> Result<Vec<DimacsAnswer>, DimacsError> {
     let mut models = Vec::new();
     let mut input = input;
     stream_answers(
@@ -67,7 +67,7 @@ pub fn read_all_answers(input: impl BufRead) -> Result<Vec<Answer>, DimacsError>
         Mode::Many,
         false,
         &mut |answer, _| {
-            if matches!(answer, Answer::Sat(_)) {
+            if matches!(answer, DimacsAnswer::Sat(_)) {
                 models.push(answer);
             }
             true
@@ -100,7 +100,7 @@ fn stream_answers(
     format: AnswerFormat,
     mode: Mode,
     unterminated: bool,
-    each: &mut dyn FnMut(Answer, Option<(usize, usize)>) -> bool,
+    each: &mut dyn FnMut(DimacsAnswer, Option<(usize, usize)>) -> bool,
 ) -> Result<(), DimacsError> {
     let mut lines = LineReader::new(input);
     let mut answers = 0usize;
@@ -200,7 +200,7 @@ fn stream_answers(
                 // picosat --all: the enumeration ran to its end.
                 ended = true;
                 answers += 1;
-                if !each(Answer::Unsat, None) {
+                if !each(DimacsAnswer::Unsat, None) {
                     return Ok(());
                 }
                 continue;
@@ -211,8 +211,8 @@ fn stream_answers(
                     closed = false;
                     continue;
                 }
-                "UNSATISFIABLE" | "UNSAT" => Answer::Unsat,
-                "UNKNOWN" | "INDET" | "INDETERMINATE" => Answer::Unknown,
+                "UNSATISFIABLE" | "UNSAT" => DimacsAnswer::Unsat,
+                "UNKNOWN" | "INDET" | "INDETERMINATE" => DimacsAnswer::Unknown,
                 other => {
                     let column = text.find(other).map_or(1, |i| i + 1);
                     return Err(at(line, column, DimacsErrorKind::BadStatus(other.into())));
@@ -259,7 +259,7 @@ fn stream_answers(
             let model = open.take().expect("open model");
             answers += 1;
             models += 1;
-            if !each(Answer::Sat(model), None) {
+            if !each(DimacsAnswer::Sat(model), None) {
                 return Ok(());
             }
             closed = false;
@@ -270,7 +270,7 @@ fn stream_answers(
             return Err(at(last.0, last.1, DimacsErrorKind::Truncated));
         }
         // z3 -dimacs ends its model without the 0: the caller decides whether it is whole.
-        each(Answer::Sat(model), Some(last));
+        each(DimacsAnswer::Sat(model), Some(last));
         return Ok(());
     }
     if answers == 0 {
@@ -296,9 +296,9 @@ fn claims(
         true,
         &mut |answer, unterminated| {
             let claim = match answer {
-                Answer::Unsat => Claim::Unsat,
-                Answer::Unknown => Claim::Unknown,
-                Answer::Sat(model) => {
+                DimacsAnswer::Unsat => Claim::Unsat,
+                DimacsAnswer::Unknown => Claim::Unknown,
+                DimacsAnswer::Sat(model) => {
                     // A model without its final 0 is whole when it sets every variable of the
                     // puzzle's variables (z3 -dimacs); else the answer was cut short.
                     if let Some(end) = unterminated

@@ -53,7 +53,7 @@ use crate::text::lines::LineErrorKind;
 use crate::text::located::{Columns, Located};
 
 pub use answer::{
-    Answer, AnswerFormat, COMPETITION_READER, MINISAT_READER, read_all_answers, read_answer,
+    AnswerFormat, COMPETITION_READER, DimacsAnswer, MINISAT_READER, read_all_answers, read_answer,
 };
 pub use read::read_cnf;
 pub use write::{
@@ -171,7 +171,7 @@ mod tests {
     use crate::encode::{ClauseSink, Lit, Model, Var};
     use crate::text::parse_line;
 
-    fn answer(text: &str, format: AnswerFormat) -> Result<Answer, DimacsError> {
+    fn answer(text: &str, format: AnswerFormat) -> Result<DimacsAnswer, DimacsError> {
         read_answer(text.as_bytes(), format)
     }
 
@@ -262,27 +262,29 @@ mod tests {
             AnswerFormat::Competition,
         )
         .unwrap();
-        let Answer::Sat(m) = a else { panic!("sat") };
+        let DimacsAnswer::Sat(m) = a else {
+            panic!("sat")
+        };
         assert_eq!(m.value(Var::from_dimacs(2)), Some(false));
         assert_eq!(m.value(Var::from_dimacs(3)), Some(true));
         assert_eq!(
             answer("SAT\n1 -2 0\n", AnswerFormat::Minisat).unwrap(),
-            Answer::Sat(Model::from_lits([
+            DimacsAnswer::Sat(Model::from_lits([
                 Lit::from_dimacs(1),
                 Lit::from_dimacs(-2)
             ]))
         );
         assert_eq!(
             answer("UNSAT\n", AnswerFormat::Minisat).unwrap(),
-            Answer::Unsat
+            DimacsAnswer::Unsat
         );
         assert_eq!(
             answer("INDET\n", AnswerFormat::Minisat).unwrap(),
-            Answer::Unknown
+            DimacsAnswer::Unknown
         );
         assert_eq!(
             answer("s UNKNOWN\n", AnswerFormat::Competition).unwrap(),
-            Answer::Unknown
+            DimacsAnswer::Unknown
         );
     }
 

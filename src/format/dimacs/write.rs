@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use crate::encode::cnf::{Amo, blocking_clause, formula_size};
-use crate::encode::cnf::{CnfOptions, Encoded, Encoding, Size, VarMap, encode};
+use crate::encode::cnf::{CnfOptions, CnfSize, Encoded, Encoding, VarMap, encode};
 use crate::encode::{ClauseSink, Cnf, Counter, Lit, Var, x_of_index};
 use crate::format::entry::{ExportFormat, digits};
 use crate::grid::Grid;
@@ -128,7 +128,7 @@ impl<W: Write> ClauseSink for DimacsWriter<W> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CnfWritten {
     /// Variables, clauses, literals.
-    pub size: Size,
+    pub size: CnfSize,
     /// The variable map and the encoder's notes.
     pub encoded: Encoded,
 }
@@ -234,7 +234,7 @@ pub fn write_cnf_excluding(
     }
     writer.finish()?;
     Ok(CnfWritten {
-        size: Size {
+        size: CnfSize {
             vars: counter.vars,
             clauses: counter.clauses,
             literals: counter.literals,

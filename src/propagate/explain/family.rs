@@ -14,8 +14,8 @@
 //! # Complexity
 //! O(1).
 
-use super::step::{Kind, Reason};
-use crate::propagate::scheme::Level;
+use super::step::{Reason, StepKind};
+use crate::propagate::scheme::Consistency;
 use crate::propagate::{Scheme, Shaving};
 use crate::shape::Shape;
 
@@ -36,9 +36,10 @@ impl Family {
     pub fn of(scheme: Scheme) -> Family {
         let level = scheme.level();
         Family {
-            hidden_singles: scheme.channeling() || level == Level::Hac,
-            naked_sets: level >= Level::Bc,
-            hidden_sets: level == Level::Hac || (level == Level::Bc && scheme.channeling()),
+            hidden_singles: scheme.channeling() || level == Consistency::Hac,
+            naked_sets: level >= Consistency::Bc,
+            hidden_sets: level == Consistency::Hac
+                || (level == Consistency::Bc && scheme.channeling()),
             locked: scheme.same() || scheme.rows_boxes(),
             fish: scheme.colored(),
             band: scheme.rows_boxes(),
@@ -49,14 +50,14 @@ impl Family {
     /// Whether a step with `reason` is one of the family's.
     pub fn allows(self, shape: Shape, reason: &Reason) -> bool {
         match reason.kind(shape) {
-            Kind::Givens | Kind::NakedSingle | Kind::Contradiction => true,
-            Kind::HiddenSingle => self.hidden_singles,
-            Kind::NakedSet => self.naked_sets,
-            Kind::HiddenSet => self.hidden_sets,
-            Kind::LockedCandidates => self.locked,
-            Kind::Fish => self.fish,
-            Kind::BandFish => self.band,
-            Kind::Probe => self.probes,
+            StepKind::Givens | StepKind::NakedSingle | StepKind::Contradiction => true,
+            StepKind::HiddenSingle => self.hidden_singles,
+            StepKind::NakedSet => self.naked_sets,
+            StepKind::HiddenSet => self.hidden_sets,
+            StepKind::LockedCandidates => self.locked,
+            StepKind::Fish => self.fish,
+            StepKind::BandFish => self.band,
+            StepKind::Probe => self.probes,
         }
     }
 }

@@ -33,15 +33,15 @@
 //!
 //! # Examples
 //! ```
-//! use sudokit::propagate::explain::{Kind, explain};
+//! use sudokit::propagate::explain::{StepKind, explain};
 //! use sudokit::propagate::Scheme;
 //! use sudokit::text::{ShapeSpec, parse_line};
 //! let puzzle = parse_line("12.434.221.34321", None).unwrap();
 //! let story = explain(&puzzle, Scheme::FC).unwrap();
 //! assert!(story.solution().is_some());
-//! assert_eq!(story.steps[0].kind, Kind::Givens);
+//! assert_eq!(story.steps[0].kind, StepKind::Givens);
 //! assert!(story.steps[0].text.starts_with("The 13 givens are placed"));
-//! assert!(story.steps[1..].iter().all(|s| s.kind == Kind::NakedSingle));
+//! assert!(story.steps[1..].iter().all(|s| s.kind == StepKind::NakedSingle));
 //! // Row 1 holds 1 and 2, so (1,3) must be 3, which column 3 already holds.
 //! let square = parse_line("12...3...", Some(ShapeSpec::Latin)).unwrap();
 //! let story = explain(&square, Scheme::FC).unwrap();
@@ -60,7 +60,7 @@ mod text;
 mod words;
 
 pub use replay::{ReplayError, replay};
-pub use step::{Deduction, Kind, Reason};
+pub use step::{Deduction, Reason, StepKind};
 pub use story::{Ending, Explanation};
 pub use words::{cell_name, symbol};
 

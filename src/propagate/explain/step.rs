@@ -29,7 +29,7 @@ use crate::shape::{Shape, UnitKind};
 /// What kind of deduction a step is (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Kind {
+pub enum StepKind {
     /// Every given placed at once: their values leave their units.
     Givens,
     /// A cell with one candidate: its value leaves the peers.
@@ -52,7 +52,7 @@ pub enum Kind {
     Contradiction,
 }
 
-impl Kind {
+impl StepKind {
     /// The name a solver would use, with the set size where it matters ("naked pair").
     pub fn name(self, size: usize) -> String {
         let sizes = ["single", "pair", "triple", "quad"];
@@ -61,25 +61,25 @@ impl Kind {
             None => format!("{prefix} set of {size}"),
         };
         match self {
-            Kind::Givens => "givens".into(),
-            Kind::NakedSingle => "naked single".into(),
-            Kind::HiddenSingle => "hidden single".into(),
-            Kind::NakedSet => named("naked"),
-            Kind::HiddenSet => named("hidden"),
-            Kind::LockedCandidates => "locked candidates".into(),
-            Kind::Fish => match size {
+            StepKind::Givens => "givens".into(),
+            StepKind::NakedSingle => "naked single".into(),
+            StepKind::HiddenSingle => "hidden single".into(),
+            StepKind::NakedSet => named("naked"),
+            StepKind::HiddenSet => named("hidden"),
+            StepKind::LockedCandidates => "locked candidates".into(),
+            StepKind::Fish => match size {
                 1 => "single line (colored matrix)".into(),
                 2 => "X-wing".into(),
                 3 => "swordfish".into(),
                 4 => "jellyfish".into(),
                 _ => format!("fish of size {size}"),
             },
-            Kind::BandFish => match size {
+            StepKind::BandFish => match size {
                 1 => "a line and a box of a band".into(),
                 _ => format!("{size} lines and {size} boxes of a band"),
             },
-            Kind::Probe => "shaving probe".into(),
-            Kind::Contradiction => "contradiction".into(),
+            StepKind::Probe => "shaving probe".into(),
+            StepKind::Contradiction => "contradiction".into(),
         }
     }
 }
@@ -210,13 +210,13 @@ impl Reason {
     }
 
     /// The kind of step it is.
-    pub fn kind(&self, shape: Shape) -> Kind {
+    pub fn kind(&self, shape: Shape) -> StepKind {
         match self {
-            Reason::Givens => Kind::Givens,
-            Reason::NakedSingle { .. } => Kind::NakedSingle,
-            Reason::HiddenSingle { .. } => Kind::HiddenSingle,
-            Reason::NakedSet { .. } => Kind::NakedSet,
-            Reason::HiddenSet { .. } => Kind::HiddenSet,
+            Reason::Givens => StepKind::Givens,
+            Reason::NakedSingle { .. } => StepKind::NakedSingle,
+            Reason::HiddenSingle { .. } => StepKind::HiddenSingle,
+            Reason::NakedSet { .. } => StepKind::NakedSet,
+            Reason::HiddenSet { .. } => StepKind::HiddenSet,
             Reason::Confined {
                 confined, cover, ..
             } => {
@@ -224,13 +224,13 @@ impl Reason {
                     .iter()
                     .any(|us| us.iter().any(|&u| unit_kind(shape, u) == UnitKind::Box));
                 match (boxes, confined.len()) {
-                    (false, _) => Kind::Fish,
-                    (true, 1) => Kind::LockedCandidates,
-                    (true, _) => Kind::BandFish,
+                    (false, _) => StepKind::Fish,
+                    (true, 1) => StepKind::LockedCandidates,
+                    (true, _) => StepKind::BandFish,
                 }
             }
-            Reason::Probe { .. } => Kind::Probe,
-            _ => Kind::Contradiction,
+            Reason::Probe { .. } => StepKind::Probe,
+            _ => StepKind::Contradiction,
         }
     }
 
@@ -451,7 +451,7 @@ impl Reason {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deduction {
     /// What kind of deduction.
-    pub kind: Kind,
+    pub kind: StepKind,
     /// Its display name ("naked pair", "X-wing").
     pub name: String,
     /// The rule and its witnesses: what the replay checker re-derives the step from.

@@ -121,7 +121,7 @@ pub(super) fn sentence(
             } else {
                 format!("the other cells of {}", units_text(shape, cover))
             };
-            if reason.kind(shape) == super::step::Kind::LockedCandidates {
+            if reason.kind(shape) == super::step::StepKind::LockedCandidates {
                 format!(
                     "In {}, {} lies only where it crosses {}: {those} loses it ({removals})",
                     units_text(shape, confined),

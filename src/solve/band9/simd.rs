@@ -25,7 +25,7 @@ use crate::search::{Budget, CountReport};
 
 /// An implementation of [`Lanes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Level {
+pub(super) enum SimdLevel {
     /// Plain arrays.
     Portable,
     /// SSE2, 128-bit (every x86-64 CPU).
@@ -47,13 +47,13 @@ fn has_avx2() -> bool {
 }
 
 /// Every implementation this CPU can run, the portable one first.
-pub(super) fn levels() -> Vec<Level> {
-    let mut all = vec![Level::Portable];
+pub(super) fn levels() -> Vec<SimdLevel> {
+    let mut all = vec![SimdLevel::Portable];
     #[cfg(target_arch = "x86_64")]
     {
-        all.push(Level::Sse2);
+        all.push(SimdLevel::Sse2);
         if has_avx2() {
-            all.push(Level::Avx2);
+            all.push(SimdLevel::Avx2);
         }
     }
     all
@@ -61,8 +61,8 @@ pub(super) fn levels() -> Vec<Level> {
 
 /// The implementation to run: the best this CPU has, capped by `SUDOKIT_SIMD` (see the module
 /// docs). Decided once per process.
-pub(super) fn level() -> Level {
-    static LEVEL: OnceLock<Level> = OnceLock::new();
+pub(super) fn level() -> SimdLevel {
+    static LEVEL: OnceLock<SimdLevel> = OnceLock::new();
     *LEVEL.get_or_init(|| {
         let available = levels();
         let cap = std::env::var("SUDOKIT_SIMD").ok();
@@ -71,12 +71,12 @@ pub(super) fn level() -> Level {
             .rev()
             .copied()
             .find(|l| match cap.as_deref() {
-                Some("portable") => *l == Level::Portable,
+                Some("portable") => *l == SimdLevel::Portable,
                 #[cfg(target_arch = "x86_64")]
-                Some("sse2") => *l <= Level::Sse2,
+                Some("sse2") => *l <= SimdLevel::Sse2,
                 _ => true,
             })
-            .unwrap_or(Level::Portable)
+            .unwrap_or(SimdLevel::Portable)
     })
 }
 
@@ -88,13 +88,13 @@ pub(crate) fn count_best(puzzle: &Grid, limit: u64, budget: &Budget) -> CountRep
 }
 
 /// [`super::count_with`] on the implementation `level`, which must be one of [`levels`].
-pub(super) fn count(level: Level, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+pub(super) fn count(level: SimdLevel, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
     match level {
-        Level::Portable => super::count_with::<Portable>(puzzle, limit, budget),
+        SimdLevel::Portable => super::count_with::<Portable>(puzzle, limit, budget),
         #[cfg(target_arch = "x86_64")]
-        Level::Sse2 => super::count_with::<Sse2>(puzzle, limit, budget),
+        SimdLevel::Sse2 => super::count_with::<Sse2>(puzzle, limit, budget),
         #[cfg(target_arch = "x86_64")]
-        Level::Avx2 => {
+        SimdLevel::Avx2 => {
             assert!(has_avx2(), "AVX2 is not available");
             // SAFETY: the CPU has every feature `count_avx2` enables (checked just above).
             unsafe { count_avx2(puzzle, limit, budget) }
@@ -409,7 +409,7 @@ mod tests {
 
     #[test]
     fn the_portable_level_is_always_there() {
-        assert_eq!(levels()[0], Level::Portable);
+        assert_eq!(levels()[0], SimdLevel::Portable);
         assert!(levels().contains(&level()));
     }
 }

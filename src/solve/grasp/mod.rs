@@ -103,14 +103,14 @@
 //! assert!(matches!(grasp.unique(&puzzle, &few).unwrap().outcome, Outcome::Unknown(_)));
 //! ```
 
-mod search;
+mod local_search;
 
 use std::collections::HashSet;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-use search::Search;
+use local_search::Search;
 
 use super::{Budget, CountReport, Limits, Refutation, SolveError, Solver, Stats, StopReason};
 use crate::grid::Grid;

@@ -15,7 +15,7 @@
 //! verdict.
 //!
 //! The first solution is the answer; the cell of an option is its `pRC` item and the value
-//! comes from its `rRV` item ([`crate::format::dlx`]).
+//! comes from its `rRV` item ([`crate::format::dlx1`]).
 //!
 //! # Complexity
 //! Linear in the answer.
@@ -27,7 +27,7 @@
 use std::io::BufRead;
 
 use crate::encode::exact_cover::Item;
-use crate::format::dlx::parse_item_name;
+use crate::format::dlx1::parse_item_name;
 use crate::format::entry::{AnswerError, AnswerReader, Claim, answer_error, claim_of_cells};
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
@@ -169,7 +169,7 @@ fn solution(puzzle: &Grid, options: &[(usize, String)]) -> Result<Claim, AnswerE
         let (mut cell, mut value, mut witness) = (None, None, false);
         for token in text.split_whitespace().take_while(|t| !t.starts_with('(')) {
             let name = token.split(':').next().unwrap_or(token);
-            // The items of a ruled-out solution (`format::dlx::write_dlx_excluding`).
+            // The items of a ruled-out solution (`format::dlx1::write_dlx_excluding`).
             if name.len() > 1 && name.starts_with(['x', 's']) {
                 witness = true;
                 continue;

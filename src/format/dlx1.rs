@@ -21,7 +21,7 @@
 //! # Examples
 //! ```
 //! use sudokit::encode::exact_cover::ExactCover;
-//! use sudokit::format::dlx::{read_dlx, write_dlx};
+//! use sudokit::format::dlx1::{read_dlx, write_dlx};
 //! use sudokit::text::parse_line;
 //! let problem = ExactCover::new(&parse_line("1...............", None).unwrap());
 //! let mut out = Vec::new();
