@@ -212,22 +212,30 @@ fn exported_exact_cover_solves_to_the_solution() {
     }
 }
 
+/// The DIMACS literals of `solution` in the CNF of `puzzle` written with `encoding`: every
+/// variable of a cell value, true where the solution has that value.
+fn model_literals(puzzle: &sudokit::Grid, solution: &sudokit::Grid, encoding: &str) -> Vec<i64> {
+    let map = dimacs::var_map(puzzle, encoding.parse().unwrap());
+    let order = puzzle.shape().order();
+    let mut lits = Vec::new();
+    for cell in 0..order * order {
+        for v in 0..order {
+            if let Some(var) = map.var(cell / order, cell % order, v) {
+                let d = var.to_dimacs() as i64;
+                lits.push(if solution.get(cell) == Some(v) { d } else { -d });
+            }
+        }
+    }
+    lits
+}
+
 #[test]
 fn decode_maps_a_written_answer_back_and_verifies_it() {
     let puzzle_file = temp_file("decode_puzzle.txt", b"1.3.....4....2..\n");
     let puzzle = parse_line("1.3.....4....2..", None).unwrap();
     let solution = &brute_force_solutions(&puzzle, 2)[0];
     for encoding in ["extended", "optimized"] {
-        let map = dimacs::var_map(&puzzle, encoding.parse().unwrap());
-        let mut lits = Vec::new();
-        for cell in 0..16 {
-            for v in 0..4 {
-                if let Some(var) = map.var(cell / 4, cell % 4, v) {
-                    let d = var.to_dimacs() as i64;
-                    lits.push(if solution.get(cell) == Some(v) { d } else { -d });
-                }
-            }
-        }
+        let mut lits = model_literals(&puzzle, solution, encoding);
         let text: Vec<String> = lits.iter().map(i64::to_string).collect();
         let answer = temp_file(
             &format!("answer-{encoding}.txt"),
@@ -268,16 +276,7 @@ fn decode_names_the_index_an_answer_was_made_for() {
     let file = temp_file("decode_two.txt", b"1.3.....4....2..\n\n.2........1.4...\n");
     let second = parse_line(".2........1.4...", None).unwrap();
     let solution = &brute_force_solutions(&second, 2)[0];
-    let map = dimacs::var_map(&second, "extended".parse().unwrap());
-    let mut lits = Vec::new();
-    for cell in 0..16 {
-        for v in 0..4 {
-            if let Some(var) = map.var(cell / 4, cell % 4, v) {
-                let d = var.to_dimacs() as i64;
-                lits.push(if solution.get(cell) == Some(v) { d } else { -d });
-            }
-        }
-    }
+    let lits = model_literals(&second, solution, "extended");
     let text: Vec<String> = lits.iter().map(i64::to_string).collect();
     let answer = temp_file(
         "decode_two.out",
