@@ -3,7 +3,8 @@
 //! growth of the answer (×8 for the n³ forms, ×4 for the n² ones), never by its square.
 //!
 //! The figures are asserted as a ratio between two sizes in one run, with a margin for a loaded
-//! machine (a quadratic reader's ratio is 8 times the linear one), never as a time.
+//! machine, and, for the 64×64 model of the release suite, as a bound of 2 s per reader: a
+//! quadratic reader took 33 s there, the linear ones take 0.1–0.4 s.
 
 use std::time::{Duration, Instant};
 
@@ -138,7 +139,7 @@ fn answer(reader: &str, grid: &Grid) -> String {
     }
 }
 
-/// The best of three decodings of `grid`'s answer through `reader`, checked to give the grid.
+/// The best of five decodings of `grid`'s answer through `reader`, checked to give the grid.
 fn decode_time(reader: &str, grid: &Grid) -> Duration {
     let text = answer(reader, grid);
     let name = if reader == "clasp-asp" {
@@ -148,7 +149,7 @@ fn decode_time(reader: &str, grid: &Grid) -> Duration {
     };
     let reader_entry = find_reader(name).unwrap();
     let empty = Grid::empty(grid.shape());
-    (0..3)
+    (0..5)
         .map(|_| {
             let start = Instant::now();
             let decoded = decode_answer(
@@ -167,9 +168,9 @@ fn decode_time(reader: &str, grid: &Grid) -> Duration {
 }
 
 /// Decodes a model of order `small²` and one of order `large²` through every reader, and asserts
-/// that the time grew like the answer, with a factor 4 of margin (a quadratic reader grows by
-/// the square of that).
-fn readers_are_linear(small: usize, large: usize) {
+/// that the time grew like the answer, within a factor `margin` (a quadratic reader grows by the
+/// square of the answer's growth), and that the large one took under `seconds`.
+fn readers_are_linear(small: usize, large: usize, margin: f64, seconds: f64) {
     let (small, large) = (pattern(small), pattern(large));
     let readers = [
         "dimacs",
@@ -197,7 +198,12 @@ fn readers_are_linear(small: usize, large: usize) {
         let t_large = decode_time(reader, &large).as_secs_f64();
         let ratio = t_large / t_small;
         assert!(
-            ratio < 4.0 * growth,
+            t_large < seconds,
+            "{reader}: order {} took {t_large:.3} s (bound {seconds} s)",
+            large.shape().order()
+        );
+        assert!(
+            ratio < margin * growth,
             "{reader}: order {} took {t_large:.3} s, {ratio:.0} times order {} ({t_small:.4} s); linear is about {growth:.0}",
             large.shape().order(),
             small.shape().order()
@@ -208,13 +214,17 @@ fn readers_are_linear(small: usize, large: usize) {
 #[test]
 fn every_reader_is_linear_in_its_answer() {
     // Orders 16 and 36: the quick form of the release test below.
-    readers_are_linear(4, 6);
+    readers_are_linear(4, 6, 4.0, 10.0);
 }
 
 /// A 64×64 model through every reader (a 262,144-literal `v` line for the SAT forms), against
-/// a 16×16 one. Run in release by `.ci/run`.
+/// a 16×16 one. Run in release by `.ci/run`. The 16×16 answer decodes in under a millisecond,
+/// so on a loaded machine the ratio varies by several times (280× and 640× were seen for the
+/// DIMACS reader, where the answer grows 64×): the ratio's margin is 16 (a quadratic SAT reader
+/// grows 4096×), and the absolute bound of 2 s is what tells the readers apart (the quadratic
+/// minisat reader took 33 s on this model, the linear ones 0.1–0.4 s).
 #[test]
 #[ignore = "release suite: cargo test --release --test it -- --ignored linear_readers"]
 fn every_reader_decodes_a_64_by_64_model_in_linear_time() {
-    readers_are_linear(4, 8);
+    readers_are_linear(4, 8, 16.0, 2.0);
 }
