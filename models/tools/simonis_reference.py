@@ -2,7 +2,8 @@
 """An independent reference for Simonis' propagation schemes on 9x9 Sudoku (cross-checks `grade`).
 
 Usage: python3 models/tools/simonis_reference.py FILE [--schemes LIST] [--per-puzzle]
-  FILE: one puzzle per line (81 characters, `.` or `0` for an empty cell).
+  FILE: one puzzle per line (81 characters, `.` or `0` for an empty cell); blank lines and `#`
+  lines are skipped, any other line is an error naming its line and column (exit 2).
   --schemes: comma-separated scheme names (default: all 18 below).
   --per-puzzle: also one line per puzzle with the candidates left per scheme (81 = search-free,
   `x` = the fixpoint is a failure).
@@ -385,10 +386,16 @@ def shave(st, base, repeat):
 # ---------------------------------------------------------------- command line
 
 def parse(line):
-    cells = [ch for ch in line.strip() if ch in ".0123456789"]
-    if len(cells) != 81:
+    """The domains of a puzzle line, None for a blank or `#` line; ValueError(column, why) else."""
+    text = line.strip()
+    if not text or text.startswith("#"):
         return None
-    return [ALL if ch in ".0" else 1 << (int(ch) - 1) for ch in cells]
+    for column, ch in enumerate(text, 1):
+        if ch not in ".0123456789":
+            raise ValueError(column, "%r is not a digit or '.'" % ch)
+    if len(text) != 81:
+        raise ValueError(1, "%d cells, a 9x9 puzzle line has 81" % len(text))
+    return [ALL if ch in ".0" else 1 << (int(ch) - 1) for ch in text]
 
 
 def candidates_left(dom, sch):
@@ -413,8 +420,17 @@ def main(argv):
         schemes = [Scheme(n) for n in names]
     except ValueError as err:
         sys.exit(str(err))
+    puzzles = []
     with open(files[0]) as f:
-        puzzles = [p for p in (parse(line) for line in f) if p is not None]
+        for number, line in enumerate(f, 1):
+            try:
+                dom = parse(line)
+            except ValueError as err:
+                column, why = err.args
+                print("%s:%d:%d: %s" % (files[0], number, column, why), file=sys.stderr)
+                sys.exit(2)
+            if dom is not None:
+                puzzles.append(dom)
     solved = [0] * len(schemes)
     if per_puzzle:
         print("puzzle " + " ".join(names))
