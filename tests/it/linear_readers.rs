@@ -3,7 +3,7 @@
 //! growth of the answer (×8 for the n³ forms, ×4 for the n² ones), never by its square.
 //!
 //! The figures are asserted as a ratio between two sizes in one run, with a margin for a loaded
-//! machine, and, for the 64×64 model of the release suite, as a bound of 2 s per reader: a
+//! machine, and, for the 64×64 model of the release suite, as a bound of 4 s per reader: a
 //! quadratic reader took 33 s there, the linear ones take 0.1–0.4 s.
 
 use std::time::{Duration, Instant};
@@ -221,10 +221,10 @@ fn every_reader_is_linear_in_its_answer() {
 /// a 16×16 one. Run in release by `.ci/run`. The 16×16 answer decodes in under a millisecond,
 /// so on a loaded machine the ratio varies by several times (280× and 640× were seen for the
 /// DIMACS reader, where the answer grows 64×): the ratio's margin is 16 (a quadratic SAT reader
-/// grows 4096×), and the absolute bound of 2 s is what tells the readers apart (the quadratic
+/// grows 4096×), and the absolute bound of 4 s (10× the slowest decode seen on a loaded machine) is what tells the readers apart (the quadratic
 /// minisat reader took 33 s on this model, the linear ones 0.1–0.4 s).
 #[test]
 #[ignore = "release suite: cargo test --release --test it -- --ignored linear_readers"]
 fn every_reader_decodes_a_64_by_64_model_in_linear_time() {
-    readers_are_linear(4, 8, 16.0, 2.0);
+    readers_are_linear(4, 8, 16.0, 4.0);
 }
