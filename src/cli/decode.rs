@@ -136,13 +136,12 @@ fn index_hint(args: &Args, grid: &Grid) -> Option<String> {
     }
     let file = File::open(&args.puzzle).ok()?;
     let reader = PuzzleReader::new(BufReader::new(file), args.input.read_options());
-    let &(index, line) = decode::puzzles_solved_by(grid, reader, 1).first()?;
-    Some(format!(
-        " (it solves puzzle {index}, line {line}, of {}: the answer was made for --index {index}, \
-         not {})",
-        args.puzzle.display(),
-        args.index.unwrap_or(1)
-    ))
+    decode::index_hint(
+        grid,
+        reader,
+        &args.puzzle.display().to_string(),
+        args.index.unwrap_or(1),
+    )
 }
 
 /// For a SAT solver's answer that does not decode to a solution, the usual cause: the CNF was

@@ -45,6 +45,21 @@ pub fn puzzles_solved_by<R: BufRead>(
         .collect()
 }
 
+/// The hint for a model that is not a solution of puzzle `picked` of `file` but solves another
+/// puzzle of it (found by [`puzzles_solved_by`]): the `--index` the answer was made for.
+pub fn index_hint<R: BufRead>(
+    grid: &Grid,
+    puzzles: PuzzleReader<R>,
+    file: &str,
+    picked: usize,
+) -> Option<String> {
+    let &(index, line) = puzzles_solved_by(grid, puzzles, 1).first()?;
+    Some(format!(
+        " (it solves puzzle {index}, line {line}, of {file}: the answer was made for --index \
+         {index}, not {picked})"
+    ))
+}
+
 /// The record of one result of an answer; `model` counts the models from 1.
 pub fn model(decoded: &Decoded, model: usize, json: bool) -> String {
     if json {
