@@ -1,34 +1,46 @@
 //! Checking an external SAT solver's refutation proof against the formula sudokit wrote, before
 //! its `unsat` is reported as known.
 //!
-//! The proof ([`crate::format::clausal_proof`]: DRAT, RUP or FRAT lemmas) is read step by step
-//! and fed to a forward DRAT checker (the `dratify` crate): every lemma must be a reverse unit
-//! propagation (RUP) or resolution asymmetric tautology (RAT) consequence of the formula and
-//! the lemmas before it, deletions remove clauses (unit deletions are ignored, as drat-trim and
-//! rate do), and the proof must derive the empty clause. The formula is the one in memory, not
-//! the file the solver read: a solver that rewrote its input cannot refute a different formula.
+//! The proof ([`crate::format::clausal_proof`]: DRAT, RUP or FRAT lemmas) is checked twice, by
+//! two checkers written apart, and both must accept it:
+//!
+//! 1. a forward DRAT checker ([`super::elaborate`]) reads it step by step: every lemma must be a
+//!    reverse unit propagation (RUP) or resolution asymmetric tautology (RAT) consequence of the
+//!    formula and the lemmas before it; deletions of clauses that are the reason of a top-level
+//!    literal are ignored (and counted), as drat-trim does; the proof must derive the empty
+//!    clause. For every lemma it accepts, it writes the LRAT hints that justify it;
+//! 2. the LRAT checker ([`crate::solve::sat::lrat::check_lrat`]) checks that LRAT proof against
+//!    the formula, by unit propagation over the hints alone, with no search and no state carried
+//!    between steps.
+//!
+//! A bug in the first checker that accepts a wrong lemma leaves no hints that work for the
+//! second; a bug in the second cannot certify a proof the first refused. The formula is the one
+//! in memory, not the file the solver read: a solver that rewrote its input cannot refute a
+//! different formula.
 //!
 //! A proof that introduces variables far beyond the formula's is refused before the checker
 //! sizes its arrays by them; the clock and the stop token are read every 256 steps.
 //!
 //! # Complexity
 //! Forward checking: each lemma costs one unit propagation over the clauses present (RAT
-//! lemmas one per resolution candidate); linear in the proof times the propagation cost.
+//! lemmas one per resolution candidate); the LRAT check is linear in the hints written, which
+//! are held in memory (about the proof's size).
 //!
 //! # References
 //! - N. Wetzler, M. Heule, W. Hunt, "DRAT-trim", SAT 2014 (DRAT and its checking).
-//! - M. Heule, W. Hunt, N. Wetzler, "Trimming while checking clausal proofs", FMCAD 2013.
+//! - L. Cruz-Filipe, M. J. H. Heule, W. A. Hunt Jr., M. Kaufmann, P. Schneider-Kamp, "Efficient
+//!   certified RAT verification", CADE 2017 (LRAT).
 
 use std::io::BufRead;
 
-use dratify::{Checker, Lit as CheckerLit};
-
+use super::elaborate::Elaborator;
 use crate::encode::Cnf;
 use crate::format::clausal_proof::{ProofError, ProofFormat, Step, read_proof};
 use crate::search::StopReason;
+use crate::solve::sat::lrat::check_lrat;
 
-/// The name of the checker, for reports.
-pub const CHECKER: &str = "dratify (forward DRAT)";
+/// The name of the checkers, for reports.
+pub const CHECKER: &str = "sudokit's forward DRAT checker, its LRAT re-checked";
 
 /// How far past the formula's variables a proof's variables may go (extension variables).
 const EXTRA_VARIABLES: u64 = 1 << 20;
@@ -40,6 +52,9 @@ pub enum ProofCheck {
     Accepted {
         /// Lemmas and deletions read.
         steps: u64,
+        /// Deletions ignored because the clause was the reason of a top-level literal (as
+        /// drat-trim does), or was not present.
+        ignored_deletions: u64,
     },
     /// The proof is wrong, incomplete or unreadable: why.
     Rejected(String),
@@ -55,19 +70,21 @@ pub fn check_refutation(
     proof: &mut dyn BufRead,
     interrupted: &dyn Fn() -> Option<StopReason>,
 ) -> ProofCheck {
-    let formula: Vec<Vec<CheckerLit>> = cnf
+    let formula: Vec<Vec<i64>> = cnf
         .clauses()
-        .map(|clause| clause.iter().map(|l| checker_lit(l.to_dimacs())).collect())
+        .map(|clause| clause.iter().map(|l| l.to_dimacs()).collect())
         .collect();
     let vars = cnf.vars() as u64;
-    let mut checker = Checker::new(cnf.vars() as u32, &formula, true, true);
-    drop(formula);
+    let written = |e: std::io::Error| ProofCheck::Rejected(format!("the LRAT proof: {e}"));
+    let mut checker =
+        match Elaborator::new(cnf.vars(), formula.iter().map(Vec::as_slice), Vec::new()) {
+            Ok(checker) => checker,
+            Err(e) => return written(e),
+        };
     let mut steps = 0u64;
-    let mut refuted = false;
     let mut stop = None;
-    let mut lits: Vec<CheckerLit> = Vec::new();
     let read = read_proof(format, proof, &mut |step| {
-        if refuted {
+        if checker.refuted() {
             // Steps after the empty clause change nothing.
             return Ok(());
         }
@@ -82,47 +99,60 @@ pub fn check_refutation(
             Step::Add(clause) => (false, clause),
             Step::Delete(clause) => (true, clause),
         };
-        lits.clear();
-        for &l in clause {
-            if l.unsigned_abs() > vars + EXTRA_VARIABLES {
-                return Err(format!(
-                    "step {steps} names variable {}, far beyond the formula's {vars}",
-                    l.unsigned_abs()
-                ));
-            }
-            lits.push(checker_lit(l));
-        }
-        if !checker.check_step(delete, &lits) {
+        if let Some(&far) = clause
+            .iter()
+            .find(|l| l.unsigned_abs() > vars + EXTRA_VARIABLES)
+        {
             return Err(format!(
-                "step {steps} ({}) is neither RUP nor RAT",
-                clause_text(clause)
+                "step {steps} names variable {}, far beyond the formula's {vars}",
+                far.unsigned_abs()
             ));
         }
-        if !delete && clause.is_empty() {
-            refuted = true;
+        let result = if delete {
+            checker.delete(clause).map(|()| true)
+        } else {
+            checker.add_lemma(clause)
+        };
+        match result {
+            Ok(true) => Ok(()),
+            Ok(false) if clause.is_empty() => Err(format!(
+                "step {steps} (0) is the empty clause, and unit propagation does not refute the \
+                 formula and the lemmas before it"
+            )),
+            Ok(false) => Err(format!(
+                "step {steps} ({}) is neither RUP nor RAT on its first literal",
+                clause_text(clause)
+            )),
+            Err(e) => Err(format!("the LRAT proof: {e}")),
         }
-        Ok(())
     });
     if let Some(reason) = stop {
         return ProofCheck::Stopped(reason);
     }
     match read {
-        Err(ProofError::Stopped(message)) => ProofCheck::Rejected(message),
-        Err(e) => ProofCheck::Rejected(format!("the proof cannot be read: {e}")),
-        Ok(()) if refuted => ProofCheck::Accepted { steps },
-        // A formula refuted by unit propagation alone needs no lemma: the empty clause is then
-        // RUP at once, and the checker accepts it.
-        Ok(()) if checker.check_step(false, &[]) => ProofCheck::Accepted { steps },
-        Ok(()) => ProofCheck::Rejected(format!(
-            "the proof's {steps} steps never derive the empty clause (truncated proof?)"
-        )),
+        Err(ProofError::Stopped(message)) => return ProofCheck::Rejected(message),
+        Err(e) => return ProofCheck::Rejected(format!("the proof cannot be read: {e}")),
+        Ok(()) => {}
     }
-}
-
-/// A DIMACS literal as the checker's literal: variable `|l| - 1`, doubled, plus the sign.
-fn checker_lit(l: i64) -> CheckerLit {
-    let var = (l.unsigned_abs() - 1) as CheckerLit;
-    2 * var + CheckerLit::from(l < 0)
+    let (done, lrat) = match checker.finish() {
+        Ok(finished) => finished,
+        Err(e) => return written(e),
+    };
+    if !done.refuted {
+        return ProofCheck::Rejected(format!(
+            "the proof's {steps} steps never derive the empty clause (truncated proof?)"
+        ));
+    }
+    // The second, independent check: the LRAT proof by its hints alone.
+    if let Err(e) = check_lrat(&formula, lrat.as_slice()) {
+        return ProofCheck::Rejected(format!(
+            "the forward check accepted the proof, but its LRAT form is refused at {e}"
+        ));
+    }
+    ProofCheck::Accepted {
+        steps,
+        ignored_deletions: done.ignored_reason_deletions + done.absent_deletions,
+    }
 }
 
 /// A clause for messages, shortened past a few literals.
@@ -157,7 +187,10 @@ mod tests {
     fn a_valid_refutation_is_accepted_and_a_wrong_one_rejected() {
         assert_eq!(
             check(&four(), ProofFormat::Drat, "2 0\n0\n"),
-            ProofCheck::Accepted { steps: 2 }
+            ProofCheck::Accepted {
+                steps: 1,
+                ignored_deletions: 0
+            }
         );
         assert_eq!(
             check(
@@ -165,13 +198,16 @@ mod tests {
                 ProofFormat::Frat,
                 "o 1 1 2 0\na 5 2 0 l 1 2 0\na 6 0\n"
             ),
-            ProofCheck::Accepted { steps: 2 }
+            ProofCheck::Accepted {
+                steps: 1,
+                ignored_deletions: 0
+            }
         );
         // Without the lemma, the empty clause is not RUP.
         let ProofCheck::Rejected(why) = check(&four(), ProofFormat::Drat, "0\n") else {
             panic!("a wrong proof is rejected");
         };
-        assert!(why.contains("step 1 (0) is neither RUP nor RAT"), "{why}");
+        assert!(why.contains("step 1 (0) is the empty clause"), "{why}");
         // Two clauses cannot be refuted.
         let mut sat = Cnf::new();
         sat.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(2)]);
@@ -182,7 +218,10 @@ mod tests {
         // A lemma after which propagation refutes the formula is enough; an empty proof is not.
         assert_eq!(
             check(&four(), ProofFormat::Drat, "2 0\n"),
-            ProofCheck::Accepted { steps: 1 }
+            ProofCheck::Accepted {
+                steps: 1,
+                ignored_deletions: 0
+            }
         );
         let ProofCheck::Rejected(why) = check(&four(), ProofFormat::Drat, "c nothing\n") else {
             panic!("an unfinished proof is rejected");
@@ -201,7 +240,7 @@ mod tests {
             panic!("refused");
         };
         assert!(why.contains("far beyond"), "{why}");
-        let long: String = "2 0\n".repeat(1000) + "0\n";
+        let long: String = "1 2 0\n".repeat(1000) + "2 0\n0\n";
         let stopped = check_refutation(&four(), ProofFormat::Drat, &mut long.as_bytes(), &|| {
             Some(StopReason::TimeLimit)
         });

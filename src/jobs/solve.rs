@@ -446,7 +446,7 @@ mod tests {
             refutation: Refutation::Proof {
                 by: "cadical".into(),
                 format: "drat".into(),
-                checker: "dratify".into(),
+                checker: "sudokit".into(),
             },
             ..unsat
         };

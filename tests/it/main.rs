@@ -20,6 +20,7 @@ mod fuzz_corpus;
 mod generate;
 mod grade;
 mod grasp;
+mod hostile_proofs;
 mod interrupt;
 mod latin_reduction;
 mod layers;

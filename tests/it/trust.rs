@@ -160,7 +160,7 @@ fn a_lying_solver_with_a_wrong_proof_is_an_error_not_an_unsat() {
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(
         stdout(&out).contains(
-            "it says unsat, but its drat proof is rejected: step 1 (0) is neither RUP nor RAT"
+            "it says unsat, but its drat proof is rejected: step 1 (0) is the empty clause"
         ),
         "{}",
         stdout(&out)

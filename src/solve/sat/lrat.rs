@@ -10,16 +10,24 @@
 //! satisfied hint, a hint with two open literals, a hint that is not a live clause, or a step
 //! whose hints run out without a falsified clause is rejected. A deletion step `ID d IDS… 0`
 //! removes clauses. The proof refutes the formula when a step adds the empty clause. Steps with
-//! RAT hints (negative ids) are rejected: neither varisat's nor CaDiCaL's LRAT output uses them.
+//! RAT hints (negative ids) check a resolution asymmetric tautology on the step's first literal:
+//! every live clause holding that literal's negation must be named by a negative hint whose
+//! following hints falsify the resolvent, unless the resolvent is a tautology. (Neither
+//! varisat's nor CaDiCaL's LRAT uses them; DRAT proofs of external solvers elaborated by
+//! [`crate::external::elaborate`] may.) A step id may not jump more than 2²⁴ past the ids so far.
 //!
 //! # Complexity
-//! Linear in the proof's size: each step costs its hint clauses' lengths.
+//! Linear in the proof's size: each step costs its hint clauses' lengths; a RAT step also scans
+//! the live clauses for the pivot's negation.
 //!
 //! # References
 //! - L. Cruz-Filipe, M. J. H. Heule, W. A. Hunt Jr., M. Kaufmann, P. Schneider-Kamp, "Efficient
 //!   certified RAT verification", CADE 2017 (the LRAT format and its checking).
 
 use std::io::BufRead;
+
+/// How far a step's id may jump past the clauses so far (the checker's table grows to it).
+const MAX_ID_GAP: usize = 1 << 24;
 
 /// A rejected proof: the line (1-based) and what is wrong there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -67,29 +75,18 @@ impl Checker {
         self.trail.clear();
     }
 
-    /// Checks one addition by unit propagation over its hints.
-    fn implied(&mut self, clause: &[i64], hints: &[i64]) -> Result<(), String> {
-        for &lit in clause {
-            if self.lit_value(lit) == 0 {
-                self.assign(-lit);
-            }
-        }
-        let mut result = Err("the hints run out before a conflict".to_string());
+    /// Applies unit-propagation hints in order: `Ok(true)` when a hint is falsified (the step
+    /// is proven), `Ok(false)` when they run out first.
+    fn propagate_hints(&mut self, hints: &[i64]) -> Result<bool, String> {
         for &hint in hints {
-            if hint <= 0 {
-                result = Err(format!("RAT hint {hint} is not supported"));
-                break;
-            }
             let Some(Some(hinted)) = self.clauses.get(hint as usize) else {
-                result = Err(format!("hint {hint} is not a live clause"));
-                break;
+                return Err(format!("hint {hint} is not a live clause"));
             };
             let mut open = None;
-            let mut satisfied = false;
             let mut open_count = 0;
             for &lit in hinted {
                 match self.lit_value(lit) {
-                    1 => satisfied = true,
+                    1 => return Err(format!("hint {hint} is satisfied")),
                     0 => {
                         open_count += 1;
                         open = Some(lit);
@@ -97,24 +94,106 @@ impl Checker {
                     _ => {}
                 }
             }
-            if satisfied {
-                result = Err(format!("hint {hint} is satisfied"));
-                break;
-            }
             match (open_count, open) {
-                (0, _) => {
-                    result = Ok(());
-                    break;
-                }
+                (0, _) => return Ok(true),
                 (1, Some(lit)) => self.assign(lit),
-                _ => {
-                    result = Err(format!("hint {hint} has {open_count} open literals"));
-                    break;
-                }
+                _ => return Err(format!("hint {hint} has {open_count} open literals")),
             }
         }
+        Ok(false)
+    }
+
+    /// Checks one addition: by unit propagation over its hints (RUP), or, when negative hints
+    /// follow, as a resolution asymmetric tautology (RAT) on its first literal: every live clause
+    /// holding the pivot's negation must be either a tautology with the clause (one of its other
+    /// literals true once the clause is falsified and the first hints applied, or a literal and
+    /// its negation in it) or named by a negative hint, whose following hints then falsify the
+    /// resolvent.
+    fn implied(&mut self, clause: &[i64], hints: &[i64]) -> Result<(), String> {
+        for &lit in clause {
+            if self.lit_value(lit) == 0 {
+                self.assign(-lit);
+            }
+        }
+        let result = self.implied_after_assignment(clause, hints);
         self.reset();
         result
+    }
+
+    fn implied_after_assignment(&mut self, clause: &[i64], hints: &[i64]) -> Result<(), String> {
+        let first_rat = hints.iter().position(|&h| h < 0).unwrap_or(hints.len());
+        if self.propagate_hints(&hints[..first_rat])? {
+            return Ok(());
+        }
+        // Without a conflict, the step must be RAT on its first literal (with no negative hints
+        // when no live clause holds the pivot's negation).
+        let Some(&pivot) = clause.first() else {
+            return Err("the hints run out before a conflict".to_string());
+        };
+        // The groups: a negative id, then the hints up to the next negative id.
+        let mut groups: Vec<(usize, &[i64])> = Vec::new();
+        let mut at = first_rat;
+        while at < hints.len() {
+            let id = hints[at].unsigned_abs() as usize;
+            let end = hints[at + 1..]
+                .iter()
+                .position(|&h| h < 0)
+                .map_or(hints.len(), |k| at + 1 + k);
+            if groups.iter().any(|&(g, _)| g == id) {
+                return Err(format!("RAT hint -{id} is given twice"));
+            }
+            groups.push((id, &hints[at + 1..end]));
+            at = end;
+        }
+        for &(id, _) in &groups {
+            let holds = matches!(self.clauses.get(id), Some(Some(c)) if c.contains(&-pivot));
+            if !holds {
+                return Err(format!(
+                    "RAT hint -{id} is not a live clause holding {}",
+                    -pivot
+                ));
+            }
+        }
+        let base = self.trail.len();
+        for candidate in 1..self.clauses.len() {
+            let Some(other) = &self.clauses[candidate] else {
+                continue;
+            };
+            if !other.contains(&-pivot) {
+                continue;
+            }
+            let tautology = other
+                .iter()
+                .any(|&l| (l != -pivot && self.lit_value(l) == 1) || other.contains(&-l));
+            if tautology {
+                continue;
+            }
+            let Some(&(_, group)) = groups.iter().find(|&&(g, _)| g == candidate) else {
+                return Err(format!(
+                    "the hints run out before a conflict, and clause {candidate} holds {} but \
+                     has no RAT hint",
+                    -pivot
+                ));
+            };
+            let other = other.clone();
+            for &lit in &other {
+                if lit != -pivot && self.lit_value(lit) == 0 {
+                    self.assign(-lit);
+                }
+            }
+            let proven = self.propagate_hints(group);
+            // Back to the state before this candidate.
+            for &var in &self.trail[base..] {
+                self.value[var] = 0;
+            }
+            self.trail.truncate(base);
+            if !proven? {
+                return Err(format!(
+                    "the hints of the resolvent with clause {candidate} run out before a conflict"
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -202,6 +281,11 @@ pub fn check_lrat(clauses: &[Vec<i64>], proof: impl BufRead) -> Result<(), LratE
         }
         if id < checker.clauses.len() && checker.clauses[id].is_some() {
             return Err(fail(format!("step {id} reuses a live clause id")));
+        }
+        if id > checker.clauses.len() + MAX_ID_GAP {
+            return Err(fail(format!(
+                "step {id} skips more than {MAX_ID_GAP} ids past the last one"
+            )));
         }
         checker.implied(&lits, &hints).map_err(fail)?;
         if lits.is_empty() {
