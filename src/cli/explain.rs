@@ -8,10 +8,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
-use sudokit::grade::scheme_to_explain;
+use sudokit::grade::scheme_to_explain_within;
 use sudokit::propagate::Scheme;
-use sudokit::propagate::explain::{Ending, explain};
+use sudokit::propagate::explain::{Ending, ExplainError, explain_within};
 use sudokit::render::explain::explain_page;
+use sudokit::search::{Limits, StopReason};
 use sudokit::text::PuzzleReader;
 
 use sudokit::jobs::render::json_line;
@@ -19,6 +20,7 @@ use sudokit::jobs::target::write_atomically;
 
 use super::args::InputArgs;
 use super::pick::nth_puzzle;
+use super::stop;
 
 /// Arguments of `explain`.
 #[derive(Debug, ClapArgs)]
@@ -28,8 +30,10 @@ unit such as a naked or hidden pair, locked candidates, an X-wing or another fis
 matrix, the rows and boxes of a band, a shaving probe) and the candidates it removes. Without \
 --scheme, the first of Simonis' schemes (FC, FCI, BC, ..., in the order of `grade`) that solves \
 the puzzle without search is explained; when none does, HACSC3 up to where a search would start.\n\n\
-Exit codes: 0 solved without search, 1 a search would be needed (or the puzzle has no solution), \
-2 bad input.\n\n\
+The global --timeout bounds the choice of the scheme and the telling: when it is reached first, \
+explain prints `stopped: time limit` (JSON: an ending `stopped`) and exits 1.\n\n\
+Exit codes: 0 solved without search, 1 a search would be needed (or the puzzle has no solution, \
+or --timeout stopped it), 2 bad input.\n\n\
 Examples:\n  \
 sudokit explain models/sudoku/9x9/hidden_singles.txt --scheme FCI\n  \
 sudokit explain models/sudoku/9x9/xwing.txt --scheme HACC --report xwing.html\n  \
@@ -82,13 +86,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })?;
         (record.grid, "the puzzle given".to_string())
     };
-    let (scheme, why) = match &args.scheme {
-        Some(name) => (name.parse::<Scheme>()?, "as asked"),
-        None => scheme_to_explain(&puzzle),
+    // `--timeout` and the signals: the time left before the deadline, and the stop token.
+    let limits = stop::control().limits(&Limits::none());
+    let shape = puzzle.shape();
+    let chosen = match &args.scheme {
+        Some(name) => Ok((name.parse::<Scheme>()?, "as asked")),
+        None => scheme_to_explain_within(&puzzle, &limits),
     };
     // Every step is replayed from its rule's definition before anything is shown.
-    let story = explain(&puzzle, scheme)?;
-    let shape = puzzle.shape();
+    let told = chosen
+        .map_err(ExplainError::Stopped)
+        .and_then(|(scheme, why)| Ok((scheme, why, explain_within(&puzzle, scheme, &limits)?)));
+    let (scheme, why, story) = match told {
+        Ok(told) => told,
+        Err(ExplainError::Stopped(reason)) => return stopped(&args, &source, reason),
+        Err(e) => return Err(e.into()),
+    };
     let mut out = std::io::stdout().lock();
     let written = (|| -> std::io::Result<()> {
         if args.json {
@@ -121,4 +134,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ending::Solved(_) => 0,
         _ => 1,
     }))
+}
+
+/// The output of an explanation that the time limit (or a signal) stopped first: a line that
+/// says so (JSON: an ending `stopped`), exit 1.
+fn stopped(args: &Args, source: &str, reason: StopReason) -> anyhow::Result<ExitCode> {
+    let line = if args.json {
+        json_line(&serde_json::json!({"ending": "stopped", "reason": reason.to_string()}))
+    } else {
+        format!("{source}: stopped: {reason} before the explanation was told\n")
+    };
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(line.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        return Err(e.into());
+    }
+    if reason == StopReason::TimeLimit {
+        super::note!("sudokit: explain {}", stop::why_stopped());
+    }
+    Ok(ExitCode::from(1))
 }

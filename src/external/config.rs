@@ -9,8 +9,10 @@
 //! Every entry of the merged table is then checked ([`validate`]): its input is an export
 //! format and its answer a reader of that format's answers, every `{placeholder}` is one its
 //! field knows, the input reaches the program (`{input}` or `stdin`), the time arguments have
-//! their `{time}`, and a proof has its format, its `{file}` and its `{proof}` in `args`. A
-//! mistake is refused when the table is loaded, naming the file, the entry and the field.
+//! their `{time}`, a proof has its format, its `{file}` and its `{proof}` in `args`, and no exit
+//! code is in two of `exit_ok`, `sat_exit` and `unsat_exit` (a code says one thing). A mistake
+//! is refused when the table is loaded, naming the file, the entry and the field; an exit code
+//! in two lists also names the line and column of the list that repeats it.
 //!
 //! # References
 //! - TOML v1.0.0 specification; the `toml` crate.
@@ -62,13 +64,94 @@ struct RawProof {
     args: Option<Vec<String>>,
 }
 
+/// The exit-code lists of each `[solver.NAME]` table of a file, with their places (read again,
+/// only to name the place of an exit code in two lists).
+#[derive(Debug, Deserialize)]
+struct ExitPlaces {
+    #[serde(default)]
+    solver: BTreeMap<String, EntryExitPlaces>,
+}
+
+/// The exit-code lists of one table as written, with their byte spans.
+#[derive(Debug, Deserialize)]
+struct EntryExitPlaces {
+    exit_ok: Option<toml::Spanned<Vec<i32>>>,
+    sat_exit: Option<toml::Spanned<Vec<i32>>>,
+    unsat_exit: Option<toml::Spanned<Vec<i32>>>,
+}
+
+/// The exit-code fields, in the order a message names them.
+const EXIT_FIELDS: [&str; 3] = ["exit_ok", "sat_exit", "unsat_exit"];
+
+/// The first exit code held by two of `exit_ok`, `sat_exit` and `unsat_exit`: the code, the
+/// field that holds it first and the one that holds it again.
+fn exit_code_in_two_lists(entry: &Entry) -> Option<(i32, &'static str, &'static str)> {
+    let lists = [&entry.exit_ok, &entry.sat_exit, &entry.unsat_exit];
+    for second in 1..lists.len() {
+        for first in 0..second {
+            if let Some(&code) = lists[second].iter().find(|c| lists[first].contains(c)) {
+                return Some((code, EXIT_FIELDS[first], EXIT_FIELDS[second]));
+            }
+        }
+    }
+    None
+}
+
+/// The message for an exit code in two lists.
+fn exit_overlap_message(code: i32, first: &str, second: &str) -> String {
+    format!(
+        "{second}: exit code {code} is also in {first} (an exit code says one thing: a normal \
+         run, sat or unsat)"
+    )
+}
+
+/// The 1-based line and column of the list `field` of `[solver.name]` in `text`, when the
+/// file sets it.
+fn exit_field_place(text: &str, name: &str, field: &str) -> Option<(usize, usize)> {
+    let places: ExitPlaces = toml::from_str(text).ok()?;
+    let entry = places.solver.get(name)?;
+    let span = match field {
+        "exit_ok" => entry.exit_ok.as_ref(),
+        "sat_exit" => entry.sat_exit.as_ref(),
+        _ => entry.unsat_exit.as_ref(),
+    }?
+    .span();
+    let before = text.get(..span.start)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = crate::text::located::column_at(&text[line_start..], span.start - line_start);
+    Some((line, column))
+}
+
+/// Refuses an entry whose exit code is in two lists after the file `origin` (`text`) changed
+/// it, naming the file, line and column of the list this file set that repeats the code.
+fn refuse_exit_overlap(entry: &Entry, text: &str, origin: &str) -> Result<(), ExternalError> {
+    let Some((code, first, second)) = exit_code_in_two_lists(entry) else {
+        return Ok(());
+    };
+    let message = format!(
+        "[solver.{}] {}",
+        entry.name,
+        exit_overlap_message(code, first, second)
+    );
+    // The list of this file that makes the overlap: the second one, or the first.
+    let place = exit_field_place(text, &entry.name, second)
+        .or_else(|| exit_field_place(text, &entry.name, first));
+    let origin = match place {
+        Some((line, column)) => format!("{origin}:{line}:{column}"),
+        None => origin.to_string(),
+    };
+    Err(ExternalError::Config { origin, message })
+}
+
 /// Reads the tables of `text` (from `origin`, for messages) over `entries`: a name already
 /// there has its fields changed, a new name is added at the end. The entries are not checked
 /// here: [`validate`] checks the merged table.
 ///
 /// # Errors
-/// [`ExternalError::Config`] for TOML that does not parse, an unknown field, or a new entry
-/// without `args`, `input`, `answer` or `version`.
+/// [`ExternalError::Config`] for TOML that does not parse, an unknown field, a new entry
+/// without `args`, `input`, `answer` or `version`, or an exit code in two of `exit_ok`,
+/// `sat_exit` and `unsat_exit` (with the file, line and column).
 pub(super) fn merge(
     entries: &mut Vec<Entry>,
     text: &str,
@@ -99,6 +182,7 @@ pub(super) fn merge(
             Some(entry) => {
                 entry.origin = origin.to_string();
                 apply(entry, raw).map_err(|e| config(format!("[solver.{name}] {e}")))?;
+                refuse_exit_overlap(entry, text, origin)?;
             }
             None => {
                 let missing: Vec<&str> = [
@@ -120,6 +204,7 @@ pub(super) fn merge(
                 let mut entry = Entry::new(&name);
                 entry.origin = origin.to_string();
                 apply(&mut entry, raw).map_err(|e| config(format!("[solver.{name}] {e}")))?;
+                refuse_exit_overlap(&entry, text, origin)?;
                 entries.push(entry);
             }
         }
@@ -259,6 +344,9 @@ pub(super) fn validate(entry: &Entry) -> Result<(), String> {
     if holds(&entry.args, "output") && entry.capture != Capture::Stdout {
         return Err("capture: the answer is the {output} file, so capture has no use".into());
     }
+    if let Some((code, first, second)) = exit_code_in_two_lists(entry) {
+        return Err(exit_overlap_message(code, first, second));
+    }
     if entry.max_order == 0 {
         return Err("max_order: must be at least 1".into());
     }
@@ -324,5 +412,37 @@ mod tests {
         );
         let error = merge(&mut entries, "[solver.x\n", "f.toml").unwrap_err();
         assert!(error.to_string().contains("line 1"), "{error}");
+    }
+
+    #[test]
+    fn an_exit_code_in_two_lists_is_refused_with_its_place() {
+        let mut entries = vec![Entry::new("minisat")];
+        entries[0].sat_exit = vec![10];
+        entries[0].unsat_exit = vec![20];
+        let text = "# mine\n[solver.minisat]\nunsat_exit = [20, 10]\n";
+        let error = merge(&mut entries, text, "f.toml").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "f.toml:3:14: [solver.minisat] unsat_exit: exit code 10 is also in sat_exit (an \
+             exit code says one thing: a normal run, sat or unsat)"
+        );
+        // A new entry, and exit_ok against sat_exit.
+        let text = "[solver.y]\nargs = [\"{input}\"]\ninput = \"cnf\"\nanswer = \"dimacs\"\n\
+                    version = []\n  exit_ok = [0, 10]\nsat_exit = [10]\n";
+        let error = merge(&mut Vec::new(), text, "g.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("g.toml:7:12: [solver.y] sat_exit: exit code 10 is also in exit_ok"),
+            "{error}"
+        );
+        let mut entry = Entry::new("z");
+        entry.args = vec!["{input}".into()];
+        entry.input = "cnf".into();
+        entry.answer = "dimacs".into();
+        assert!(validate(&entry).is_ok());
+        entry.exit_ok = vec![0];
+        entry.unsat_exit = vec![0];
+        assert!(validate(&entry).is_err_and(|e| e.starts_with("unsat_exit: exit code 0")));
     }
 }

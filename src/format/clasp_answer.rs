@@ -27,12 +27,14 @@
 //! - Potassco guide, clasp and clingo output (text and `--outf=2`); PB competition output
 //!   format (`s`, `v` lines).
 
+use std::cell::Cell;
 use std::fmt;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::format::entry::{AnswerError, AnswerReader, Claim, answer_error, claim_of_cells};
+use crate::format::model_ledger::ModelLedger;
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
 use crate::text::located::{Columns, token_column};
@@ -101,13 +103,17 @@ fn read_text(
 ) -> Result<(), AnswerError> {
     let n = puzzle.shape().order();
     let mut lines = LineReader::new(input);
-    let mut found: Option<Status> = None;
+    // The status and the place of its word.
+    let mut found: Option<(Status, usize, usize)> = None;
     // The OPB model being read (its true variables), and whether any `v` line was seen.
     let mut opb: Option<Vec<usize>> = None;
+    // The sign each OPB variable was given (0: none yet, 1: true, 2: false).
+    let mut signs: Vec<u8> = Vec::new();
     let mut atoms_next = false;
-    let mut models = 0usize;
-    // `Models : N` without `+`: the enumeration ran to its end.
+    let mut ledger = ModelLedger::new();
+    // `Models : N` without `+`: the enumeration ran to its end; the count and its place.
     let mut exhausted = false;
+    let mut claimed: Option<(u64, usize, usize)> = None;
     let mut last = 0;
     while let Some(next) = lines.next_line() {
         let (line, text) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
@@ -115,7 +121,7 @@ fn read_text(
         if atoms_next {
             atoms_next = false;
             let claim = asp_claim(puzzle, text, line)?;
-            models += 1;
+            ledger.model(&claim, line, 1)?;
             if !each(claim) {
                 return Ok(());
             }
@@ -131,9 +137,12 @@ fn read_text(
                     format!("unknown status '{word}'"),
                 )
             })?;
-            found.get_or_insert(status);
+            found.get_or_insert((status, line, token_column(text, rest.trim_start())));
         } else if let Some(rest) = trimmed.strip_prefix("v ").or(trimmed.strip_prefix("v\t")) {
             let vars = opb.get_or_insert_with(Vec::new);
+            if signs.is_empty() {
+                signs = vec![0; n * n * n + 1];
+            }
             let mut columns = Columns::new(text);
             for token in rest.split_ascii_whitespace() {
                 let (negative, name) = match token.strip_prefix('-') {
@@ -155,8 +164,20 @@ fn read_text(
                             ),
                         ));
                     }
-                    Some(k) if !negative => vars.push(k),
-                    Some(_) => {}
+                    Some(k) => {
+                        let sign = if negative { 2 } else { 1 };
+                        if signs[k] == 3 - sign {
+                            return Err(answer_error(
+                                line,
+                                columns.of(token),
+                                format!("x{k} is both true and false"),
+                            ));
+                        }
+                        signs[k] = sign;
+                        if !negative {
+                            vars.push(k);
+                        }
+                    }
                     None if token == "0" => {}
                     None => {
                         return Err(answer_error(
@@ -174,13 +195,18 @@ fn read_text(
             .strip_prefix("Models")
             .and_then(|rest| rest.trim_start().strip_prefix(':'))
         {
-            exhausted = !count.trim().ends_with('+');
+            let said = count.trim();
+            exhausted = !said.ends_with('+');
+            let number = said.trim_end_matches('+');
+            if let Ok(count) = number.parse::<u64>() {
+                claimed = Some((count, line, token_column(text, number)));
+            }
         } else if let Some(status) = status(trimmed) {
-            found.get_or_insert(status);
+            found.get_or_insert((status, line, token_column(text, trimmed)));
         }
     }
     let end = last + 1;
-    let Some(status) = found else {
+    let Some((status, status_line, status_column)) = found else {
         if atoms_next {
             return Err(answer_error(
                 end,
@@ -195,19 +221,26 @@ fn read_text(
              empty or truncated answer?",
         ));
     };
-    // clasp's OPB form prints its last model only.
+    // clasp's OPB form prints its last model only: its `Models : N` counts the others too.
     if let Some(vars) = opb {
-        if models > 0 {
+        if ledger.models() > 0 {
             return Err(answer_error(end, 1, "'v' lines in an answer-set answer"));
         }
-        if !each(opb_claim(puzzle, &vars)) {
+        ledger.unsat_verdict("UNSATISFIABLE", status_line, status_column)?;
+        let claim = opb_claim(puzzle, &vars);
+        ledger.model(&claim, end, 1)?;
+        if !each(claim) {
             return Ok(());
         }
-        models = 1;
         exhausted = false;
+    } else if let Some((number, line, column)) = claimed {
+        // Every answer set is printed: `Models : N` (or `N+`) is how many.
+        ledger.claimed_count(number, "'Models'", line, column)?;
     }
+    let models = ledger.models();
     match status {
         Status::Unsat => {
+            ledger.unsat_verdict("UNSATISFIABLE", status_line, status_column)?;
             each(Claim::Unsat);
         }
         Status::Unknown => {
@@ -263,14 +296,35 @@ fn atom_cell(token: &str, n: usize) -> Result<(usize, usize, usize), String> {
     }
 }
 
-/// What the JSON document says besides its witnesses.
+/// What the JSON document says besides its witnesses, and the witnesses read so far.
 #[derive(Default)]
 struct JsonEnd {
     result: Option<String>,
     more: Option<String>,
-    models: usize,
+    /// `"Models": {"Number": N}`: how many models clasp says it found.
+    number: Option<u64>,
+    /// The witnesses handed on.
+    ledger: ModelLedger,
+    /// The `Call` list was read.
+    calls_read: bool,
     /// The callback asked to stop.
     stopped: bool,
+}
+
+/// The input of the JSON parser, counting the lines it has read (serde_json reads its input a
+/// byte at a time), so that a witness can be named by its line.
+struct LineCounting<'a> {
+    input: &'a mut dyn BufRead,
+    line: &'a Cell<usize>,
+}
+
+impl Read for LineCounting<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.input.read(buf)?;
+        let newlines = buf[..n].iter().filter(|&&b| b == b'\n').count();
+        self.line.set(self.line.get() + newlines);
+        Ok(n)
+    }
 }
 
 /// The marker of a stop the callback asked for, carried out of serde as an error.
@@ -282,11 +336,14 @@ fn read_json(
     each: &mut dyn FnMut(Claim) -> bool,
 ) -> Result<(), AnswerError> {
     let mut end = JsonEnd::default();
-    let mut deserializer = serde_json::Deserializer::from_reader(input);
+    let line = Cell::new(1);
+    let mut deserializer =
+        serde_json::Deserializer::from_reader(LineCounting { input, line: &line });
     let read = Document {
         puzzle,
         each: &mut *each,
         end: &mut end,
+        line: &line,
     }
     .deserialize(&mut deserializer);
     if end.stopped {
@@ -301,14 +358,25 @@ fn read_json(
             .to_string();
         answer_error(e.line().max(1), e.column().max(1), message)
     })?;
+    // clasp writes "Call" before "Result" and "Models": these checks are made, and placed,
+    // as those are read; here for a document in another order.
+    if let Some(message) = end
+        .number
+        .and_then(|number| end.ledger.count_differs(number, "\"Models\": \"Number\""))
+    {
+        return Err(answer_error(1, 1, message));
+    }
     match end.result.as_deref() {
         Some("UNSATISFIABLE") => {
+            if let Some(message) = end.ledger.unsat_after_models("\"Result\": UNSATISFIABLE") {
+                return Err(answer_error(1, 1, message));
+            }
             each(Claim::Unsat);
         }
         Some("UNKNOWN" | "INTERRUPTED") => {
             each(Claim::Unknown);
         }
-        Some("SATISFIABLE" | "OPTIMUM FOUND") if end.models == 0 => {
+        Some("SATISFIABLE" | "OPTIMUM FOUND") if end.ledger.models() == 0 => {
             return Err(answer_error(
                 1,
                 1,
@@ -339,6 +407,7 @@ struct Document<'a, 'b> {
     puzzle: &'a Grid,
     each: &'b mut dyn FnMut(Claim) -> bool,
     end: &'b mut JsonEnd,
+    line: &'b Cell<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for Document<'_, '_> {
@@ -359,18 +428,43 @@ impl<'de> Visitor<'de> for Document<'_, '_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
-                "Call" => map.next_value_seed(Calls {
-                    puzzle: self.puzzle,
-                    each: &mut *self.each,
-                    end: &mut *self.end,
-                })?,
-                "Result" => self.end.result = Some(map.next_value()?),
+                "Call" => {
+                    map.next_value_seed(Calls {
+                        puzzle: self.puzzle,
+                        each: &mut *self.each,
+                        end: &mut *self.end,
+                        line: self.line,
+                    })?;
+                    self.end.calls_read = true;
+                }
+                "Result" => {
+                    let result: String = map.next_value()?;
+                    if result == "UNSATISFIABLE"
+                        && let Some(message) = self
+                            .end
+                            .ledger
+                            .unsat_after_models("\"Result\": UNSATISFIABLE")
+                    {
+                        return Err(de::Error::custom(message));
+                    }
+                    self.end.result = Some(result);
+                }
                 "Models" => {
                     let models: serde_json::Value = map.next_value()?;
                     self.end.more = models
                         .get("More")
                         .and_then(|m| m.as_str())
                         .map(str::to_string);
+                    self.end.number = models.get("Number").and_then(serde_json::Value::as_u64);
+                    if self.end.calls_read
+                        && let Some(message) = self.end.number.and_then(|number| {
+                            self.end
+                                .ledger
+                                .count_differs(number, "\"Models\": \"Number\"")
+                        })
+                    {
+                        return Err(de::Error::custom(message));
+                    }
                 }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
@@ -386,6 +480,7 @@ struct Calls<'a, 'b> {
     puzzle: &'a Grid,
     each: &'b mut dyn FnMut(Claim) -> bool,
     end: &'b mut JsonEnd,
+    line: &'b Cell<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for Calls<'_, '_> {
@@ -409,6 +504,7 @@ impl<'de> Visitor<'de> for Calls<'_, '_> {
                 puzzle: self.puzzle,
                 each: &mut *self.each,
                 end: &mut *self.end,
+                line: self.line,
             })?
             .is_some()
         {}
@@ -421,6 +517,7 @@ struct Call<'a, 'b> {
     puzzle: &'a Grid,
     each: &'b mut dyn FnMut(Claim) -> bool,
     end: &'b mut JsonEnd,
+    line: &'b Cell<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for Call<'_, '_> {
@@ -445,6 +542,7 @@ impl<'de> Visitor<'de> for Call<'_, '_> {
                     puzzle: self.puzzle,
                     each: &mut *self.each,
                     end: &mut *self.end,
+                    line: self.line,
                 })?;
             } else {
                 map.next_value::<IgnoredAny>()?;
@@ -459,6 +557,7 @@ struct Witnesses<'a, 'b> {
     puzzle: &'a Grid,
     each: &'b mut dyn FnMut(Claim) -> bool,
     end: &'b mut JsonEnd,
+    line: &'b Cell<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for Witnesses<'_, '_> {
@@ -485,9 +584,12 @@ impl<'de> Visitor<'de> for Witnesses<'_, '_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let n = self.puzzle.shape().order();
+        // The sign each variable was given in the witness (0: none yet, 1: true, 2: false).
+        let mut signs: Vec<u8> = Vec::new();
         while let Some(witness) = seq.next_element::<Witness>()? {
             let mut vars = Vec::new();
             let mut cells = Vec::new();
+            signs.clear();
             for item in &witness.value {
                 match item {
                     serde_json::Value::Number(k) => {
@@ -500,8 +602,18 @@ impl<'de> Visitor<'de> for Witnesses<'_, '_> {
                                 n * n * n
                             )));
                         }
+                        if signs.is_empty() {
+                            signs.resize(n * n * n + 1, 0);
+                        }
+                        let (var, sign) = (k.unsigned_abs() as usize, if k > 0 { 1 } else { 2 });
+                        if signs[var] == 3 - sign {
+                            return Err(de::Error::custom(format!(
+                                "variable {var} is both true and false in a witness"
+                            )));
+                        }
+                        signs[var] = sign;
                         if k > 0 {
-                            vars.push(k as usize);
+                            vars.push(var);
                         }
                     }
                     serde_json::Value::String(atom) if atom.starts_with("x(") => {
@@ -520,7 +632,10 @@ impl<'de> Visitor<'de> for Witnesses<'_, '_> {
             } else {
                 claim_of_cells(self.puzzle, cells)
             };
-            self.end.models += 1;
+            self.end
+                .ledger
+                .record(&claim, self.line.get())
+                .map_err(de::Error::custom)?;
             if !(self.each)(claim) {
                 self.end.stopped = true;
                 return Err(de::Error::custom(STOP));
@@ -614,6 +729,66 @@ mod tests {
         )
         .unwrap();
         assert_eq!(seen, 1);
+    }
+
+    #[test]
+    fn contradictory_answers_are_refused_with_their_places() {
+        // 1... is of order 2: xK is x(r,c,v) numbered from 1 in that order, x1 = x(1,1,1).
+        let cases = [
+            // The OPB form: a model, then unsatisfiable.
+            (
+                "v x1 -x2 -x3 x4 -x5 x6 x7 -x8\ns UNSATISFIABLE\n",
+                "line 2, column 3: UNSATISFIABLE after 1 model: the answer contradicts itself",
+            ),
+            // A variable set both ways.
+            (
+                "s SATISFIABLE\nv x1 -x2 -x3 x4\nv -x1 x6 x7 -x8\n",
+                "line 3, column 3: x1 is both true and false",
+            ),
+            // Answer sets: the same one twice, a count that differs, unsatisfiable after one.
+            (
+                "Answer: 1\nx(1,1,1) x(1,2,2) x(2,1,2) x(2,2,1)\nAnswer: 2\n\
+                 x(2,2,1) x(1,1,1) x(1,2,2) x(2,1,2)\nSATISFIABLE\n",
+                "line 4, column 1: model 2 repeats model 1 (line 2): the same solution given \
+                 twice",
+            ),
+            (
+                "Answer: 1\nx(1,1,1) x(1,2,2) x(2,1,2) x(2,2,1)\nSATISFIABLE\n\n\
+                 Models       : 3\n",
+                "line 5, column 16: 'Models' says 3 models, the answer gives 1",
+            ),
+            (
+                "Answer: 1\nx(1,1,1) x(1,2,2) x(2,1,2) x(2,2,1)\nUNSATISFIABLE\n",
+                "line 3, column 1: UNSATISFIABLE after 1 model: the answer contradicts itself",
+            ),
+            // JSON: a witness twice, a number of models that differs, unsatisfiable with a
+            // witness, a variable both ways.
+            (
+                "{\"Call\": [{\"Witnesses\": [\n{\"Value\": [1, -2, -3, 4, -5, 6, 7, -8]},\n\
+                 {\"Value\": [1, -2, -3, 4, -5, 6, 7, -8]}\n]}], \"Result\": \"SATISFIABLE\"}\n",
+                "line 4, column 1: model 2 repeats model 1 (line 2): the same solution given \
+                 twice",
+            ),
+            (
+                "{\"Call\": [{\"Witnesses\": [\n{\"Value\": [1, -2, -3, 4, -5, 6, 7, -8]}\n]}],\n\
+                 \"Result\": \"SATISFIABLE\",\n\"Models\": {\"Number\": 5, \"More\": \"no\"}}\n",
+                "line 5, column 38: \"Models\": \"Number\" says 5 models, the answer gives 1",
+            ),
+            (
+                "{\"Call\": [{\"Witnesses\": [\n{\"Value\": [1, -2, -3, 4, -5, 6, 7, -8]}\n]}],\n\
+                 \"Result\": \"UNSATISFIABLE\"}\n",
+                "line 4, column 26: \"Result\": UNSATISFIABLE after 1 model: the answer \
+                 contradicts itself",
+            ),
+            (
+                "{\"Call\": [{\"Witnesses\": [\n{\"Value\": [1, -2, -1]}]}]}\n",
+                "line 2, column 23: variable 1 is both true and false in a witness",
+            ),
+        ];
+        for (text, message) in cases {
+            let error = read_all("1...", text).unwrap_err().to_string();
+            assert_eq!(error, message, "{text}");
+        }
     }
 
     #[test]

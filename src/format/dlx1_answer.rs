@@ -29,6 +29,7 @@ use std::io::BufRead;
 use crate::encode::exact_cover::Item;
 use crate::format::dlx1::parse_item_name;
 use crate::format::entry::{AnswerError, AnswerReader, Claim, answer_error, claim_of_cells};
+use crate::format::model_ledger::ModelLedger;
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
 use crate::text::located::token_column;
@@ -58,16 +59,16 @@ pub fn read_dlx_answer(
     let mut form = Form::Unknown;
     // The options of the solution being read, each with its line.
     let mut options: Vec<(usize, String)> = Vec::new();
-    let mut solutions = 0usize;
+    let mut ledger = ModelLedger::new();
     let mut last = 0;
     // Hands on the solution read so far, if any; false when `each` says stop.
-    let mut flush = |options: &mut Vec<(usize, String)>, solutions: &mut usize| {
-        if options.is_empty() {
+    let mut flush = |options: &mut Vec<(usize, String)>, ledger: &mut ModelLedger| {
+        let Some(&(first_line, _)) = options.first() else {
             return Ok(true);
-        }
+        };
         let claim = solution(puzzle, options)?;
         options.clear();
-        *solutions += 1;
+        ledger.model(&claim, first_line, 1)?;
         Ok::<bool, AnswerError>(each(claim))
     };
     while let Some(next) = lines.next_line() {
@@ -75,7 +76,7 @@ pub fn read_dlx_answer(
         last = line;
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            if form == Form::Miniexact && !flush(&mut options, &mut solutions)? {
+            if form == Form::Miniexact && !flush(&mut options, &mut ledger)? {
                 return Ok(());
             }
             continue;
@@ -96,23 +97,17 @@ pub fn read_dlx_answer(
                     format!("'{count}' is not a number of solutions"),
                 )
             })?;
-            if !flush(&mut options, &mut solutions)? {
+            if !flush(&mut options, &mut ledger)? {
                 return Ok(());
             }
-            if total > 0 && solutions == 0 {
+            if total > 0 && ledger.models() == 0 {
                 return Err(answer_error(
                     line,
                     1,
                     "dlx1 counted solutions but printed none: run it with m1",
                 ));
             }
-            if total != solutions {
-                return Err(answer_error(
-                    line,
-                    1,
-                    format!("the program counts {total} solutions and printed {solutions}"),
-                ));
-            }
+            ledger.claimed_count(total as u64, &format!("'{trimmed}'"), line, 1)?;
             // The enumeration ran to its end: there is no other solution.
             each(Claim::Unsat);
             return Ok(());
@@ -130,7 +125,7 @@ pub fn read_dlx_answer(
             && form != Form::Miniexact
         {
             form = Form::Dlx1;
-            if !flush(&mut options, &mut solutions)? {
+            if !flush(&mut options, &mut ledger)? {
                 return Ok(());
             }
             continue;
@@ -146,10 +141,10 @@ pub fn read_dlx_answer(
         ));
     }
     // The end of the answer: the last solution ends here too.
-    if !flush(&mut options, &mut solutions)? {
+    if !flush(&mut options, &mut ledger)? {
         return Ok(());
     }
-    if solutions == 0 {
+    if ledger.models() == 0 {
         return Err(answer_error(
             last + 1,
             1,
@@ -239,7 +234,7 @@ mod tests {
             MINIEXACT
                 .replace(
                     "\n\np11 r11 c11 b11;\n",
-                    "\n\np11 r11 c11 b11;\nr12 c22 b12 p12;\np21 r22 c12 b22;\np22 r21 c21 b21;\n",
+                    "\n\np11 r12 c12 b12;\np12 r11 c21 b11;\np21 r21 c11 b21;\np22 r22 c22 b22;\n",
                 )
                 .as_str(),
         )
@@ -250,9 +245,17 @@ mod tests {
         let error = read_all("p11 r11 c11 b11;\n\nFound 2 solutions!\n")
             .unwrap_err()
             .to_string();
-        assert!(
-            error.contains("counts 2 solutions and printed 1"),
-            "{error}"
+        assert_eq!(
+            error,
+            "line 3, column 1: 'Found 2 solutions!' says 2 models, the answer gives 1"
+        );
+        // The same solution twice (its options in another order) is refused.
+        let twice = "p11 r11 c11 b11;\nr12 c22 b12 p12;\np21 r22 c12 b22;\np22 r21 c21 b21;\n\n\
+                     p22 r21 c21 b21;\np11 r11 c11 b11;\nr12 c22 b12 p12;\np21 r22 c12 b22;\n\n\
+                     Found 2 solutions!\n";
+        assert_eq!(
+            read_all(twice).unwrap_err().to_string(),
+            "line 6, column 1: model 2 repeats model 1 (line 1): the same solution given twice"
         );
     }
 

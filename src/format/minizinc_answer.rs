@@ -22,6 +22,7 @@
 use std::io::BufRead;
 
 use crate::format::entry::{AnswerError, AnswerReader, Claim, answer_error, claim_of_cells};
+use crate::format::model_ledger::ModelLedger;
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
 
@@ -39,7 +40,7 @@ pub fn read_minizinc(
     // The solution's numbers with their places, and the text of a JSON solution.
     let mut numbers: Vec<(usize, usize, usize)> = Vec::new();
     let mut json: Option<(usize, String)> = None;
-    let mut solutions = 0usize;
+    let mut ledger = ModelLedger::new();
     let mut last = 0;
     while let Some(next) = lines.next_line() {
         let (line, text) = next.map_err(|e| e.map(|kind| kind.to_string()))?;
@@ -52,11 +53,14 @@ pub fn read_minizinc(
                     None => solution(puzzle, &numbers, line)?,
                 };
                 numbers.clear();
-                solutions += 1;
+                ledger.model(&claim, line, column_of(text, trimmed))?;
                 claim
             }
-            "==========" if solutions > 0 => Claim::Unsat,
-            "=====UNSATISFIABLE=====" => Claim::Unsat,
+            "==========" if ledger.models() > 0 => Claim::Unsat,
+            "=====UNSATISFIABLE=====" => {
+                ledger.unsat_verdict(trimmed, line, column_of(text, trimmed))?;
+                Claim::Unsat
+            }
             "=====UNKNOWN=====" => Claim::Unknown,
             "=====ERROR=====" | "=====UNBOUNDED=====" | "=====UNSATorUNBOUNDED=====" => {
                 return Err(answer_error(
@@ -86,7 +90,7 @@ pub fn read_minizinc(
             return Ok(());
         }
     }
-    if solutions > 0 && numbers.is_empty() && json.is_none() {
+    if ledger.models() > 0 && numbers.is_empty() && json.is_none() {
         // Solutions without `==========`: the solver was asked for some, or stopped.
         return Ok(());
     }
@@ -265,7 +269,7 @@ mod tests {
 
     #[test]
     fn every_solution_of_an_enumeration_and_its_end() {
-        let all = "x = \n[| 1, 2\n | 2, 1\n |];\n----------\nx = \n[| 1, 2\n | 2, 1\n |];\n----------\n==========\n";
+        let all = "x = \n[| 1, 2\n | 2, 1\n |];\n----------\nx = \n[| 2, 1\n | 1, 2\n |];\n----------\n==========\n";
         let claims = read_all(all).unwrap();
         assert_eq!(claims.len(), 3);
         assert_eq!(claims[2], Claim::Unsat);
@@ -277,6 +281,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("the solution has 3 values"), "{error}");
+        // The same solution twice; a solution, then unsatisfiable.
+        let twice = "1 2\n2 1\n----------\n1 2\n2 1\n----------\n==========\n";
+        assert_eq!(
+            read_all(twice).unwrap_err().to_string(),
+            "line 6, column 1: model 2 repeats model 1 (line 3): the same solution given twice"
+        );
+        let contradiction = "1 2\n2 1\n----------\n=====UNSATISFIABLE=====\n";
+        assert_eq!(
+            read_all(contradiction).unwrap_err().to_string(),
+            "line 4, column 1: =====UNSATISFIABLE===== after 1 model: the answer contradicts \
+             itself"
+        );
     }
 
     #[test]
@@ -285,7 +301,7 @@ mod tests {
             "x = \n[| 1, 2\n | 2, 1\n |];\n----------\n",
             "x = array2d(1..2, 1..2, [1, 2, 2, 1]);\n----------\n==========\n",
             "1 2\n2 1\n----------\n",
-            "% comment\n1 2\n2 1\n----------\n1 2\n2 1\n----------\n",
+            "% comment\n1 2\n2 1\n----------\n2 1\n1 2\n----------\n",
         ] {
             let Claim::Grid(grid) = read(text).unwrap() else {
                 panic!("{text}")

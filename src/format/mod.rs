@@ -25,6 +25,11 @@
 //! [`provenance`] names an export's source (file, index, line, the exact `decode` command) and
 //! numbers the files of a batch so they sort in input order.
 //!
+//! Every reader of answers with several models keeps a `ModelLedger` (`model_ledger.rs`): a
+//! repeated model, a claimed number of models that differs from the models given, and an
+//! unsatisfiable verdict after a model are errors, the same in `decode` and in the `ext:`
+//! backends.
+//!
 //! The [`registry`] lists every export format and answer reader by name; [`entry`] holds the
 //! types of its entries, which each format's file uses (so the files never import the list). Every reader reports a
 //! problem with its 1-based line and column, and never panics.
@@ -55,6 +60,7 @@ pub mod lp_solve_answer;
 pub mod minizinc;
 pub mod minizinc_answer;
 pub mod mip_answer;
+mod model_ledger;
 pub mod mps;
 pub mod mzn;
 pub mod opb;

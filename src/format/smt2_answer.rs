@@ -8,7 +8,8 @@
 //! false) ...)` for the `bool` one (a given has no variable there and keeps its value). A negative number is `(- 5)`. `success` lines (of
 //! `:print-success`) are skipped; an `(error "...")` after `unsat` or `unknown` is the
 //! `get-value` the script asks for anyway, and is ignored; any other error is reported with its
-//! place.
+//! place. A variable given two values (`(x_1_1_5 true)` and `(x_1_1_5 false)`, or a cell given
+//! two numbers) is an error naming both places.
 //!
 //! # Complexity
 //! Linear in the answer.
@@ -17,6 +18,7 @@
 //! - C. Barrett, P. Fontaine, C. Tinelli, "The SMT-LIB Standard: Version 2.6", 2017, §4.2
 //!   (responses to `check-sat`, `get-value` and `get-model`).
 
+use std::collections::HashMap;
 use std::io::BufRead;
 
 use crate::format::entry::{
@@ -171,6 +173,28 @@ fn assignments(items: &[Sexp]) -> Result<Vec<(&Sexp, &Sexp)>, AnswerError> {
     Ok(pairs)
 }
 
+/// Whether two values are the same (their places aside).
+fn same_value(a: &Sexp, b: &Sexp) -> bool {
+    match (a, b) {
+        (Sexp::Atom(x, ..), Sexp::Atom(y, ..)) => x == y,
+        (Sexp::List(x, ..), Sexp::List(y, ..)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_value(a, b))
+        }
+        _ => false,
+    }
+}
+
+/// A value as written (`true`, `5`, `(- 5)`), for messages.
+fn show(value: &Sexp) -> String {
+    match value {
+        Sexp::Atom(text, ..) => text.clone(),
+        Sexp::List(items, ..) => {
+            let inner: Vec<String> = items.iter().map(show).collect();
+            format!("({})", inner.join(" "))
+        }
+    }
+}
+
 /// Reads an SMT solver's answer to `puzzle`; see the module docs.
 ///
 /// # Errors
@@ -234,8 +258,28 @@ pub fn read_smt2(puzzle: &Grid, input: &mut dyn BufRead) -> Result<Claim, Answer
             let mut cells = Vec::new();
             // The `bool` encoding names cell values; a given has no variable and keeps its value.
             let mut booleans = false;
+            // Each variable's value as first given, with its place: a variable given two
+            // values is refused.
+            let mut given: HashMap<&str, (&Sexp, usize, usize)> = HashMap::new();
             for (name, value) in assignments(values)? {
                 let Some(name) = name.atom() else { continue };
+                let (line, column) = value.place();
+                if let Some(&(first, first_line, first_column)) = given.get(name) {
+                    if !same_value(first, value) {
+                        return Err(answer_error(
+                            line,
+                            column,
+                            format!(
+                                "{name} is given two values: {} here, {} at line {first_line}, \
+                                 column {first_column}",
+                                show(value),
+                                show(first)
+                            ),
+                        ));
+                    }
+                    continue;
+                }
+                given.insert(name, (value, line, column));
                 if name.starts_with("x_") {
                     let (line, column) = value.place();
                     let Some((r, c, v)) = parse_value_name(name, n) else {
@@ -388,6 +432,15 @@ mod tests {
                 "line 2, column 9: the value of c_1_1 is not an integer",
             ),
             ("sat\n)\n", "line 2, column 1: ')' without its '('"),
+            (
+                "sat\n((x_1_2_2 true)\n (x_1_2_2 false))\n",
+                "line 3, column 11: x_1_2_2 is given two values: false here, true at line 2, \
+                 column 11",
+            ),
+            (
+                "sat\n((c_1_1 1) (c_1_1 (- 2)))\n",
+                "line 2, column 19: c_1_1 is given two values: (- 2) here, 1 at line 2, column 9",
+            ),
         ];
         for (text, message) in cases {
             let error = read(text).unwrap_err().to_string();

@@ -54,6 +54,7 @@ pub use difficulty::Difficulty;
 
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme, Shaving};
+use crate::search::{Budget, Limits, StopReason};
 use crate::shape::Shape;
 
 /// What one scheme's fixpoint says about a puzzle.
@@ -154,7 +155,40 @@ impl Grader {
     /// # Panics
     /// If the puzzle's shape is not the grader's.
     pub fn grade(&mut self, puzzle: &Grid, schemes: &[Scheme]) -> Grade {
+        self.grade_until(puzzle, schemes, None)
+            .expect("no budget, no stop")
+    }
+
+    /// [`Grader::grade`] within `limits` (their time and stop token): `Err` with the reason
+    /// when they end it before every scheme is graded.
+    ///
+    /// # Errors
+    /// The [`StopReason`] of the limits.
+    ///
+    /// # Panics
+    /// If the puzzle's shape is not the grader's.
+    pub fn grade_within(
+        &mut self,
+        puzzle: &Grid,
+        schemes: &[Scheme],
+        limits: &Limits,
+    ) -> Result<Grade, StopReason> {
+        let budget = Budget::start(limits);
+        let graded = self.grade_until(puzzle, schemes, Some(&budget));
+        self.engine.set_stop(None);
+        graded
+    }
+
+    /// Grades with the engine's shaving bounded by `budget`, stopping between schemes (and
+    /// after a shaving cut short) when it runs out.
+    fn grade_until(
+        &mut self,
+        puzzle: &Grid,
+        schemes: &[Scheme],
+        budget: Option<&Budget>,
+    ) -> Result<Grade, StopReason> {
         assert_eq!(puzzle.shape(), self.engine.shape(), "shape of the grader");
+        self.engine.set_stop(budget.cloned());
         // Weakest first: a scheme comes after every requested scheme below it.
         let mut order: Vec<usize> = (0..schemes.len()).collect();
         order.sort_by_key(|&i| {
@@ -200,7 +234,15 @@ impl Grader {
                 .min_by_key(|d| d.total())
                 .cloned();
             let mut d = start.unwrap_or_else(|| Domains::from_puzzle(puzzle));
-            let verdict = match self.engine.propagate(&mut d, scheme) {
+            let propagated = self.engine.propagate(&mut d, scheme);
+            // A shaving pass stops early when the budget runs out: no verdict from that store.
+            if let Some(reason) = budget.and_then(Budget::interrupted) {
+                for store in &mut self.stores {
+                    *store = None;
+                }
+                return Err(reason);
+            }
+            let verdict = match propagated {
                 Err(_) => FixpointVerdict::Refuted,
                 Ok(()) if d.is_solved() => FixpointVerdict::SearchFree,
                 Ok(()) => FixpointVerdict::Open {
@@ -213,14 +255,14 @@ impl Grader {
         for store in &mut self.stores {
             *store = None;
         }
-        Grade {
+        Ok(Grade {
             givens: puzzle.filled(),
             verdicts: schemes
                 .iter()
                 .zip(verdicts)
                 .map(|(&s, v)| (s, v.expect("every scheme graded")))
                 .collect(),
-        }
+        })
     }
 }
 
@@ -243,7 +285,24 @@ pub fn grade(puzzle: &Grid, schemes: &[Scheme]) -> Grade {
 /// assert_eq!(scheme_to_explain(&square).0, Scheme::FC);
 /// ```
 pub fn scheme_to_explain(puzzle: &Grid) -> (Scheme, &'static str) {
-    let graded = grade(puzzle, &Scheme::ALL);
+    scheme_of_grade(&grade(puzzle, &Scheme::ALL))
+}
+
+/// [`scheme_to_explain`] within `limits` (their time and stop token): grading every scheme of
+/// a large puzzle takes long (the shaving schemes probe every candidate).
+///
+/// # Errors
+/// The [`StopReason`] of the limits, when they end the grading first.
+pub fn scheme_to_explain_within(
+    puzzle: &Grid,
+    limits: &Limits,
+) -> Result<(Scheme, &'static str), StopReason> {
+    let graded = Grader::new(puzzle.shape()).grade_within(puzzle, &Scheme::ALL, limits)?;
+    Ok(scheme_of_grade(&graded))
+}
+
+/// The scheme to explain of a puzzle graded on every scheme; see [`scheme_to_explain`].
+fn scheme_of_grade(graded: &Grade) -> (Scheme, &'static str) {
     if let Some(&scheme) = graded.weakest().first() {
         return (scheme, "the first scheme that solves it without search");
     }

@@ -104,3 +104,94 @@ fn forms_without_a_model_are_refused_naming_the_flag_that_writes_one() {
         );
     }
 }
+
+#[test]
+fn contradictory_answers_are_refused_naming_the_place() {
+    // Real answers edited to contradict themselves; each was read without a word before (the
+    // repeated models counted twice: `2 solutions of 2; the solver says there is no other`).
+    let cases = [
+        (
+            "dimacs",
+            "picosat-all-repeated.out",
+            "picosat-all-repeated.out:5:1: model 2 repeats model 1 (line 1): the same solution given twice",
+        ),
+        (
+            "clasp",
+            "clasp-outf2-repeated.out",
+            "clasp-outf2-repeated.out:19:7: model 2 repeats model 1 (line 13)",
+        ),
+        (
+            "minizinc",
+            "minizinc-a-repeated.out",
+            "minizinc-a-repeated.out:14:1: model 2 repeats model 1 (line 7)",
+        ),
+        (
+            "clasp",
+            "clasp-outf2-number.out",
+            "clasp-outf2-number.out:26:4: \"Models\": \"Number\" says 5 models, the answer gives 2",
+        ),
+        (
+            "clasp",
+            "clasp-outf2-unsat.out",
+            "clasp-outf2-unsat.out:22:28: \"Result\": UNSATISFIABLE after 2 models: the answer contradicts itself",
+        ),
+        (
+            "clasp",
+            "clasp-opb-unsat.out",
+            "clasp-opb-unsat.out:10:3: UNSATISFIABLE after 1 model: the answer contradicts itself",
+        ),
+        (
+            "minizinc",
+            "minizinc-a-unsat.out",
+            "minizinc-a-unsat.out:15:1: =====UNSATISFIABLE===== after 2 models",
+        ),
+        (
+            "smt2",
+            "z3-both-ways.out",
+            "z3-both-ways.out:3:11: x_1_3_3 is given two values: false here, true at line 2, column 11",
+        ),
+    ];
+    for (form, file, message) in cases {
+        for json in [false, true] {
+            let out = decode(form, file, json);
+            assert_eq!(out.status.code(), Some(2), "{file}: {}", stderr(&out));
+            assert!(stderr(&out).contains(message), "{file}: {}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn an_ext_backend_refuses_a_repeated_model_as_decode_does() {
+    // A table entry that "enumerates" by printing the answer with a model twice.
+    let dir = std::env::temp_dir().join(format!("sudokit-repeated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("solvers.toml");
+    let answer = path("tests/fixtures/answers/picosat-all-repeated.out");
+    std::fs::write(
+        &table,
+        format!(
+            "[solver.repeater]\nprogram = \"/bin/sh\"\nargs = [\"-c\", \"cat \\\"$0\\\"\", \"{}\", \"{{enumerate}}\", \"{{input}}\"]\nenumerate = [\"--all\"]\ninput = \"cnf\"\nanswer = \"dimacs\"\nversion = []\n",
+            answer.display()
+        ),
+    )
+    .unwrap();
+    let puzzle = path("tests/fixtures/answers/two.txt");
+    let out = run(
+        &[
+            "--solvers",
+            s(&table),
+            "count",
+            "--backend",
+            "ext:repeater",
+            s(&puzzle),
+        ],
+        b"",
+    );
+    let error = stderr(&out) + &stdout(&out);
+    assert!(
+        error.contains("line 5, column 1: model 2 repeats model 1 (line 1)"),
+        "{error}"
+    );
+    assert_eq!(out.status.code(), Some(2), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

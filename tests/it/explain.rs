@@ -661,3 +661,49 @@ fn bad_input_is_refused() {
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn explain_stops_at_its_timeout_with_a_message_and_exit_1() {
+    // An empty 100×100 Latin square: grading every scheme to choose one (the shaving schemes
+    // probe each of its million candidates) once ran on past --timeout until the hard stop
+    // (exit 124, no output).
+    let empty: String = (0..100)
+        .map(|_| format!("{}\n", [". "; 100].concat()))
+        .collect();
+    let start = std::time::Instant::now();
+    let out = run(
+        &["--timeout", "1", "explain", "--latin", "-"],
+        empty.as_bytes(),
+    );
+    let elapsed = start.elapsed();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "puzzle 1 of -: stopped: time limit before the explanation was told\n"
+    );
+    assert!(
+        stderr(&out).contains("--timeout 1 s reached"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(elapsed < std::time::Duration::from_secs(10), "{elapsed:?}");
+    // A shaving scheme asked for, in JSON: the ending says stopped.
+    let out = run(
+        &[
+            "--timeout",
+            "1",
+            "explain",
+            "--latin",
+            "--scheme",
+            "FCV",
+            "--json",
+            "-",
+        ],
+        empty.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines = json_lines(&stdout(&out));
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["ending"], "stopped");
+    assert_eq!(lines[0]["reason"], "time limit");
+}

@@ -112,6 +112,39 @@ fn an_entry_without_a_version_probe_says_so() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn an_exit_code_that_says_both_sat_and_unsat_is_refused_naming_file_line_and_column() {
+    // `sat_exit = unsat_exit` once loaded, and every exit 10 then read as sat and unsat.
+    let dir = scratch("overlap");
+    let table = dir.join("solvers.toml");
+    std::fs::write(
+        &table,
+        "[solver.minisat]\nsat_exit = [10]\nunsat_exit = [10]\n",
+    )
+    .unwrap();
+    let expected = format!(
+        "{}:3:14: [solver.minisat] unsat_exit: exit code 10 is also in sat_exit",
+        table.display()
+    );
+    let out = run(&["--solvers", s(&table), "solvers"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+    let out = run(
+        &[
+            "--solvers",
+            s(&table),
+            "solve",
+            "--backend",
+            "ext:minisat",
+            "-",
+        ],
+        FOUR,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A fake solver that says where it runs and then sleeps, in a table of its own.
 fn sleeper(dir: &Path) -> (PathBuf, PathBuf) {
     let marker = dir.join("marker");

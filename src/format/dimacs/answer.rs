@@ -6,6 +6,7 @@ use std::io::BufRead;
 use super::{DimacsError, DimacsErrorKind, at, parse_literal, tokens};
 use crate::encode::{Lit, Model, Var};
 use crate::format::entry::{AnswerError, AnswerReader, Claim, ExportOptions};
+use crate::format::model_ledger::ModelLedger;
 use crate::grid::Grid;
 use crate::text::lines::LineReader;
 
@@ -44,7 +45,7 @@ pub enum AnswerFormat {
 pub fn read_answer(input: impl BufRead, format: AnswerFormat) -> Result<DimacsAnswer, DimacsError> {
     let mut first = None;
     let mut input = input;
-    stream_answers(&mut input, format, Mode::One, false, &mut |answer, _| {
+    stream_answers(&mut input, format, Mode::One, false, &mut |answer, _, _| {
         first = Some(answer);
         true
     })?;
@@ -66,7 +67,7 @@ pub fn read_all_answers(input: impl BufRead) -> Result<Vec<DimacsAnswer>, Dimacs
         AnswerFormat::Competition,
         Mode::Many,
         false,
-        &mut |answer, _| {
+        &mut |answer, _, _| {
             if matches!(answer, DimacsAnswer::Sat(_)) {
                 models.push(answer);
             }
@@ -91,22 +92,24 @@ fn minisat_log(line: &str) -> bool {
         || line.contains(" : ")
 }
 
-/// Reads the answers of `input` one by one, handing each to `each` with the place where its
-/// model ended without its final 0 (`None`: it has its 0, or it is a status); `each` returns
-/// `false` to stop. A last model without its 0 is an error unless `unterminated` allows it
+/// Reads the answers of `input` one by one, handing each to `each` with the line where it
+/// starts (its status line) and the place where its model ended without its final 0 (`None`:
+/// it has its 0, or it is a status); `each` returns `false` to stop. A last model without its 0 is an error unless `unterminated` allows it
 /// (z3 -dimacs; the caller then checks it is whole).
 fn stream_answers(
     input: &mut dyn BufRead,
     format: AnswerFormat,
     mode: Mode,
     unterminated: bool,
-    each: &mut dyn FnMut(DimacsAnswer, Option<(usize, usize)>) -> bool,
+    each: &mut dyn FnMut(DimacsAnswer, usize, Option<(usize, usize)>) -> bool,
 ) -> Result<(), DimacsError> {
     let mut lines = LineReader::new(input);
     let mut answers = 0usize;
     let mut models = 0usize;
     // The model being read: Some(model) until its 0 is seen.
     let mut open: Option<Model> = None;
+    // The line where the model being read starts.
+    let mut model_line = 1;
     let mut closed = false;
     // A status that ends the answer was read (unsat, unknown, the count of an enumeration).
     let mut ended = false;
@@ -200,7 +203,7 @@ fn stream_answers(
                 // picosat --all: the enumeration ran to its end.
                 ended = true;
                 answers += 1;
-                if !each(DimacsAnswer::Unsat, None) {
+                if !each(DimacsAnswer::Unsat, line, None) {
                     return Ok(());
                 }
                 continue;
@@ -208,6 +211,7 @@ fn stream_answers(
             let answer = match status {
                 "SATISFIABLE" | "SAT" => {
                     open = Some(Model::default());
+                    model_line = line;
                     closed = false;
                     continue;
                 }
@@ -220,7 +224,7 @@ fn stream_answers(
             };
             ended = true;
             answers += 1;
-            if !each(answer, None) {
+            if !each(answer, line, None) {
                 return Ok(());
             }
             continue;
@@ -259,7 +263,7 @@ fn stream_answers(
             let model = open.take().expect("open model");
             answers += 1;
             models += 1;
-            if !each(DimacsAnswer::Sat(model), None) {
+            if !each(DimacsAnswer::Sat(model), model_line, None) {
                 return Ok(());
             }
             closed = false;
@@ -270,7 +274,7 @@ fn stream_answers(
             return Err(at(last.0, last.1, DimacsErrorKind::Truncated));
         }
         // z3 -dimacs ends its model without the 0: the caller decides whether it is whole.
-        each(DimacsAnswer::Sat(model), Some(last));
+        each(DimacsAnswer::Sat(model), model_line, Some(last));
         return Ok(());
     }
     if answers == 0 {
@@ -289,12 +293,14 @@ fn claims(
 ) -> Result<(), AnswerError> {
     let map = super::var_map(puzzle, options.cnf.encoding);
     let mut truncated = None;
+    let mut ledger = ModelLedger::new();
+    let mut refused = None;
     stream_answers(
         input,
         format,
         Mode::Many,
         true,
-        &mut |answer, unterminated| {
+        &mut |answer, line, unterminated| {
             let claim = match answer {
                 DimacsAnswer::Unsat => Claim::Unsat,
                 DimacsAnswer::Unknown => Claim::Unknown,
@@ -307,16 +313,24 @@ fn claims(
                         truncated = Some(end);
                         return false;
                     }
-                    match map.decode(puzzle, &model) {
+                    let claim = match map.decode(puzzle, &model) {
                         Ok(grid) => Claim::Grid(grid),
                         Err(e) => Claim::NotAGrid(e.to_string()),
+                    };
+                    if let Err(error) = ledger.model(&claim, line, 1) {
+                        refused = Some(error);
+                        return false;
                     }
+                    claim
                 }
             };
             each(claim)
         },
     )
     .map_err(|e| e.map(|kind| kind.to_string()))?;
+    if let Some(error) = refused {
+        return Err(error);
+    }
     if let Some((line, column)) = truncated {
         return Err(AnswerError::new(
             line,
@@ -349,3 +363,38 @@ pub const MINISAT_READER: AnswerReader = AnswerReader {
         claims(puzzle, options, input, AnswerFormat::Minisat, each)
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_line;
+
+    fn claims_of(text: &str) -> Result<Vec<Claim>, AnswerError> {
+        let puzzle = parse_line("1...", None).unwrap();
+        let mut all = Vec::new();
+        (COMPETITION_READER.read)(
+            &puzzle,
+            &ExportOptions::default(),
+            &mut text.as_bytes(),
+            &mut |claim| {
+                all.push(claim);
+                true
+            },
+        )?;
+        Ok(all)
+    }
+
+    #[test]
+    fn a_model_given_twice_is_refused_naming_both_lines() {
+        let model = "s SATISFIABLE\nv 1 -2 -3 4 -5 6 7 -8 0\n";
+        let other = "s SATISFIABLE\nv 1 -2 -3 4 -5 6 7 -8\nv 0\n";
+        let twice = format!("c all\n{model}{other}s SOLUTIONS 2\n");
+        assert_eq!(
+            claims_of(&twice).unwrap_err().to_string(),
+            "line 4, column 1: model 2 repeats model 1 (line 2): the same solution given twice"
+        );
+        // Once, and the count of picosat --all: read.
+        let once = format!("{model}s SOLUTIONS 1\n");
+        assert_eq!(claims_of(&once).unwrap().len(), 2);
+    }
+}

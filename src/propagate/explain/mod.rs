@@ -2,7 +2,7 @@
 //! first, with every step checked.
 //!
 //! [`explain`] tells the story (the file `tell.rs`) and replays it ([`replay()`]) before
-//! returning it,
+//! returning it ([`explain_within`]: stopped by a time limit or a stop token),
 //! as every solution goes through the verifier:
 //! - **step 1 places every given** (their values leave their rows, columns and boxes);
 //! - then the easiest rule the scheme has, each time: a contradiction in sight, **naked
@@ -64,8 +64,11 @@ pub use step::{Deduction, Reason, StepKind};
 pub use story::{Ending, Explanation};
 pub use words::{cell_name, symbol};
 
+use thiserror::Error;
+
 use crate::grid::Grid;
 use crate::propagate::Scheme;
+use crate::search::{Budget, Limits, StopReason};
 
 /// Tells `scheme` on `puzzle` step by step and replays every step; see the module docs.
 ///
@@ -73,7 +76,50 @@ use crate::propagate::Scheme;
 /// [`ReplayError`] if a step does not follow from the ones before it (a bug in the story, never
 /// shown to a user).
 pub fn explain(puzzle: &Grid, scheme: Scheme) -> Result<Explanation, ReplayError> {
-    let story = tell::tell(puzzle, scheme);
+    let story = tell::tell(puzzle, scheme, None).expect("no budget, no stop");
+    replay(&story)?;
+    Ok(story)
+}
+
+/// Why [`explain_within`] gives no explanation.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ExplainError {
+    /// The time limit or the stop token of the limits ended the telling first.
+    #[error("stopped: {0}")]
+    Stopped(StopReason),
+    /// A step does not follow from the ones before it (see [`explain`]).
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// [`explain`] within `limits` (their time and stop token; the node budget does not apply):
+/// the scheme's run and the telling stop when the time is up or the token is set.
+///
+/// # Errors
+/// [`ExplainError::Stopped`] with the reason, or [`ExplainError::Replay`] as [`explain`].
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use sudokit::propagate::explain::{ExplainError, explain_within};
+/// use sudokit::propagate::Scheme;
+/// use sudokit::search::{Limits, StopReason};
+/// use sudokit::text::parse_line;
+/// let puzzle = parse_line("12.434.221.34321", None).unwrap();
+/// assert!(explain_within(&puzzle, Scheme::FC, &Limits::none()).is_ok());
+/// let none_left = Limits::time(Duration::ZERO);
+/// assert_eq!(
+///     explain_within(&puzzle, Scheme::FC, &none_left).unwrap_err(),
+///     ExplainError::Stopped(StopReason::TimeLimit)
+/// );
+/// ```
+pub fn explain_within(
+    puzzle: &Grid,
+    scheme: Scheme,
+    limits: &Limits,
+) -> Result<Explanation, ExplainError> {
+    let budget = Budget::start(limits);
+    let story = tell::tell(puzzle, scheme, Some(&budget)).map_err(ExplainError::Stopped)?;
     replay(&story)?;
     Ok(story)
 }

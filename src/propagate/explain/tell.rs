@@ -36,22 +36,35 @@ use super::story::{Ending, Explanation};
 use super::text::sentence;
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme};
+use crate::search::{Budget, StopReason};
 
 /// How a run of the loop ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ended {
     Fixpoint,
     Contradiction,
+    /// The budget ran out (the time limit, or the stop token) before the story was told.
+    Stopped(StopReason),
 }
 
-/// The story of `scheme` on `puzzle`, unchecked (see [`super::replay`]).
-pub(super) fn tell(puzzle: &Grid, scheme: Scheme) -> Explanation {
+/// The story of `scheme` on `puzzle`, unchecked (see [`super::replay`]); with a `budget`, the
+/// engine's run and the telling stop when it runs out, with the reason.
+pub(super) fn tell(
+    puzzle: &Grid,
+    scheme: Scheme,
+    budget: Option<&Budget>,
+) -> Result<Explanation, StopReason> {
     let shape = puzzle.shape();
     let start = Domains::from_puzzle(puzzle);
     let mut engine = Propagator::new(shape);
     engine.set_tracing(true);
+    engine.set_stop(budget.cloned());
     let mut fixpoint = start.clone();
     let failed = engine.propagate(&mut fixpoint, scheme).is_err();
+    // A shaving pass stops early when the budget runs out: that store is not the fixpoint.
+    if let Some(reason) = budget.and_then(Budget::interrupted) {
+        return Err(reason);
+    }
     let events = engine.take_events();
     let mut teller = Teller {
         puzzle,
@@ -68,8 +81,9 @@ pub(super) fn tell(puzzle: &Grid, scheme: Scheme) -> Explanation {
     }
     let mut guide = Guide::new(&start, events, failed, scheme);
     let guard = (!failed).then_some(&fixpoint);
-    let ended = teller.run(&mut state, &mut guide, guard, &mut steps);
+    let ended = teller.run(&mut state, &mut guide, guard, &mut steps, budget);
     let ending = match ended {
+        Ended::Stopped(reason) => return Err(reason),
         Ended::Contradiction => Ending::Contradiction,
         Ended::Fixpoint => match state.to_grid() {
             Some(grid) if crate::verify::verify(puzzle, &grid).is_ok() => Ending::Solved(grid),
@@ -81,12 +95,12 @@ pub(super) fn tell(puzzle: &Grid, scheme: Scheme) -> Explanation {
             },
         },
     };
-    Explanation {
+    Ok(Explanation {
         puzzle: puzzle.clone(),
         scheme,
         steps,
         ending,
-    }
+    })
 }
 
 /// Where a search would branch: the open cell with the fewest candidates (first in row-major
@@ -137,9 +151,14 @@ impl Teller<'_> {
         guide: &mut Guide,
         guard: Option<&Domains>,
         steps: &mut Vec<Deduction>,
+        budget: Option<&Budget>,
     ) -> Ended {
         let family = self.family;
         loop {
+            // The clock is read once a step (a step's scans cost O(n³)).
+            if let Some(reason) = budget.and_then(Budget::interrupted) {
+                return Ended::Stopped(reason);
+            }
             let board = Board {
                 puzzle: self.puzzle,
                 d: state,
@@ -220,7 +239,8 @@ impl Teller<'_> {
         };
         let mut guide = Guide::new(&engine_start, events, failed, self.base);
         let mut chain = Vec::new();
-        let ended = sub.run(&mut trial, &mut guide, None, &mut chain);
+        // A probe's chain is one step of the outer story, which reads the clock between steps.
+        let ended = sub.run(&mut trial, &mut guide, None, &mut chain, None);
         debug_assert_eq!(ended, Ended::Contradiction, "{}", self.scheme);
         cut(self.puzzle, &start, chain, self.base)
     }
