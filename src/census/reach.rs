@@ -5,8 +5,8 @@
 //! grids divided by the `n!` relabellings; `solve::count_parallel`). The symmetry methods
 //! ([`super::methods_for`]) count Latin squares to order 10 and the grids of 2×2, 2×3, 2×4 and
 //! 3×3 boxes (either way round); every other shape has so many grids that the enumeration could
-//! not finish: the 16×16 grids of 4×4 boxes number about 5.96·10⁹⁸ (Kilfoil and Silver's
-//! estimate), the Latin squares of order 11 are 7.8·10⁴⁷. [`enumeration_reach`] refuses an
+//! not finish: the 16×16 grids of 4×4 boxes number about 5.96·10⁹⁸ (an estimate: the count is
+//! not known), the Latin squares of order 11 are 7.8·10⁴⁷ (McKay and Wanless). [`enumeration_reach`] refuses an
 //! enumeration without a limit when a proven lower bound puts more than
 //! 10^[`ENUMERATION_REACH_LOG10`] completions in its way; every shape no method reaches is
 //! refused so (the tests check each order to 100).
@@ -29,8 +29,8 @@
 //! - G. P. Egorychev (1981), D. I. Falikman (1981): van der Waerden's permanent conjecture;
 //!   J. H. van Lint, R. M. Wilson, "A Course in Combinatorics", ch. 17 (the Latin square bound).
 //! - M. Hall, "Distinct representatives of subsets", Bull. AMS 54 (1948).
-//! - E. Russell, F. Jarvis, "Mathematics of Sudoku II" (2006), and K. Kilfoil's estimate of the
-//!   16×16 grids quoted there.
+//! - B. D. McKay, I. M. Wanless, "On the number of Latin squares", Annals of Combinatorics 9
+//!   (2005): the Latin squares of order 11.
 
 use std::fmt;
 
