@@ -203,6 +203,8 @@ impl SolveResult {
 /// `solutions` (the first two found), `stopped` (why the count stopped early, or None).
 #[pyclass(module = "sudokit", frozen)]
 pub struct CountResult {
+    /// The solutions (128 bits: the empty grid's count is n! times its first row's).
+    count: u128,
     report: CountReport,
     backend: String,
 }
@@ -211,8 +213,8 @@ pub struct CountResult {
 impl CountResult {
     /// Solutions found.
     #[getter]
-    fn count(&self) -> u64 {
-        self.report.count
+    fn count(&self) -> u128 {
+        self.count
     }
 
     /// Whether `count` is the exact number of solutions.
@@ -266,15 +268,15 @@ impl CountResult {
         self.backend.clone()
     }
 
-    fn __int__(&self) -> u64 {
-        self.report.count
+    fn __int__(&self) -> u128 {
+        self.count
     }
 
     fn __repr__(&self) -> String {
         let bound = if self.report.complete() { "" } else { "≥" };
         format!(
             "CountResult(count={bound}{}, backend={:?})",
-            self.report.count, self.backend
+            self.count, self.backend
         )
     }
 }
@@ -485,6 +487,7 @@ pub fn count(
     let record = cancellable(py, |cancel| job.count(&grid, Some(1), &control_of(&cancel)))?
         .map_err(failure)?;
     Ok(CountResult {
+        count: record.count,
         report: record.report,
         backend: backend_name(backend),
     })

@@ -29,6 +29,11 @@ pub fn json_count(count: u128) -> Value {
     }
 }
 
+/// `k!`, or `None` when it does not fit in 128 bits (from `35!` on).
+pub(crate) fn checked_factorial(k: usize) -> Option<u128> {
+    (2..=k as u128).try_fold(1u128, u128::checked_mul)
+}
+
 /// Reads a count written by [`json_count`] (a number or a string of digits).
 pub fn count_from_json(value: &Value) -> Option<u128> {
     match value {
@@ -53,5 +58,14 @@ mod tests {
         }
         assert_eq!(count_from_json(&Value::from("12a")), None);
         assert_eq!(count_from_json(&Value::from(-1)), None);
+    }
+
+    #[test]
+    fn factorials_past_128_bits_are_none() {
+        assert_eq!(checked_factorial(0), Some(1));
+        assert_eq!(checked_factorial(20), Some(2_432_902_008_176_640_000));
+        assert!(checked_factorial(34).is_some());
+        assert_eq!(checked_factorial(35), None);
+        assert_eq!(checked_factorial(1000), None);
     }
 }

@@ -144,11 +144,11 @@ impl Plan for LatinPlan {
         let part = &self.parts[k];
         let class = &self.classes[part.class];
         let (third, weight) = match &part.third_row {
-            Some((row, orbit)) => (Some(row), u128::from(*orbit) * factorial(n - 3)),
-            None => (None, factorial(n - 2)),
+            Some((row, orbit)) => (Some(row), [u128::from(*orbit), factorial(n - 3)]),
+            None => (None, [1, factorial(n - 2)]),
         };
         let completions = Completion::new(n, &class.second_row, third).count(budget)?;
-        [class.members, weight, u128::from(completions)]
+        [class.members, weight[0], weight[1], u128::from(completions)]
             .into_iter()
             .try_fold(factorial(n), u128::checked_mul)
             .ok_or(PartError::Overflow)
@@ -216,9 +216,13 @@ impl Plan for LatinPlan {
     }
 }
 
-/// `k!` (exact for `k ≤ 34`).
+/// `k!` for the orders the plans take (to 16, [`super::methods_for`]); every product of the
+/// counts themselves is checked.
+///
+/// # Panics
+/// From `35!` on, which does not fit in 128 bits and no plan asks for.
 pub(crate) fn factorial(k: usize) -> u128 {
-    (1..=k as u128).product()
+    super::big_count::checked_factorial(k).expect("the plans take orders to 16")
 }
 
 /// The cycle types of the derangements of `n` (none for `n = 1`), with their sizes and

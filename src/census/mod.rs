@@ -67,6 +67,7 @@ mod completion;
 mod driver;
 mod latin;
 mod partition;
+mod reach;
 mod sudoku;
 
 use std::fmt;
@@ -76,8 +77,10 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value, json};
 use thiserror::Error;
 
+use big_count::checked_factorial;
 pub use big_count::{JSON_EXACT_LIMIT, count_from_json, json_count};
 pub use checkpoint::{Checkpoint, CheckpointError};
+pub use reach::{ENUMERATION_REACH_LOG10, OutOfReach, enumeration_reach, grids_lower_bound_log10};
 
 use crate::search::{Budget, Limits, StopReason};
 use crate::shape::Shape;
@@ -181,13 +184,18 @@ pub fn methods_for(shape: &Shape) -> Vec<Method> {
     let Some((p, q, _)) = orientation(p, q) else {
         return Vec::new();
     };
-    // The band fill table: U^(p−1) entries for U = n!/(p!^q q!) partitions of a stack.
-    let fact = |k: usize| (1..=k as u128).product::<u128>();
-    let partitions = fact(n) / (fact(p).pow(q as u32) * fact(q));
+    // The band fill table: U^(p−1) entries for U = n!/(p!^q q!) partitions of a stack (none
+    // past 128 bits: 35! does not fit).
+    let partitions = || {
+        let ways = checked_factorial(p)?
+            .checked_pow(q as u32)?
+            .checked_mul(checked_factorial(q)?)?;
+        checked_factorial(n)?.checked_div(ways)
+    };
     let table_fits = n <= MAX_ORDER
         && p <= 8
-        && partitions
-            .checked_pow(p as u32 - 1)
+        && partitions()
+            .and_then(|u| u.checked_pow(p as u32 - 1))
             .is_some_and(|e| e <= 1 << 22);
     match (table_fits, n <= 9, (p, q) == (3, 3)) {
         (false, _, _) => Vec::new(),
@@ -355,8 +363,9 @@ impl CensusReport {
 pub enum CensusError {
     /// No symmetry method reaches the shape.
     #[error(
-        "no counting method reaches the grids of {0} (the methods take Latin squares to order \
-         10 and boxes with a side of 2 or 3; count by enumeration instead)"
+        "no counting method reaches the grids of {0} ({reach}); an enumeration counts them \
+         only up to a limit",
+        reach = reach::METHODS_REACH
     )]
     NoMethod(Shape),
     /// The method asked for does not reach the shape.

@@ -32,18 +32,21 @@ it and the symmetries it used):
                  by the cycle type of the second row
   enumerate      every completion, up to value relabelling (n! times those of the first row
                  1..n), by --backend; also what auto does with --limit, --node-limit or another
-                 --backend, and for the shapes no method reaches (4×4 and up)
+                 --backend. Without --limit, an enumeration that could not finish (more than
+                 10^12 completions of the first row, by a proven bound: every shape no method
+                 reaches, 4×4 boxes, 2×5, 3×4, Latin order 11 and up) is refused (exit 2)
 `sudokit count --box 3x3` prints 6670903752021072936960 in about a second. A symmetry count is
 split into parts: --time-limit stops it with the parts counted as a lower bound and an estimate
 of the time left; -o FILE keeps the parts in FILE.partial, --resume continues them, FILE gets the
 count. Counts above 2^53 are JSON strings.
 
-Prints one line per puzzle: the exact count, `at least N (limit)` when --limit stopped it,
-`at least N (unknown: time limit)` when a budget did, and `N (claimed by NAME, not checked)` when
+Prints one line per puzzle: the exact count, `at least N (limit)` when the --limit given was
+reached (never without --limit), `at least N (unknown: time limit)` (or node limit, cancelled)
+when a budget or a stop cut it short, a lower bound, and `N (claimed by NAME, not checked)` when
 an external solver's word that there is no other solution is all that stands behind it (a solver
-whose refutation proof is checked, cadical say, gives a plain count). Exit 0 when every count is
-exact or reached --limit, 1 when a budget stopped any count or one rests on an unchecked claim,
-2 on bad input.
+whose refutation proof is checked, cadical say, gives a plain count). Counts are 128-bit, never
+clamped. Exit 0 when every count is exact or reached --limit, 1 when a budget stopped any count
+or one rests on an unchecked claim, 2 on bad input or a count refused as out of reach.
 
 Examples:
   sudokit count --box 2x2                # 288

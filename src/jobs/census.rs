@@ -16,8 +16,8 @@ use super::options::OptionError;
 use super::partial::{OpenMode, partial_path};
 use super::target::{TargetError, write_atomically};
 use crate::census::{
-    CensusError, CensusOptions, CensusProgress, CensusReport, Checkpoint, Method, count_grids,
-    methods_for,
+    CensusError, CensusOptions, CensusProgress, CensusReport, Checkpoint, Method, OutOfReach,
+    count_grids, enumeration_reach, methods_for,
 };
 use crate::search::Limits;
 use crate::shape::Shape;
@@ -31,23 +31,43 @@ pub enum EmptyGridCount {
     Enumerate,
 }
 
+/// Why the empty grid is not counted.
+#[derive(Debug, Error)]
+pub enum EmptyGridError {
+    /// The options (an unknown method, a symmetry method with an enumeration's options).
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// An enumeration without `--limit` that could not finish, refused before it starts.
+    #[error(transparent)]
+    OutOfReach(#[from] OutOfReach),
+}
+
 /// The way to count the empty `shape` for `--method NAME` (`auto`, `enumerate` or a method of
 /// [`Method`]). `enumeration_options` says whether options only an enumeration takes were given
 /// (`--limit`, `--node-limit`, another backend): `auto` then enumerates, and a named symmetry
-/// method refuses them. `auto` also enumerates the shapes no method reaches.
+/// method refuses them. `auto` also enumerates the shapes no method reaches. `limited` says
+/// whether `--limit` was given: without it, an enumeration must be able to finish
+/// ([`enumeration_reach`]; every shape no method reaches is out of its reach), whatever the time
+/// or node budget, or it is refused before any search.
 ///
 /// # Errors
-/// An unknown method name, or a symmetry method with an enumeration's options.
+/// An unknown method name, a symmetry method with an enumeration's options, an enumeration out
+/// of reach.
 pub fn empty_grid_count(
     method: &str,
     shape: &Shape,
     enumeration_options: bool,
-) -> Result<EmptyGridCount, OptionError> {
-    match method {
-        "enumerate" => Ok(EmptyGridCount::Enumerate),
-        "auto" if enumeration_options || methods_for(shape).is_empty() => {
-            Ok(EmptyGridCount::Enumerate)
+    limited: bool,
+) -> Result<EmptyGridCount, EmptyGridError> {
+    let enumerate = || {
+        if !limited {
+            enumeration_reach(shape)?;
         }
+        Ok(EmptyGridCount::Enumerate)
+    };
+    match method {
+        "enumerate" => enumerate(),
+        "auto" if enumeration_options || methods_for(shape).is_empty() => enumerate(),
         "auto" => Ok(EmptyGridCount::Census(None)),
         name => {
             let method: Method =
@@ -60,7 +80,8 @@ pub fn empty_grid_count(
                 return Err(OptionError::Conflict(format!(
                     "--method {name} counts whole classes: --limit, --node-limit and --backend go \
                      with --method enumerate"
-                )));
+                ))
+                .into());
             }
             Ok(EmptyGridCount::Census(Some(method)))
         }
@@ -167,18 +188,41 @@ mod tests {
     fn auto_counts_by_symmetry_unless_an_enumeration_is_asked_for() {
         let nine = Shape::sudoku(3, 3).unwrap();
         assert_eq!(
-            empty_grid_count("auto", &nine, false).unwrap(),
+            empty_grid_count("auto", &nine, false, false).unwrap(),
             EmptyGridCount::Census(None)
         );
         assert_eq!(
-            empty_grid_count("auto", &nine, true).unwrap(),
+            empty_grid_count("auto", &nine, true, true).unwrap(),
             EmptyGridCount::Enumerate
         );
-        assert!(empty_grid_count("band-classes", &nine, true).is_err());
-        assert!(empty_grid_count("rows", &nine, false).is_err());
+        assert!(empty_grid_count("band-classes", &nine, true, true).is_err());
+        assert!(empty_grid_count("rows", &nine, false, false).is_err());
+        // No method reaches 16×16: an enumeration up to a limit, or a refusal without one.
         let sixteen = Shape::sudoku(4, 4).unwrap();
         assert_eq!(
-            empty_grid_count("auto", &sixteen, false).unwrap(),
+            empty_grid_count("auto", &sixteen, true, true).unwrap(),
+            EmptyGridCount::Enumerate
+        );
+        for method in ["auto", "enumerate"] {
+            let refused = empty_grid_count(method, &sixteen, false, false).unwrap_err();
+            assert!(
+                matches!(refused, EmptyGridError::OutOfReach(_)),
+                "{refused}"
+            );
+        }
+        // A node budget (an enumeration option) is no limit.
+        assert!(empty_grid_count("auto", &sixteen, true, false).is_err());
+        // The Latin squares of order 9 have a method; enumerating them is refused.
+        let nine_latin = Shape::latin(9).unwrap();
+        assert!(empty_grid_count("auto", &nine_latin, false, false).is_ok());
+        let refused = empty_grid_count("enumerate", &nine_latin, false, false).unwrap_err();
+        assert!(
+            refused.to_string().contains("count it by symmetry"),
+            "{refused}"
+        );
+        let six = Shape::sudoku(2, 3).unwrap();
+        assert_eq!(
+            empty_grid_count("enumerate", &six, false, false).unwrap(),
             EmptyGridCount::Enumerate
         );
     }

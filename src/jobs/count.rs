@@ -1,28 +1,33 @@
 //! `count` as a job: the exact number of solutions of each puzzle (or of an empty grid), up to a
-//! limit, each count split over the job's threads ([`count_parallel`]), one puzzle at a time.
+//! limit, each count split over the job's threads ([`count_parallel_wide`]), one puzzle at a
+//! time. Counts are 128-bit: the empty grid's is `n!` times the completions of its first row,
+//! past 64 bits from order 16 on; nothing is clamped.
 //!
-//! A record is the count, `at least N (limit)` when the limit stopped it (the answer asked for),
-//! or `at least N (unknown: time limit)` when a budget did (no answer: exit 1, redone by a
-//! resumed run), or `N (claimed by NAME, not checked)` for an exact count that rests on an
-//! external solver's unchecked word that there is no other solution (a negative record: not the
-//! answer asked for; with `require_certificate` an error in place); as JSON `{"line", "count",
-//! "complete", "hit_limit", "stopped", "stats"}`, with `"certified"` and `"refutation"` on an
-//! exact count.
+//! A record is the count, `at least N (limit)` when the limit asked for (`limit`) stopped it
+//! (the answer asked for; never without a limit), or `at least N (unknown: time limit)` when a
+//! budget or a stop did (a lower bound, no answer: exit 1, redone by a resumed run), or
+//! `N (claimed by NAME, not checked)` for an exact count that rests on an external solver's
+//! unchecked word that there is no other solution (a negative record: not the answer asked for;
+//! with `require_certificate` an error in place); as JSON `{"line", "count", "complete",
+//! "hit_limit", "stopped", "stats"}`, with `"certified"` and `"refutation"` on an exact count.
+//!
+//! An empty grid without a limit is counted only when the enumeration can finish
+//! ([`enumeration_reach`]): the shapes out of its reach are refused before any search.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::capped::capped;
-use super::census::{EmptyGridCount, empty_grid_count};
+use super::census::{EmptyGridCount, EmptyGridError, empty_grid_count};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one, backend_spec};
 use super::render::{add_refutation, stats_json};
-use crate::census::json_count;
+use crate::census::{enumeration_reach, json_count};
 use crate::grid::Grid;
 use crate::search::{CountReport, Limits};
 use crate::shape::Shape;
-use crate::solve::{self, Solver, count_parallel};
+use crate::solve::{self, Solver, count_parallel_wide};
 
 /// The options of `count`, as every front end gives them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -73,7 +78,7 @@ impl Default for CountOptions {
 /// The `count` job; see the module docs.
 pub struct CountJob {
     solver: Box<dyn Solver>,
-    limit: u64,
+    limit: Option<u64>,
     limits: Limits,
     pool: rayon::ThreadPool,
     order: Option<usize>,
@@ -151,7 +156,7 @@ impl CountJob {
         Ok(CountJob {
             method: options.method,
             enumeration_options,
-            limit: at_least_one("limit", options.limit)?.unwrap_or(u64::MAX),
+            limit: at_least_one("limit", options.limit)?,
             limits: options::limits(options.time_limit, options.node_limit)?,
             order: at_least_one("order", options.order)?,
             solver,
@@ -164,9 +169,15 @@ impl CountJob {
     /// see [`empty_grid_count`]).
     ///
     /// # Errors
-    /// An unknown method, or a symmetry method with an enumeration's options.
-    pub fn empty_grid_count(&self, shape: &Shape) -> Result<EmptyGridCount, OptionError> {
-        empty_grid_count(&self.method, shape, self.enumeration_options)
+    /// An unknown method, a symmetry method with an enumeration's options, or an enumeration
+    /// without a limit that could not finish.
+    pub fn empty_grid_count(&self, shape: &Shape) -> Result<EmptyGridCount, EmptyGridError> {
+        empty_grid_count(
+            &self.method,
+            shape,
+            self.enumeration_options,
+            self.limit.is_some(),
+        )
     }
 
     /// The method a puzzle file is counted with: only `auto` and `enumerate` count puzzles.
@@ -196,7 +207,8 @@ impl CountJob {
     /// Counts the solutions of one grid (the puzzle at `line`, `None` for an empty grid).
     ///
     /// # Errors
-    /// The backend cannot take the grid: the message.
+    /// The backend cannot take the grid, or the grid is empty, there is no limit and the
+    /// enumeration could not finish ([`enumeration_reach`]): the message.
     pub fn count(
         &self,
         grid: &Grid,
@@ -209,13 +221,20 @@ impl CountJob {
         {
             return Err(format!("--order {n} but the puzzle has order {order}"));
         }
+        if self.limit.is_none() && grid.filled() == 0 {
+            enumeration_reach(&grid.shape()).map_err(|e| e.to_string())?;
+        }
         let limits = control.limits(&self.limits);
         let parts = 64 * self.pool.current_num_threads();
-        let report = self
+        let wide = self
             .pool
-            .install(|| count_parallel(&*self.solver, grid, self.limit, &limits, parts))
+            .install(|| count_parallel_wide(&*self.solver, grid, self.limit, &limits, parts))
             .map_err(|e| e.to_string())?;
-        Ok(CountRecord { line, report })
+        Ok(CountRecord {
+            line,
+            count: wide.count,
+            report: wide.search,
+        })
     }
 }
 
@@ -253,7 +272,12 @@ impl Job for CountJob {
 pub struct CountRecord {
     /// The puzzle's input line (`None` for an empty grid).
     pub line: Option<usize>,
-    /// The count.
+    /// The solutions: exact when the report is complete, else a lower bound (the limit itself
+    /// when the limit stopped it).
+    pub count: u128,
+    /// The search that made the count: whether the limit stopped it, or a budget (`stopped`),
+    /// the first solutions, the refutation, the work. For an empty grid its `count` is that of
+    /// the completions of the first row, `count` above being `n!` times it.
     pub report: CountReport,
 }
 
@@ -279,12 +303,13 @@ impl JobRecord for CountRecord {
 
     fn text(&self) -> String {
         let report = &self.report;
+        let count = self.count;
         match (report.hit_limit, report.stopped) {
-            (true, _) => format!("at least {} (limit)\n", report.count),
-            (false, Some(reason)) => format!("at least {} (unknown: {reason})\n", report.count),
+            (true, _) => format!("at least {count} (limit)\n"),
+            (false, Some(reason)) => format!("at least {count} (unknown: {reason})\n"),
             (false, None) => match report.refutation.note() {
-                Some(note) if report.rests_on_claim() => format!("{} {note}\n", report.count),
-                _ => format!("{}\n", report.count),
+                Some(note) if report.rests_on_claim() => format!("{count} {note}\n"),
+                _ => format!("{count}\n"),
             },
         }
     }
@@ -293,7 +318,7 @@ impl JobRecord for CountRecord {
         let report = &self.report;
         let mut value = json!({
             "line": self.line,
-            "count": json_count(u128::from(report.count)),
+            "count": json_count(self.count),
             "complete": report.complete(),
             "hit_limit": report.hit_limit,
             "stopped": report.stopped.map(|r| r.to_string()),
@@ -321,6 +346,7 @@ mod tests {
     fn counts_bounds_and_claims() {
         let record = |report: CountReport| CountRecord {
             line: Some(3),
+            count: u128::from(report.count),
             report,
         };
         let exact = record(CountReport {
@@ -368,10 +394,54 @@ mod tests {
             .unwrap();
         assert_eq!(record.text(), "288\n");
         assert_eq!(record.json()["line"], Value::Null);
+        assert_eq!((record.count, record.report.count), (288, 12));
         assert!(empty_grid_shape(None, false, None).is_err());
         assert_eq!(
             empty_grid_shape(None, true, Some(5)).unwrap(),
             Shape::latin(5).unwrap()
         );
+    }
+
+    #[test]
+    fn empty_grids_past_64_bits_are_counted_to_the_limit_or_refused() {
+        let job = |limit| {
+            CountJob::new(CountOptions {
+                threads: Some(1),
+                limit,
+                ..CountOptions::default()
+            })
+            .unwrap()
+        };
+        let sixteen = Grid::empty(Shape::sudoku(4, 4).unwrap());
+        // Without a limit: refused before any search (it could not finish).
+        let refused = job(None)
+            .count(&sixteen, None, &Control::new())
+            .unwrap_err();
+        assert!(refused.contains("out of reach"), "{refused}");
+        // With one: the limit, reached by 16! times three completions of the first row.
+        let record = job(Some(50_000_000_000_000))
+            .count(&sixteen, None, &Control::new())
+            .unwrap();
+        assert_eq!((record.count, record.report.count), (50_000_000_000_000, 3));
+        assert!(record.report.hit_limit && record.report.stopped.is_none());
+        assert_eq!(record.text(), "at least 50000000000000 (limit)\n");
+        assert_eq!(record.status(), Status::Done);
+        // A count stopped before it ends is a lower bound with its reason, never `(limit)`.
+        let stopped = CountRecord {
+            line: None,
+            count: 20_922_789_888_000 * 900_000,
+            report: CountReport {
+                count: 900_000,
+                stopped: Some(StopReason::TimeLimit),
+                ..CountReport::default()
+            },
+        };
+        assert_eq!(
+            stopped.text(),
+            "at least 18830510899200000000 (unknown: time limit)\n"
+        );
+        assert_eq!(stopped.status(), Status::Unknown);
+        assert_eq!(stopped.json()["hit_limit"], false);
+        assert_eq!(stopped.json()["count"], "18830510899200000000");
     }
 }

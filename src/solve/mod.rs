@@ -85,7 +85,7 @@ pub use grasp::{Grasp, GraspOptions};
 pub use mip::Mip;
 pub use native::{Native, NativeGeneral};
 pub use norvig::Norvig;
-pub use parallel::count_parallel;
+pub use parallel::{WideCount, count_parallel, count_parallel_wide};
 pub use registry::{DEFAULT_BACKEND, UnknownBackend, backend};
 pub use require_certificate::RequireCertificate;
 pub use sat::Sat;
@@ -142,6 +142,13 @@ pub enum SolveError {
         backend: String,
         /// The claim (who made it and why it was not checked).
         refutation: String,
+    },
+    /// A count without a limit reached the most one search counts (2⁶⁴ − 1 solutions): it is
+    /// refused rather than clamped.
+    #[error("backend {backend}: the count reached 2^64 - 1 solutions, the most one search counts")]
+    CountOverflow {
+        /// The backend's name.
+        backend: String,
     },
     /// An embedded solver failed for a reason other than a limit (a numerical or internal error).
     #[error("backend {backend} failed: {message}")]

@@ -35,7 +35,8 @@ use crate::grid::Grid;
 /// current rayon pool; the empty grid is counted up to relabelling (see the module docs). The
 /// count, `hit_limit` and `stopped` mean what they mean for [`Solver::count`]; the two solutions
 /// kept are those of the earliest subproblems (which ones may vary between runs only when the
-/// limit stops the count).
+/// limit stops the count). The count never exceeds `limit`, so it fits in 64 bits; without a
+/// limit, [`count_parallel_wide`] counts in 128 bits.
 ///
 /// # Errors
 /// As [`Solver::count`].
@@ -46,9 +47,88 @@ pub fn count_parallel(
     limits: &Limits,
     parts: usize,
 ) -> Result<CountReport, SolveError> {
-    match relabellings(puzzle) {
-        Some(factor) => count_up_to_relabelling(solver, puzzle, factor, limit, limits, parts),
-        None => count_split(solver, puzzle, limit, limits, parts),
+    let wide = count_parallel_wide(solver, puzzle, Some(limit), limits, parts)?;
+    let mut report = wide.search;
+    // At most `limit` (a count that reaches it is the limit), so no bits are lost.
+    report.count = wide.count.min(u128::from(limit)) as u64;
+    Ok(report)
+}
+
+/// A count in 128 bits: the empty grid's is `n!` times the completions searched, which 64 bits
+/// do not hold for long from order 16 on (`16! · 881 658` exceeds 2⁶⁴).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WideCount {
+    /// The solutions of the grid: exact when `search` is complete, else a lower bound; the
+    /// limit itself when `search.hit_limit`.
+    pub count: u128,
+    /// The value relabellings factored out: `n!` for an empty grid of order 2 to 20 (see the
+    /// module docs), else 1.
+    pub relabellings: u64,
+    /// The search that made the count: its `hit_limit` (the limit asked for was reached; never
+    /// without a limit), `stopped`, solutions, refutation and work. Its `count` is that of the
+    /// grid searched: the completions with the first row fixed for an empty grid, `count` being
+    /// `relabellings` times it.
+    pub search: CountReport,
+}
+
+/// [`count_parallel`] with an optional limit and a 128-bit count: `limit` `None` counts every
+/// solution (then `hit_limit` is never set).
+///
+/// # Errors
+/// As [`Solver::count`], and [`SolveError::CountOverflow`] when, without a limit, the grid
+/// searched has 2⁶⁴ − 1 solutions or more (the most one search counts): no count is clamped.
+///
+/// # Examples
+/// ```
+/// use sudokit::solve::{Native, count_parallel_wide};
+/// use sudokit::{Grid, Limits, Shape};
+/// let empty = Grid::empty(Shape::sudoku(2, 2)?);
+/// let all = count_parallel_wide(&Native, &empty, None, &Limits::none(), 4)?;
+/// assert_eq!((all.count, all.relabellings, all.search.count), (288, 24, 12));
+/// assert!(all.search.complete());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn count_parallel_wide(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limit: Option<u64>,
+    limits: &Limits,
+    parts: usize,
+) -> Result<WideCount, SolveError> {
+    let relabellings = relabellings(puzzle);
+    let searched = match relabellings {
+        Some(_) => first_row_fixed(puzzle),
+        None => puzzle.clone(),
+    };
+    let factor = relabellings.unwrap_or(1);
+    // A limit `L` becomes `⌈L / n!⌉` completions of the first row; none is the most a search
+    // counts, and reaching it is an overflow, not a limit.
+    let search_limit = limit.map_or(u64::MAX, |limit| limit.div_ceil(factor));
+    let mut search = count_split(solver, &searched, search_limit, limits, parts)?;
+    let total = u128::from(search.count) * u128::from(factor);
+    match limit {
+        Some(limit) if total >= u128::from(limit) => {
+            search.hit_limit = true;
+            search.stopped = None;
+            Ok(WideCount {
+                count: u128::from(limit),
+                relabellings: factor,
+                search,
+            })
+        }
+        Some(_) => Ok(WideCount {
+            count: total,
+            relabellings: factor,
+            search,
+        }),
+        None if search.hit_limit => Err(SolveError::CountOverflow {
+            backend: solver.name().to_string(),
+        }),
+        None => Ok(WideCount {
+            count: total,
+            relabellings: factor,
+            search,
+        }),
     }
 }
 
@@ -62,30 +142,14 @@ fn relabellings(puzzle: &Grid) -> Option<u64> {
     Some((1..=n as u64).product())
 }
 
-/// The count of the empty `puzzle` as `factor` (its `n!` relabellings) times the count of its
-/// completions whose first row is `1, …, n`. A limit `L` becomes `⌈L / n!⌉` completions; a count
-/// a budget stopped stays a lower bound.
-fn count_up_to_relabelling(
-    solver: &dyn Solver,
-    puzzle: &Grid,
-    factor: u64,
-    limit: u64,
-    limits: &Limits,
-    parts: usize,
-) -> Result<CountReport, SolveError> {
+/// The empty `puzzle` with its first row `1, …, n`.
+fn first_row_fixed(puzzle: &Grid) -> Grid {
     let shape = puzzle.shape();
     let mut first_row = puzzle.clone();
     for c in 0..shape.order() {
         first_row.set(shape.cell(0, c), Some(c));
     }
-    let mut report = count_split(solver, &first_row, limit.div_ceil(factor), limits, parts)?;
-    let total = report.count.saturating_mul(factor);
-    report.hit_limit = total >= limit;
-    report.count = total.min(limit);
-    if report.hit_limit {
-        report.stopped = None;
-    }
-    Ok(report)
+    first_row
 }
 
 /// [`count_parallel`] without the relabelling.
@@ -152,7 +216,8 @@ fn count_split(
             None => report.refutation,
             Some(r) => r.weaker(report.refutation),
         });
-        total.count += report.count;
+        // A sum past u64::MAX is past `limit` too: the limit below is what is reported.
+        total.count = total.count.saturating_add(report.count);
         total.stats.add(&report.stats);
         stopped = stopped.or(report.stopped);
         for grid in report.solutions {

@@ -255,13 +255,18 @@ fn bad_method_requests_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
-    // No method reaches 4×4 boxes: auto enumerates (a lower bound in a short time).
+    // No method reaches 4×4 boxes: auto enumerates them up to a limit, and refuses to without
+    // one, a time limit or not (the enumeration could not finish).
     let out = run(
         &["count", "--box", "4x4", "--time-limit", "0.2", "--json"],
         b"",
     );
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("out of reach"), "{}", stderr(&out));
+    let out = run(&["count", "--box", "4x4", "--limit", "1000", "--json"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json(&out)["method"], "enumerate");
+    assert_eq!(json(&out)["hit_limit"], true);
 }
 
 /// Release suite: `cargo test --release --test it -- --ignored census_release`. The figures the

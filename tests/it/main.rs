@@ -7,6 +7,7 @@ mod census;
 mod cli_help;
 mod common;
 mod conformance;
+mod count_bounds;
 mod crosscheck;
 mod dlx_colour;
 mod docs_examples;
