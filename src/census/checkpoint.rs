@@ -508,6 +508,13 @@ fn read_contents(path: &Path, whole: &[u8]) -> Result<Contents, CheckpointError>
         line,
         reason,
     };
+    // The process id is rewritten in place by the run that resumes.
+    if first.len() != MAGIC.len() + PID_WIDTH {
+        return Err(malformed(
+            1,
+            format!("not the header: its process id does not take {PID_WIDTH} characters"),
+        ));
+    }
     let census = match lines.next() {
         None => None,
         Some(line) => {
@@ -771,6 +778,10 @@ mod tests {
             assert!(error.contains("--force"), "{error}");
             assert_eq!(fs::read_to_string(&path).unwrap(), old);
         }
+        // A header whose process id could not be rewritten in place.
+        fs::write(&path, "sudokit census checkpoint 2 pid 1\n").unwrap();
+        let error = Checkpoint::open(&path, OpenMode::Resume).unwrap_err();
+        assert!(error.to_string().contains(":1: not the header"), "{error}");
         fs::write(&path, "sudokit census checkpoint 3 pid 1\n").unwrap();
         let error = Checkpoint::open(&path, OpenMode::Resume).unwrap_err();
         assert!(error.to_string().contains("format 3"), "{error}");
