@@ -7,11 +7,11 @@
 //! (grid, method, number of parts), then one line per part counted, tab-separated:
 //! `PART STATUS COUNT KEY HASH` — the part's number, its [`Status`] (`done`: only a part counted
 //! whole is kept), its count, a fingerprint of the census and the part, and an FNV-1a hash of
-//! the line up to the hash, status included:
+//! the line up to the hash, status included (tabs shown as two spaces):
 //! ```text
 //! sudokit census checkpoint 2 pid 4242
 //! {"census":"9×9 (3×3 boxes)","method":"band-classes","parts":44}
-//! 0	done	151522138349486080	5d1e…	93a0…
+//! 0  done  815486979727687680  e4d5f90408eb5d97  50f0563a686cd53c
 //! ```
 //! These are the checks of a batch result file ([`crate::jobs::partial`]: a key for what the
 //! result answers, a hash of what was written, the [`Fnv`] of both) applied to a part: a part
