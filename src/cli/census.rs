@@ -65,21 +65,21 @@ pub fn run(
         }
     };
     let limits = job.limits(control);
-    let report = job
+    let run = job
         .pool()
         .install(|| run_census(shape, method, limits, target, Some(&show), render))?;
+    let report = run.report;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     match target {
-        Some(_) if report.complete() => {}
-        Some((path, _)) => {
-            if report.parts > 0 {
+        Some(_) => {
+            if let Some(partial) = run.kept_in {
                 super::note!(
-                    "sudokit: {} parts of {} counted so far, in {}.partial; continue with --resume",
+                    "sudokit: {} parts of {} counted so far, in {}; continue with --resume",
                     report.parts_done,
                     report.parts,
-                    path.display()
+                    partial.display()
                 );
             }
         }

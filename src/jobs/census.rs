@@ -2,10 +2,14 @@
 //! enumeration does), the resume file of `-o FILE`, the result file written whole, and the
 //! sentences a front end shows for a stopped count. The counting itself is [`crate::census`].
 //!
-//! `-o FILE` keeps the parts counted in `FILE.partial` (one JSON line per part, see
-//! [`Checkpoint`]); a new run over a partial file that holds parts is refused unless it resumes
-//! them (`--resume`) or discards them (`--force`), as for every other resumable output. `FILE`
-//! gets the count, written whole, once the count is complete; the partial file is then removed.
+//! `-o FILE` is resolved first, as for every output ([`Target::resolve`]): a directory is refused
+//! before anything is counted; a link to a regular file is followed. A regular `FILE` keeps the
+//! parts counted in `FILE.partial` (one keyed and hashed line per part, locked while the count
+//! runs, see [`Checkpoint`]); a new run over a partial file that holds parts is refused unless it
+//! resumes them (`--resume`) or discards them (`--force`), as for every other resumable output.
+//! `FILE` gets the count, written whole, once the count is complete; the partial file is then
+//! removed. Anything else (`/dev/stdout`, a pipe) gets the count written directly, and keeps no
+//! parts: `--resume` of it is refused.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -14,7 +18,7 @@ use thiserror::Error;
 
 use super::options::OptionError;
 use super::partial::{OpenMode, partial_path};
-use super::target::{TargetError, write_atomically};
+use super::target::{Target, TargetError, write_atomically};
 use crate::census::{
     CensusError, CensusOptions, CensusProgress, CensusReport, Checkpoint, Method, OutOfReach,
     count_grids, enumeration_reach, methods_for,
@@ -97,18 +101,24 @@ pub enum CensusRunError {
     /// The result file.
     #[error(transparent)]
     Target(#[from] TargetError),
-    /// A new run over a partial file that holds parts.
-    #[error(
-        "{} holds the parts of an interrupted count: continue it with --resume, or start again \
-         with --force (or remove it)",
-        .0.display()
-    )]
-    PartialExists(PathBuf),
+    /// `--resume` of a path that is not a regular file (it keeps no parts).
+    #[error("--resume needs a regular file: {} is not one (it keeps no parts)", .0.display())]
+    ResumeSpecial(PathBuf),
+}
+
+/// A census run: its report, and the file that keeps the parts of a count that stopped.
+#[derive(Debug, Clone)]
+pub struct CensusRun {
+    /// The count.
+    pub report: CensusReport,
+    /// `FILE.partial`, when the count stopped and its parts are kept there for `--resume`.
+    pub kept_in: Option<PathBuf>,
 }
 
 /// Counts the grids of `shape` by `method` on the current rayon pool. With `output` (`-o FILE`
-/// and its mode), the parts go to `FILE.partial` and a complete count is written to `FILE` as
-/// `render(report)`; without, nothing is written. `progress` is called as the count goes.
+/// and its mode), the path is checked and the partial file opened and locked before anything is
+/// counted; the parts go to `FILE.partial` and a complete count is written to `FILE` as
+/// `render(report)`. Without, nothing is written. `progress` is called as the count goes.
 ///
 /// # Errors
 /// See [`CensusRunError`].
@@ -119,17 +129,20 @@ pub fn run_census(
     output: Option<(&Path, OpenMode)>,
     progress: Option<&(dyn Fn(&CensusProgress) + Sync)>,
     render: impl Fn(&CensusReport) -> String,
-) -> Result<CensusReport, CensusRunError> {
-    let checkpoint = match output {
-        None => None,
-        Some((file, mode)) => {
-            let partial = partial_path(file);
-            let holds_parts = std::fs::metadata(&partial).is_ok_and(|m| m.len() > 0);
-            if mode == OpenMode::Fresh && holds_parts {
-                return Err(CensusRunError::PartialExists(partial));
+) -> Result<CensusRun, CensusRunError> {
+    let (target, checkpoint) = match output {
+        None => (None, None),
+        Some((file, mode)) => match Target::resolve(file)? {
+            Target::Regular(resolved) => {
+                let checkpoint =
+                    Checkpoint::open(partial_path(&resolved), mode).map_err(CensusError::from)?;
+                (Some(resolved), Some(checkpoint))
             }
-            Some(Checkpoint::new(partial, mode == OpenMode::Resume))
-        }
+            _ if mode == OpenMode::Resume => {
+                return Err(CensusRunError::ResumeSpecial(file.to_path_buf()));
+            }
+            _ => (Some(file.to_path_buf()), None),
+        },
     };
     let options = CensusOptions {
         method,
@@ -138,13 +151,18 @@ pub fn run_census(
         checkpoint: checkpoint.as_ref(),
     };
     let report = count_grids(shape, &options)?;
-    if let (Some((file, _)), Some(checkpoint)) = (output, checkpoint)
-        && report.complete()
-    {
-        write_atomically(file, render(&report).as_bytes())?;
-        checkpoint.remove().map_err(CensusError::from)?;
+    let mut kept_in = None;
+    if let Some(file) = target {
+        if report.complete() {
+            write_atomically(&file, render(&report).as_bytes())?;
+            if let Some(checkpoint) = checkpoint {
+                checkpoint.remove().map_err(CensusError::from)?;
+            }
+        } else if report.parts > 0 {
+            kept_in = checkpoint.as_ref().map(|c| c.path().to_path_buf());
+        }
     }
-    Ok(report)
+    Ok(CensusRun { report, kept_in })
 }
 
 /// The sentence a front end shows for a stopped count (`None` for a complete one): where it
@@ -183,6 +201,7 @@ fn duration_words(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::census::CheckpointError;
 
     #[test]
     fn auto_counts_by_symmetry_unless_an_enumeration_is_asked_for() {
@@ -246,9 +265,11 @@ mod tests {
         };
         assert!(matches!(
             run(OpenMode::Fresh),
-            Err(CensusRunError::PartialExists(_))
+            Err(CensusRunError::Census(CensusError::Checkpoint(
+                CheckpointError::Unknown { .. }
+            )))
         ));
-        let report = run(OpenMode::Force).unwrap();
+        let report = run(OpenMode::Force).unwrap().report;
         assert_eq!(report.count, 288);
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "288\n");
         assert!(!partial_path(&file).exists());

@@ -230,23 +230,23 @@ fn io_error(action: &str, path: &Path) -> impl FnOnce(io::Error) -> PartialError
 
 /// The exclusive lock on `FILE.partial`, held while the run writes it.
 #[cfg(unix)]
-type Lock = nix::fcntl::Flock<File>;
+pub(crate) type Lock = nix::fcntl::Flock<File>;
 #[cfg(not(unix))]
-type Lock = File;
+pub(crate) type Lock = File;
 
 /// Takes the lock without waiting; `Err(file)` when another process holds it.
 #[cfg(unix)]
-fn try_lock(file: File) -> Result<Lock, File> {
+pub(crate) fn try_lock(file: File) -> Result<Lock, File> {
     nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(|(f, _)| f)
 }
 
 #[cfg(not(unix))]
-fn try_lock(file: File) -> Result<Lock, File> {
+pub(crate) fn try_lock(file: File) -> Result<Lock, File> {
     Ok(file)
 }
 
 /// The header of an index: its process id and the identity.
-fn read_header(index: &Path) -> Option<(Option<u32>, Value, BufReader<File>)> {
+pub(crate) fn read_header(index: &Path) -> Option<(Option<u32>, Value, BufReader<File>)> {
     let mut reader = BufReader::new(File::open(index).ok()?);
     let mut first = String::new();
     reader.read_line(&mut first).ok()?;

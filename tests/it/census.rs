@@ -10,6 +10,7 @@ use sudokit::census::{CensusOptions, Method, count_grids, methods_for};
 use sudokit::solve::{Dlx, Native, count_parallel};
 use sudokit::{Grid, Limits, Shape};
 
+use crate::census_resume::part_line;
 use crate::common::{assert_no_panic, run, s, stderr, stdout, temp_file};
 
 fn json(out: &std::process::Output) -> Value {
@@ -135,16 +136,13 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     assert!(!partial.exists());
 
     // A resume file with its header and one part (counted as 0 here, to show it is used).
-    let header = r#"{"census":"6×6 Latin square","method":"reduced-latin","parts":PARTS}"#;
     let parts = json(&run(&["count", "--latin", "--order", "6", "--json"], b""))["parts"]
         .as_u64()
         .unwrap();
-    let header = header.replace("PARTS", &parts.to_string());
-    std::fs::write(
-        &partial,
-        format!("{header}\n{{\"part\":0,\"count\":\"0\"}}\n"),
-    )
-    .unwrap();
+    let census =
+        format!(r#"{{"census":"6×6 Latin square","method":"reduced-latin","parts":{parts}}}"#);
+    let header = format!("sudokit census checkpoint 2 pid {:<10}\n{census}\n", 1);
+    std::fs::write(&partial, format!("{header}{}", part_line(&census, 0, 0))).unwrap();
     let out = run(
         &[
             "count",
@@ -165,7 +163,7 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     assert!(!partial.exists());
 
     // A resume file of another count is refused.
-    std::fs::write(&partial, format!("{header}\n")).unwrap();
+    std::fs::write(&partial, &header).unwrap();
     let out = run(
         &[
             "count",

@@ -4,6 +4,7 @@ mod answer_fixtures;
 #[cfg(feature = "cadical")]
 mod cadical;
 mod census;
+mod census_resume;
 mod cli_help;
 mod common;
 mod conformance;
