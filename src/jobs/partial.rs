@@ -895,7 +895,17 @@ fn splice(
         .map_err(io_error("read", &files.partial))?;
     let mut old = BufReader::with_capacity(1 << 16, old);
     let mut data_out = BufWriter::with_capacity(1 << 16, data);
-    let mut entries_out = BufWriter::new(entries);
+    // Index lines are written in batches, each after the results it lists: a kill never leaves
+    // an index line whose result is not in the data file.
+    let mut pending = String::new();
+    let mut write_pending = |data_out: &mut BufWriter<&mut File>, pending: &mut String| {
+        data_out.flush().map_err(io_error("write", &files.next))?;
+        entries
+            .write_all(pending.as_bytes())
+            .map_err(io_error("write", &files.next_index))?;
+        pending.clear();
+        Ok::<(), PartialError>(())
+    };
     for _ in 0..count {
         let line = lines.next().ok_or_else(changed)?;
         let line = line.map_err(io_error("read", &files.index))?;
@@ -905,14 +915,12 @@ fn splice(
         if copied != entry.bytes {
             return Err(changed());
         }
-        entries_out
-            .write_all(entry.to_line().as_bytes())
-            .map_err(io_error("write", &files.next_index))?;
+        pending += &entry.to_line();
+        if pending.len() >= 1 << 16 {
+            write_pending(&mut data_out, &mut pending)?;
+        }
     }
-    data_out.flush().map_err(io_error("write", &files.next))?;
-    entries_out
-        .flush()
-        .map_err(io_error("write", &files.next_index))
+    write_pending(&mut data_out, &mut pending)
 }
 
 /// How far a data file and its index agree.
