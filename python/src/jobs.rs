@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use sudokit::jobs::count::{CountJob, CountOptions};
 use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions};
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
@@ -27,6 +27,7 @@ use sudokit::jobs::info::InfoJob;
 use sudokit::jobs::item::puzzles;
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions, MinimizeSummary, summary_table};
 use sudokit::jobs::render::json_line;
+use sudokit::jobs::run_identity::run_identity;
 use sudokit::jobs::solve::{SolveJob, SolveOptions};
 use sudokit::jobs::verify::{VerifyJob, pairs};
 use sudokit::jobs::{
@@ -179,13 +180,12 @@ impl AnyJob {
         )
     }
 
-    /// The identity of a resumable output of this job, as the command line writes it.
-    pub fn output_identity(&self, json: bool) -> Value {
-        with_job!(self, job => json!({
-            "command": job.name(),
-            "options": job.identity(),
-            "form": if json { "json" } else { "text" },
-        }))
+    /// The identity of a resumable output of this job over `inputs`, as the command line
+    /// writes it (see `sudokit::jobs::run_identity`).
+    pub fn output_identity(&self, json: bool, inputs: &[PathBuf]) -> PyResult<Value> {
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        with_job!(self, job => run_identity(job.name(), job.identity(), json, &inputs))
+            .map_err(input_error)
     }
 }
 
@@ -521,7 +521,7 @@ pub fn run(
     let (sink, old) = Sink::open(
         output.as_deref(),
         job.what(),
-        &job.output_identity(json),
+        &job.output_identity(json, if output.is_some() { &inputs } else { &[] })?,
         mode,
     )
     .map_err(failure)?;

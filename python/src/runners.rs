@@ -405,7 +405,8 @@ fn status_of(word: &str) -> PyResult<Status> {
 #[pymethods]
 impl RecordWriter {
     #[new]
-    #[pyo3(signature = (command, options, json = false, output = None, resume = false, force = false, name_files = false))]
+    #[pyo3(signature = (command, options, json = false, output = None, resume = false, force = false, name_files = false, inputs = Vec::new()))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         command: &str,
         options: &str,
@@ -414,6 +415,7 @@ impl RecordWriter {
         resume: bool,
         force: bool,
         name_files: bool,
+        inputs: Vec<std::path::PathBuf>,
     ) -> PyResult<RecordWriter> {
         let job = AnyJob::new(command, options, name_files)?;
         let what = job.what();
@@ -440,7 +442,8 @@ impl RecordWriter {
             (false, false) => OpenMode::Fresh,
         };
         let (sink, old) =
-            Sink::open(Some(&output), what, &job.output_identity(json), mode).map_err(failure)?;
+            Sink::open(Some(&output), what, &job.output_identity(json, &inputs)?, mode)
+                .map_err(failure)?;
         let replay = Replay {
             name: with_job!(&job, j => j.name()),
             identity: with_job!(&job, j => j.identity()),

@@ -252,7 +252,7 @@ def run(
     path_out = output is not None
     writer = _native.RecordWriter(
         command, text, json=json, output=output if not tables else None,
-        resume=resume, force=force, name_files=len(files) > 1,
+        resume=resume, force=force, name_files=len(files) > 1, inputs=files,
     )
     summary = _native.ShardSummary(command, text, json=json) if tables else None
     client, close = _connect(client, scheduler)

@@ -437,7 +437,7 @@ fn holder(path: &Path) -> Option<u32> {
     }
     match first.strip_prefix(MAGIC) {
         Some(pid) => pid.trim().parse().ok(),
-        None => read_header(&index_path(path)).and_then(|(pid, _, _)| pid),
+        None => read_header(&index_path(path)).and_then(|header| header.pid),
     }
 }
 
@@ -571,7 +571,7 @@ fn other_contents(path: &Path, first: &str) -> CheckpointError {
         };
     }
     let index = index_path(&path);
-    if let Some((_, identity, _)) = read_header(&index) {
+    if let Some(identity) = read_header(&index).map(|header| header.identity) {
         let command = identity["command"].as_str().map(str::to_string);
         return CheckpointError::BatchResults { path, command };
     }

@@ -157,5 +157,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     job.check_puzzle_method()?;
     let items = puzzles(file, read_options(args.box_shape, args.latin, args.format))?;
-    runner::per_item(&job, items, &args.output, "puzzles", args.json)
+    runner::per_item(&job, &[file], items, &args.output, "puzzles", args.json)
 }

@@ -201,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Each puzzle is written whole, in index order: an interrupted run leaves a valid prefix,
     // and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on the seed and
     // i, so the finished file is the one an uninterrupted run writes).
-    let (sink, old) = runner::open(&job, &args.output, "puzzles", args.json)?;
+    let (sink, old) = runner::open(&job, &[], &args.output, "puzzles", args.json)?;
     let driver = Driver::new(stop::control()).with_progress({
         let bar = bar.clone();
         Arc::new(move |p: sudokit::batch::Progress| {

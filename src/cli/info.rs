@@ -36,5 +36,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.threads.get(),
         &super::stop::control().stop,
     )?;
-    runner::per_item(&job, items, &args.output, "puzzles", args.json)
+    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
+    runner::per_item(&job, &inputs, items, &args.output, "puzzles", args.json)
 }

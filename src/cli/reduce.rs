@@ -371,12 +371,12 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         },
     };
     // -o FILE: the instances in a resumable result file (the run's identity: the target, its
-    // form and its encoding).
+    // form, its encoding and the input).
     let output = OutputArgs {
         output: args.output.output.clone().filter(|_| dir.is_none()),
         ..args.output.clone()
     };
-    let (sink, old) = driver::open(&job, &output, "squares", json)?;
+    let (sink, old) = driver::open(&job, &[&args.file], &output, "squares", json)?;
     let ran = driver::drive(&job, items, &sink, old, json, false, |result| {
         if let ItemResult::Done(done) = result
             && let Some(note) = done.extra

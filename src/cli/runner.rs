@@ -8,9 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
+use std::path::Path;
+
 use sudokit::batch::Progress;
 use sudokit::jobs::partial::OldResults;
+use sudokit::jobs::run_identity::run_identity;
 use sudokit::jobs::{Driver, ItemResult, Job, Ran, Sink};
 
 use super::args::OutputArgs;
@@ -19,22 +21,22 @@ use super::stop;
 /// A batch longer than this shows a progress line (when standard error is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
-/// Opens the output of a per-item command: `-o FILE` (resumable) or standard output. The run's
-/// identity is the job's: a resumed run continues only the same command, options and form.
+/// Opens the output of a per-item command over `inputs`: `-o FILE` (resumable) or standard
+/// output. A resumed run continues only the same command, options, form and inputs (see
+/// [`sudokit::jobs::run_identity`]).
 ///
 /// # Errors
-/// The sink's ([`sudokit::jobs::SinkError`]).
+/// The sink's ([`sudokit::jobs::SinkError`]); an input that cannot be read.
 pub fn open<J: Job>(
     job: &J,
+    inputs: &[&Path],
     output: &OutputArgs,
     what: &'static str,
     json: bool,
 ) -> anyhow::Result<(Sink, Option<OldResults>)> {
-    let identity = json!({
-        "command": job.name(),
-        "options": job.identity(),
-        "form": if json { "json" } else { "text" },
-    });
+    // Only a file output is resumable: the inputs are read for their identity only then.
+    let inputs = if output.output.is_some() { inputs } else { &[] };
+    let identity = run_identity(job.name(), job.identity(), json, inputs)?;
     let (sink, old) = Sink::open(output.output.as_deref(), what, &identity, output.mode())?;
     stop::watch(sink.handle());
     Ok((sink, old))
@@ -105,18 +107,19 @@ pub fn finish(sink: Sink, ran: Ran, what: &str) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(ran.exit_code()))
 }
 
-/// A per-item command, whole: open the output, run the job, finish.
+/// A per-item command over `inputs`, whole: open the output, run the job, finish.
 ///
 /// # Errors
 /// As [`open`], [`drive`] and [`finish`].
 pub fn per_item<J: Job>(
     job: &J,
+    inputs: &[&Path],
     items: impl Iterator<Item = J::Item> + Send,
     output: &OutputArgs,
     what: &'static str,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let (sink, old) = open(job, output, what, json)?;
+    let (sink, old) = open(job, inputs, output, what, json)?;
     let ran = drive(job, items, &sink, old, json, false, |_| {})?;
     finish(sink, ran, what)
 }

@@ -80,5 +80,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         require_certificate: args.solver.require_certificate,
     })?;
     let items = puzzles(&args.file, args.input.read_options())?;
-    runner::per_item(&job, items, &args.output, "puzzles", args.json)
+    runner::per_item(
+        &job,
+        &[&args.file],
+        items,
+        &args.output,
+        "puzzles",
+        args.json,
+    )
 }

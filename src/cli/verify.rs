@@ -42,5 +42,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &super::stop::control().stop,
     )?;
     let job = VerifyJob::new(args.threads.get())?;
-    runner::per_item(&job, items, &args.output, "pairs", args.json)
+    runner::per_item(
+        &job,
+        &[&args.puzzles, &args.solutions],
+        items,
+        &args.output,
+        "pairs",
+        args.json,
+    )
 }

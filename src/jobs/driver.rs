@@ -299,14 +299,23 @@ impl Driver {
                 std::io::ErrorKind::BrokenPipe,
             )));
         }
-        let finished = finished?;
+        let finished = match finished {
+            Err(DriverError::Partial(refused)) => {
+                // A refused resume leaves the old results as they were, and nothing beside them.
+                sink.abandon();
+                return Err(DriverError::Partial(refused));
+            }
+            finished => finished?,
+        };
         let complete = !cut && matches!(finished, Finished::Complete { .. });
         if complete {
             let mut rest = old.into_inner().unwrap_or_else(|e| e.into_inner());
             let left = rest.as_mut().map_or(0, |r| r.count());
             if left > 0 {
+                let partial = sink.partial_path();
+                sink.abandon();
                 return Err(DriverError::Partial(PartialError::TooMany {
-                    partial: sink.partial_path(),
+                    partial,
                     results: position + left,
                     items: position,
                 }));

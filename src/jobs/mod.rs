@@ -15,8 +15,9 @@
 //! - the **driver** ([`driver`]): a job, its input, a [`Sink`] and the old results of a resumed
 //!   output in; records in input order, a [`Tally`] and an exit code out; stopped by a
 //!   [`Control`];
-//! - the **sink** and **resume** ([`sink`], [`partial`], [`target`]): standard output, a file
-//!   written directly, or the resumable result file of `-o FILE` (locked, indexed, resumed).
+//! - the **sink** and **resume** ([`sink`], [`partial`], [`target`], [`run_identity`]):
+//!   standard output, a file written directly, or the resumable result file of `-o FILE`
+//!   (locked, indexed, resumed only by a run of the same command, options and inputs).
 //!
 //! # Resume reads structure, not text
 //! A resumed run never parses the rendered records it kept: `FILE.partial` has an index beside it
@@ -58,6 +59,7 @@ pub mod options;
 pub mod partial;
 pub mod pool;
 pub mod render;
+pub mod run_identity;
 pub mod sink;
 pub mod solve;
 pub mod target;

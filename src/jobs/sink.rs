@@ -316,7 +316,10 @@ impl Sink {
     /// As [`Sink::write`].
     pub fn write_extra(&self, text: &str) -> io::Result<()> {
         let mut state = lock(&self.state);
-        match state.out.as_mut().expect("the sink is open") {
+        let Some(out) = state.out.as_mut() else {
+            return Err(io::Error::other("the output was abandoned"));
+        };
+        match out {
             Out::Stream(out) => {
                 out.write_all(text.as_bytes())?;
                 out.flush()
@@ -325,6 +328,17 @@ impl Sink {
             Out::Partial(_) => Err(io::Error::other(
                 "a resumable output holds the records of the items only",
             )),
+        }
+    }
+
+    /// Ends a resumed output whose old results were refused (they do not answer the input):
+    /// what this run merged is removed and the old results stay as they were (see
+    /// [`PartialOutput::abandon`]). The sink takes no more records.
+    pub fn abandon(&self) {
+        let mut state = lock(&self.state);
+        state.interrupted = Some("refused".to_string());
+        if let Some(Out::Partial(partial)) = state.out.take() {
+            partial.abandon();
         }
     }
 

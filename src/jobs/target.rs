@@ -7,11 +7,15 @@
 //! - any other path under `/dev` or `/proc`, or that a link leads there, and anything that is not
 //!   a regular file (a FIFO, `/dev/null`, a terminal), is written directly, opened for appending,
 //!   never renamed over;
-//! - a symbolic link to a regular file is followed (the link stays a link), a directory is
-//!   refused;
+//! - a symbolic link to a regular file is followed (the link stays a link), a directory (or a
+//!   path that ends in `/`, which can only name one) is refused;
 //! - a regular file (or a new one) is written under a temporary name beside it and renamed when
 //!   complete ([`AtomicFile`]), so an interrupted run never leaves a half-written file that
 //!   looks whole.
+//!
+//! The files a command keeps beside its output (a resumable output's `FILE.partial` and index,
+//! a census checkpoint) are its own: they are opened with [`open_own`], which refuses a symbolic
+//! link in their place instead of writing wherever it leads.
 //!
 //! The temporary files in flight are listed ([`remove_temporaries`]), so that a front end that
 //! ends the process abruptly (a second Ctrl-C) removes them first.
@@ -29,6 +33,13 @@ pub enum TargetError {
     /// The path is a directory.
     #[error("{} is a directory, not a file to write", .0.display())]
     Directory(PathBuf),
+    /// A file of the command's own (beside its output) that is a symbolic link.
+    #[error(
+        "{} is a symbolic link: sudokit writes its own files beside the output only, never through \
+         a link (remove it, or write to another file)",
+        .0.display()
+    )]
+    Symlink(PathBuf),
     /// A chain of links that does not end.
     #[error("{}: too many levels of symbolic links", .0.display())]
     LinkLoop(PathBuf),
@@ -100,6 +111,16 @@ fn is_system_path(path: &Path) -> bool {
     path.starts_with("/dev") || path.starts_with("/proc")
 }
 
+/// Whether `path` can only name a directory: it ends in `/` (or `/.`, `/..`), or is `.` or `..`.
+fn names_a_directory(path: &Path) -> bool {
+    let text = path.as_os_str().as_encoded_bytes();
+    text.ends_with(b"/")
+        || matches!(
+            path.components().next_back(),
+            Some(std::path::Component::CurDir | std::path::Component::ParentDir)
+        )
+}
+
 impl Target {
     /// Resolves `path`; see the module docs.
     ///
@@ -107,6 +128,9 @@ impl Target {
     /// A directory; a chain of links that does not end (a loop); a path that cannot be
     /// inspected.
     pub fn resolve(path: &Path) -> Result<Target, TargetError> {
+        if names_a_directory(path) {
+            return Err(TargetError::Directory(path.to_path_buf()));
+        }
         match standard_stream(path) {
             Some(1) => return Ok(Target::Stdout),
             Some(_) => return Ok(Target::Stderr),
@@ -171,6 +195,43 @@ impl Target {
             }
         }
     }
+}
+
+/// Opens a file of the command's own beside its output (`FILE.partial`, its index, a
+/// checkpoint) as `options` say, refusing a symbolic link in its place: on Unix with
+/// `O_NOFOLLOW`, so a link put there between a check and the open is refused too.
+///
+/// # Errors
+/// [`TargetError::Symlink`]; the file cannot be opened.
+pub fn open_own(path: &Path, options: &fs::OpenOptions) -> Result<fs::File, TargetError> {
+    let mut options = options.clone();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits());
+    }
+    options.open(path).map_err(|e| {
+        if is_symlink(path) {
+            TargetError::Symlink(path.to_path_buf())
+        } else {
+            TargetError::io("open", path, e)
+        }
+    })
+}
+
+/// Refuses a symbolic link at `path` (a file of the command's own, checked before any work).
+///
+/// # Errors
+/// [`TargetError::Symlink`].
+pub fn refuse_symlink(path: &Path) -> Result<(), TargetError> {
+    if is_symlink(path) {
+        return Err(TargetError::Symlink(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+fn is_symlink(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
 }
 
 /// The temporary files in flight, to remove if the process ends abruptly.
@@ -375,6 +436,28 @@ mod tests {
             );
         }
         assert!(Target::resolve(&dir).is_err());
+        for directory in ["new/", "./", ".", "..", "a/.."] {
+            assert!(
+                matches!(
+                    Target::resolve(Path::new(directory)),
+                    Err(TargetError::Directory(_))
+                ),
+                "{directory}"
+            );
+        }
+        #[cfg(unix)]
+        {
+            let own = dir.join("own.partial");
+            std::os::unix::fs::symlink("target.txt", &own).unwrap();
+            let mut options = fs::OpenOptions::new();
+            options.write(true).create(true).truncate(true);
+            assert!(matches!(
+                open_own(&own, &options),
+                Err(TargetError::Symlink(_))
+            ));
+            assert!(matches!(refuse_symlink(&own), Err(TargetError::Symlink(_))));
+            assert!(!target.exists(), "written through the link");
+        }
         write_atomically(&link, b"x\n").unwrap();
         assert_eq!(fs::read_to_string(&target).unwrap(), "x\n");
         assert!(

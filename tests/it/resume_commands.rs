@@ -2,9 +2,12 @@
 //! `generate`, `count`, `solve`) continue a torn `-o FILE` with `--resume` to the file an
 //! uninterrupted run writes, and the commands with closing tables (`grade`, `minimize`,
 //! `crosscheck`, `reduce latin --solve`) stopped by `--timeout` leave whole results only, say how
-//! far they got, and exit 1.
+//! far they got, and exit 1. A run killed with SIGKILL at any point, resumed and killed again,
+//! ends with the file an uninterrupted run writes.
 
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::common::{path, s, stderr, sudokit};
 use crate::sink::stopped_partial;
@@ -202,5 +205,122 @@ fn commands_with_tables_stop_at_a_result_boundary() {
             "{name}: the whole batch ran ({results} lines)"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The results listed whole in an index (its complete lines after the two of the header; 0
+/// without one).
+fn listed(index: &Path) -> usize {
+    std::fs::read_to_string(index).map_or(0, |text| {
+        text.split_inclusive('\n')
+            .filter(|line| line.ends_with('\n'))
+            .count()
+            .saturating_sub(2)
+    })
+}
+
+/// xorshift64*: the delays of the kills, from a seed the test prints.
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+#[test]
+fn sigkill_at_twenty_random_points_loses_nothing_written() {
+    let dir = temp_dir("sigkill");
+    let many = many_puzzles(&dir, 50);
+    let full = dir.join("full.txt");
+    let args = ["solve", "--threads", "2", s(&many)];
+    let start = Instant::now();
+    let run = sudokit()
+        .args(args)
+        .args(["-o", s(&full)])
+        .output()
+        .expect("full run");
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let expected = std::fs::read(&full).expect("full output");
+    // The kills come within a twentieth of a full run each (not a timed assertion: only the
+    // spread of the kill points follows the machine's speed), so twenty of them leave work to
+    // the last resume.
+    let span = (start.elapsed().as_millis() as u64 / 20).max(20);
+
+    let seed = std::env::var("SUDOKIT_KILL_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+                | 1
+        });
+    println!("kill delays seeded with SUDOKIT_KILL_SEED={seed}");
+    let mut random = seed;
+    let out = dir.join("out.txt");
+    let partial = dir.join("out.txt.partial");
+    let indexes = [
+        dir.join("out.txt.partial.index"),
+        dir.join("out.txt.partial.next.index"),
+    ];
+    let (mut written, mut kills) = (0, 0);
+    for kill in 1..=20 {
+        let mut child = sudokit()
+            .args(args)
+            .args(["-o", s(&out), "--resume"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starts");
+        let delay = Duration::from_millis(next_random(&mut random) % span);
+        std::thread::sleep(delay);
+        let ended_first = child.try_wait().expect("waits").is_some();
+        let _ = child.kill();
+        let status = child.wait().expect("waits");
+        assert!(
+            !ended_first || status.success(),
+            "seed {seed}, kill {kill}: the run failed: {status:?}"
+        );
+        if out.exists() {
+            // The run ended before the kill: nothing more to interrupt.
+            break;
+        }
+        kills += 1;
+        // Whatever the kill interrupted (a result, its index line, the merge of a resume), the
+        // results listed before it are listed still.
+        let now = indexes.iter().map(|index| listed(index)).max().unwrap_or(0);
+        assert!(
+            now >= written,
+            "seed {seed}, kill {kill} after {delay:?}: {now} results listed, {written} before"
+        );
+        written = now;
+    }
+    println!("{kills} kills, {written} results listed after the last");
+    assert!(written > 0, "seed {seed}: no kill came after a result");
+    if !out.exists() {
+        let resumed = sudokit()
+            .args(args)
+            .args(["-o", s(&out), "--resume"])
+            .output()
+            .expect("resumed run");
+        assert_eq!(
+            resumed.status.code(),
+            Some(0),
+            "seed {seed}: {}",
+            stderr(&resumed)
+        );
+    }
+    assert!(
+        std::fs::read(&out).expect("output") == expected,
+        "seed {seed}: the resumed output differs from the full run's"
+    );
+    assert!(!partial.exists(), "seed {seed}: partial left");
+    for index in &indexes {
+        assert!(!index.exists(), "seed {seed}: {} left", index.display());
+    }
+    assert!(
+        !dir.join("out.txt.partial.next").exists(),
+        "seed {seed}: merged file left"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

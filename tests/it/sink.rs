@@ -2,7 +2,10 @@
 //! same `-o FILE` refuses, `-o /dev/stdout` and friends are written through (never renamed over),
 //! a resumed run redoes its `unknown` and `error` results and refuses a partial file changed
 //! since it was written, a run without `--resume` never truncates a resumable partial file, and a
-//! closed pipe ends a run at once, without waiting for the next result.
+//! closed pipe ends a run at once, without waiting for the next result. And (issue 40) a result's
+//! status is sealed by its hash, a resume is refused for another input (or a renamed copy of the
+//! same one) and leaves nothing behind when refused, a run never writes through a symbolic link
+//! in the place of its own files, and an output that can only be a directory is refused at once.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -269,5 +272,246 @@ fn a_closed_pipe_ends_the_run_without_waiting_for_the_next_result() {
             "--threads {threads}: the run went on for {elapsed:?} after head ended"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A genuine partial output of `solve` over 20 rounds of top95 (stopped by `--timeout`) in `dir`:
+/// the input, `FILE` and the arguments.
+fn stopped_solve(dir: &Path, extra: &[&str]) -> (PathBuf, PathBuf) {
+    let many = dir.join("many.txt");
+    let top95 = std::fs::read_to_string(path("models/sudoku/9x9/top95.txt")).unwrap();
+    std::fs::write(&many, top95.repeat(20)).unwrap();
+    let out = dir.join("out.txt");
+    let args = [&["solve", "--threads", "1"], extra, &[s(&many)]].concat();
+    stopped_partial(&args, &out, 3);
+    (many, out)
+}
+
+/// The names of the files in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_edited_status_in_the_index_is_refused_naming_the_line() {
+    let dir = temp_dir("status");
+    let limited = ["--backend", "norvig", "--node-limit", "1"];
+    let (many, out) = stopped_solve(&dir, &limited);
+    let index = dir.join("out.txt.partial.index");
+    let entries = std::fs::read_to_string(&index).unwrap();
+    let first_unknown = entries
+        .lines()
+        .position(|line| line.contains("\tunknown\t"))
+        .expect("an unknown result")
+        + 1;
+    std::fs::write(&index, entries.replacen("\tunknown\t", "\tdone\t", 1)).unwrap();
+    let resumed = sudokit()
+        .args(["solve", "--threads", "1", "--backend", "norvig", s(&many)])
+        .args(["-o", s(&out), "--resume"])
+        .output()
+        .unwrap();
+    let message = stderr(&resumed);
+    assert_eq!(resumed.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains(&format!("line {first_unknown} of its index")),
+        "{message}"
+    );
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_refuses_another_input_under_the_same_name_and_a_renamed_copy() {
+    let dir = temp_dir("input");
+    let (many, out) = stopped_solve(&dir, &[]);
+    let partial = dir.join("out.txt.partial");
+    let written = std::fs::read(&partial).unwrap();
+    let resume = |input: &Path| {
+        sudokit()
+            .args(["solve", "--threads", "1", s(input)])
+            .args(["-o", s(&out), "--resume"])
+            .output()
+            .unwrap()
+    };
+    // A copy under another name: the same bytes, but records name their input.
+    let copy = dir.join("copy.txt");
+    std::fs::copy(&many, &copy).unwrap();
+    let refused = resume(&copy);
+    let message = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(message.contains("the same bytes"), "{message}");
+    // The same name, another content (its last puzzle, which no kept result answers, changed).
+    let original = std::fs::read_to_string(&many).unwrap();
+    let changed = original.trim_end().to_string();
+    let changed = format!("{}\n", &changed[..changed.len() - 1]);
+    std::fs::write(&many, changed).unwrap();
+    let refused = resume(&many);
+    let message = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("changed since the run started"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read(&partial).unwrap(), written, "untouched");
+    // The input as it was: the run completes.
+    std::fs::write(&many, original).unwrap();
+    let resumed = resume(&many);
+    assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_refused_resume_leaves_no_files_and_a_rerun_refuses_whatever_the_index_says() {
+    let dir = temp_dir("leftovers");
+    let (many, out) = stopped_solve(&dir, &[]);
+    let partial = dir.join("out.txt.partial");
+    let written = std::fs::read(&partial).unwrap();
+    let before = names(&dir);
+    // Standard input is named, not hashed: its other puzzles are found by their fingerprints.
+    let top95 = std::fs::read_to_string(path("models/sudoku/9x9/top95.txt")).unwrap();
+    let reversed: String = top95.lines().rev().map(|l| format!("{l}\n")).collect();
+    let from_stdin = |text: &str| {
+        let out = crate::common::run(
+            &["solve", "--threads", "1", "-", "-o", s(&out), "--resume"],
+            text.as_bytes(),
+        );
+        (out.status.code(), stderr(&out))
+    };
+    let (code, message) = from_stdin(&reversed);
+    assert_eq!(code, Some(2), "{message}");
+    // The partial file was written from a file, not standard input.
+    assert!(message.contains("another run"), "{message}");
+    assert_eq!(names(&dir), before, "{message}");
+    // A partial file of standard input, resumed with other puzzles, and with too few.
+    let stdin_out = dir.join("stdin.txt");
+    let stdin_partial = dir.join("stdin.txt.partial");
+    let many_text = std::fs::read_to_string(&many).unwrap().repeat(5);
+    let stopped = crate::common::run(
+        &[
+            "--timeout",
+            "0.3",
+            "solve",
+            "--threads",
+            "1",
+            "-",
+            "-o",
+            s(&stdin_out),
+        ],
+        many_text.as_bytes(),
+    );
+    assert_eq!(stopped.status.code(), Some(1), "{}", stderr(&stopped));
+    let before = names(&dir);
+    let stdin_written = std::fs::read(&stdin_partial).unwrap();
+    for (what, text) in [
+        ("other puzzles", reversed.clone()),
+        ("fewer", top95[..82].to_string()),
+    ] {
+        let out = crate::common::run(
+            &[
+                "solve",
+                "--threads",
+                "1",
+                "-",
+                "-o",
+                s(&stdin_out),
+                "--resume",
+            ],
+            text.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{what}: {}", stderr(&out));
+        assert_eq!(names(&dir), before, "{what}: files left");
+        assert_eq!(
+            std::fs::read(&stdin_partial).unwrap(),
+            stdin_written,
+            "{what}"
+        );
+    }
+    // The index lost its entries (as a kill could leave it before they were written through):
+    // a run without --resume still refuses to truncate the results.
+    let index = dir.join("out.txt.partial.index");
+    let entries = std::fs::read_to_string(&index).unwrap();
+    let header: String = entries.split_inclusive('\n').take(2).collect();
+    std::fs::write(&index, header).unwrap();
+    let again = sudokit()
+        .args(["solve", "--threads", "1", s(&many), "-o", s(&out)])
+        .output()
+        .unwrap();
+    let message = stderr(&again);
+    assert_eq!(again.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("--resume") && message.contains("--force"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read(&partial).unwrap(), written);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn force_refuses_a_symbolic_link_in_the_place_of_its_own_files() {
+    let dir = temp_dir("symlink");
+    let sample = path("models/sudoku/4x4/kr_4x4_sample.txt");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "keep\n").unwrap();
+    let out = dir.join("out.txt");
+    for own in [
+        "out.txt.partial",
+        "out.txt.partial.index",
+        "out.txt.partial.next",
+        "out.txt.partial.next.index",
+    ] {
+        let link = dir.join(own);
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        for mode in ["--force", "--resume"] {
+            let run = sudokit()
+                .args(["solve", s(&sample), "-o", s(&out), mode])
+                .output()
+                .unwrap();
+            let message = stderr(&run);
+            assert_eq!(run.status.code(), Some(2), "{own} {mode}: {message}");
+            assert!(
+                message.contains(&format!("{} is a symbolic link", link.display())),
+                "{own} {mode}: {message}"
+            );
+            assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep\n");
+            assert!(!out.exists());
+        }
+        std::fs::remove_file(&link).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_output_that_names_a_directory_is_refused_at_once_and_once() {
+    let dir = temp_dir("directory");
+    let sample = path("models/sudoku/4x4/kr_4x4_sample.txt");
+    let new_dir = format!("{}/new/", dir.display());
+    for (target, extra) in [
+        (s(&dir), &[][..]),
+        (new_dir.as_str(), &[][..]),
+        (new_dir.as_str(), &["--resume"][..]),
+        (new_dir.as_str(), &["--force"][..]),
+    ] {
+        let run = sudokit()
+            .args(["solve", s(&sample), "-o", target])
+            .args(extra)
+            .output()
+            .unwrap();
+        let message = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{target}: {message}");
+        assert_eq!(
+            message,
+            format!("sudokit: {target} is a directory, not a file to write\n"),
+            "{target} {extra:?}"
+        );
+        assert_eq!(stdout(&run), "", "{target}: work was done");
+    }
+    assert_eq!(names(&dir), Vec::<String>::new(), "nothing was created");
     let _ = std::fs::remove_dir_all(&dir);
 }
