@@ -45,7 +45,7 @@
 //! | 1 | [`shape`], [`grid`], [`bitset`] | shapes, units, peers, indexing; grids, givens, clash detection |
 //! | 2 | [`verify`](mod@verify), [`search`], [`batch`] | the O(n²) certificate verifier; the vocabulary of every search (limits, cancel token, counters, answers); the ordered parallel batch driver |
 //! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
-//! | 4 | [`format`](mod@format) | the format registry: every export format and every solver answer reader |
+//! | 4 | [`format`](mod@format), [`proof`] | the format registry: every export format and every solver answer reader; the two checkers of clausal refutation proofs (LRAT, and DRAT written as LRAT) |
 //! | 5 | [`propagate`], [`solve`], [`external`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend; the solver table of external programs (the `ext:NAME` backends) |
 //! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`census`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; counting every complete grid by symmetry |
 //! | 7 | [`jobs`] | the commands as library jobs (validated options, one item to a typed record, its text and JSON, tallies and exit codes), the driver that runs them in order, the output sink and `--resume` |
@@ -62,6 +62,7 @@
 //! |---|---|---|
 //! | `cli` | on | the `sudokit` command (clap, indicatif, signal-hook); the library builds without it |
 //! | `highs` | off | the HiGHS MIP backend, `solve::Highs` / `--backend highs` (builds HiGHS from source: cmake, a C++ compiler and libclang) |
+//! | `cadical` | off | CaDiCaL 2.2.1 in process: the `sat:cadical` backends, native's CDCL stage on large grids and generation's removal test (builds the vendored C++ sources: a C++ compiler and libclang) |
 //!
 //! # Unsafe code
 //! The crate denies `unsafe` everywhere but in one module, the SIMD lanes of the 9×9 engine
@@ -98,6 +99,7 @@ pub mod generate;
 pub mod grade;
 pub mod grid;
 pub mod jobs;
+pub mod proof;
 pub mod propagate;
 pub mod reduce;
 pub mod render;

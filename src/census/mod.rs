@@ -22,7 +22,7 @@
 //!
 //! Counts are exact 128-bit integers ([`json_count`] writes those above 2⁵³ as JSON strings).
 //! [`count_grids`] honours a time limit and a stop token ([`Limits`]): a stopped count is a
-//! lower bound, the sum of the parts finished; a [`Checkpoint`] file keeps the parts finished,
+//! lower bound, the sum of the parts finished; a [`PartStore`] (the resume file of `-o FILE`) keeps the parts finished,
 //! and a later run resumes from it.
 //!
 //! # Examples
@@ -62,10 +62,10 @@
 mod band_classes;
 mod band_fill;
 mod big_count;
-mod checkpoint;
 mod completion;
 mod driver;
 mod latin;
+mod part_store;
 mod partition;
 mod reach;
 mod sudoku;
@@ -79,7 +79,7 @@ use thiserror::Error;
 
 use big_count::checked_factorial;
 pub use big_count::{JSON_EXACT_LIMIT, count_from_json, json_count};
-pub use checkpoint::{Checkpoint, CheckpointError};
+pub use part_store::{PartStore, PartStoreError};
 pub use reach::{ENUMERATION_REACH_LOG10, OutOfReach, enumeration_reach, grids_lower_bound_log10};
 
 use crate::search::{Budget, Limits, StopReason};
@@ -215,9 +215,9 @@ pub struct CensusOptions<'a> {
     pub limits: Limits,
     /// Called as the count progresses (from the worker threads).
     pub progress: Option<&'a (dyn Fn(&CensusProgress) + Sync)>,
-    /// The resume file: parts already in it are not counted again, and each part finished is
-    /// added to it.
-    pub checkpoint: Option<&'a Checkpoint>,
+    /// Where the parts go (the resume file of `-o FILE`): parts already in it are not counted
+    /// again, and each part finished is added to it.
+    pub checkpoint: Option<&'a dyn PartStore>,
 }
 
 impl fmt::Debug for CensusOptions<'_> {
@@ -382,9 +382,9 @@ pub enum CensusError {
     /// A count does not fit in 128 bits.
     #[error("the count does not fit in 128 bits")]
     Overflow,
-    /// The resume file.
+    /// The store of counted parts (the resume file).
     #[error(transparent)]
-    Checkpoint(#[from] CheckpointError),
+    PartStore(#[from] PartStoreError),
 }
 
 fn available(shape: &Shape) -> String {
@@ -651,44 +651,6 @@ mod tests {
         assert_eq!(report.to_json()["complete"], false);
         // No reduced-square figure for a count that is not complete.
         assert_eq!(report.fact("reduced_squares"), None);
-    }
-
-    #[test]
-    fn a_resumed_census_counts_only_the_parts_missing() {
-        let path = std::env::temp_dir().join(format!("sudokit-census-{}", std::process::id()));
-        let shape = Shape::latin(6).unwrap();
-        // A full run writes every part.
-        let checkpoint = Checkpoint::open(&path, crate::jobs::OpenMode::Force).unwrap();
-        let mut seen = Vec::new();
-        let progress = std::sync::Mutex::new(&mut seen);
-        let note = |p: &CensusProgress| progress.lock().unwrap().push(p.parts_done);
-        let options = CensusOptions {
-            checkpoint: Some(&checkpoint),
-            progress: Some(&note),
-            ..CensusOptions::default()
-        };
-        let full = count_grids(&shape, &options).unwrap();
-        drop(options);
-        drop(checkpoint);
-        assert_eq!(full.count, 812_851_200);
-        assert_eq!(*seen.last().unwrap(), full.parts);
-        // Keep the header, the census line and the first three parts; the rest is counted
-        // again.
-        let text = std::fs::read_to_string(&path).unwrap();
-        let kept: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
-        std::fs::write(&path, kept).unwrap();
-        let again = Checkpoint::open(&path, crate::jobs::OpenMode::Resume).unwrap();
-        let options = CensusOptions {
-            checkpoint: Some(&again),
-            ..CensusOptions::default()
-        };
-        let resumed = count_grids(&shape, &options).unwrap();
-        assert_eq!((resumed.count, resumed.parts_resumed), (full.count, 3));
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap().lines().count(),
-            full.parts + 2
-        );
-        again.remove().unwrap();
     }
 
     #[test]

@@ -4,12 +4,12 @@
 //! The proof ([`crate::format::clausal_proof`]: DRAT, RUP or FRAT lemmas) is checked twice, by
 //! two checkers written apart, and both must accept it:
 //!
-//! 1. a forward DRAT checker ([`super::elaborate`]) reads it step by step: every lemma must be a
+//! 1. a forward DRAT checker ([`crate::proof::elaborate`]) reads it step by step: every lemma must be a
 //!    reverse unit propagation (RUP) or resolution asymmetric tautology (RAT) consequence of the
 //!    formula and the lemmas before it; deletions of clauses that are the reason of a top-level
 //!    literal are ignored (and counted), as drat-trim does; the proof must derive the empty
 //!    clause. For every lemma it accepts, it writes the LRAT hints that justify it;
-//! 2. the LRAT checker ([`crate::solve::sat::lrat::check_lrat`]) checks that LRAT proof against
+//! 2. the LRAT checker ([`crate::proof::lrat::check_lrat`]) checks that LRAT proof against
 //!    the formula, by unit propagation over the hints alone, with no search and no state carried
 //!    between steps.
 //!
@@ -33,11 +33,11 @@
 
 use std::io::BufRead;
 
-use super::elaborate::Elaborator;
 use crate::encode::Cnf;
 use crate::format::clausal_proof::{ProofError, ProofFormat, Step, read_proof};
+use crate::proof::elaborate::Elaborator;
+use crate::proof::lrat::check_lrat;
 use crate::search::StopReason;
-use crate::solve::sat::lrat::check_lrat;
 
 /// The name of the checkers, for reports.
 pub const CHECKER: &str = "sudokit's forward DRAT checker, its LRAT re-checked";

@@ -29,7 +29,7 @@
 
 pub mod certify;
 mod config;
-pub mod elaborate;
+
 pub mod files;
 mod run;
 

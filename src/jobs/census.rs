@@ -16,11 +16,12 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use super::census_checkpoint::{Checkpoint, CheckpointError};
 use super::options::OptionError;
 use super::partial::{OpenMode, partial_path};
 use super::target::{Target, TargetError, write_atomically};
 use crate::census::{
-    CensusError, CensusOptions, CensusProgress, CensusReport, Checkpoint, Method, OutOfReach,
+    CensusError, CensusOptions, CensusProgress, CensusReport, Method, OutOfReach, PartStore,
     count_grids, enumeration_reach, methods_for,
 };
 use crate::search::Limits;
@@ -101,6 +102,9 @@ pub enum CensusRunError {
     /// The result file.
     #[error(transparent)]
     Target(#[from] TargetError),
+    /// The resume file of the parts (`FILE.partial`).
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
     /// `--resume` of a path that is not a regular file (it keeps no parts).
     #[error("--resume needs a regular file: {} is not one (it keeps no parts)", .0.display())]
     ResumeSpecial(PathBuf),
@@ -134,8 +138,7 @@ pub fn run_census(
         None => (None, None),
         Some((file, mode)) => match Target::resolve(file)? {
             Target::Regular(resolved) => {
-                let checkpoint =
-                    Checkpoint::open(partial_path(&resolved), mode).map_err(CensusError::from)?;
+                let checkpoint = Checkpoint::open(partial_path(&resolved), mode)?;
                 (Some(resolved), Some(checkpoint))
             }
             _ if mode == OpenMode::Resume => {
@@ -148,7 +151,7 @@ pub fn run_census(
         method,
         limits,
         progress,
-        checkpoint: checkpoint.as_ref(),
+        checkpoint: checkpoint.as_ref().map(|c| c as &dyn PartStore),
     };
     let report = count_grids(shape, &options)?;
     let mut kept_in = None;
@@ -156,7 +159,7 @@ pub fn run_census(
         if report.complete() {
             write_atomically(&file, render(&report).as_bytes())?;
             if let Some(checkpoint) = checkpoint {
-                checkpoint.remove().map_err(CensusError::from)?;
+                checkpoint.remove()?;
             }
         } else if report.parts > 0 {
             kept_in = checkpoint.as_ref().map(|c| c.path().to_path_buf());
@@ -201,7 +204,6 @@ fn duration_words(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::CheckpointError;
 
     #[test]
     fn auto_counts_by_symmetry_unless_an_enumeration_is_asked_for() {
@@ -265,9 +267,7 @@ mod tests {
         };
         assert!(matches!(
             run(OpenMode::Fresh),
-            Err(CensusRunError::Census(CensusError::Checkpoint(
-                CheckpointError::Unknown { .. }
-            )))
+            Err(CensusRunError::Checkpoint(CheckpointError::Unknown { .. }))
         ));
         let report = run(OpenMode::Force).unwrap().report;
         assert_eq!(report.count, 288);

@@ -44,6 +44,7 @@
 
 pub mod capped;
 pub mod census;
+pub mod census_checkpoint;
 pub mod count;
 pub mod course;
 pub mod crosscheck;

@@ -11,8 +11,9 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use sudokit::Shape;
-use sudokit::census::{CensusOptions, Checkpoint, count_grids};
+use sudokit::census::{CensusOptions, count_grids};
 use sudokit::jobs::OpenMode;
+use sudokit::jobs::census_checkpoint::Checkpoint;
 use sudokit::jobs::item::Fnv;
 
 use crate::common::{assert_no_panic, path, run, s, stderr, stdout, sudokit};

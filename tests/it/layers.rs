@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["shape", "grid", "bitset"],
     &["verify", "search", "batch"],
     &["text", "encode"],
-    &["format"],
+    &["format", "proof"],
     &["propagate", "solve", "external"],
     &[
         "reduce",

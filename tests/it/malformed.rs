@@ -378,7 +378,7 @@ fn more_cases() -> Vec<Case> {
             "solve: -o into a missing directory",
             &["solve", "-", "-o", "/nonexistent-dir/x.txt"],
             four,
-            "cannot create /nonexistent-dir/x.txt.partial",
+            "cannot open /nonexistent-dir/x.txt.partial",
             2,
         ),
         cmd(

@@ -152,7 +152,11 @@ fn standard_streams_and_pipes_are_written_through_not_renamed_over() {
 #[test]
 fn resume_redoes_the_unknown_results_and_keeps_the_others() {
     let dir = temp_dir("unknown");
-    let top95 = path("models/sudoku/9x9/top95.txt");
+    // Twenty copies of top95: long enough (some 2,000 puzzles) that the shortest --timeout stops
+    // the run before its end on a fast machine.
+    let top95 = dir.join("top95x20.txt");
+    let once = std::fs::read_to_string(path("models/sudoku/9x9/top95.txt")).unwrap();
+    std::fs::write(&top95, once.repeat(20)).unwrap();
     let full = sudokit()
         .args(["solve", "--backend", "norvig", s(&top95)])
         .output()

@@ -10,7 +10,7 @@
 //! # Proofs
 //! A proving solver writes its refutation as textual LRAT through a proof tracer of its own
 //! ([`LratWriter`], connected with antecedents, option `lrat`), which
-//! [`super::lrat::check_lrat`] checks before the claim is reported. CaDiCaL's built-in LRAT
+//! [`crate::proof::lrat::check_lrat`] checks before the claim is reported. CaDiCaL's built-in LRAT
 //! file is not used: CaDiCaL numbers original and derived clauses from one counter, so when it
 //! derives a clause while the formula is still being added (a clause shortened by a unit given
 //! before it) the original clauses are no longer numbered 1..m in file order, which every LRAT
@@ -388,12 +388,12 @@ mod tests {
             "derived ids follow the formula's: {first}"
         );
         assert_eq!(
-            crate::solve::sat::lrat::check_lrat(&dimacs, text.as_bytes()),
+            crate::proof::lrat::check_lrat(&dimacs, text.as_bytes()),
             Ok(())
         );
         // The same proof does not refute the formula without its first clause (x is then
         // free, and the widened clauses no longer shorten).
-        assert!(crate::solve::sat::lrat::check_lrat(&dimacs[1..], text.as_bytes()).is_err());
+        assert!(crate::proof::lrat::check_lrat(&dimacs[1..], text.as_bytes()).is_err());
         // Told the wrong clause count, closing fails rather than writing a misnumbered proof.
         let mut s = Cadical::proving(&budget, &proof, m + 1).unwrap();
         cnf.replay(&mut s);

@@ -24,7 +24,7 @@
 //! With the cargo feature `cadical`, `sat:cadical`, `sat:cadical:ENCODING` and
 //! `sat:cadical:ENCODING:AMO` solve the same formulas with CaDiCaL 2.2.1 in process ([`SatSolver`]):
 //! the same counting loop, its time limit through CaDiCaL's terminate callback, and its proofs
-//! as LRAT from CaDiCaL's proof tracer, checked by [`lrat`] (see [`proof`]). That build also
+//! as LRAT from CaDiCaL's proof tracer, checked by [`crate::proof::lrat`] (see [`proof`]). That build also
 //! uses CaDiCaL for `native`'s CDCL stage and for generation's removal test
 //! ([`SatSolver::FASTEST`]). Without the feature, `sat:cadical` is an error that says how to
 //! rebuild.
@@ -72,7 +72,7 @@
 
 #[cfg(feature = "cadical")]
 mod cadical;
-pub mod lrat;
+
 pub mod proof;
 pub mod solver;
 
@@ -118,7 +118,7 @@ pub enum SatSolver {
     /// varisat (pure Rust; its proofs in its own format, checked by varisat-checker).
     #[default]
     Varisat,
-    /// CaDiCaL 2.2.1 in process (feature `cadical`; proofs in LRAT, checked by [`lrat`]).
+    /// CaDiCaL 2.2.1 in process (feature `cadical`; proofs in LRAT, checked by [`crate::proof::lrat`]).
     #[cfg(feature = "cadical")]
     Cadical,
 }

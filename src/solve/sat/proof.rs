@@ -19,7 +19,7 @@
 //! With `sat:cadical` (feature `cadical`) the refutation comes from CaDiCaL's proof tracer as
 //! textual LRAT (the formula's clauses numbered 1..m as in `DIR/STEM.cnf`), written straight to
 //! `DIR/STEM.lrat` and checked by [`check_lrat_file`] (the in-process LRAT checker of
-//! [`super::lrat`]); there is no `.varisat` file. The same external checkers then apply.
+//! [`crate::proof::lrat`]); there is no `.varisat` file. The same external checkers then apply.
 //!
 //! `DIR/STEM.drat` holds the same steps as DRAT (the LRAT clauses without their hints). The
 //! formula written never holds an empty clause: where the chosen encoding would write one (the
@@ -51,7 +51,6 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 use varisat_checker::{Checker, CheckerError, ProofTranscriptProcessor, ProofTranscriptStep};
 
-use super::lrat::check_lrat;
 use super::solver::{SatSink, proving_solver};
 use super::{Sat, SatSolver, blocking_clause};
 use crate::encode::cnf::{CnfOptions, Encoded, Encoding, VarMap, encode};
@@ -59,6 +58,7 @@ use crate::encode::{ClauseSink, Cnf, Lit, Var};
 use crate::external::files::{create_regular, open_regular};
 use crate::format::dimacs::{cnf_comments, write_formula};
 use crate::grid::Grid;
+use crate::proof::lrat::check_lrat;
 use crate::search::Budget;
 use crate::solve::SolveError;
 

@@ -47,10 +47,11 @@ use std::sync::Mutex;
 use serde_json::{Value, json};
 use thiserror::Error;
 
-use crate::jobs::Status;
-use crate::jobs::item::Fnv;
-use crate::jobs::partial::{Lock, OpenMode, PartialError, index_path, read_header, try_lock};
-use crate::jobs::target::TargetError;
+use super::Status;
+use super::item::Fnv;
+use super::partial::{Lock, OpenMode, PartialError, index_path, read_header, try_lock};
+use super::target::TargetError;
+use crate::census::{PartStore, PartStoreError};
 
 /// The first words of the header line.
 const MAGIC: &str = "sudokit census checkpoint 2 pid ";
@@ -595,10 +596,27 @@ fn describe(census: &str) -> String {
     )
 }
 
+impl PartStore for Checkpoint {
+    fn begin(
+        &self,
+        census: &str,
+        method: &str,
+        parts: usize,
+    ) -> Result<Vec<(usize, u128)>, PartStoreError> {
+        Checkpoint::begin(self, census, method, parts).map_err(|e| PartStoreError(Box::new(e)))
+    }
+
+    fn record(&self, part: usize, count: u128) -> Result<(), PartStoreError> {
+        Checkpoint::record(self, part, count).map_err(|e| PartStoreError(Box::new(e)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::census::{CensusOptions, CensusProgress, count_grids};
     use crate::jobs::partial::{PartialOutput, partial_path};
+    use crate::shape::Shape;
 
     /// A fresh directory for one test.
     fn temp_dir(name: &str) -> PathBuf {
@@ -892,5 +910,43 @@ mod tests {
         assert!(resume(&path).unwrap().is_empty());
         assert!(path.exists());
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_resumed_census_counts_only_the_parts_missing() {
+        let path = std::env::temp_dir().join(format!("sudokit-census-{}", std::process::id()));
+        let shape = Shape::latin(6).unwrap();
+        // A full run writes every part.
+        let checkpoint = Checkpoint::open(&path, OpenMode::Force).unwrap();
+        let mut seen = Vec::new();
+        let progress = std::sync::Mutex::new(&mut seen);
+        let note = |p: &CensusProgress| progress.lock().unwrap().push(p.parts_done);
+        let options = CensusOptions {
+            checkpoint: Some(&checkpoint),
+            progress: Some(&note),
+            ..CensusOptions::default()
+        };
+        let full = count_grids(&shape, &options).unwrap();
+        drop(options);
+        drop(checkpoint);
+        assert_eq!(full.count, 812_851_200);
+        assert_eq!(*seen.last().unwrap(), full.parts);
+        // Keep the header, the census line and the first three parts; the rest is counted
+        // again.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kept: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+        std::fs::write(&path, kept).unwrap();
+        let again = Checkpoint::open(&path, OpenMode::Resume).unwrap();
+        let options = CensusOptions {
+            checkpoint: Some(&again),
+            ..CensusOptions::default()
+        };
+        let resumed = count_grids(&shape, &options).unwrap();
+        assert_eq!((resumed.count, resumed.parts_resumed), (full.count, 3));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap().lines().count(),
+            full.parts + 2
+        );
+        again.remove().unwrap();
     }
 }

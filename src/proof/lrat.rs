@@ -1,5 +1,5 @@
 //! A checker of textual LRAT refutations: the proofs CaDiCaL writes (`sat:cadical`, feature
-//! `cadical`), and those [`super::check_proof`] derives from varisat's, so that any LRAT proof
+//! `cadical`), and those [`crate::solve::sat::check_proof`] derives from varisat's, so that any LRAT proof
 //! of a sudokit formula is checked in-process before a claim rests on it.
 //!
 //! # Method
@@ -14,7 +14,7 @@
 //! every live clause holding that literal's negation must be named by a negative hint whose
 //! following hints falsify the resolvent, unless the resolvent is a tautology. (Neither
 //! varisat's nor CaDiCaL's LRAT uses them; DRAT proofs of external solvers elaborated by
-//! [`crate::external::elaborate`] may.) A step id may not jump more than 2²⁴ past the ids so far.
+//! [`super::elaborate`] may.) A step id may not jump more than 2²⁴ past the ids so far.
 //!
 //! # Complexity
 //! Linear in the proof's size: each step costs its hint clauses' lengths; a RAT step also scans
@@ -206,7 +206,7 @@ impl Checker {
 ///
 /// # Examples
 /// ```
-/// use sudokit::solve::sat::lrat::check_lrat;
+/// use sudokit::proof::lrat::check_lrat;
 /// // (a ∨ b), (¬a ∨ b), (¬b): b is implied by the first two, then the empty clause.
 /// let clauses = vec![vec![1, 2], vec![-1, 2], vec![-2]];
 /// let proof = "4 2 0 1 2 0\n5 0 4 3 0\n";

@@ -1,6 +1,6 @@
 //! Turning a DRAT refutation into an LRAT one: a forward DRAT checker that, for every lemma it
 //! accepts, writes the unit-propagation hints that justify it, so that a second checker
-//! ([`crate::solve::sat::lrat::check_lrat`], written apart from this file) can check the same
+//! ([`super::lrat::check_lrat`], written apart from this file) can check the same
 //! refutation again without search.
 //!
 //! # Method
@@ -699,8 +699,8 @@ impl<W: Write> Elaborator<W> {
 
 #[cfg(test)]
 mod tests {
+    use crate::proof::lrat::check_lrat;
     use super::*;
-    use crate::solve::sat::lrat::check_lrat;
 
     /// Elaborates `proof` (steps `(delete, clause)`) against `formula`: the first rejected step
     /// (1-based), what the run found and the LRAT written, which the LRAT checker must accept
