@@ -699,8 +699,8 @@ impl<W: Write> Elaborator<W> {
 
 #[cfg(test)]
 mod tests {
-    use crate::proof::lrat::check_lrat;
     use super::*;
+    use crate::proof::lrat::check_lrat;
 
     /// Elaborates `proof` (steps `(delete, clause)`) against `formula`: the first rejected step
     /// (1-based), what the run found and the LRAT written, which the LRAT checker must accept
