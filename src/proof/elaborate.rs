@@ -31,10 +31,11 @@
 //!   failing clause's literals and the clause as its hints. Steps after that are not read.
 //!
 //! # Complexity
-//! Each lemma costs one unit propagation over the clauses present (amortised by the watches) and
-//! a walk back over the literals set by it; a RAT lemma costs one such propagation per clause
-//! holding the negated pivot, found by a scan of the clause store. Deletions cost the clause's
-//! length (a hash of its sorted literals). The LRAT proof is written as it goes.
+//! Each lemma costs one unit propagation over the clauses present (two watched literals, each
+//! with a blocking literal) and a walk back over the literals set by it; a RAT lemma costs one
+//! such propagation per clause holding the negated pivot, found by a scan of the clause store.
+//! Deletions cost the clause's length (a hash of its sorted literals). The LRAT proof is written
+//! as it goes, in memory.
 //!
 //! # References
 //! - N. Wetzler, M. Heule, W. Hunt, "DRAT-trim: efficient checking and trimming using
@@ -43,6 +44,8 @@
 //!   certified RAT verification", CADE 2017 (LRAT, and producing it from a DRAT check).
 //! - M. Moskewicz, C. Madigan, Y. Zhao, L. Zhang, S. Malik, "Chaff: engineering an efficient SAT
 //!   solver", DAC 2001 (two watched literals).
+//! - G. Chu, A. Harwood, P. Stuckey, "Cache conscious data structures for Boolean satisfiability
+//!   solvers", JSAT 6, 2009 (blocking literals).
 
 use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
@@ -67,6 +70,14 @@ struct Clause {
     tautology: bool,
 }
 
+/// A clause watching a literal, with another of its literals: when that one is true, the clause
+/// is satisfied and need not be looked at (a blocking literal).
+#[derive(Debug, Clone, Copy)]
+struct Watch {
+    clause: u32,
+    blocker: u32,
+}
+
 /// What the elaboration of a whole proof found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Elaboration {
@@ -86,7 +97,7 @@ pub struct Elaborator<W: Write> {
     /// Live clauses that a deletion may name, by the hash of their sorted literals.
     by_content: HashMap<u64, Vec<u32>>,
     /// Per literal code: the clauses watching it.
-    watches: Vec<Vec<u32>>,
+    watches: Vec<Vec<Watch>>,
     /// Per literal code: 1 true, -1 false, 0 open.
     value: Vec<i8>,
     /// Per variable: the clause that set it (`NONE` for the lemma's own literals).
@@ -412,8 +423,14 @@ impl<W: Write> Elaborator<W> {
         let first_value = self.value[first as usize];
         if slice.len() >= 2 {
             let second = slice[1];
-            self.watches[first as usize].push(index);
-            self.watches[second as usize].push(index);
+            self.watches[first as usize].push(Watch {
+                clause: index,
+                blocker: second,
+            });
+            self.watches[second as usize].push(Watch {
+                clause: index,
+                blocker: first,
+            });
         }
         let second_open = len >= 2 && self.value[self.arena[start + 1] as usize] != -1;
         match first_value {
@@ -502,8 +519,14 @@ impl<W: Write> Elaborator<W> {
             let mut at = 0;
             let mut conflict = None;
             while at < watching.len() {
-                let index = watching[at];
+                let watch = watching[at];
                 at += 1;
+                if self.value[watch.blocker as usize] == 1 {
+                    watching[kept] = watch;
+                    kept += 1;
+                    continue;
+                }
+                let index = watch.clause;
                 let c = self.clauses[index as usize];
                 if !c.live {
                     continue;
@@ -515,7 +538,10 @@ impl<W: Write> Elaborator<W> {
                 }
                 let other = self.arena[start];
                 if self.value[other as usize] == 1 {
-                    watching[kept] = index;
+                    watching[kept] = Watch {
+                        clause: index,
+                        blocker: other,
+                    };
                     kept += 1;
                     continue;
                 }
@@ -524,7 +550,10 @@ impl<W: Write> Elaborator<W> {
                     let l = self.arena[start + k];
                     if self.value[l as usize] != -1 {
                         self.arena.swap(start + 1, start + k);
-                        self.watches[l as usize].push(index);
+                        self.watches[l as usize].push(Watch {
+                            clause: index,
+                            blocker: other,
+                        });
                         moved = true;
                         break;
                     }
@@ -532,7 +561,7 @@ impl<W: Write> Elaborator<W> {
                 if moved {
                     continue;
                 }
-                watching[kept] = index;
+                watching[kept] = watch;
                 kept += 1;
                 if self.value[other as usize] == -1 {
                     conflict = Some(index);
