@@ -234,6 +234,18 @@ mod tests {
     }
 
     #[test]
+    fn ignored_deletions_are_counted() {
+        // A fresh unit, its deletion (the reason of its literal: ignored), then the refutation.
+        assert_eq!(
+            check(&four(), ProofFormat::Drat, "7 0\nd 7 0\nd 8 9 0\n2 0\n0\n"),
+            ProofCheck::Accepted {
+                steps: 4,
+                ignored_deletions: 2
+            }
+        );
+    }
+
+    #[test]
     fn huge_variables_are_refused_and_limits_stop_the_check() {
         let ProofCheck::Rejected(why) = check(&four(), ProofFormat::Drat, "2000000000 0\n0\n")
         else {

@@ -152,24 +152,10 @@ fn spawn(command: &mut Command, scratch: &Path) -> std::io::Result<Running> {
     Ok(Running { child, watchdog })
 }
 
-/// Kills the process group of `child` (its helpers: a FlatZinc solver, gringo).
-fn kill_group(child: &Child) {
-    #[cfg(unix)]
-    {
-        use nix::sys::signal::{Signal, killpg};
-        use nix::unistd::Pid;
-        if let Ok(id) = i32::try_from(child.id()) {
-            let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = child;
-}
-
 impl Running {
     /// Kills the program and its group, reaps it, and releases the watchdog.
     fn kill(mut self) {
-        kill_group(&self.child);
+        kill_pid_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
         self.finish();
@@ -188,7 +174,7 @@ impl Running {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
                     // The program is gone; its helpers (a FlatZinc solver) are stopped with it.
-                    kill_group(&self.child);
+                    kill_pid_group(self.child.id());
                     self.finish();
                     return Ended::Exited(status.code());
                 }
@@ -362,10 +348,19 @@ impl Entry {
             &mut BufReader::with_capacity(1 << 16, file),
             &interrupted,
         ) {
-            ProofCheck::Accepted { .. } => Ok(Refutation::Proof {
+            ProofCheck::Accepted {
+                ignored_deletions, ..
+            } => Ok(Refutation::Proof {
                 by: self.name.clone(),
                 format: format.name().to_string(),
-                checker: CHECKER.to_string(),
+                checker: match ignored_deletions {
+                    0 => CHECKER.to_string(),
+                    n => format!(
+                        "{CHECKER} ({n} deletion{} of a reason or absent clause ignored, as \
+                         drat-trim does)",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                },
             }),
             ProofCheck::Rejected(why) => Err(rejected(why)),
             ProofCheck::Stopped(reason) => Ok(self.unchecked(format!(

@@ -424,3 +424,51 @@ fn a_look_alike_that_gives_one_model_then_a_hostile_proof_counts_nothing() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_valid_proof_with_a_deleted_reason_is_accepted_and_the_ignored_deletion_reported() {
+    let dir = scratch("ignored");
+    let proof = dir.join("proof.drat");
+    let real = std::fs::read_to_string(fixture("unsat_9x9.drat")).unwrap();
+    std::fs::write(&proof, format!("100000 0\nd 100000 0\n{real}")).unwrap();
+    let program = script(
+        &dir,
+        "prover.sh",
+        &format!(
+            "cp '{}' \"$2\"; echo 's UNSATISFIABLE'; exit 20",
+            proof.display()
+        ),
+    );
+    let table = dir.join("prover.toml");
+    std::fs::write(
+        &table,
+        format!(
+            "[solver.prover]\nprogram = \"{}\"\nargs = [\"{{input}}\", \"{{proof}}\"]\n\
+             input = \"cnf\"\nanswer = \"dimacs\"\nversion = []\nsat_exit = [10]\n\
+             unsat_exit = [20]\nproof = {{ format = \"drat\", args = [\"{{file}}\"] }}\n",
+            program.display()
+        ),
+    )
+    .unwrap();
+    let out = run(
+        &[
+            "--solvers",
+            s(&table),
+            "solve",
+            "--require-certificate",
+            "--json",
+            "--backend",
+            "ext:prover",
+            "-",
+        ],
+        format!("{UNSAT}\n").as_bytes(),
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text} {}", stderr(&out));
+    assert!(text.contains("\"certified\":true"), "{text}");
+    assert!(
+        text.contains("(1 deletion of a reason or absent clause ignored, as drat-trim does)"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
