@@ -69,3 +69,23 @@ pub fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
 pub fn s(path: &Path) -> &str {
     path.to_str().expect("UTF-8 path")
 }
+
+/// A fresh, empty directory for one test: `sudokit-GROUP-PID-NAME` in the temporary directory.
+pub fn scratch_dir(group: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudokit-{group}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// An executable shell script at `dir/name` (a fake solver for a solver table entry).
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}

@@ -12,7 +12,7 @@ use sudokit::external::certify::{ProofCheck, check_refutation};
 use sudokit::format::clausal_proof::ProofFormat;
 use sudokit::format::dimacs::{formula_excluding, read_cnf, write_formula};
 
-use crate::common::{path, run, s, stderr, stdout};
+use crate::common::{path, run, s, scratch_dir, script, stderr, stdout};
 
 /// A 4×4 puzzle with two solutions.
 const TWO_SOLUTIONS: &str = "1.3.....4....2..";
@@ -116,10 +116,7 @@ const CORPUS: &[Case] = &[
 ];
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudokit-proofs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch_dir("proofs", name)
 }
 
 fn fixture(file: &str) -> PathBuf {
@@ -294,17 +291,6 @@ fn random_3sat(seed: u64, vars: u64, clauses: usize) -> String {
     text
 }
 
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path
-}
-
 /// The DIMACS model of a 4×4 grid in sudokit's CNF (`x(r,c,v) = (r-1)·16 + (c-1)·4 + v`).
 fn model_4x4(text: &str) -> String {
     let digits: Vec<u32> = text.chars().map(|c| c.to_digit(10).unwrap()).collect();
@@ -355,6 +341,25 @@ fn hostile_table(dir: &Path, first: Option<&str>) -> PathBuf {
     path
 }
 
+/// Runs `command` with the table's `entry` on `puzzle`, its count of runs reset: the output and
+/// its standard output.
+fn run_entry(
+    dir: &Path,
+    table: &Path,
+    command: &[&str],
+    entry: &str,
+    puzzle: &Path,
+) -> (std::process::Output, String) {
+    let _ = std::fs::remove_file(dir.join("calls"));
+    let backend = format!("ext:{entry}");
+    let mut args = vec!["--solvers", s(table)];
+    args.extend(command.iter().copied());
+    args.extend(["--backend", &backend, s(puzzle)]);
+    let out = run(&args, b"");
+    let text = stdout(&out);
+    (out, text)
+}
+
 #[test]
 fn a_hostile_proof_cannot_make_a_satisfiable_puzzle_unsat_or_its_count_zero() {
     let dir = scratch("cli");
@@ -362,19 +367,13 @@ fn a_hostile_proof_cannot_make_a_satisfiable_puzzle_unsat_or_its_count_zero() {
     let puzzle = dir.join("p.txt");
     std::fs::write(&puzzle, format!("{TWO_SOLUTIONS}\n")).unwrap();
     for (entry, format) in [("hostile-drat", "drat"), ("hostile-frat", "frat")] {
-        let backend = format!("ext:{entry}");
         for command in [
             vec!["solve", "--require-certificate", "--json"],
             vec!["solve"],
             vec!["count", "--require-certificate"],
             vec!["count"],
         ] {
-            let _ = std::fs::remove_file(dir.join("calls"));
-            let mut args = vec!["--solvers", s(&table)];
-            args.extend(command.iter().copied());
-            args.extend(["--backend", &backend, s(&puzzle)]);
-            let out = run(&args, b"");
-            let text = stdout(&out);
+            let (out, text) = run_entry(&dir, &table, &command, entry, &puzzle);
             assert_eq!(out.status.code(), Some(2), "{command:?} {entry}: {text}");
             assert!(
                 text.contains(&format!(
@@ -398,18 +397,12 @@ fn a_look_alike_that_gives_one_model_then_a_hostile_proof_counts_nothing() {
     let puzzle = dir.join("p.txt");
     std::fs::write(&puzzle, format!("{TWO_SOLUTIONS}\n")).unwrap();
     for entry in ["hostile-drat", "hostile-frat"] {
-        let backend = format!("ext:{entry}");
         for command in [
             vec!["count", "--require-certificate"],
             vec!["count"],
             vec!["solve", "--unique"],
         ] {
-            let _ = std::fs::remove_file(dir.join("calls"));
-            let mut args = vec!["--solvers", s(&table)];
-            args.extend(command.iter().copied());
-            args.extend(["--backend", &backend, s(&puzzle)]);
-            let out = run(&args, b"");
-            let text = stdout(&out);
+            let (out, text) = run_entry(&dir, &table, &command, entry, &puzzle);
             assert_eq!(out.status.code(), Some(2), "{command:?} {entry}: {text}");
             assert!(
                 text.contains("proof is rejected") && !text.contains("unique"),

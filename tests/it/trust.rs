@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{run, s, stderr, stdout};
+use crate::common::{run, s, scratch_dir, script, stderr, stdout};
 
 /// A puzzle with exactly one solution (models/sudoku/9x9/top95.txt, line 1).
 const ONE_SOLUTION: &str =
@@ -34,22 +34,7 @@ const LIES: &[(&str, &str, &str)] = &[
 ];
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudokit-trust-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// An executable shell script at `dir/name`.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path
+    scratch_dir("trust", name)
 }
 
 /// A solver table with one lying entry per reader (`liar-READER`), each printing the reader's
