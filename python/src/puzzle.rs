@@ -580,9 +580,9 @@ impl Puzzle {
         }
     }
 
-    /// The number of cells, n² (`len(list(p))`, the rows, is n).
+    /// The number of rows, n (as `len(list(p))`; a NumPy grid's `len` is its rows too).
     fn __len__(&self) -> usize {
-        self.grid.shape().cells()
+        self.grid.shape().order()
     }
 
     /// The rows, top to bottom, each a list of n values (1..n, None for an empty cell).
