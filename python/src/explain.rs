@@ -13,10 +13,17 @@ use sudokit::render::svg::escape_xml;
 use crate::errors::{failure, value_error};
 use crate::interrupt::detached;
 use crate::puzzle::{Puzzle, grid_of};
+use crate::values::{Pick, grid_of_state, grid_state, hash_grid, hash_with, pick, reduce};
 
 /// One scheme's propagation on one puzzle, step by step: `scheme`, `why` (why that scheme),
 /// `steps` (one dict per step, as `sudokit explain --json` writes it), `ending` (`solved`,
 /// `search` or `contradiction`), `solution`, `text()`, `to_json()`; a notebook shows its frames.
+///
+/// A sequence of its steps, as `steps` lists them: `len`, iteration, `explanation[i]` (a step's
+/// dict; negative from the end) and `explanation[i:j]` (a plain list of those dicts: a run of
+/// steps is not a story, it has no ending). A value: equal to the same story (puzzle, scheme,
+/// why, every step and the ending), hashable, picklable (the puzzle, the scheme and the why;
+/// the story is told again, step by step, as it was).
 #[pyclass(module = "sudokit", frozen)]
 pub struct Explanation {
     story: Story,
@@ -113,6 +120,61 @@ impl Explanation {
         self.story.steps.len()
     }
 
+    /// The steps, each a dict (as `steps`).
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        pyo3::types::PyList::new(py, self.steps(py)?)?.try_iter()
+    }
+
+    /// Step `index` (0-based, negative from the end) as a dict, or the steps of a slice as a
+    /// list of dicts.
+    fn __getitem__(&self, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = index.py();
+        let shape = self.story.puzzle.shape();
+        let step = |at: usize| py_json(py, &self.story.steps[at].to_json(shape, at + 1));
+        match pick(index, self.story.steps.len(), "step")? {
+            Pick::One(at) => step(at),
+            Pick::Many(picked) => {
+                let steps = picked.into_iter().map(step).collect::<PyResult<Vec<_>>>()?;
+                Ok(pyo3::types::PyList::new(py, steps)?.into_any().unbind())
+            }
+        }
+    }
+
+    /// Equal when the puzzle, the scheme, the why, the steps and the ending are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Explanation>().is_ok_and(|o| {
+            let o = o.get();
+            o.story.puzzle == self.story.puzzle
+                && o.story.scheme == self.story.scheme
+                && o.why == self.why
+                && o.story.json_lines() == self.story.json_lines()
+        })
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::Hash;
+        hash_with(|h| {
+            hash_grid(&self.story.puzzle, h);
+            self.story.scheme.hash(h);
+            self.why.hash(h);
+            self.story.steps.len().hash(h);
+        })
+    }
+
+    /// Pickling: the puzzle, the scheme and the why.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let state = (
+            grid_state(&self.story.puzzle),
+            self.scheme(),
+            self.why.clone(),
+        );
+        reduce(py, "_explanation_from_state", state)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Explanation(scheme='{}', steps={}, ending='{}')",
@@ -121,6 +183,23 @@ impl Explanation {
             self.ending()
         )
     }
+}
+
+/// The inverse of `Explanation.__reduce__`: the story told again.
+#[pyfunction]
+pub fn _explanation_from_state(
+    py: Python<'_>,
+    puzzle: &str,
+    scheme: &str,
+    why: String,
+) -> PyResult<Explanation> {
+    let grid = grid_of_state(puzzle)?;
+    let scheme = scheme.parse::<Scheme>().map_err(value_error)?;
+    let story = detached(py, move || tell(&grid, scheme))?;
+    Ok(Explanation {
+        story: story.map_err(failure)?,
+        why,
+    })
 }
 
 /// Tells `scheme` (a name such as `"FCI"`; by default the first scheme that solves the puzzle

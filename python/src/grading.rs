@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 use serde_json::json;
-use sudokit::grade::{Grade as LibGrade, FixpointVerdict};
+use sudokit::grade::{FixpointVerdict, Grade as LibGrade};
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::grade::{GradeJob, GradeOptions};
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
@@ -11,10 +11,15 @@ use sudokit::jobs::{ItemResult, Job, PuzzleItem};
 use sudokit::propagate::Scheme;
 use sudokit::text::Record;
 
-use crate::errors::failure;
+use std::hash::Hash;
+
+use pyo3::types::PyTuple;
+
+use crate::errors::{failure, value_error};
 use crate::interrupt::cancellable;
 use crate::jobs::{control_of, option_error, options_of_json};
 use crate::puzzle::{Puzzle, grid_of};
+use crate::values::{hash_with, reduce};
 
 /// A scheme list from Python: a string or a list of names.
 pub fn scheme_list(schemes: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
@@ -28,6 +33,8 @@ pub fn scheme_list(schemes: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
 }
 
 /// The grade of a puzzle: per scheme, search-free, open (candidates left) or refuted.
+///
+/// A value: equal to a grade with the same verdicts, hashable, picklable.
 #[pyclass(module = "sudokit", frozen)]
 pub struct Grade {
     grade: LibGrade,
@@ -94,6 +101,26 @@ impl Grade {
         .to_string()
     }
 
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Grade>()
+            .is_ok_and(|o| o.get().grade == self.grade && o.get().cells == self.cells)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_with(|h| (self.grade.givens, self.cells, self.verdict_state()).hash(h))
+    }
+
+    /// Pickling: the givens, the cells and the verdicts as `(scheme, kind, candidates)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = (self.grade.givens, self.cells, self.verdict_state());
+        reduce(py, "_grade_from_state", state)
+    }
+
     fn __repr__(&self) -> String {
         let list = |names: Vec<&str>| {
             let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
@@ -111,6 +138,49 @@ impl Grade {
             }
         )
     }
+}
+
+/// A verdict as plain data: `(scheme, "search-free" | "open" | "refuted", candidates)`.
+type VerdictState = (&'static str, &'static str, Option<usize>);
+
+impl Grade {
+    fn verdict_state(&self) -> Vec<VerdictState> {
+        self.grade
+            .verdicts
+            .iter()
+            .map(|&(scheme, verdict)| match verdict {
+                FixpointVerdict::SearchFree => (scheme.name(), "search-free", None),
+                FixpointVerdict::Open { candidates } => (scheme.name(), "open", Some(candidates)),
+                FixpointVerdict::Refuted => (scheme.name(), "refuted", None),
+            })
+            .collect()
+    }
+}
+
+/// The inverse of `Grade.__reduce__`.
+#[pyfunction]
+pub fn _grade_from_state(
+    givens: usize,
+    cells: usize,
+    verdicts: Vec<(String, String, Option<usize>)>,
+) -> PyResult<Grade> {
+    let verdicts = verdicts
+        .into_iter()
+        .map(|(name, kind, candidates)| {
+            let scheme = name.parse::<Scheme>().map_err(value_error)?;
+            let verdict = match (kind.as_str(), candidates) {
+                ("search-free", None) => FixpointVerdict::SearchFree,
+                ("open", Some(candidates)) => FixpointVerdict::Open { candidates },
+                ("refuted", None) => FixpointVerdict::Refuted,
+                _ => return Err(value_error(format!("not a verdict: {kind} {candidates:?}"))),
+            };
+            Ok((scheme, verdict))
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(Grade {
+        grade: LibGrade { givens, verdicts },
+        cells,
+    })
 }
 
 /// Which propagation schemes (Simonis 2005) solve `puzzle` without search: the grade job of

@@ -15,6 +15,7 @@ use crate::errors::{failure, parse_error, value_error};
 use crate::interrupt::detached;
 use crate::puzzle::grid_of;
 use crate::solving::SolveResult;
+use crate::values::{Pick, grid_of_state, grid_state, hash_grid, hash_with, pick, reduce};
 
 /// The export options of an encoding and an at-most-one name (the defaults of `export`).
 fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportOptions> {
@@ -70,6 +71,12 @@ pub fn formats() -> Vec<&'static str> {
 /// A CNF formula in memory: `clauses` (lists of non-zero DIMACS integers, as PySAT's
 /// `CNF(from_clauses=...)` takes them) over `num_vars` variables, and its variable map:
 /// `var(row, col, value)` and `decode(model)`.
+///
+/// A sequence of clauses, as PySAT's `CNF.clauses` is: `len`, iteration, `clauses[i]` (a list
+/// of ints; negative from the end) and `clauses[i:j]` (a plain list of clauses: a slice has no
+/// variable map, so it is not a `Clauses`). A value: equal to the same formula of the same
+/// puzzle (encoding and at-most-one alike), hashable, picklable (the puzzle and the encoding's
+/// names; the formula is encoded again, as it was).
 #[pyclass(module = "sudokit", frozen)]
 pub struct Clauses {
     puzzle: Grid,
@@ -157,21 +164,50 @@ impl Clauses {
         pyo3::types::PyList::new(py, self.clauses())?.try_iter()
     }
 
-    /// Clause `index` (negative from the end).
-    fn __getitem__(&self, index: isize) -> PyResult<Vec<i64>> {
-        let len = self.cnf.len() as isize;
-        let at = if index < 0 { index + len } else { index };
-        if !(0..len).contains(&at) {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "clause {index} of {len}"
-            )));
+    /// Clause `index` (negative from the end) as a list of ints, or the clauses of a slice as
+    /// a list of them.
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        let clause =
+            |at: usize| -> Vec<i64> { self.cnf.clause(at).iter().map(|l| l.to_dimacs()).collect() };
+        match pick(index, self.cnf.len(), "clause")? {
+            Pick::One(at) => Ok(clause(at).into_pyobject(py)?.into_any()),
+            Pick::Many(picked) => {
+                let chosen: Vec<Vec<i64>> = picked.into_iter().map(clause).collect();
+                Ok(chosen.into_pyobject(py)?.into_any())
+            }
         }
-        Ok(self
-            .cnf
-            .clauses()
-            .nth(at as usize)
-            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
-            .unwrap_or_default())
+    }
+
+    /// Equal when the puzzle, the encoding and the clauses are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Clauses>().is_ok_and(|o| {
+            let o = o.get();
+            o.puzzle == self.puzzle && o.options == self.options && o.cnf == self.cnf
+        })
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::Hash;
+        hash_with(|h| {
+            hash_grid(&self.puzzle, h);
+            self.options.hash(h);
+            self.cnf.len().hash(h);
+        })
+    }
+
+    /// Pickling: the puzzle and the names of the encoding and the at-most-one.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let (encoding, amo) = self.encoding();
+        reduce(
+            py,
+            "_clauses_from_state",
+            (grid_state(&self.puzzle), encoding, amo),
+        )
     }
 
     /// A deep copy is the list of clauses (what `CNF(from_clauses=...)` keeps).
@@ -222,7 +258,15 @@ pub fn to_clauses(
     encoding: Option<&str>,
     amo: Option<&str>,
 ) -> PyResult<Clauses> {
-    let grid = grid_of(puzzle)?;
+    clauses_of(py, grid_of(puzzle)?, encoding, amo)
+}
+
+fn clauses_of(
+    py: Python<'_>,
+    grid: Grid,
+    encoding: Option<&str>,
+    amo: Option<&str>,
+) -> PyResult<Clauses> {
     let options = export_options(encoding, amo)?.cnf;
     // Without the GIL, interruptible: a large order's encoding takes a while.
     detached(py, move || {
@@ -236,6 +280,17 @@ pub fn to_clauses(
             trivially_unsat: encoded.trivially_unsat,
         }
     })
+}
+
+/// The inverse of `Clauses.__reduce__`: the puzzle encoded again.
+#[pyfunction]
+pub fn _clauses_from_state(
+    py: Python<'_>,
+    puzzle: &str,
+    encoding: &str,
+    amo: &str,
+) -> PyResult<Clauses> {
+    clauses_of(py, grid_of_state(puzzle)?, Some(encoding), Some(amo))
 }
 
 /// A solver's answer mapped back to the puzzle and verified: `answer` is the text a solver

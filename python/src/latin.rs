@@ -9,11 +9,15 @@ use sudokit::{Grid, LatinReduction as LibReduction};
 
 use crate::errors::failure;
 use crate::puzzle::{Puzzle, candidate_of, grid_of};
+use crate::values::{grid_of_state, grid_state, hash_grid, hash_with, reduce};
 
 /// A partial Latin square L of order m reduced to a Sudoku of order m² with m×m boxes
 /// (completable exactly when L is): `square`, `sudoku`, `back(solution)` (the completion of L
 /// a solution of the Sudoku gives, verified), `sizes`, and pictures (`_repr_svg_`: both grids,
 /// the cells that carry L shaded; `_repr_html_` / `report()`: the chain as a page).
+///
+/// A value: equal to the reduction of the same square (the reduction is a function of it),
+/// hashable, picklable (the square; it is reduced again).
 #[pyclass(module = "sudokit", frozen)]
 pub struct LatinReduction {
     reduction: LibReduction,
@@ -90,6 +94,13 @@ impl LatinReduction {
         report.levels.push(reduced);
         Ok(report)
     }
+}
+
+/// The inverse of `LatinReduction.__reduce__`: the square reduced again.
+#[pyfunction]
+pub fn _latin_reduction_from_state(square: &str) -> PyResult<LatinReduction> {
+    let reduction = sudokit::reduce_latin(&grid_of_state(square)?).map_err(failure)?;
+    Ok(LatinReduction { reduction })
 }
 
 /// Reduces a partial Latin square (a `Puzzle` or text; its givens are read as a Latin square of
@@ -181,6 +192,31 @@ impl LatinReduction {
 
     fn _repr_svg_(&self) -> PyResult<String> {
         self.svg(None)
+    }
+
+    /// Equal when the squares (and so the Sudokus) are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<LatinReduction>().is_ok_and(|o| {
+            let o = &o.get().reduction;
+            o.square() == self.reduction.square() && o.sudoku() == self.reduction.sudoku()
+        })
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_with(|h| hash_grid(self.reduction.square(), h))
+    }
+
+    /// Pickling: the square.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        reduce(
+            py,
+            "_latin_reduction_from_state",
+            (grid_state(self.reduction.square()),),
+        )
     }
 
     fn __repr__(&self) -> String {

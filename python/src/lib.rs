@@ -17,6 +17,7 @@ mod puzzle;
 mod runners;
 mod shards;
 mod solving;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SudokitError", py.get_type::<errors::SudokitError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add_class::<puzzle::Shape>()?;
+    m.add_function(wrap_pyfunction!(puzzle::_shape_from_state, m)?)?;
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<puzzle::PuzzleIter>()?;
     m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
@@ -35,6 +37,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solving::SolveResult>()?;
     m.add_class::<solving::CountResult>()?;
     m.add_class::<solving::Verification>()?;
+    m.add_function(wrap_pyfunction!(solving::_stats_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::_solve_result_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::_count_result_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::_verification_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count, m)?)?;
     m.add_function(wrap_pyfunction!(solving::unique, m)?)?;
@@ -42,19 +48,23 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solving::backends, m)?)?;
     m.add_class::<interop::Clauses>()?;
+    m.add_function(wrap_pyfunction!(interop::_clauses_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(interop::export, m)?)?;
     m.add_function(wrap_pyfunction!(interop::formats, m)?)?;
     m.add_function(wrap_pyfunction!(interop::to_clauses, m)?)?;
     m.add_function(wrap_pyfunction!(interop::decode, m)?)?;
     m.add_function(wrap_pyfunction!(interop::precoloured_graph, m)?)?;
     m.add_class::<latin::LatinReduction>()?;
+    m.add_function(wrap_pyfunction!(latin::_latin_reduction_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(latin::reduce_latin, m)?)?;
     m.add_class::<grading::Grade>()?;
+    m.add_function(wrap_pyfunction!(grading::_grade_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(grading::grade, m)?)?;
     m.add_function(wrap_pyfunction!(grading::schemes, m)?)?;
     m.add_function(wrap_pyfunction!(grading::generate, m)?)?;
     m.add_function(wrap_pyfunction!(grading::minimize, m)?)?;
     m.add_class::<explain::Explanation>()?;
+    m.add_function(wrap_pyfunction!(explain::_explanation_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_class::<jobs::RunTally>()?;
     m.add_class::<jobs::Record>()?;

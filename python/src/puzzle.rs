@@ -8,10 +8,11 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use sudokit::render::svg::{SvgOptions, render};
-use sudokit::text::{self, TextLayout, PuzzleReader, ReadOptions, ShapeSpec};
+use sudokit::text::{self, PuzzleReader, ReadOptions, ShapeSpec, TextLayout};
 use sudokit::{Grid, Shape as LibShape};
 
 use crate::errors::{failure, parse_error, text_error, value_error};
+use crate::values::reduce;
 
 /// The shape of a grid: its order, and its boxes (none for a Latin square).
 #[pyclass(module = "sudokit", frozen, eq, hash)]
@@ -54,6 +55,27 @@ impl Shape {
             None => format!("Shape(latin={})", self.0.order()),
         }
     }
+
+    /// Pickling: the order and the boxes (None for a Latin square).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce(py, "_shape_from_state", (self.0.order(), self.r#box()))
+    }
+}
+
+/// The inverse of `Shape.__reduce__`.
+#[pyfunction]
+pub fn _shape_from_state(order: usize, r#box: Option<(usize, usize)>) -> PyResult<Shape> {
+    let shape = match r#box {
+        Some((p, q)) => LibShape::sudoku(p, q),
+        None => LibShape::latin(order),
+    }
+    .map_err(value_error)?;
+    if shape.order() != order {
+        return Err(value_error(format!(
+            "boxes {box:?} do not make order {order}"
+        )));
+    }
+    Ok(Shape(shape))
 }
 
 /// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
@@ -169,6 +191,18 @@ fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
 
 #[pymethods]
 impl Puzzle {
+    /// `Puzzle(text, box=None, latin=False, allow_clashes=False)`: the same as `Puzzle.parse`.
+    #[new]
+    #[pyo3(signature = (text, r#box = None, latin = false, allow_clashes = false))]
+    fn py_new(
+        text: &str,
+        r#box: Option<(usize, usize)>,
+        latin: bool,
+        allow_clashes: bool,
+    ) -> PyResult<Puzzle> {
+        Puzzle::parse(text, r#box, latin, allow_clashes)
+    }
+
     /// The first puzzle of `text`: a puzzle line, a grid block or a JSON object. The shape comes
     /// from the size unless `box=(p, q)` or `latin=True` says otherwise. Raises `ParseError`
     /// (with line and column) when the text is not a puzzle or its givens clash.
@@ -546,10 +580,63 @@ impl Puzzle {
         }
     }
 
+    /// The number of rows, n (as `len(list(p))`; a NumPy grid's `len` is its rows too).
+    fn __len__(&self) -> usize {
+        self.grid.shape().order()
+    }
+
+    /// The rows, top to bottom, each a list of n values (1..n, None for an empty cell).
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        let n = self.grid.shape().order();
+        let rows: Vec<Vec<Option<usize>>> = (0..n)
+            .map(|r| (0..n).map(|c| self.grid.at(r, c).map(|v| v + 1)).collect())
+            .collect();
+        pyo3::types::PyList::new(py, rows)?.try_iter()
+    }
+
+    /// `p[row, col]`: the value (1..n) of the cell, or None when it is empty; row and column
+    /// are 0-based (negative from the end). IndexError outside the grid, TypeError for
+    /// anything but a pair of integers.
+    fn __getitem__(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let n = self.grid.shape().order();
+        let pair = index
+            .cast::<PyTuple>()
+            .ok()
+            .filter(|t| t.len() == 2)
+            .and_then(|t| {
+                let (r, c) = (t.get_item(0).ok()?, t.get_item(1).ok()?);
+                (r.is_instance_of::<pyo3::types::PyInt>()
+                    && c.is_instance_of::<pyo3::types::PyInt>())
+                .then_some((r, c))
+            });
+        let Some((r, c)) = pair else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a puzzle is indexed by p[row, col] (two integers, 0-based), not {}",
+                index.repr()?
+            )));
+        };
+        let place = |k: &Bound<'_, PyAny>, what: &str| -> PyResult<usize> {
+            let i = k.extract::<isize>().ok();
+            let at = i.map(|i| if i < 0 { i + n as isize } else { i });
+            match at {
+                Some(at) if (0..n as isize).contains(&at) => Ok(at as usize),
+                _ => Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                    "{what} {k} is outside the grid (0..{n})"
+                ))),
+            }
+        };
+        let (r, c) = (place(&r, "row")?, place(&c, "column")?);
+        Ok(self.grid.at(r, c).map(|v| v + 1))
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<Puzzle>()
             .is_ok_and(|o| o.get().grid == self.grid)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
     }
 
     fn __hash__(&self) -> u64 {

@@ -3,7 +3,9 @@
 //! library's certificate verifier.
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use std::hash::Hash;
+
+use pyo3::types::{PyDict, PyTuple};
 use serde_json::json;
 use sudokit::jobs::count::{CountJob, CountOptions};
 use sudokit::jobs::solve::{Found, SolveJob, SolveOptions, SolveRecord};
@@ -18,6 +20,10 @@ use crate::errors::{ParseError, failure, value_error};
 use crate::interrupt::cancellable;
 use crate::jobs::{control_of, option_error, options_json, options_of_json};
 use crate::puzzle::{Puzzle, candidate_of, grid_of};
+use crate::values::{
+    StatsState, grid_of_state, grid_state, hash_grid, hash_with, reduce, refutation_of_state,
+    refutation_state, stats_of_state, stats_state, stop_of_state,
+};
 
 /// The work counters of a call.
 #[pyclass(module = "sudokit", frozen, get_all)]
@@ -47,6 +53,18 @@ impl From<&LibStats> for Stats {
     }
 }
 
+impl Stats {
+    fn state(&self) -> (u64, u64, u64, u64, f64) {
+        (
+            self.nodes,
+            self.guesses,
+            self.backtracks,
+            self.propagations,
+            self.elapsed,
+        )
+    }
+}
+
 #[pymethods]
 impl Stats {
     fn __repr__(&self) -> String {
@@ -55,12 +73,60 @@ impl Stats {
             self.nodes, self.guesses, self.backtracks, self.propagations, self.elapsed
         )
     }
+
+    /// Equal when every counter and the time are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Stats>()
+            .is_ok_and(|o| o.get().state() == self.state())
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let (a, b, c, d, elapsed) = self.state();
+        hash_with(|h| (a, b, c, d, elapsed.to_bits()).hash(h))
+    }
+
+    /// Pickling: the counters and the time.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        reduce(py, "_stats_from_state", self.state())
+    }
 }
+
+/// The inverse of `Stats.__reduce__`.
+#[pyfunction]
+pub fn _stats_from_state(
+    nodes: u64,
+    guesses: u64,
+    backtracks: u64,
+    propagations: u64,
+    elapsed: f64,
+) -> Stats {
+    Stats {
+        nodes,
+        guesses,
+        backtracks,
+        propagations,
+        elapsed,
+    }
+}
+
+/// The statuses of a `SolveResult`.
+const STATUSES: [&str; 7] = [
+    "solved", "unique", "multiple", "unsat", "unknown", "invalid", "error",
+];
 
 /// The answer of `solve` or `unique` (or `decode`): `status` is `solved`, `unique`,
 /// `multiple`, `unsat`, `unknown` (`reason` says why), `invalid` or `error`. `solution` is
 /// the (verified) solution, `second` another one when there are several. True when it has a
 /// solution (for `unique`: exactly one).
+///
+/// A value: two results are equal when they say the same (puzzle, status, solutions, reason,
+/// refutation and backend); the work counters (`stats`, whose time differs from run to run)
+/// are not compared, but a pickled result keeps them.
 #[pyclass(module = "sudokit", frozen)]
 pub struct SolveResult {
     pub puzzle: Grid,
@@ -107,6 +173,30 @@ impl SolveResult {
             Found::Unknown(reason) => result.reason = Some(reason.to_string()),
         }
         result
+    }
+
+    /// What two results are compared by (everything but the work counters).
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        &Grid,
+        &str,
+        &Option<Grid>,
+        &Option<Grid>,
+        &Option<String>,
+        &Option<Refutation>,
+        &str,
+    ) {
+        (
+            &self.puzzle,
+            self.status,
+            &self.solution,
+            &self.second,
+            &self.reason,
+            &self.refutation,
+            &self.backend,
+        )
     }
 
     /// A result of status `error` (the puzzle, when there is one).
@@ -197,10 +287,79 @@ impl SolveResult {
     fn _repr_svg_(&self) -> String {
         render(&self.puzzle, self.solution.as_ref(), &SvgOptions::default())
     }
+
+    /// Equal when they say the same: the work counters are not compared.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<SolveResult>()
+            .is_ok_and(|o| o.get().key() == self.key())
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
+        !self.__eq__(other)
+    }
+
+    fn __hash__(&self) -> u64 {
+        hash_with(|h| {
+            hash_grid(&self.puzzle, h);
+            self.status.hash(h);
+            if let Some(solution) = &self.solution {
+                hash_grid(solution, h);
+            }
+            self.backend.hash(h);
+        })
+    }
+
+    /// Pickling: grids in their JSON form, the refutation and the counters as plain data.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = (
+            grid_state(&self.puzzle),
+            self.status,
+            self.solution.as_ref().map(grid_state),
+            self.second.as_ref().map(grid_state),
+            self.reason.clone(),
+            self.refutation.as_ref().map(refutation_state),
+            stats_state(&self.stats),
+            self.backend.clone(),
+        );
+        reduce(py, "_solve_result_from_state", state)
+    }
+}
+
+/// The inverse of `SolveResult.__reduce__`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn _solve_result_from_state(
+    puzzle: &str,
+    status: &str,
+    solution: Option<&str>,
+    second: Option<&str>,
+    reason: Option<String>,
+    refutation: Option<Vec<String>>,
+    stats: StatsState,
+    backend: String,
+) -> PyResult<SolveResult> {
+    let status = STATUSES
+        .into_iter()
+        .find(|s| *s == status)
+        .ok_or_else(|| value_error(format!("not a status: {status:?}")))?;
+    Ok(SolveResult {
+        puzzle: grid_of_state(puzzle)?,
+        status,
+        solution: solution.map(grid_of_state).transpose()?,
+        second: second.map(grid_of_state).transpose()?,
+        reason,
+        refutation: refutation.as_deref().map(refutation_of_state).transpose()?,
+        stats: stats_of_state(stats),
+        backend,
+    })
 }
 
 /// A count of solutions up to a limit: `count` (exact when `exact`, else a lower bound),
 /// `solutions` (the first two found), `stopped` (why the count stopped early, or None).
+///
+/// A value: equal to its count as an int (`p.count() == 1`), and to another result that says
+/// the same (count, exactness, solutions, refutation, backend; not the work counters).
 #[pyclass(module = "sudokit", frozen)]
 pub struct CountResult {
     /// The solutions (128 bits: the empty grid's count is n! times its first row's).
@@ -272,6 +431,43 @@ impl CountResult {
         self.count
     }
 
+    /// Equal to the int `count`, and to a result that says the same (the work counters are not
+    /// compared).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.cast::<CountResult>() {
+            return Ok(o.get().key() == self.key());
+        }
+        if other.is_instance_of::<pyo3::types::PyInt>() {
+            return self.count.into_pyobject(other.py())?.as_any().eq(other);
+        }
+        Ok(false)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(!self.__eq__(other)?)
+    }
+
+    /// The hash of the int `count` (a result equals its count).
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.count.into_pyobject(py)?.hash()
+    }
+
+    /// Pickling: the count, the report as plain data (grids in their JSON form).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let report = &self.report;
+        let state = (
+            self.count,
+            report.count,
+            report.hit_limit,
+            report.stopped.map(|s| s.to_string()),
+            report.solutions.iter().map(grid_state).collect::<Vec<_>>(),
+            refutation_state(&report.refutation),
+            stats_state(&report.stats),
+            self.backend.clone(),
+        );
+        reduce(py, "_count_result_from_state", state)
+    }
+
     fn __repr__(&self) -> String {
         let bound = if self.report.complete() { "" } else { "≥" };
         format!(
@@ -281,11 +477,75 @@ impl CountResult {
     }
 }
 
+impl CountResult {
+    /// What two results are compared by (everything but the work counters).
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        u128,
+        u64,
+        bool,
+        Option<sudokit::search::StopReason>,
+        &[Grid],
+        &Refutation,
+        &str,
+    ) {
+        let report = &self.report;
+        (
+            self.count,
+            report.count,
+            report.hit_limit,
+            report.stopped,
+            &report.solutions,
+            &report.refutation,
+            &self.backend,
+        )
+    }
+}
+
+/// The inverse of `CountResult.__reduce__`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn _count_result_from_state(
+    count: u128,
+    report_count: u64,
+    hit_limit: bool,
+    stopped: Option<&str>,
+    solutions: Vec<String>,
+    refutation: Vec<String>,
+    stats: StatsState,
+    backend: String,
+) -> PyResult<CountResult> {
+    let report = CountReport {
+        count: report_count,
+        hit_limit,
+        stopped: stopped.map(stop_of_state).transpose()?,
+        solutions: solutions
+            .iter()
+            .map(|s| grid_of_state(s))
+            .collect::<PyResult<_>>()?,
+        refutation: refutation_of_state(&refutation)?,
+        stats: stats_of_state(stats),
+    };
+    Ok(CountResult {
+        count,
+        report,
+        backend,
+    })
+}
+
 /// The certificate check of a candidate: true when it solves the puzzle, else `violation`
 /// says why, `kind` names the problem and `unit` the row, column or box that repeats a value.
+///
+/// A value: equal to its bool (`verify(p, s) == True`) and to a check that found the same
+/// violation (or none).
 #[pyclass(module = "sudokit", frozen)]
 pub struct Verification {
     violation: Option<Violation>,
+    /// The puzzle and the candidate checked (pickling checks them again).
+    puzzle: Grid,
+    candidate: Grid,
 }
 
 #[pymethods]
@@ -328,6 +588,32 @@ impl Verification {
 
     fn __bool__(&self) -> bool {
         self.violation.is_none()
+    }
+
+    /// Equal to its bool, and to a check that found the same violation (or none).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.cast::<Verification>() {
+            return Ok(o.get().violation == self.violation);
+        }
+        if other.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(other.extract::<bool>()? == self.violation.is_none());
+        }
+        Ok(false)
+    }
+
+    fn __ne__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(!self.__eq__(other)?)
+    }
+
+    /// The hash of its bool (a check equals its bool).
+    fn __hash__(&self) -> u64 {
+        u64::from(self.violation.is_none())
+    }
+
+    /// Pickling: the puzzle and the candidate, checked again (the check is O(n²)).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = (grid_state(&self.puzzle), grid_state(&self.candidate));
+        reduce(py, "_verification_from_state", state)
     }
 
     fn __repr__(&self) -> String {
@@ -507,9 +793,24 @@ fn backend_name(spec: &str) -> String {
 ///     ParseError: text that is not a grid.
 #[pyfunction]
 pub fn verify(puzzle: &Bound<'_, PyAny>, candidate: &Bound<'_, PyAny>) -> PyResult<Verification> {
-    Ok(Verification {
-        violation: sudokit::verify(&grid_of(puzzle)?, &candidate_of(candidate)?).err(),
-    })
+    Ok(verification(grid_of(puzzle)?, candidate_of(candidate)?))
+}
+
+fn verification(puzzle: Grid, candidate: Grid) -> Verification {
+    Verification {
+        violation: sudokit::verify(&puzzle, &candidate).err(),
+        puzzle,
+        candidate,
+    }
+}
+
+/// The inverse of `Verification.__reduce__`.
+#[pyfunction]
+pub fn _verification_from_state(puzzle: &str, candidate: &str) -> PyResult<Verification> {
+    Ok(verification(
+        grid_of_state(puzzle)?,
+        grid_of_state(candidate)?,
+    ))
 }
 
 /// Solves every puzzle with the library's solve job on its batch driver; the results come in
