@@ -299,7 +299,11 @@ fn write_int(puzzle: &Grid, excluded: &[Grid], out: impl Write) -> io::Result<()
     let header = header_lines(
         puzzle,
         "SMT-LIB 2 (QF_LIA), encoding int",
-        "c_R_C is the value of cell (R,C), in 1..n; one distinct per row, column and box",
+        if shape.is_latin() {
+            "c_R_C is the value of cell (R,C), in 1..n; one distinct per row and column"
+        } else {
+            "c_R_C is the value of cell (R,C), in 1..n; one distinct per row, column and box"
+        },
         "z3 FILE > ANSWER (or cvc5 FILE > ANSWER)",
         "smt2",
     );
@@ -429,6 +433,20 @@ pub const FORMAT: ExportFormat = ExportFormat {
 mod tests {
     use super::*;
     use crate::text::parse_line;
+
+    #[test]
+    fn the_int_header_names_boxes_only_where_there_are_some() {
+        let header = |puzzle: &Grid| {
+            let mut out = Vec::new();
+            write_smt2(puzzle, SmtEncoding::Int, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let latin = parse_line("12.......", Some(crate::text::ShapeSpec::Latin));
+        let square = header(&latin.unwrap());
+        assert!(square.contains("one distinct per row and column\n"), "{square}");
+        let sudoku = header(&parse_line("1.3.....4....2..", None).unwrap());
+        assert!(sudoku.contains("one distinct per row, column and box\n"), "{sudoku}");
+    }
 
     #[test]
     fn names_parse_back_and_no_goods_name_the_open_cells() {
