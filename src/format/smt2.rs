@@ -443,9 +443,15 @@ mod tests {
         };
         let latin = parse_line("12.......", Some(crate::text::ShapeSpec::Latin));
         let square = header(&latin.unwrap());
-        assert!(square.contains("one distinct per row and column\n"), "{square}");
+        assert!(
+            square.contains("one distinct per row and column\n"),
+            "{square}"
+        );
         let sudoku = header(&parse_line("1.3.....4....2..", None).unwrap());
-        assert!(sudoku.contains("one distinct per row, column and box\n"), "{sudoku}");
+        assert!(
+            sudoku.contains("one distinct per row, column and box\n"),
+            "{sudoku}"
+        );
     }
 
     #[test]
