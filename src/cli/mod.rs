@@ -58,7 +58,7 @@ pub struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Stop the whole command after SECONDS: puzzles in flight end `unknown (time limit)`, a
-    /// batch stops with a summary of how far it got (exit 1; 124 if still running 2 s later).
+    /// batch stops with a summary of how far it got (exit 1; 124 if still running 5 s later).
     #[arg(long, global = true, value_name = "SECONDS")]
     timeout: Option<f64>,
     /// A solver table file that adds or changes external solvers (default: solvers.toml in
