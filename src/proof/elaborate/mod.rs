@@ -305,9 +305,14 @@ impl<W: Write> Elaborator<W> {
         let mut chosen = None;
         for (at, &index) in candidates.iter().enumerate() {
             let c = self.clauses[index as usize];
-            let mut lits = self.literals(c).to_vec();
-            normalise(&mut lits);
-            if lits != self.scratch {
+            // Stored clauses hold no repeated literal (their order is the watches'): the same
+            // length and every literal in the sorted deletion make the same clause.
+            let same_clause = c.len as usize == self.scratch.len()
+                && self
+                    .literals(c)
+                    .iter()
+                    .all(|l| self.scratch.binary_search(l).is_ok());
+            if !same_clause {
                 continue;
             }
             same = true;
