@@ -6,11 +6,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stop::puzzles;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
 use sudokit::jobs::census::EmptyGridCount;
+use sudokit::jobs::Form;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::{JobRecord, Status};
 
@@ -156,6 +156,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(u8::from(record.status() != Status::Done)));
     };
     job.check_puzzle_method()?;
-    let items = puzzles(file, read_options(args.box_shape, args.latin, args.format))?;
-    runner::per_item(&job, &[file], items, &args.output, "puzzles", args.json)
+    runner::command(
+        &job,
+        std::slice::from_ref(file),
+        read_options(args.box_shape, args.latin, args.format),
+        Some(&args.output),
+        Form {
+            json: args.json,
+            brief: false,
+        },
+        None,
+        |_| {},
+    )
 }

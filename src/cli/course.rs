@@ -66,16 +66,14 @@ pub fn run(file: &Path, read: ReadOptions, run: &CourseRequest) -> anyhow::Resul
             })
         },
     };
-    let ran = driver::drive(&job, items, &sink, None, run.json, false, |result| {
-        if let (ItemResult::Done(done), Some(_)) = (result, &run.report)
+    let code = driver::squares(&job, items, (sink, None), run.json, |placed| {
+        if let (ItemResult::Done(done), Some(_)) = (placed.result, &run.report)
             && let Some((index, line, course)) = done.extra
         {
             page.push(index, line, course);
         }
     })?;
-    let complete = ran.complete;
-    let code = driver::finish(sink, ran, "squares")?;
-    if !complete {
+    if super::stop::control().stopped() {
         return Ok(code);
     }
     if let (Some(mut report), Some(path)) = (report_file.take(), &run.report) {

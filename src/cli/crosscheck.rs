@@ -4,13 +4,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions, DEFAULT_TIME_LIMIT};
-use sudokit::jobs::render::json_line;
+use sudokit::jobs::Form;
 
 use super::args::{InputArgs, ThreadsArg};
-use super::{runner, stop};
+use super::runner;
 
 /// Arguments of `crosscheck`.
 #[derive(Debug, ClapArgs)]
@@ -83,47 +82,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: args.threads.get(),
         inject_fault: args.inject_fault.clone(),
     })?;
-    for note in job.notes() {
-        super::note!("sudokit: {note}");
-    }
-    let items = puzzles(&args.file, args.input.read_options())?;
     // Each row is written whole, in input order: an interruption leaves a valid prefix and says
-    // how far it got.
-    let sink = runner::stdout("puzzles");
-    let mut summary = job.summary();
-    let ran = runner::drive(&job, items, &sink, None, args.json, false, |result| {
-        summary.add(&result)
-    })?;
-    // The summary covers the puzzles checked; a stop is reported below.
-    if args.json {
-        sink.write_extra(&json_line(&summary.json()))?;
-    } else {
-        sink.write_extra(&summary.text())?;
-    }
-    let interrupted = sink.finish(true, stop::why_stopped)?;
-    stop::unwatch();
-    let signalled = interrupted.is_some();
-    if let Some(line) = interrupted {
-        super::note!("sudokit: {line}");
-    }
-    if let Some(note) = ran.tally.errors_note("puzzles") {
-        super::note!("sudokit: {note}");
-    }
-    if let Some(note) = summary.disagreements_note() {
-        super::note!("sudokit: {note}");
-    }
-    if !ran.complete && !signalled {
-        super::note!(
-            "sudokit: {}: stopped after {} puzzles (the summary covers those)",
-            stop::why_stopped(),
-            ran.tally.total
-        );
-    }
-    Ok(ExitCode::from(if ran.tally.errors > 0 {
-        2
-    } else if ran.tally.negative > 0 || !ran.complete {
-        1
-    } else {
-        0
-    }))
+    // how far it got; the summary covers the puzzles checked.
+    runner::command(
+        &job,
+        std::slice::from_ref(&args.file),
+        args.input.read_options(),
+        None,
+        Form {
+            json: args.json,
+            brief: false,
+        },
+        None,
+        |_| {},
+    )
 }

@@ -13,7 +13,8 @@ use serde_json::json;
 use sudokit::generate::progress::GenerationProgress;
 use sudokit::generate::puzzle::{GridSource, Symmetry};
 use sudokit::grade::Difficulty;
-use sudokit::jobs::Driver;
+use sudokit::jobs::{Form, Runner};
+use sudokit::text::ReadOptions;
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::options::Shave;
 use sudokit::jobs::render::rounded;
@@ -201,17 +202,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Each puzzle is written whole, in index order: an interrupted run leaves a valid prefix,
     // and `-o FILE --resume` makes the puzzles after it (puzzle i depends only on the seed and
     // i, so the finished file is the one an uninterrupted run writes).
-    let (sink, old) = runner::open(&job, &[], &args.output, "puzzles", args.json)?;
-    let driver = Driver::new(stop::control()).with_progress({
+    let runner = Runner::new(stop::control()).with_progress({
         let bar = bar.clone();
         Arc::new(move |p: sudokit::batch::Progress| {
             bar.set_position(p.done as u64);
             show();
         })
     });
-    let ran = driver.run(&job, job.items(), &sink, old, args.json, false, |_| {});
+    let code = runner::command(
+        &job,
+        &[],
+        ReadOptions::default(),
+        Some(&args.output),
+        Form {
+            json: args.json,
+            brief: false,
+        },
+        Some(runner),
+        |_| {},
+    );
     bar.finish_and_clear();
-    runner::finish(sink, ran?, "puzzles")
+    code
 }
 
 /// The fields of a progress event.

@@ -4,11 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stop::puzzles;
 use clap::Args as ClapArgs;
-use sudokit::jobs::grade::{DEFAULT_TIME_LIMIT, GradeJob, GradeOptions, summary_tables};
-use sudokit::jobs::render::json_line;
-use sudokit::jobs::{Ran, Tally};
+use sudokit::jobs::Form;
+use sudokit::jobs::grade::{DEFAULT_TIME_LIMIT, GradeJob, GradeOptions};
 
 use super::args::{InputArgs, ThreadsArg};
 use super::generate::ShaveArg;
@@ -68,33 +66,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         node_limit: args.node_limit,
         threads: args.threads.get(),
     })?;
-    let options = args.input.read_options();
     // Each puzzle's line is written whole, in input order, as the batch streams through the
     // input: an interruption leaves a valid prefix and says how far it got. The tables at the
     // end keep running sums per file.
-    let sink = runner::stdout("puzzles");
-    let mut tally = Tally::default();
-    let mut files = Vec::new();
-    let mut complete = true;
-    for path in &args.files {
-        let items = puzzles(path, options)?;
-        let mut summary = job.summary(&path.display().to_string());
-        let brief = args.summary && !args.json;
-        let ran = runner::drive(&job, items, &sink, None, args.json, brief, |result| {
-            summary.add(&result)
-        })?;
-        tally.merge(&ran.tally);
-        if !ran.complete {
-            complete = false;
-            break;
-        }
-        if args.json {
-            sink.write_extra(&json_line(&summary.json()))?;
-        }
-        files.push(summary);
-    }
-    if complete && !args.json {
-        sink.write_extra(&summary_tables(job.schemes(), &files, job.runtime()))?;
-    }
-    runner::finish(sink, Ran { tally, complete }, "puzzles")
+    runner::command(
+        &job,
+        &args.files,
+        args.input.read_options(),
+        None,
+        Form {
+            json: args.json,
+            brief: args.summary && !args.json,
+        },
+        None,
+        |_| {},
+    )
 }

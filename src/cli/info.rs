@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
+use sudokit::jobs::Form;
 use sudokit::jobs::info::InfoJob;
 
 use super::args::{InputArgs, OutputArgs, ThreadsArg};
@@ -30,12 +31,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (job, items) = InfoJob::over(
+    let job = InfoJob::new(args.threads.get(), args.files.len() > 1)?;
+    runner::command(
+        &job,
         &args.files,
         args.input.read_options(),
-        args.threads.get(),
-        &super::stop::control().stop,
-    )?;
-    let inputs: Vec<&std::path::Path> = args.files.iter().map(PathBuf::as_path).collect();
-    runner::per_item(&job, &inputs, items, &args.output, "puzzles", args.json)
+        Some(&args.output),
+        Form {
+            json: args.json,
+            brief: false,
+        },
+        None,
+        |_| {},
+    )
 }

@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::generate::progress::{GenerationProgress, OnProgress};
-use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions, MinimizeSummary, summary_table};
-use sudokit::jobs::render::{grid_record, json_line};
+use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
+use sudokit::jobs::render::grid_record;
 use sudokit::jobs::target::AtomicFile;
-use sudokit::jobs::{ItemResult, Ran, Tally};
+use sudokit::jobs::{Form, ItemResult};
 
 use super::args::{InputArgs, ThreadsArg};
 use super::runner;
@@ -73,53 +72,41 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         job
     };
-    let options = args.input.read_options();
     let reduced_path = args.reduced.as_ref().or(args.output.as_ref());
     let mut reduced = reduced_path.map(|p| AtomicFile::create(p)).transpose()?;
+    let mut written: std::io::Result<()> = Ok(());
     // Each puzzle's line is written whole, in input order: an interruption leaves a valid
     // prefix and says how far it got.
-    let sink = runner::stdout("puzzles");
-    let mut tally = Tally::default();
-    let mut tables = Vec::new();
-    let mut complete = true;
-    let mut written: std::io::Result<()> = Ok(());
-    for path in &args.files {
-        let items = puzzles(path, options)?;
-        let mut table = MinimizeSummary::new(&path.display().to_string());
-        let brief = args.summary && !args.json;
-        let ran = runner::drive(&job, items, &sink, None, args.json, brief, |result| {
-            table.add(&result);
-            if let (ItemResult::Done(record), Some(file)) = (&result, reduced.as_mut())
+    let code = runner::command(
+        &job,
+        &args.files,
+        args.input.read_options(),
+        None,
+        Form {
+            json: args.json,
+            brief: args.summary && !args.json,
+        },
+        None,
+        |placed| {
+            if let (ItemResult::Done(record), Some(file)) = (&placed.result, reduced.as_mut())
                 && let Some(m) = record.reduced()
                 && written.is_ok()
             {
                 written = file.write_all(grid_record(&m.puzzle).as_bytes());
             }
-        })?;
-        std::mem::replace(&mut written, Ok(()))?;
-        tally.merge(&ran.tally);
-        if !ran.complete {
-            complete = false;
-            break;
-        }
-        if args.json {
-            sink.write_extra(&json_line(&table.json()))?;
-        }
-        tables.push(table);
-    }
-    if complete && !args.json {
-        sink.write_extra(&summary_table(&tables))?;
-    }
-    if complete && let Some(file) = reduced {
-        // The reduced-puzzle file is written only when complete (its temporary file is
-        // removed otherwise).
+        },
+    )?;
+    written?;
+    if !super::stop::control().stopped()
+        && let Some(file) = reduced
+    {
+        // The reduced-puzzle file is written only when the run completed (its temporary file
+        // is removed otherwise).
         file.commit()?;
     }
-    runner::finish(sink, Ran { tally, complete }, "puzzles")
+    Ok(code)
 }
 
-/// On a terminal, a progress line on standard error for a puzzle whose reduction runs past
-/// 2 s (givens left, removals tested, time), cleared when it ends.
 fn progress_line(file: &str, line: usize) -> Option<OnProgress> {
     let name = file.to_string();
     Some(OnProgress::new(move |p: &GenerationProgress| {

@@ -376,15 +376,14 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         output: args.output.output.clone().filter(|_| dir.is_none()),
         ..args.output.clone()
     };
-    let (sink, old) = driver::open(&job, &[&args.file], &output, "squares", json)?;
-    let ran = driver::drive(&job, items, &sink, old, json, false, |result| {
-        if let ItemResult::Done(done) = result
+    let opened = driver::open(&job, &[&args.file], &output, "squares", json)?;
+    driver::squares(&job, items, opened, json, |placed| {
+        if let ItemResult::Done(done) = placed.result
             && let Some(note) = done.extra
         {
             super::note!("{note}");
         }
-    })?;
-    driver::finish(sink, ran, "squares")
+    })
 }
 
 /// Writes the target instance of one square. The outer error is I/O; the inner one a square

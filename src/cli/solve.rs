@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stop::puzzles;
 use clap::Args as ClapArgs;
 use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::jobs::Form;
 use sudokit::jobs::solve::{SolveJob, SolveOptions};
 
 use super::args::{InputArgs, OutputArgs, SolverArgs};
@@ -79,13 +79,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: args.solver.threads.get(),
         require_certificate: args.solver.require_certificate,
     })?;
-    let items = puzzles(&args.file, args.input.read_options())?;
-    runner::per_item(
+    runner::command(
         &job,
-        &[&args.file],
-        items,
-        &args.output,
-        "puzzles",
-        args.json,
+        std::slice::from_ref(&args.file),
+        args.input.read_options(),
+        Some(&args.output),
+        Form {
+            json: args.json,
+            brief: false,
+        },
+        None,
+        |_| {},
     )
 }

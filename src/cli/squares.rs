@@ -4,6 +4,9 @@
 //! closed-output check like every batch command.
 
 use serde_json::Value;
+use sudokit::jobs::item::InputError;
+use sudokit::jobs::source::{Items, Source, puzzles_of};
+use sudokit::jobs::summary::NoSummary;
 use sudokit::jobs::{Control, ItemResult, Job, JobRecord, PuzzleItem, Status};
 
 /// One square's rendered result, and what the command keeps of it (a note for standard
@@ -53,8 +56,18 @@ where
     type Item = PuzzleItem;
     type Record = Written<E>;
 
+    type Summary = NoSummary;
+
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
     }
 
     fn identity(&self) -> Value {

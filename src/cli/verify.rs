@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::verify::{VerifyJob, pairs};
+use sudokit::jobs::Form;
+use sudokit::jobs::verify::VerifyJob;
 
 use super::args::{InputArgs, OutputArgs, ThreadsArg};
 use super::runner;
@@ -35,19 +36,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let items = pairs(
-        &args.puzzles,
-        &args.solutions,
-        args.input.read_options(),
-        &super::stop::control().stop,
-    )?;
     let job = VerifyJob::new(args.threads.get())?;
-    runner::per_item(
+    runner::command(
         &job,
-        &[&args.puzzles, &args.solutions],
-        items,
-        &args.output,
-        "pairs",
-        args.json,
+        &[args.puzzles.clone(), args.solutions.clone()],
+        args.input.read_options(),
+        Some(&args.output),
+        Form {
+            json: args.json,
+            brief: false,
+        },
+        None,
+        |_| {},
     )
 }

@@ -286,7 +286,7 @@ pub fn compare(runs: Vec<ParticipantRun>, limit: u64) -> PuzzleCheck {
 }
 
 /// Per-participant totals over a batch.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ParticipantTally {
     /// The participant's name.
     pub name: String,

@@ -316,7 +316,7 @@ fn scheme_of_grade(graded: &Grade) -> (Scheme, &'static str) {
 }
 
 /// The aggregate of a file's grades.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     /// The schemes, in the order of the grades.
     pub schemes: Vec<Scheme>,

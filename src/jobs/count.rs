@@ -17,6 +17,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::item::InputError;
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
 use super::capped::capped;
 use super::census::{EmptyGridCount, EmptyGridError, empty_grid_count};
 use super::item::PuzzleItem;
@@ -242,8 +245,18 @@ impl Job for CountJob {
     type Item = PuzzleItem;
     type Record = CountRecord;
 
+    type Summary = NoSummary;
+
     fn name(&self) -> &'static str {
         "count"
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
     }
 
     fn identity(&self) -> Value {

@@ -15,6 +15,11 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::item::InputError;
+use super::render::json_line;
+use super::runner::Ran;
+use super::summary::Summary;
+use super::source::{Items, Source, puzzles_of};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one};
@@ -172,16 +177,8 @@ impl CrosscheckJob {
     }
 
     /// What a front end should tell the user before the run (no external solver found).
-    pub fn notes(&self) -> &[String] {
+    pub fn option_notes(&self) -> &[String] {
         &self.notes
-    }
-
-    /// An empty summary for this job's participants.
-    pub fn summary(&self) -> CrosscheckSummary {
-        CrosscheckSummary {
-            tallies: crosscheck::tallies(&self.participants),
-            counts: CrosscheckCounts::default(),
-        }
     }
 
     /// Checks one puzzle: each participant's budget is cut to the time left before the
@@ -216,8 +213,25 @@ impl Job for CrosscheckJob {
     type Item = PuzzleItem;
     type Record = CrosscheckRecord;
 
+    type Summary = CrosscheckSummary;
+
     fn name(&self) -> &'static str {
         "crosscheck"
+    }
+
+    fn summary(&self) -> CrosscheckSummary {
+        CrosscheckSummary {
+            tallies: crosscheck::tallies(&self.participants),
+            counts: CrosscheckCounts::default(),
+        }
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
     }
 
     fn identity(&self) -> Value {
@@ -414,7 +428,7 @@ pub struct CrosscheckCounts {
 }
 
 /// The per-participant totals of a cross-check; see the module docs.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CrosscheckSummary {
     /// One per participant, in order.
     pub tallies: Vec<ParticipantTally>,
@@ -424,7 +438,7 @@ pub struct CrosscheckSummary {
 
 impl CrosscheckSummary {
     /// Adds a result.
-    pub fn add(&mut self, result: &ItemResult<CrosscheckRecord>) {
+    fn add_result(&mut self, result: &ItemResult<CrosscheckRecord>) {
         let record = match result {
             ItemResult::Done(record) => record,
             ItemResult::Failed(_) => {
@@ -451,7 +465,7 @@ impl CrosscheckSummary {
     }
 
     /// Adds another shard's summary (same participants).
-    pub fn merge(&mut self, other: &CrosscheckSummary) {
+    fn add_share(&mut self, other: &CrosscheckSummary) {
         for (mine, theirs) in self.tallies.iter_mut().zip(&other.tallies) {
             mine.agreed += theirs.agreed;
             mine.disagreed += theirs.disagreed;
@@ -541,6 +555,40 @@ impl CrosscheckSummary {
                 counts.disagreements, counts.checked
             )
         })
+    }
+}
+
+/// The summary ends the run whole even when the run was stopped (it covers the puzzles
+/// checked); the exit code counts disagreements, not unknown answers.
+impl Summary<CrosscheckRecord> for CrosscheckSummary {
+    fn add(&mut self, result: &ItemResult<CrosscheckRecord>) {
+        self.add_result(result);
+    }
+
+    fn merge(&mut self, share: CrosscheckSummary) {
+        self.add_share(&share);
+    }
+
+    fn end(&self, json: bool, _complete: bool) -> String {
+        if json {
+            json_line(&self.json())
+        } else {
+            self.text()
+        }
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.disagreements_note().into_iter().collect()
+    }
+
+    fn exit_code(&self, ran: &Ran) -> u8 {
+        if ran.tally.errors > 0 {
+            2
+        } else if ran.tally.negative > 0 || !ran.complete {
+            1
+        } else {
+            0
+        }
     }
 }
 

@@ -14,6 +14,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::item::InputError;
+use super::source::{Items, Source};
+use super::summary::NoSummary;
 use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
@@ -223,7 +226,7 @@ impl GenerateJob {
     }
 
     /// The items: the puzzle indices `0..count`.
-    pub fn items(&self) -> Range<u64> {
+    pub fn indices(&self) -> Range<u64> {
         0..self.count
     }
 
@@ -284,8 +287,22 @@ impl Job for GenerateJob {
     type Item = u64;
     type Record = GenerateRecord;
 
+    type Summary = NoSummary;
+
     fn name(&self) -> &'static str {
         "generate"
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<u64>, InputError> {
+        match sources.as_slice() {
+            [] => Ok(Box::new(self.indices())),
+            [Source::Range(range)] => Ok(Box::new(range.clone())),
+            _ => Err(InputError::Source("a range of puzzle indices")),
+        }
     }
 
     fn identity(&self) -> Value {
@@ -361,7 +378,7 @@ mod tests {
         })
         .unwrap();
         let stop = Cancel::new();
-        for i in job.items() {
+        for i in job.indices() {
             assert_eq!(
                 job.make(i, &stop).unwrap().text(),
                 other.make(i, &stop).unwrap().text()

@@ -14,7 +14,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::item::PuzzleItem;
+use super::item::{InputError, PuzzleItem};
+use super::source::{Items, Source, puzzles_of};
+use super::summary::{InputSummary, PerInput};
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
@@ -104,18 +106,26 @@ impl GradeJob {
         self.runtime
     }
 
-    /// An empty summary of `file` for this job's schemes.
-    pub fn summary(&self, file: &str) -> GradeSummary {
-        GradeSummary::new(file, &self.schemes)
-    }
 }
 
 impl Job for GradeJob {
     type Item = PuzzleItem;
     type Record = GradeRecord;
 
+    type Summary = PerInput<GradeSummary>;
+
     fn name(&self) -> &'static str {
         "grade"
+    }
+
+    fn summary(&self) -> PerInput<GradeSummary> {
+        let mut empty = GradeSummary::new("", &self.schemes);
+        empty.runtime = self.runtime;
+        PerInput::new(empty)
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
     }
 
     fn identity(&self) -> Value {
@@ -288,7 +298,7 @@ pub struct RunSample {
 }
 
 /// The summary of one file (or of a shard of it; [`GradeSummary::merge`] adds them up).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GradeSummary {
     /// The file.
     pub file: String,
@@ -300,6 +310,8 @@ pub struct GradeSummary {
     pub runs: Vec<Vec<RunSample>>,
     /// Puzzles that gave an error.
     pub errors: usize,
+    /// Whether the closing tables include the search times (`runtime`).
+    pub runtime: bool,
 }
 
 impl GradeSummary {
@@ -311,6 +323,7 @@ impl GradeSummary {
             lattice: differences(schemes, std::iter::empty()),
             runs: vec![Vec::new(); schemes.len()],
             errors: 0,
+            runtime: false,
         }
     }
 
@@ -408,6 +421,31 @@ impl GradeSummary {
             value["runtime"] = Value::Object(table);
         }
         value
+    }
+}
+
+impl InputSummary<GradeRecord> for GradeSummary {
+    fn add(&mut self, result: &ItemResult<GradeRecord>) {
+        GradeSummary::add(self, result);
+    }
+
+    fn merge(&mut self, other: &GradeSummary) {
+        GradeSummary::merge(self, other);
+    }
+
+    fn name(&mut self, input: &str) {
+        self.file = input.to_string();
+    }
+
+    fn json(&self) -> Value {
+        GradeSummary::json(self)
+    }
+
+    fn tables(inputs: &[GradeSummary]) -> String {
+        let Some(first) = inputs.first() else {
+            return String::new();
+        };
+        summary_tables(&first.summary.schemes, inputs, first.runtime)
     }
 }
 

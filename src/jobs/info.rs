@@ -4,28 +4,17 @@
 //! several files); as JSON `{"line", "order", "box", "latin", "givens", "empty", "clash"}` (and
 //! `"file"` with several files). Givens that clash are described, but count as bad input.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::item::{InputError, PuzzleItem, puzzles_until};
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
+use super::item::{InputError, PuzzleItem};
 use super::job::{Control, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError};
-use crate::search::Cancel;
 use crate::shape::Shape;
 use crate::text::ReadOptions;
-
-/// Why an `info` job cannot start.
-#[derive(Debug, thiserror::Error)]
-pub enum InfoError {
-    /// An input that cannot be read.
-    #[error(transparent)]
-    Input(#[from] InputError),
-    /// A bad option.
-    #[error(transparent)]
-    Option(#[from] OptionError),
-}
 
 /// The `info` job; see the module docs.
 #[derive(Debug, Clone)]
@@ -37,39 +26,16 @@ pub struct InfoJob {
 }
 
 impl InfoJob {
-    /// The job over the puzzles of `files`, one after the other, read without refusing
-    /// clashing givens (which `info` describes), on `threads` threads (default: all cores).
-    /// Every file is opened (and checked to hold a puzzle) before any is read on; the job names
-    /// the files in its records when there are several.
-    ///
-    /// The files are read until `stop` is set (a deadline or a signal), even in a stream of
-    /// blank lines.
+    /// The job on `threads` threads (default: all cores), naming the file in its records when
+    /// `name_files` (there are several inputs).
     ///
     /// # Errors
-    /// A file that cannot be opened or holds no puzzle, a stop before the first puzzle;
     /// `threads` of 0.
-    pub fn over(
-        files: &[PathBuf],
-        read: ReadOptions,
-        threads: Option<usize>,
-        stop: &Cancel,
-    ) -> Result<(InfoJob, impl Iterator<Item = PuzzleItem> + Send + use<>), InfoError> {
-        let threads = options::threads(threads)?;
-        let read = ReadOptions {
-            reject_clashes: false,
-            ..read
-        };
-        let readers = files
-            .iter()
-            .map(|file| puzzles_until(file, read, stop))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((
-            InfoJob {
-                name_files: files.len() > 1,
-                threads,
-            },
-            readers.into_iter().flatten(),
-        ))
+    pub fn new(threads: Option<usize>, name_files: bool) -> Result<InfoJob, OptionError> {
+        Ok(InfoJob {
+            name_files,
+            threads: options::threads(threads)?,
+        })
     }
 }
 
@@ -77,8 +43,26 @@ impl Job for InfoJob {
     type Item = PuzzleItem;
     type Record = InfoRecord;
 
+    type Summary = NoSummary;
+
     fn name(&self) -> &'static str {
         "info"
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
+    }
+
+    fn read_options(&self, read: ReadOptions, _input: usize) -> ReadOptions {
+        // A clash is described, not refused.
+        ReadOptions {
+            reject_clashes: false,
+            ..read
+        }
     }
 
     fn identity(&self) -> Value {

@@ -157,8 +157,11 @@ pub enum InputError {
     #[error("stopped (--timeout or a signal) before the first puzzle was read")]
     Stopped,
     /// Two inputs that cannot both be standard input.
-    #[error("only one of PUZZLES and SOLUTIONS can be standard input")]
+    #[error("only one input can be standard input")]
     TwoStdin,
+    /// Items of another kind than the command reads (a range for a command over puzzles).
+    #[error("this command reads {0}")]
+    Source(&'static str),
 }
 
 /// Opens a file, or standard input for `-`.

@@ -19,9 +19,12 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::item::InputError;
 use super::render::json_line;
+use super::source::{Items, Source};
+use super::summary::Summary;
 use crate::search::{Cancel, Limits};
-use crate::text::TextError;
+use crate::text::{ReadOptions, TextError};
 
 /// A command as a library job: a validated configuration, and the work it does on one item.
 ///
@@ -49,6 +52,31 @@ pub trait Job: Sync {
     /// The work on one item. `control` stops it early (its searches take
     /// [`Control::limits`]).
     fn run(&self, item: Self::Item, control: &Control) -> ItemResult<Self::Record>;
+
+    /// What the command adds up over its records ([`NoSummary`](super::summary::NoSummary)
+    /// for most).
+    type Summary: Summary<Self::Record>;
+
+    /// An empty summary.
+    fn summary(&self) -> Self::Summary;
+
+    /// The job's items from its sources (the inputs opened, or a Dask task's shards).
+    ///
+    /// # Errors
+    /// Sources of another kind than the job reads.
+    fn items(&self, sources: Vec<Source>) -> Result<Items<Self::Item>, InputError>;
+
+    /// How input `input` is read, given the caller's `read` (verify reads its candidates, and
+    /// info every puzzle, without refusing clashing givens).
+    fn read_options(&self, read: ReadOptions, input: usize) -> ReadOptions {
+        let _ = input;
+        read
+    }
+
+    /// Notes on the options, said once before the run (which backends a cross-check left out).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// What the driver needs to know of an item besides its content.

@@ -14,6 +14,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::item::InputError;
+use super::source::{Items, Source, puzzles_of};
+use super::summary::{InputSummary, PerInput};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError};
@@ -75,8 +78,18 @@ impl Job for MinimizeJob {
     type Item = PuzzleItem;
     type Record = MinimizeRecord;
 
+    type Summary = PerInput<MinimizeSummary>;
+
     fn name(&self) -> &'static str {
         "minimize"
+    }
+
+    fn summary(&self) -> PerInput<MinimizeSummary> {
+        PerInput::new(MinimizeSummary::default())
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
     }
 
     fn identity(&self) -> Value {
@@ -306,6 +319,28 @@ impl MinimizeSummary {
             "already_minimal": self.already_minimal,
             "not_well_posed": self.not_well_posed,
         })
+    }
+}
+
+impl InputSummary<MinimizeRecord> for MinimizeSummary {
+    fn add(&mut self, result: &ItemResult<MinimizeRecord>) {
+        MinimizeSummary::add(self, result);
+    }
+
+    fn merge(&mut self, other: &MinimizeSummary) {
+        MinimizeSummary::merge(self, other);
+    }
+
+    fn name(&mut self, input: &str) {
+        self.file = input.to_string();
+    }
+
+    fn json(&self) -> Value {
+        MinimizeSummary::json(self)
+    }
+
+    fn tables(inputs: &[MinimizeSummary]) -> String {
+        summary_table(inputs)
     }
 }
 

@@ -59,6 +59,9 @@ pub enum OptionError {
     /// Options that do not go together.
     #[error("{0}")]
     Conflict(String),
+    /// Options that are not the command's, or of the wrong type (from their serde form).
+    #[error("{0}")]
+    Malformed(String),
     /// A backend the registry cannot build.
     #[error(transparent)]
     Backend(#[from] UnknownBackend),
@@ -88,7 +91,7 @@ impl OptionError {
             | OptionError::Invalid { option, .. }
             | OptionError::Directory { option, .. } => Some(option),
             OptionError::Backend(_) => Some("backend"),
-            OptionError::Conflict(_) => None,
+            OptionError::Conflict(_) | OptionError::Malformed(_) => None,
             OptionError::SolverTable(_) => Some("solvers"),
         }
     }

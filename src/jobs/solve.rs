@@ -19,6 +19,9 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::item::InputError;
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
 use super::capped::capped;
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
@@ -210,8 +213,18 @@ impl Job for SolveJob {
     type Item = PuzzleItem;
     type Record = SolveRecord;
 
+    type Summary = NoSummary;
+
     fn name(&self) -> &'static str {
         "solve"
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
     }
 
     fn identity(&self) -> Value {

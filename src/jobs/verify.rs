@@ -5,15 +5,15 @@
 //! "solution_line", "valid", "violation"}`. A puzzle or candidate that cannot be read, or an
 //! entry of the longer file without a partner, is an error in place.
 
-use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::item::{InputError, PuzzleItem, puzzles_until};
+use super::source::{Items, Source};
+use super::summary::NoSummary;
+use super::item::{InputError, PuzzleItem};
 use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
 use super::options::{self, OptionError};
-use crate::search::Cancel;
 use crate::text::ReadOptions;
 use crate::verify::{Violation, verify};
 
@@ -47,39 +47,34 @@ impl JobItem for Pair {
     }
 }
 
-/// The pairs of a puzzle file and a candidate file (either may be `-`, not both): the
-/// candidates are read without refusing repeated values, which is what the check reports.
-///
-/// Both files are read until `stop` is set (a deadline or a signal).
+/// The pairs of the two sources of verify, puzzles and candidates (a file of each, or a
+/// shard of each), one step through both at a time; an entry of one after the other ran out is
+/// reported unpaired.
 ///
 /// # Errors
-/// Both inputs standard input; an input that cannot be opened or holds no puzzle; a stop
-/// before the first puzzle.
-pub fn pairs(
-    puzzle_file: &Path,
-    solution_file: &Path,
-    read: ReadOptions,
-    stop: &Cancel,
-) -> Result<impl Iterator<Item = Pair> + Send + use<>, InputError> {
-    if puzzle_file.as_os_str() == "-" && solution_file.as_os_str() == "-" {
-        return Err(InputError::TwoStdin);
-    }
-    let mut puzzles_read = puzzles_until(puzzle_file, read, stop)?;
-    let candidates = ReadOptions {
-        reject_clashes: false,
-        ..read
+/// Not two puzzle sources.
+pub fn pairs_of(sources: Vec<Source>) -> Result<Items<Pair>, InputError> {
+    let Ok(
+        [
+            Source::Puzzles {
+                name: puzzle_name,
+                items: mut puzzles,
+            },
+            Source::Puzzles {
+                name: candidate_name,
+                items: mut candidates,
+            },
+        ],
+    ) = <[Source; 2]>::try_from(sources)
+    else {
+        return Err(InputError::Source("two inputs of puzzles"));
     };
-    let mut solutions_read = puzzles_until(solution_file, candidates, stop)?;
-    let (puzzle_name, solution_name): (Arc<str>, Arc<str>) = (
-        puzzle_file.display().to_string().into(),
-        solution_file.display().to_string().into(),
-    );
-    Ok(std::iter::from_fn(move || {
-        match (puzzles_read.next(), solutions_read.next()) {
+    Ok(Box::new(std::iter::from_fn(move || {
+        match (puzzles.next(), candidates.next()) {
             (None, None) => None,
             (Some(p), Some(s)) => Some(Pair::Both(p, s)),
             (Some(p), None) => Some(Pair::Unpaired {
-                ended: solution_name.clone(),
+                ended: candidate_name.clone(),
                 item: p,
             }),
             (None, Some(s)) => Some(Pair::Unpaired {
@@ -87,7 +82,7 @@ pub fn pairs(
                 item: s,
             }),
         }
-    }))
+    })))
 }
 
 /// The `verify` job; see the module docs.
@@ -112,8 +107,26 @@ impl Job for VerifyJob {
     type Item = Pair;
     type Record = VerifyRecord;
 
+    type Summary = NoSummary;
+
     fn name(&self) -> &'static str {
         "verify"
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<Pair>, InputError> {
+        pairs_of(sources)
+    }
+
+    fn read_options(&self, read: ReadOptions, input: usize) -> ReadOptions {
+        // The candidates may clash: that is what verify reports.
+        ReadOptions {
+            reject_clashes: read.reject_clashes && input == 0,
+            ..read
+        }
     }
 
     fn identity(&self) -> Value {

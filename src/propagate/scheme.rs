@@ -82,8 +82,9 @@ pub enum Shaving {
     Fixpoint,
 }
 
-/// A propagation scheme: see the module docs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A propagation scheme: see the module docs. Its serde form is its name (`"HACS"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Scheme {
     level: Consistency,
     channeling: bool,
@@ -353,6 +354,20 @@ impl FromStr for Scheme {
             .into_iter()
             .find(|x| x.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| SchemeError(s.to_string()))
+    }
+}
+
+impl From<Scheme> for String {
+    fn from(scheme: Scheme) -> String {
+        scheme.name().to_string()
+    }
+}
+
+impl TryFrom<String> for Scheme {
+    type Error = SchemeError;
+
+    fn try_from(name: String) -> Result<Scheme, SchemeError> {
+        name.parse()
     }
 }
 

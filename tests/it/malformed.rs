@@ -228,7 +228,7 @@ fn cases() -> Vec<Case> {
             name: "both files on standard input",
             args: vec!["verify".into(), "-".into(), "-".into()],
             stdin: vec![],
-            expect: "only one of PUZZLES and SOLUTIONS can be standard input".into(),
+            expect: "only one input can be standard input".into(),
             code: 2,
         },
         Case {

@@ -1,0 +1,287 @@
+//! The command registry: every batch command once, with its name, what inputs it reads, what it
+//! calls its items, whether its output is a resumable result file, its options (their serde
+//! type, with defaults) and how its job is built. The command line's subcommands, Python's
+//! `sudokit.run`/`sudokit.records` and `python -m sudokit.dask` are all read from this table
+//! (a test checks that each exposes exactly its commands), so a command is taught here and in
+//! its job's file, nowhere else.
+//!
+//! # Examples
+//! ```
+//! use sudokit::jobs::registry::{self, Inputs};
+//! let grade = registry::command("grade").unwrap();
+//! assert_eq!(grade.inputs, Inputs::OneOrMore);
+//! assert!(!grade.resumable);
+//! assert_eq!(grade.defaults()["schemes"], "all");
+//! assert!(registry::command("slove").unwrap_err().to_string().contains("solve"));
+//! ```
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use super::command::{Command, JobCommand};
+use super::count::{CountJob, CountOptions};
+use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
+use super::generate::{GenerateJob, GenerateOptions};
+use super::grade::{GradeJob, GradeOptions};
+use super::info::InfoJob;
+use super::job::Job;
+use super::minimize::{MinimizeJob, MinimizeOptions};
+use super::options::OptionError;
+use super::solve::{SolveJob, SolveOptions};
+use super::verify::VerifyJob;
+
+/// What a command reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Inputs {
+    /// Nothing: it makes its items (generate).
+    None,
+    /// One input.
+    One,
+    /// Two inputs (verify: puzzles, candidates).
+    Two,
+    /// One or more inputs.
+    OneOrMore,
+}
+
+impl Inputs {
+    /// Whether `n` inputs fit.
+    pub fn fits(self, n: usize) -> bool {
+        match self {
+            Inputs::None => n == 0,
+            Inputs::One => n == 1,
+            Inputs::Two => n == 2,
+            Inputs::OneOrMore => n >= 1,
+        }
+    }
+
+    /// What fits, in words: `one input file`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Inputs::None => "no input file",
+            Inputs::One => "one input file",
+            Inputs::Two => "two input files (puzzles, candidate solutions)",
+            Inputs::OneOrMore => "one or more input files",
+        }
+    }
+}
+
+/// The options of a command whose job takes only a thread count (verify, info).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ThreadsOptions {
+    /// Worker threads (default: all cores).
+    pub threads: Option<usize>,
+}
+
+/// A command of the registry.
+#[derive(Debug)]
+pub struct Entry {
+    /// Its name (`solve`).
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub about: &'static str,
+    /// What it reads.
+    pub inputs: Inputs,
+    /// Whether each input is a run of its own, ended by the summary (grade and minimize end each
+    /// file with its summary line); otherwise the inputs are read one after the other as one.
+    pub per_input: bool,
+    /// What its items are called in its notes (`puzzles`, `pairs`).
+    pub noun: &'static str,
+    /// Whether its output can be a resumable result file (`-o FILE`, `--resume`): the commands
+    /// that end with tables write a stream.
+    pub resumable: bool,
+    defaults: fn() -> Value,
+    build: fn(Value, usize) -> Result<Box<dyn Command>, OptionError>,
+}
+
+impl Entry {
+    /// The options with their defaults, as a JSON object: every option the command takes.
+    pub fn defaults(&self) -> Value {
+        (self.defaults)()
+    }
+
+    /// The command with `options` (a JSON object; missing options take their defaults), over
+    /// `inputs` inputs.
+    ///
+    /// # Errors
+    /// An unknown option, a value of the wrong type, or one the job refuses.
+    pub fn build(&self, options: Value, inputs: usize) -> Result<Box<dyn Command>, OptionError> {
+        (self.build)(options, inputs)
+    }
+
+    /// Checks the number of inputs.
+    ///
+    /// # Errors
+    /// A number of inputs the command does not take.
+    pub fn check_inputs(&self, inputs: usize) -> Result<(), RegistryError> {
+        if self.inputs.fits(inputs) {
+            Ok(())
+        } else {
+            Err(RegistryError::Inputs {
+                command: self.name,
+                wanted: self.inputs.words(),
+                given: inputs,
+            })
+        }
+    }
+}
+
+/// A command that is not in the registry, or inputs it does not take.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RegistryError {
+    /// No such command.
+    #[error("unknown command {name} (known: {known})")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The registry's names.
+        known: String,
+    },
+    /// A number of inputs the command does not take.
+    #[error("{command} takes {wanted}, not {given}")]
+    Inputs {
+        /// The command.
+        command: &'static str,
+        /// What it takes.
+        wanted: &'static str,
+        /// How many were given.
+        given: usize,
+    },
+}
+
+/// The options of a command from JSON.
+fn options<O: DeserializeOwned>(value: Value) -> Result<O, OptionError> {
+    serde_json::from_value(value).map_err(|e| OptionError::Malformed(e.to_string()))
+}
+
+/// The default options as JSON.
+fn defaults<O: Default + Serialize>() -> Value {
+    serde_json::to_value(O::default()).expect("options serialize")
+}
+
+/// A job as the command of `name` (its registry entry).
+fn boxed<J>(job: J, name: &str) -> Box<dyn Command>
+where
+    J: Job + Send + 'static,
+    J::Summary: 'static,
+    J::Record: 'static,
+{
+    let entry = command(name).expect("a registered command");
+    Box::new(JobCommand::new(job, entry))
+}
+
+/// Every batch command, in the order of the command line's help.
+pub static COMMANDS: &[Entry] = &[
+    Entry {
+        name: "solve",
+        about: "solve each puzzle (and decide uniqueness)",
+        inputs: Inputs::One,
+        per_input: false,
+        noun: "puzzles",
+        resumable: true,
+        defaults: defaults::<SolveOptions>,
+        build: |v, _| Ok(boxed(SolveJob::new(options(v)?)?, "solve")),
+    },
+    Entry {
+        name: "count",
+        about: "count the solutions of each puzzle",
+        inputs: Inputs::One,
+        per_input: false,
+        noun: "puzzles",
+        resumable: true,
+        defaults: defaults::<CountOptions>,
+        build: |v, _| {
+            let job = CountJob::new(options(v)?)?;
+            job.check_puzzle_method()?;
+            Ok(boxed(job, "count"))
+        },
+    },
+    Entry {
+        name: "grade",
+        about: "which propagation schemes solve each puzzle without search",
+        inputs: Inputs::OneOrMore,
+        per_input: true,
+        noun: "puzzles",
+        resumable: false,
+        defaults: defaults::<GradeOptions>,
+        build: |v, _| Ok(boxed(GradeJob::new(options(v)?)?, "grade")),
+    },
+    Entry {
+        name: "crosscheck",
+        about: "run every backend on each puzzle and compare the verified answers",
+        inputs: Inputs::One,
+        per_input: false,
+        noun: "puzzles",
+        resumable: false,
+        defaults: defaults::<CrosscheckOptions>,
+        build: |v, _| Ok(boxed(CrosscheckJob::new(options(v)?)?, "crosscheck")),
+    },
+    Entry {
+        name: "generate",
+        about: "generate well-posed puzzles",
+        inputs: Inputs::None,
+        per_input: false,
+        noun: "puzzles",
+        resumable: true,
+        defaults: defaults::<GenerateOptions>,
+        build: |v, _| Ok(boxed(GenerateJob::new(options(v)?)?, "generate")),
+    },
+    Entry {
+        name: "minimize",
+        about: "remove givens while each puzzle stays well posed",
+        inputs: Inputs::OneOrMore,
+        per_input: true,
+        noun: "puzzles",
+        resumable: false,
+        defaults: defaults::<MinimizeOptions>,
+        build: |v, _| Ok(boxed(MinimizeJob::new(options(v)?)?, "minimize")),
+    },
+    Entry {
+        name: "verify",
+        about: "check candidate solutions against their puzzles",
+        inputs: Inputs::Two,
+        per_input: false,
+        noun: "pairs",
+        resumable: true,
+        defaults: defaults::<ThreadsOptions>,
+        build: |v, _| {
+            let o: ThreadsOptions = options(v)?;
+            Ok(boxed(VerifyJob::new(o.threads)?, "verify"))
+        },
+    },
+    Entry {
+        name: "info",
+        about: "describe each puzzle: shape, givens, clashes",
+        inputs: Inputs::OneOrMore,
+        per_input: false,
+        noun: "puzzles",
+        resumable: true,
+        defaults: defaults::<ThreadsOptions>,
+        build: |v, inputs| {
+            let o: ThreadsOptions = options(v)?;
+            Ok(boxed(InfoJob::new(o.threads, inputs > 1)?, "info"))
+        },
+    },
+];
+
+/// The registry's entry for `name`.
+///
+/// # Errors
+/// No command of that name.
+pub fn command(name: &str) -> Result<&'static Entry, RegistryError> {
+    COMMANDS
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| RegistryError::Unknown {
+            name: name.to_string(),
+            known: names().join(", "),
+        })
+}
+
+/// The names of the commands, in order.
+pub fn names() -> Vec<&'static str> {
+    COMMANDS.iter().map(|e| e.name).collect()
+}
