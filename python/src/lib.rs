@@ -14,7 +14,7 @@ mod interrupt;
 mod jobs;
 mod latin;
 mod puzzle;
-mod runners;
+mod dask;
 mod shards;
 mod solving;
 mod values;
@@ -72,6 +72,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(jobs::records, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::option_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::check_options, m)?)?;
-    runners::register(m)?;
+    m.add_function(wrap_pyfunction!(jobs::commands, m)?)?;
+    dask::register(m)?;
     Ok(())
 }

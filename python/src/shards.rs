@@ -10,7 +10,7 @@
 //! [`items`] gets exactly the records and errors, with their file lines and columns, that the
 //! command line gets for those puzzles.
 //!
-//! The runners of each command on a shard are in [`crate::runners`].
+//! The runners of each command on a shard are in [`crate::dask`].
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};

@@ -9,7 +9,7 @@ use pyo3::types::{PyDict, PyTuple};
 use serde_json::json;
 use sudokit::jobs::count::{CountJob, CountOptions};
 use sudokit::jobs::solve::{Found, SolveJob, SolveOptions, SolveRecord};
-use sudokit::jobs::{Driver, ItemResult, PuzzleItem};
+use sudokit::jobs::{ItemResult, PuzzleItem, Runner};
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::search::{CountReport, Refutation, Stats as LibStats};
 use sudokit::solve::registry;
@@ -874,8 +874,8 @@ pub fn solve_many(
         .collect();
     let (solved, ran) = cancellable(py, |cancel| {
         let mut solved = Vec::with_capacity(good.len());
-        let ran = Driver::new(control_of(&cancel))
-            .collect(&job, good.into_iter(), |result| solved.push(result));
+        let ran = Runner::new(control_of(&cancel))
+            .collect(&job, good.into_iter(), |placed| solved.push(placed.result));
         (solved, ran)
     })?;
     if !ran.map_err(failure)?.complete {

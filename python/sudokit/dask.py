@@ -145,17 +145,11 @@ def _note(message: str) -> None:
     print(f"sudokit: {message}", file=sys.stderr)
 
 
-#: The commands and the inputs each reads: "file" (one), "files" (one or more), "pair" (puzzles
-#: and candidates), "none" (generate).
+#: The registry's commands: name -> (inputs, resumable, per_input, about), where inputs is
+#: "none", "one", "two" or "one_or_more". Read from the library, never written here.
 COMMANDS = {
-    "solve": "file",
-    "count": "file",
-    "grade": "files",
-    "crosscheck": "file",
-    "generate": "none",
-    "minimize": "files",
-    "verify": "pair",
-    "info": "files",
+    name: (inputs, resumable, per_input, about)
+    for name, inputs, resumable, per_input, about in _native.commands()
 }
 
 
@@ -171,13 +165,17 @@ def _calls(
     box: Optional[Tuple[int, int]],
     latin: bool,
 ) -> Iterator[Tuple[tuple, dict]]:
-    """The tasks of one input (one file, the pair of verify, or the range of generate)."""
-    base = dict(box=box, latin=latin, name_files=len(inputs) > 1)
-    if command == "generate":
+    """The tasks of one input (one file, the pair of a two-input command, or the range of a
+    command without input)."""
+    kind = COMMANDS[command][0]
+    base = dict(box=box, latin=latin, inputs=len(inputs))
+    if kind == "none":
         for start in range(0, count, chunk):
-            yield (command, options, json), dict(range=(start, min(start + chunk, count)))
+            yield (command, options, json), dict(
+                inputs=0, range=(start, min(start + chunk, count))
+            )
         return
-    if command == "verify":
+    if kind == "two":
         left = iter(_shards(inputs[0], shard_size, box, latin))
         right = iter(_shards(inputs[1], shard_size, box, latin))
         k = 0
@@ -187,7 +185,7 @@ def _calls(
                 return
             yield (command, options, json), dict(
                 base, file=inputs[0], shard=a, first_index=k * shard_size,
-                candidate_file=inputs[1], candidates=b,
+                second_file=inputs[1], second=b,
             )
             k += 1
     for k, shard in enumerate(_shards(file, shard_size, box, latin)):
@@ -215,14 +213,15 @@ def run(
 ) -> Tally:
     """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]`` on a Dask cluster.
 
-    ``options`` are the command's options as keyword arguments (those of ``sudokit.run``:
-    ``backend=``, ``unique=``, ``time_limit=``, ``schemes=``, ...); the job of the command checks
-    them here, before any task is submitted. Each task runs the library's job over a shard of
-    ``shard_size`` puzzles (``chunk`` puzzles for generate); the records are placed in input
-    order by the library's driver, into ``out``: a path is a resumable result file as with
-    ``sudokit COMMAND -o FILE`` (``resume=True`` continues an interrupted run, ``force=True``
-    discards one), a stream gets the text, None is standard output. Grade, crosscheck and
-    minimize end with their tables (their output is a stream or a path written whole).
+    ``command`` is any command of the library's registry (:data:`COMMANDS`); ``options`` are
+    its options as keyword arguments (those of ``sudokit.run``: ``backend=``, ``unique=``,
+    ``time_limit=``, ``schemes=``, ...); the command's job checks them here, before any task is
+    submitted. Each task runs the command over a shard of ``shard_size`` puzzles (``chunk``
+    puzzles for generate); the records are placed in input order by the library's recorder,
+    into ``out``: a path is a resumable result file as with ``sudokit COMMAND -o FILE``
+    (``resume=True`` continues an interrupted run, ``force=True`` discards one), a stream gets
+    the text, None is standard output. Commands that end with tables (grade, crosscheck,
+    minimize) write a stream or a path written whole.
 
     Returns the tally; its ``exit_code`` is the command line's, its ``notes`` are printed on
     standard error.
@@ -238,50 +237,43 @@ def run(
     if shard_size < 1 or chunk < 1:
         raise ValueError("shard_size and chunk must be at least 1")
     files = [os.fspath(p) for p in inputs]
-    kind = COMMANDS[command]
-    wanted = {"file": (1, 1), "files": (1, None), "pair": (2, 2), "none": (0, 0)}[kind]
-    if len(files) < wanted[0] or (wanted[1] is not None and len(files) > wanted[1]):
-        raise ValueError(f"{command} takes {kind.replace('none', 'no input')}, not {files}")
-    if command == "generate" and box is not None:
+    kind, resumable, per_input, _ = COMMANDS[command]
+    if kind == "none" and box is not None:
         options["box"], box = box, None  # generate's box is the shape it makes
     options.setdefault("threads", threads_per_task)
-    count = int(options.get("count", 1)) if command == "generate" else 0
+    count = int(options.get("count", 1)) if kind == "none" else 0
     text = _native.check_options(command, **options)
-    tables = command in ("grade", "crosscheck", "minimize")
     output = os.fspath(out) if isinstance(out, (str, os.PathLike)) and out != "-" else None
-    path_out = output is not None
-    writer = _native.RecordWriter(
-        command, text, json=json, output=output if not tables else None,
-        resume=resume, force=force, name_files=len(files) > 1, inputs=files,
+    to_file = output is not None and resumable
+    progress = _native.ShardRun(
+        command, text, json=json, output=output if to_file else None,
+        resume=resume, force=force, inputs=files,
     )
-    summary = _native.ShardSummary(command, text, json=json) if tables else None
+    for note in progress.notes():
+        _note(note)
     client, close = _connect(client, scheduler)
     complete = False
     try:
-        with _output(None if path_out and not tables else out) as stream:
-            per_input = files if kind == "files" else [files[0] if files else "-"]
-            for file in per_input:
+        with _output(None if to_file else out) as stream:
+            per_file = files if kind == "one_or_more" else [files[0] if files else "-"]
+            for file in per_file:
                 seen = 0
                 calls = _calls(
                     command, text, json, files, file, shard_size, chunk, count, box, latin
                 )
                 for entries, share in _ordered(client, _native.run_shard, calls, retries):
                     seen += len(entries)
-                    stream.write(writer.push(entries))
-                    if summary is not None and share is not None:
-                        summary.add(share)
-                if seen == 0 and command != "generate":
+                    stream.write(progress.push(entries, share))
+                if seen == 0 and kind != "none":
                     raise _no_puzzles(file)
-                if summary is not None:
-                    stream.write(summary.end_file(file))
-            if summary is not None:
-                stream.write(summary.end())
+                if per_input:
+                    stream.write(progress.end_input(file))
+            stream.write(progress.end(True))
             complete = True
     finally:
         close()
-        tally = writer.finish(complete)
-    notes = list(tally.notes) + (summary.notes() if summary is not None else [])
-    for note in notes:
+        tally = progress.finish(complete)
+    for note in tally.notes:
         _note(note)
     return tally
 
@@ -349,13 +341,13 @@ def _parser() -> argparse.ArgumentParser:
         "in input order.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for command, kind in COMMANDS.items():
-        sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster")
-        if kind == "file":
+    for command, (kind, _, _, about) in COMMANDS.items():
+        sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster: {about}")
+        if kind == "one":
             sub.add_argument("inputs", nargs=1, metavar="FILE")
-        elif kind == "files":
+        elif kind == "one_or_more":
             sub.add_argument("inputs", nargs="+", metavar="FILE")
-        elif kind == "pair":
+        elif kind == "two":
             sub.add_argument("inputs", nargs=2, metavar="FILE")
         defaults = _json.loads(_native.option_defaults(command))
         for name, default in defaults.items():
@@ -415,7 +407,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         resume=args.resume,
         force=args.force,
     )
-    if args.command == "generate":
+    if COMMANDS[args.command][0] == "none":
         shared.update(chunk=args.chunk)
     else:
         shared.update(box=args.box, latin=args.latin, shard_size=args.shard_size)

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
-use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::Form;
+use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::{JobRecord, Status};
 

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions, DEFAULT_TIME_LIMIT};
 use sudokit::jobs::Form;
+use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions, DEFAULT_TIME_LIMIT};
 
 use super::args::{InputArgs, ThreadsArg};
 use super::runner;

@@ -13,12 +13,12 @@ use serde_json::json;
 use sudokit::generate::progress::GenerationProgress;
 use sudokit::generate::puzzle::{GridSource, Symmetry};
 use sudokit::grade::Difficulty;
-use sudokit::jobs::{Form, Runner};
-use sudokit::text::ReadOptions;
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::options::Shave;
 use sudokit::jobs::render::rounded;
+use sudokit::jobs::{Form, Runner};
 use sudokit::propagate::Scheme;
+use sudokit::text::ReadOptions;
 
 use super::args::{BoxArg, OutputArgs, ThreadsArg};
 use super::{runner, stop};

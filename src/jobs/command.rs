@@ -153,6 +153,12 @@ pub fn finish(
     why: impl FnOnce() -> String,
 ) -> Result<Report, RunError> {
     let stopped = sink.finish(ran.complete, why)?;
+    Ok(report(stopped, ran, summary, noun))
+}
+
+/// How a run ended, its output already ended: `stopped` is the line that says how far a
+/// stopped run got (exit 1); otherwise the summary's exit code. See [`finish`].
+pub fn report(stopped: Option<String>, ran: Ran, summary: &dyn Summing, noun: &str) -> Report {
     let exit_code = if stopped.is_some() {
         1
     } else {
@@ -161,11 +167,11 @@ pub fn finish(
     let mut notes: Vec<String> = stopped.into_iter().collect();
     notes.extend(ran.tally.errors_note(noun));
     notes.extend(summary.notes());
-    Ok(Report {
+    Report {
         ran,
         exit_code,
         notes,
-    })
+    }
 }
 
 /// A record as values: its place, status, and both of its forms.
@@ -207,7 +213,7 @@ pub struct Shard {
 
 /// A summary behind a trait object: the client of Dask tasks adds their shares up, ends each
 /// input and the run, and gives the notes and exit code.
-pub trait Summing: Send {
+pub trait Summing: Send + Sync {
     /// Adds a task's share.
     ///
     /// # Errors

@@ -17,15 +17,15 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::item::InputError;
-use super::source::{Items, Source, puzzles_of};
-use super::summary::NoSummary;
 use super::capped::capped;
 use super::census::{EmptyGridCount, EmptyGridError, empty_grid_count};
+use super::item::InputError;
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one, backend_spec};
 use super::render::{add_refutation, stats_json};
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
 use crate::census::{enumeration_reach, json_count};
 use crate::grid::Grid;
 use crate::search::{CountReport, Limits};

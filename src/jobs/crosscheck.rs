@@ -16,14 +16,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::item::InputError;
-use super::render::json_line;
-use super::runner::Ran;
-use super::summary::Summary;
-use super::source::{Items, Source, puzzles_of};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, at_least_one};
+use super::render::json_line;
 use super::render::{micros, millis, rounded};
+use super::runner::Ran;
+use super::source::{Items, Source, puzzles_of};
+use super::summary::Summary;
 use crate::crosscheck::fault::{Fault, Faulty};
 use crate::crosscheck::{
     self, Participant, ParticipantRun, ParticipantTally, PuzzleCheck, Standing, Verdict,

@@ -15,12 +15,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::item::InputError;
-use super::source::{Items, Source};
-use super::summary::NoSummary;
 use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::render::grid_record;
+use super::source::{Items, Source};
+use super::summary::NoSummary;
 use crate::generate::progress::{GenerationProgress, OnProgress};
 use crate::generate::puzzle::{
     GenerateError, Generated, Generator, GridSource, Options, Symmetry, puzzle_rng,

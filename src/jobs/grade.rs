@@ -15,12 +15,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::item::{InputError, PuzzleItem};
-use super::source::{Items, Source, puzzles_of};
-use super::summary::{InputSummary, PerInput};
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::render::{millis, rounded, stop_word};
+use super::source::{Items, Source, puzzles_of};
+use super::summary::{InputSummary, PerInput};
 use crate::grade::{Difficulty, FixpointVerdict, Grade, Grader, Spread, Summary, differences};
 use crate::propagate::{Scheme, Searcher};
 use crate::search::{CountReport, Limits};
@@ -105,7 +105,6 @@ impl GradeJob {
     pub fn runtime(&self) -> bool {
         self.runtime
     }
-
 }
 
 impl Job for GradeJob {

@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::source::{Items, Source, puzzles_of};
-use super::summary::NoSummary;
 use super::item::{InputError, PuzzleItem};
 use super::job::{Control, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError};
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
 use crate::shape::Shape;
 use crate::text::ReadOptions;
 

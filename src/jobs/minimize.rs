@@ -15,12 +15,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::item::InputError;
-use super::source::{Items, Source, puzzles_of};
-use super::summary::{InputSummary, PerInput};
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError};
 use super::render::rounded;
+use super::source::{Items, Source, puzzles_of};
+use super::summary::{InputSummary, PerInput};
 use crate::generate::progress::OnProgress;
 use crate::generate::puzzle::{MinimizeError, Minimized, minimize_cancellable, puzzle_rng};
 use crate::text::{to_json, to_text};

@@ -72,9 +72,9 @@ pub mod target;
 pub mod verify;
 
 pub use command::{Command, Form, Report};
-pub use runner::{Ran, RunError, Runner};
 pub use item::PuzzleItem;
 pub use job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status, Tally};
 pub use options::OptionError;
 pub use partial::OpenMode;
+pub use runner::{Ran, RunError, Runner};
 pub use sink::{Sink, SinkError, SinkHandle};

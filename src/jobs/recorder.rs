@@ -68,9 +68,27 @@ pub fn claim(entry: Option<Box<IndexEntry>>, line: usize, key: u64) -> Claim {
     }
 }
 
+/// The sink a recorder writes to: the caller's, or its own (a Dask client's writer, which
+/// keeps it between calls).
+enum SinkRef<'a> {
+    Borrowed(&'a Sink),
+    Owned(Box<Sink>),
+}
+
+impl std::ops::Deref for SinkRef<'_> {
+    type Target = Sink;
+
+    fn deref(&self) -> &Sink {
+        match self {
+            SinkRef::Borrowed(sink) => sink,
+            SinkRef::Owned(sink) => sink,
+        }
+    }
+}
+
 /// Places a run's results; see the module docs.
 pub struct Recorder<'a> {
-    sink: &'a Sink,
+    sink: SinkRef<'a>,
     old: Mutex<Option<OldResults>>,
     brief: bool,
     /// The tally and the places taken so far.
@@ -90,7 +108,17 @@ impl<'a> Recorder<'a> {
     /// `brief`, the text of a `done` result is left out (its place is still counted).
     pub fn new(sink: &'a Sink, old: Option<OldResults>, brief: bool) -> Recorder<'a> {
         Recorder {
-            sink,
+            sink: SinkRef::Borrowed(sink),
+            old: Mutex::new(old),
+            brief,
+            counts: Mutex::new((Tally::default(), 0)),
+        }
+    }
+
+    /// A recorder that owns its sink ([`Recorder::finish_owned`] gives it back).
+    pub fn owning(sink: Sink, old: Option<OldResults>, brief: bool) -> Recorder<'static> {
+        Recorder {
+            sink: SinkRef::Owned(Box::new(sink)),
             old: Mutex::new(old),
             brief,
             counts: Mutex::new((Tally::default(), 0)),
@@ -99,7 +127,7 @@ impl<'a> Recorder<'a> {
 
     /// The sink.
     pub fn sink(&self) -> &Sink {
-        self.sink
+        &self.sink
     }
 
     /// Whether items need their keys (the output is a resumable file, whose index holds them).
@@ -176,13 +204,7 @@ impl<'a> Recorder<'a> {
     ///
     /// # Errors
     /// As [`Recorder::record`]; the old result answers another item.
-    pub fn place(
-        &self,
-        line: usize,
-        key: u64,
-        status: Status,
-        text: &str,
-    ) -> Result<(), RunError> {
+    pub fn place(&self, line: usize, key: u64, status: Status, text: &str) -> Result<(), RunError> {
         match claim(self.next_old(), line, key) {
             Claim::Keep(entry) => self.keep(&entry),
             Claim::Redo { replaced } => self.record(line, key, status, text, replaced.as_deref()),
@@ -201,9 +223,20 @@ impl<'a> Recorder<'a> {
     /// # Errors
     /// Old results left over (the resume is refused; the old results stay as they were).
     pub fn finish(self, complete: bool) -> Result<Tally, RunError> {
+        self.finish_owned(complete).map(|(tally, _)| tally)
+    }
+
+    /// As [`Recorder::finish`], giving back the sink of an [owning](Recorder::owning) recorder.
+    ///
+    /// # Errors
+    /// As [`Recorder::finish`].
+    pub fn finish_owned(self, complete: bool) -> Result<(Tally, Option<Sink>), RunError> {
         let (tally, position) = *lock(&self.counts);
         if complete {
-            let mut rest = self.old.into_inner().unwrap_or_else(PoisonError::into_inner);
+            let mut rest = self
+                .old
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner);
             let left = rest.as_mut().map_or(0, |r| r.count());
             if left > 0 {
                 let partial = self.sink.partial_path();
@@ -215,7 +248,11 @@ impl<'a> Recorder<'a> {
                 }));
             }
         }
-        Ok(tally)
+        let sink = match self.sink {
+            SinkRef::Owned(sink) => Some(*sink),
+            SinkRef::Borrowed(_) => None,
+        };
+        Ok((tally, sink))
     }
 }
 

@@ -227,7 +227,11 @@ impl Runner {
         let pairs = items.map(|item| (item, recorder.next_old()));
         let work = |(item, entry): (J::Item, Option<Box<IndexEntry>>)| -> Done<J::Record> {
             let line = item.line();
-            let key = if keys || entry.is_some() { item.key() } else { 0 };
+            let key = if keys || entry.is_some() {
+                item.key()
+            } else {
+                0
+            };
             match claim(entry, line, key) {
                 Claim::Keep(entry) => Done::Kept(entry),
                 Claim::Mismatch { line, reason } => Done::Mismatch { line, reason },

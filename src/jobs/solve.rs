@@ -19,14 +19,14 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::item::InputError;
-use super::source::{Items, Source, puzzles_of};
-use super::summary::NoSummary;
 use super::capped::capped;
+use super::item::InputError;
 use super::item::PuzzleItem;
 use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::options::{self, OptionError, as_text, backend_spec};
 use super::render::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
 use crate::encode::cnf::{Amo, Encoding};
 use crate::grid::Grid;
 use crate::search::{Answer, Limits, Outcome, Refutation, Stats, StopReason};

@@ -20,11 +20,11 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::runner::Ran;
 use super::job::ItemResult;
+use super::runner::Ran;
 
 /// A command's running summary over records of type `R`; see the module docs.
-pub trait Summary<R>: Serialize + DeserializeOwned + Send {
+pub trait Summary<R>: Serialize + DeserializeOwned + Send + Sync {
     /// Adds one result of this run (in input order; a result kept by a resumed run is not seen).
     fn add(&mut self, result: &ItemResult<R>);
 
@@ -69,7 +69,7 @@ impl<R> Summary<R> for NoSummary {
 
 /// The summary of one input of a command that ends with a table over its inputs (grade,
 /// minimize): kept per input by [`PerInput`].
-pub trait InputSummary<R>: Serialize + DeserializeOwned + Send + Clone {
+pub trait InputSummary<R>: Serialize + DeserializeOwned + Send + Sync + Clone {
     /// Adds one result.
     fn add(&mut self, result: &ItemResult<R>);
 

@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::source::{Items, Source};
-use super::summary::NoSummary;
 use super::item::{InputError, PuzzleItem};
 use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
 use super::options::{self, OptionError};
+use super::source::{Items, Source};
+use super::summary::NoSummary;
 use crate::text::ReadOptions;
 use crate::verify::{Violation, verify};
 
