@@ -1,0 +1,153 @@
+//! Why a square has no completion, on the course page: the evidence of every level that says
+//! no (the checked refutation, the search trees), the contradiction propagation alone reaches,
+//! and a minimal conflict drawn with its Hall violation.
+
+use std::fmt::Write as _;
+
+use super::ms;
+use crate::grid::Grid;
+use crate::propagate::Scheme;
+use crate::propagate::explain::{Ending, explain};
+use crate::reduce::course::{Course, Evidence, LevelAnswer};
+use crate::render::page;
+use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render};
+
+/// The contradiction that propagation alone reaches on the square, step by step, with the
+/// weakest of forward checking, channeling, range exhaustion and hyper-arc consistency that
+/// reaches one (short stories only).
+fn propagation_story(out: &mut String, latin: &Grid) {
+    let schemes = [
+        (Scheme::FC, "forward checking"),
+        (Scheme::FCI, "forward checking and hidden singles"),
+        (Scheme::BC, "the sets of cells of a row or column"),
+        (Scheme::HAC, "Hall sets of each row and column"),
+    ];
+    for (scheme, words) in schemes {
+        let Ok(story) = explain(latin, scheme) else {
+            continue;
+        };
+        if story.ending != Ending::Contradiction || story.steps.len() > 30 {
+            continue;
+        }
+        let _ = write!(
+            out,
+            "<p>Reasoning alone finds the contradiction, without trying anything ({words}, \
+             {scheme}):</p><ol>"
+        );
+        for step in &story.steps {
+            let _ = write!(out, "<li>{}.</li>", escape_xml(&step.text));
+        }
+        out.push_str("</ol>");
+        return;
+    }
+}
+
+/// The evidence of a "no" in words.
+pub fn evidence_words(evidence: &Evidence) -> String {
+    match evidence {
+        Evidence::Proof {
+            lrat_steps,
+            lrat_bytes,
+            drat_lemmas,
+            time,
+            ..
+        } => format!(
+            "unsatisfiable; the refutation was checked by varisat's proof checker: \
+             {lrat_steps} clauses derived (LRAT, {lrat_bytes} bytes; DRAT: {drat_lemmas} lemmas), \
+             written and checked in {} ms",
+            ms(*time)
+        ),
+        Evidence::Search { what, nodes } => {
+            if *nodes <= 1 {
+                format!("settled before any choice (a {what} of one node)")
+            } else {
+                format!("a {what} of {nodes} nodes explored to the end")
+            }
+        }
+        Evidence::Presolve => {
+            "infeasible once the givens are substituted (no solver run needed)".into()
+        }
+        Evidence::Missing => "no proof object (a limit stopped the proof run)".into(),
+    }
+}
+
+/// The slides "Why there is no completion" and, when found, "A minimal conflict" of square
+/// `index`.
+pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
+    page::slide_start(out, &format!("square-{index}-why"), "");
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-why-title"),
+        "Why there is no completion",
+    );
+    out.push_str("<ul>");
+    for run in &course.levels {
+        if let LevelAnswer::NoCompletion(evidence) = &run.answer {
+            let _ = write!(
+                out,
+                "<li><b>{}</b>, {}: {}</li>",
+                escape_xml(run.level.title()),
+                escape_xml(&run.solver),
+                escape_xml(&evidence_words(evidence))
+            );
+        }
+    }
+    out.push_str("</ul>");
+    propagation_story(out, &course.latin);
+    page::slide_end(out);
+    let Some(conflict) = &course.conflict else {
+        return;
+    };
+    page::slide_start(out, &format!("square-{index}-conflict"), "");
+    page::heading(
+        out,
+        3,
+        &format!("square-{index}-conflict-title"),
+        "A minimal conflict, and its Hall violation",
+    );
+    let cells: Vec<usize> = conflict.givens.givens().map(|(c, _)| c).collect();
+    let _ = write!(
+        out,
+        "<p><b>A minimal conflict</b> (red): the givens {} alone already have no completion, and \
+         dropping any one of them leaves a square that completes (found by deleting givens one \
+         at a time while no completion remains; {} solves).</p>",
+        escape_xml(&conflict.describe()),
+        conflict.solves
+    );
+    match conflict.why() {
+        Some(story) => {
+            let last = story
+                .steps
+                .last()
+                .map(|s| s.text.clone())
+                .unwrap_or_default();
+            let _ = write!(
+                out,
+                "<p><b>Why:</b> {} ({}, replayed step by step).</p>",
+                escape_xml(last.trim_start_matches("Contradiction: ")),
+                story.scheme
+            );
+        }
+        None => out.push_str(
+            "<p><b>Why:</b> no single row, column or symbol shows a Hall violation of these \
+             givens; only the search of the solvers above proves that they have no \
+             completion.</p>",
+        ),
+    }
+    let options = SvgOptions {
+        cell: 96.0,
+        marks: vec![Mark {
+            cells,
+            fill: "#f4b6b6".into(),
+            meaning: "a minimal conflict".into(),
+        }],
+        title: Some(format!("square {index}: a minimal conflict")),
+        coordinates: true,
+        fluid: true,
+        ..SvgOptions::default()
+    };
+    out.push_str(&legend_html(&options, false));
+    let svg = render(&course.latin, None, &options);
+    page::slide_figure(out, &svg, "");
+}
