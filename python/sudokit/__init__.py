@@ -87,6 +87,7 @@ __all__ = [
     "SudokitError",
     "Verification",
     "backends",
+    "commands",
     "count",
     "decode",
     "explain",
@@ -164,17 +165,19 @@ def run(
 ) -> RunTally:
     """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]``, in this process.
 
-    The library's job of ``command`` (``solve``, ``count``, ``grade``, ``crosscheck``,
-    ``generate``, ``minimize``, ``verify``, ``info``) with ``options`` as its options (the
-    command line's flags with underscores: ``backend="dlx"``, ``unique=True``,
-    ``time_limit=1.5``, ``schemes="paper"``, ``box=(2, 3)`` for generate ...), run over the
-    inputs by the library's driver; every option is checked by the job.
+    The library's job of ``command`` (any name of :func:`commands`: ``solve``, ``count``,
+    ``grade``, ``crosscheck``, ``generate``, ``generate-latin``, ``minimize``, ``verify``,
+    ``info``) with ``options`` as its options (the command line's flags with underscores:
+    ``backend="dlx"``, ``unique=True``, ``time_limit=1.5``, ``schemes="paper"``, ``box=(2, 3)``
+    for generate ...), run over the inputs by the library; every option is checked by the
+    job.
 
     Args:
         command: the command.
-        inputs: its input files (none for generate; puzzles and candidates for verify).
+        inputs: its input files (none for generate and generate-latin; puzzles and candidates
+            for verify).
         out: the output: None for standard output, or a path, written as ``-o FILE`` writes it
-            (a resumable result file for solve, count, verify, info and generate).
+            (a resumable result file for every command without closing tables).
         json: one JSON object per record.
         resume: continue ``OUT.partial`` (``--resume``).
         force: discard ``OUT.partial`` (``--force``).
@@ -211,6 +214,16 @@ def run(
     for note in tally.notes:
         print(f"sudokit: {note}", file=_sys.stderr)
     return tally
+
+
+def commands() -> List[str]:
+    """The names of the library's batch commands (its registry), the ``command`` of
+    :func:`run`, :func:`records` and :func:`sudokit.dask.run`.
+
+    >>> "solve" in commands()
+    True
+    """
+    return [name for name, *_ in _native.commands()]
 
 
 def records(

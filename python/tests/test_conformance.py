@@ -40,6 +40,7 @@ CASES = [
     ("minimize", ["minimize", "--seed", "3"], [SAMPLE_4, MIXED], {"seed": 3}, {}),
     ("verify", ["verify"], [EASY, EASY_SOLUTIONS], {}, {}),
     ("info", ["info"], [MIXED, EASY], {}, {}),
+    ("generate-latin", ["generate-latin", "--order", "5", "--holes", "8", "--count", "7", "--seed", "3"], [], {"order": 5, "holes": 8, "count": 7, "seed": 3}, {}),
 ]
 
 
@@ -67,7 +68,7 @@ def test_cli_python_and_dask_write_the_same_records(cli, client, in_repo, case, 
     assert expected, "the command line wrote nothing: the test would compare nothing"
 
     # sudokit.dask.run: shards of 2 puzzles (generate: chunks of 2), placed in order.
-    command = name.split("-")[0]
+    command = case[1][0]
     stream = io.StringIO()
     tally = sd.run(command, *inputs, out=stream, client=client, json=json, shard_size=2,
                    chunk=2, **read, **{"threads": 1, **options})
@@ -88,12 +89,30 @@ def test_cli_python_and_dask_write_the_same_records(cli, client, in_repo, case, 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_python_run_writes_what_the_cli_writes(cli, in_repo, tmp_path, capfd, case, json):
     name, _, inputs, options, read = case
-    command = name.split("-")[0]
+    command = case[1][0]
     code, expected = cli(*cli_args(case, json))
     tally = sudokit.run(command, *inputs, json=json, **read, **options)
     got = capfd.readouterr().out
     assert untimed(got) == untimed(expected)
     assert tally.exit_code == code
+
+
+def test_every_registry_command_is_in_this_test_and_on_every_face(cli):
+    """The library's registry is the one list of commands: this test covers each, and the
+    command line, ``sudokit.run`` and ``python -m sudokit.dask`` expose exactly them."""
+    registry = [name for name, *_ in sudokit._native.commands()]
+    assert sorted({case[1][0] for case in CASES}) == sorted(registry)
+    assert list(sd.COMMANDS) == registry
+    _, help_text = cli("--help")
+    listed = {line.split()[0] for line in help_text.split("Commands:")[1].split("Options:")[0].splitlines() if line.strip()}
+    assert set(registry) <= listed, set(registry) - listed
+    dask_help = sd._parser().format_help()
+    shown = dask_help.split("{", 1)[1].split("}", 1)[0].split(",")
+    assert shown == registry
+    for name in registry:
+        assert sudokit._native.option_defaults(name).startswith("{")
+    with pytest.raises(ValueError, match="unknown command"):
+        sudokit.run("slove")
 
 
 def test_the_masks_leave_the_records_alone():

@@ -159,6 +159,23 @@ impl Cube {
     }
 }
 
+/// Checks a request for squares of order `order` with `cells` holes or givens, before any is
+/// made.
+///
+/// # Errors
+/// As [`quasigroup_with_holes`] and [`random_partial`].
+pub fn check_request(order: usize, cells: usize) -> Result<(), LatinGenError> {
+    check_order(order)?;
+    if cells > order * order {
+        return Err(LatinGenError::TooMany {
+            asked: cells,
+            order,
+            cells: order * order,
+        });
+    }
+    Ok(())
+}
+
 fn check_order(order: usize) -> Result<(), LatinGenError> {
     Shape::latin(order)?;
     if order > MAX_RANDOM_ORDER {

@@ -30,7 +30,7 @@ use crate::text::{ReadOptions, TextError};
 ///
 /// The command line builds a job from its parsed flags, the Python package from keyword
 /// arguments and a Dask task from its shard's description; each then hands the job and its input
-/// to the [driver](super::driver::Driver), or calls [`Job::run`] itself, and places the records.
+/// to the [runner](super::runner::Runner), or calls [`Job::run`] itself, and places the records.
 pub trait Job: Sync {
     /// One unit of input: a puzzle read from a file (or the error that replaced it), a pair of
     /// puzzle and candidate, an index.

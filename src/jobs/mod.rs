@@ -1,20 +1,25 @@
-//! The commands as library jobs: what `solve`, `count`, `grade`, `crosscheck`, `generate`,
-//! `minimize`, `verify` and `info` do to one item, how their options are checked, how their
-//! records are written and counted, and how a batch of them runs, lives here once. The command
-//! line, the Python package and its Dask runner convert their arguments into a job's options and
-//! place its records; nothing else.
+//! The commands as library jobs: what each batch command does to one item, how its options are
+//! checked, how its records are written and counted, what it adds up over them, and how a run
+//! of it goes, lives here once. The command line, the Python package and its Dask side convert
+//! their arguments into a job's options and place its records; nothing else.
 //!
 //! # The parts
+//! - the **registry** ([`registry`]): every batch command once (name, inputs, noun, whether its
+//!   output resumes, its options with their defaults, how its job is built); the front ends
+//!   read their commands from it;
 //! - a **job** per command (one file each): an options type (plain data with serde: built from
 //!   clap flags, Python keyword arguments or a Dask shard's JSON), checked once by the job's
 //!   `new` into the job ([`Job`]), whose [`Job::run`] turns one item into a typed record
-//!   ([`JobRecord`]: its [`Status`], text and JSON);
-//! - the shared pieces: [`item`] (puzzles read from a file, the in-place [`ItemError`]),
-//!   [`options`] (time budgets, threads, backend specs, schemes), [`render`] (grids, counters and
-//!   times as records write them), [`capped`] (`--max-n`), [`pool`] (engines lent to workers);
-//! - the **driver** ([`driver`]): a job, its input, a [`Sink`] and the old results of a resumed
-//!   output in; records in input order, a [`Tally`] and an exit code out; stopped by a
-//!   [`Control`];
+//!   ([`JobRecord`]: its [`Status`], text and JSON), and whose [`summary`] (grade's tables,
+//!   cross-check's totals) adds the records up;
+//! - the shared pieces: [`source`] and [`item`] (what a job reads: files or Dask shards, the
+//!   in-place [`ItemError`]), [`options`] (time budgets, threads, backend specs, schemes),
+//!   [`render`] (grids, counters and times as records write them), [`capped`] (`--max-n`),
+//!   [`pool`] (engines lent to workers);
+//! - the **run** of a command ([`command`]): its inputs opened, the [`runner`] (items to
+//!   results in input order on all cores, stopped by a [`Control`]), the [`recorder`]
+//!   (results into a [`Sink`], continuing a resumed output, counted in a [`Tally`]), the
+//!   summary ended per input and at the end, and the exit code;
 //! - the **sink** and **resume** ([`sink`], [`partial`], [`target`], [`run_identity`]):
 //!   standard output, a file written directly, or the resumable result file of `-o FILE`
 //!   (locked, indexed, resumed only by a run of the same command, options and inputs).
@@ -51,6 +56,7 @@ pub mod course;
 pub mod crosscheck;
 pub mod decode;
 pub mod generate;
+pub mod generate_latin;
 pub mod grade;
 pub mod info;
 pub mod item;

@@ -59,6 +59,9 @@ pub enum OptionError {
     /// Options that do not go together.
     #[error("{0}")]
     Conflict(String),
+    /// Random Latin squares that cannot be made (an order, or more holes or givens than cells).
+    #[error(transparent)]
+    Latin(#[from] crate::generate::latin::LatinGenError),
     /// Options that are not the command's, or of the wrong type (from their serde form).
     #[error("{0}")]
     Malformed(String),
@@ -92,6 +95,7 @@ impl OptionError {
             | OptionError::Directory { option, .. } => Some(option),
             OptionError::Backend(_) => Some("backend"),
             OptionError::Conflict(_) | OptionError::Malformed(_) => None,
+            OptionError::Latin(_) => Some("order"),
             OptionError::SolverTable(_) => Some("solvers"),
         }
     }

@@ -24,6 +24,7 @@ use super::command::{Command, JobCommand};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
 use super::generate::{GenerateJob, GenerateOptions};
+use super::generate_latin::{GenerateLatinJob, GenerateLatinOptions};
 use super::grade::{GradeJob, GradeOptions};
 use super::info::InfoJob;
 use super::job::Job;
@@ -228,6 +229,16 @@ pub static COMMANDS: &[Entry] = &[
         resumable: true,
         defaults: defaults::<GenerateOptions>,
         build: |v, _| Ok(boxed(GenerateJob::new(options(v)?)?, "generate")),
+    },
+    Entry {
+        name: "generate-latin",
+        about: "random partial Latin squares (quasigroups with holes, or random givens)",
+        inputs: Inputs::None,
+        per_input: false,
+        noun: "squares",
+        resumable: true,
+        defaults: defaults::<GenerateLatinOptions>,
+        build: |v, _| Ok(boxed(GenerateLatinJob::new(options(v)?)?, "generate-latin")),
     },
     Entry {
         name: "minimize",

@@ -6,6 +6,7 @@ mod cadical;
 mod census;
 mod census_resume;
 mod cli_help;
+mod command_registry;
 mod common;
 mod conformance;
 mod count_bounds;

@@ -1,0 +1,111 @@
+//! The command registry (`sudokit::jobs::registry`) is the one list of batch commands: each is a
+//! subcommand of the command line, its defaults build its job, its options are refused by name,
+//! and a run through the library's registry path writes what the command line writes.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+use sudokit::jobs::Control;
+use sudokit::jobs::command::Summing;
+use sudokit::jobs::registry::{self, COMMANDS, Inputs};
+use sudokit::jobs::runner::Runner;
+use sudokit::text::ReadOptions;
+
+use crate::common::{run, stderr, stdout};
+
+#[test]
+fn every_registry_command_is_a_subcommand_and_builds_from_its_defaults() {
+    let help = stdout(&run(&["--help"], b""));
+    let listed: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .and_then(|rest| rest.split("Options:").next())
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    for entry in COMMANDS {
+        assert!(
+            listed.contains(&entry.name),
+            "{} is not a subcommand",
+            entry.name
+        );
+        let out = run(&[entry.name, "--help"], b"");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            entry.name,
+            stderr(&out)
+        );
+        let inputs = match entry.inputs {
+            Inputs::None => 0,
+            Inputs::Two => 2,
+            _ => 1,
+        };
+        let command = entry
+            .build(entry.defaults(), inputs)
+            .unwrap_or_else(|e| panic!("{}: its defaults are refused: {e}", entry.name));
+        assert_eq!(command.entry().name, entry.name);
+        let unknown = entry.build(json!({"no_such_option": 1}), inputs).err();
+        let message = unknown.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            message.contains("no_such_option"),
+            "{}: {message}",
+            entry.name
+        );
+        assert!(entry.check_inputs(inputs).is_ok());
+        assert!(entry.check_inputs(inputs + 3).is_err() || entry.inputs == Inputs::OneOrMore);
+    }
+    let mut names = registry::names();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), COMMANDS.len(), "a name twice");
+}
+
+#[test]
+fn the_registry_path_writes_what_the_command_line_writes() {
+    // grade over two files: per-file summaries (JSON) between the records, through the
+    // command object a front end picks by name.
+    let files = [
+        PathBuf::from("models/sudoku/4x4/kr_4x4_sample.txt"),
+        PathBuf::from("models/sudoku/9x9/easy.txt"),
+    ];
+    let cli = run(
+        &[
+            "grade",
+            "--json",
+            "--schemes",
+            "FC,HAC",
+            crate::common::s(&crate::common::path(files[0].to_str().unwrap())),
+            crate::common::s(&crate::common::path(files[1].to_str().unwrap())),
+        ],
+        b"",
+    );
+    assert_eq!(cli.status.code(), Some(0), "{}", stderr(&cli));
+    let entry = registry::command("grade").unwrap();
+    let command = entry.build(json!({"schemes": "FC,HAC"}), 2).unwrap();
+    let inputs: Vec<PathBuf> = files
+        .iter()
+        .map(|f| crate::common::path(f.to_str().unwrap()))
+        .collect();
+    let runner = Runner::new(Control::new());
+    // The command object writes to standard output: run it through its records and shares
+    // instead, as a Dask client does, and rebuild the text.
+    let mut summary: Box<dyn Summing> = command.summing();
+    let mut text = String::new();
+    for input in &inputs {
+        let sources = command
+            .open(std::slice::from_ref(input), ReadOptions::default(), &runner)
+            .unwrap();
+        let (shard, ran) = command.run_shard(sources, true, &runner).unwrap();
+        assert!(ran.complete);
+        for (_, _, _, record) in &shard.entries {
+            text.push_str(record);
+        }
+        summary.add_share(shard.share).unwrap();
+        text.push_str(&summary.end_input(&input.display().to_string(), true));
+    }
+    text.push_str(&summary.end(true, true));
+    assert_eq!(text, stdout(&cli));
+}
