@@ -79,7 +79,9 @@
 //! The change detection of tier 1 and the whole of tier 3 and of the branch choice are written
 //! once over [`lanes::Lanes`] and compiled for each implementation: AVX2 when the CPU has it
 //! (chosen at run time, [`simd`]), SSE2 otherwise on x86-64, plain arrays elsewhere. The rules
-//! of tier 1 stay scalar: each is a few table look-ups on one word.
+//! of tier 1 stay scalar: each is a few table look-ups on one word. The engine gets the proof
+//! that the CPU runs its implementation ([`lanes::Lanes::Token`]) with the puzzle and makes
+//! its first vectors with it.
 //!
 //! # Complexity
 //! Tier 1 is O(1) per word update (five table look-ups, about forty word operations); tier 2 is
@@ -146,8 +148,11 @@ impl Words {
     }
 
     #[inline(always)]
-    fn chunk<L: Lanes>(&self, c: usize) -> L {
-        L::load(self.0[8 * c..8 * c + 8].try_into().expect("eight words"))
+    fn chunk<L: Lanes>(&self, cpu: L::Token, c: usize) -> L {
+        L::load(
+            cpu,
+            self.0[8 * c..8 * c + 8].try_into().expect("eight words"),
+        )
     }
 
     #[inline(always)]
@@ -160,15 +165,10 @@ impl Words {
     }
 }
 
-#[inline(always)]
-fn splat<L: Lanes>(x: u32) -> L {
-    L::splat(x)
-}
-
 /// The columns (9 bits) where each word has a place.
 #[inline(always)]
 fn cols<L: Lanes>(w: L) -> L {
-    w.or(w.shr::<9>()).or(w.shr::<18>()).and(splat(ROW))
+    w.or(w.shr::<9>()).or(w.shr::<18>()).and(w.splat(ROW))
 }
 
 /// Rotations inside the three 3-bit groups (boxes) of a column set: bit `j` of a group takes
@@ -176,15 +176,15 @@ fn cols<L: Lanes>(w: L) -> L {
 #[inline(always)]
 fn r1<L: Lanes>(x: L) -> L {
     x.shr::<1>()
-        .and(splat(0o333))
-        .or(x.shl::<2>().and(splat(0o444)))
+        .and(x.splat(0o333))
+        .or(x.shl::<2>().and(x.splat(0o444)))
 }
 
 #[inline(always)]
 fn r2<L: Lanes>(x: L) -> L {
     x.shr::<2>()
-        .and(splat(0o111))
-        .or(x.shl::<1>().and(splat(0o666)))
+        .and(x.splat(0o111))
+        .or(x.shl::<1>().and(x.splat(0o666)))
 }
 
 /// A column set repeated on the three rows of a band.
@@ -196,17 +196,17 @@ fn spread<L: Lanes>(c: L) -> L {
 /// The non-empty triads of each word, as spread triad bits.
 #[inline(always)]
 fn occupancy<L: Lanes>(w: L) -> L {
-    w.or(w.shr::<1>()).or(w.shr::<2>()).and(splat(TRIAD_BITS))
+    w.or(w.shr::<1>()).or(w.shr::<2>()).and(w.splat(TRIAD_BITS))
 }
 
 /// For spread triad bits, the other set bits of their rows.
 #[inline(always)]
 fn others_in_row<L: Lanes>(o: L) -> L {
     o.shl::<3>()
-        .and(splat(BOXES_12))
-        .or(o.shr::<3>().and(splat(BOXES_01)))
-        .or(o.shl::<6>().and(splat(BOX_2)))
-        .or(o.shr::<6>().and(splat(BOX_0)))
+        .and(o.splat(BOXES_12))
+        .or(o.shr::<3>().and(o.splat(BOXES_01)))
+        .or(o.shl::<6>().and(o.splat(BOX_2)))
+        .or(o.shr::<6>().and(o.splat(BOX_0)))
 }
 
 /// The cells of spread triad bits.
@@ -221,9 +221,9 @@ fn triad_peers<L: Lanes>(n: L) -> L {
     let rowany = n
         .or(n.shr::<3>())
         .or(n.shr::<6>())
-        .and(splat(1 | 1 << 9 | 1 << 18));
+        .and(n.splat(1 | 1 << 9 | 1 << 18));
     let rows = rowany.shl::<9>().sub(rowany);
-    let colany = n.or(n.shr::<9>()).or(n.shr::<18>()).and(splat(0o111));
+    let colany = n.or(n.shr::<9>()).or(n.shr::<18>()).and(n.splat(0o111));
     let boxes = spread(colany.shl::<3>().sub(colany));
     rows.or(boxes).andnot(triad_cells(n))
 }
@@ -340,14 +340,17 @@ impl Board {
     /// The three tiers to their fixpoint; false on a contradiction. `updates` counts the word
     /// updates.
     #[inline(always)]
-    fn propagate<L: Lanes>(&mut self, updates: &mut u64) -> bool {
+    fn propagate<L: Lanes>(&mut self, cpu: L::Token, updates: &mut u64) -> bool {
         loop {
             loop {
                 // The changed words, in order; words changed by these updates are found by the
                 // next round.
                 let mut changed = 0u64;
                 for c in 0..5 {
-                    let m = self.cand.chunk::<L>(c).ne_mask(self.seen.chunk::<L>(c));
+                    let m = self
+                        .cand
+                        .chunk::<L>(cpu, c)
+                        .ne_mask(self.seen.chunk(cpu, c));
                     changed |= u64::from(m) << (8 * c);
                 }
                 if changed == 0 {
@@ -370,7 +373,7 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.triad_rules::<L>() {
+            match self.triad_rules::<L>(cpu) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -424,23 +427,23 @@ impl Board {
     /// a contradiction, `Some(true)` if a word changed. Most calls find nothing, so the first
     /// pass only counts; the eliminations are recomputed in a second pass when there are some.
     #[inline(always)]
-    fn triad_rules<L: Lanes>(&mut self) -> Option<bool> {
-        let z = splat::<L>(0);
+    fn triad_rules<L: Lanes>(&mut self, cpu: L::Token) -> Option<bool> {
+        let z = L::load(cpu, &[0; 8]);
         let (mut bad, mut off_permutation) = (z, z);
         let (mut places, mut forced) = ([z; 4], [z; 4]);
         let (mut column_places, mut column_forced) = ([z; 4], [z; 4]);
         let (mut unforced, mut column_unforced) = (z, z);
         for k in 0..5 {
-            let w = self.cand.chunk::<L>(k);
-            let valid = L::load(if k < 4 { &VALID_PAIR } else { &VALID_ONE });
+            let w = self.cand.chunk::<L>(cpu, k);
+            let valid = L::load(cpu, if k < 4 { &VALID_PAIR } else { &VALID_ONE });
             let cl = cols(w);
             let kept = on_permutations(cl);
             // Every box keeps a place.
             let boxes = kept
                 .or(kept.shr::<1>())
                 .or(kept.shr::<2>())
-                .and(splat(0o111));
-            bad = bad.or(boxes.xor(splat(0o111)).and(valid));
+                .and(z.splat(0o111));
+            bad = bad.or(boxes.xor(z.splat(0o111)).and(valid));
             off_permutation = off_permutation.or(cl.andnot(kept));
             let o = occupancy(w);
             let fo = o.andnot(others_in_row(o));
@@ -458,14 +461,14 @@ impl Board {
         }
         if !off_permutation.is_zero() {
             for k in 0..5 {
-                let w = self.cand.chunk::<L>(k);
+                let w = self.cand.chunk::<L>(cpu, k);
                 let cl = cols(w);
                 self.cand
                     .set_chunk(k, w.andnot(spread(cl.andnot(on_permutations(cl)))));
             }
             return Some(true);
         }
-        let valid = L::load(&VALID_PAIR);
+        let valid = L::load(cpu, &VALID_PAIR);
         let places = combine(places);
         let forced = combine(forced);
         let unforced = unforced.or(unforced.swap_values());
@@ -473,8 +476,8 @@ impl Board {
         let column_forced = combine(column_forced);
         let column_unforced = column_unforced.or(column_unforced.swap_values());
         let too_few = places[2]
-            .xor(splat(TRIAD_BITS))
-            .or(column_places[2].xor(splat(ROW)));
+            .xor(z.splat(TRIAD_BITS))
+            .or(column_places[2].xor(z.splat(ROW)));
         let too_many = forced[3].or(column_forced[3]);
         if !too_few.or(too_many).and(valid).is_zero() {
             return None;
@@ -499,7 +502,7 @@ impl Board {
         }
         let mut changed = false;
         for k in 0..5 {
-            let w = self.cand.chunk::<L>(k);
+            let w = self.cand.chunk::<L>(cpu, k);
             let o = occupancy(w);
             let free = o.and(others_in_row(o));
             let mut clear = triad_peers(naked.and(free)).or(triad_cells(hidden.and(free)));
@@ -527,23 +530,23 @@ impl Board {
 
     /// The branch at a fixpoint (see the module docs).
     #[inline(always)]
-    fn choose<L: Lanes>(&self) -> Branch {
+    fn choose<L: Lanes>(&self, cpu: L::Token) -> Branch {
         // Configurations per value: per band (lanes), and per stack (bytes of lane 0 of each
         // value, counted from band 0's point of view).
         let mut per_band = Words([0; 40]);
         let mut per_stack = Words([0; 40]);
-        let z = splat::<L>(0);
+        let z = L::load(cpu, &[0; 8]);
         let (mut band_sum, mut stack_sum) = (z, z);
         for k in 0..5 {
-            let w = self.cand.chunk::<L>(k);
+            let w = self.cand.chunk::<L>(cpu, k);
             let o = occupancy(w);
-            let m = splat::<L>(0o111);
+            let m = z.splat(0o111);
             let (a, b, c) = (o.and(m), o.shr::<9>().and(m), o.shr::<18>().and(m));
             let rs1 = |x: L| x.shr::<3>().or(x.shl::<6>()).and(m);
             let rs2 = |x: L| x.shr::<6>().or(x.shl::<3>()).and(m);
             // Cyclic and anti-cyclic permutations through each triad of row 0.
             let s = a.and(rs1(b)).and(rs2(c)).add(a.and(rs2(b)).and(rs1(c)));
-            let three = splat::<L>(3);
+            let three = z.splat(3);
             let n = s
                 .and(three)
                 .add(s.shr::<3>().and(three))
@@ -553,16 +556,16 @@ impl Board {
             let cl = cols(w);
             let (x1, x2) = (r1(cl), r2(cl));
             let pop3 = |x: L| {
-                x.sub(x.shr::<1>().and(splat(0o333)))
-                    .sub(x.shr::<2>().and(splat(0o111)))
+                x.sub(x.shr::<1>().and(z.splat(0o333)))
+                    .sub(x.shr::<2>().and(z.splat(0o111)))
             };
             let v =
                 pop3(cl.and(x1.rot1()).and(x2.rot2())).add(pop3(cl.and(x2.rot1()).and(x1.rot2())));
-            let seven = splat::<L>(7);
+            let seven = z.splat(7);
             let v = v
                 .and(seven)
-                .or(v.shl::<5>().and(splat(7 << 8)))
-                .or(v.shl::<10>().and(splat(7 << 16)));
+                .or(v.shl::<5>().and(z.splat(7 << 8)))
+                .or(v.shl::<10>().and(z.splat(7 << 16)));
             per_stack.set_chunk(k, v);
             stack_sum = stack_sum.add(v);
         }
@@ -703,17 +706,20 @@ thread_local! {
     static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
 }
 
-/// [`count`] on the lane implementation `L` (everything inlined, see [`simd`]).
+/// [`count`] on the lane implementation `L`, which `cpu` proves this CPU runs (everything
+/// inlined, see [`simd`]).
 #[inline(always)]
-fn count_with<L: Lanes>(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+fn count_with<L: Lanes>(cpu: L::Token, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
     let mut frames = FRAMES.with_borrow_mut(std::mem::take);
     frames.clear();
     frames.reserve(81);
-    let mut stats = Stats {
-        nodes: 1,
-        ..Stats::default()
+    let mut report = CountReport {
+        stats: Stats {
+            nodes: 1,
+            ..Stats::default()
+        },
+        ..CountReport::default()
     };
-    let mut report = CountReport::default();
     let mut board = Board::full();
     for (cell, v) in puzzle.givens() {
         let (b, p) = (cell / 27, cell % 27);
@@ -722,33 +728,32 @@ fn count_with<L: Lanes>(puzzle: &Grid, limit: u64, budget: &Budget) -> CountRepo
         }
         board.cand.0[4 * v + b] &= !BAND_PEERS[p];
     }
-    if board.propagate::<L>(&mut stats.propagations) {
+    if board.propagate::<L>(cpu, &mut report.stats.propagations) {
         report.stopped = search::<L>(
+            cpu,
             board,
             puzzle.shape(),
             limit,
             budget,
             &mut frames,
-            &mut stats,
             &mut report,
         );
     }
-    stats.elapsed = budget.elapsed();
-    report.stats = stats;
+    report.stats.elapsed = budget.elapsed();
     FRAMES.with_borrow_mut(|slot| *slot = frames);
     report
 }
 
-/// Depth-first search from a propagated root; fills `report` and returns why it stopped early, if
-/// a budget ran out.
+/// Depth-first search from a propagated root; fills `report` (its statistics counted on from
+/// the root's) and returns why it stopped early, if a budget ran out.
 #[inline(always)]
 fn search<L: Lanes>(
+    cpu: L::Token,
     mut board: Board,
     shape: Shape,
     limit: u64,
     budget: &Budget,
     frames: &mut Vec<Frame>,
-    stats: &mut Stats,
     report: &mut CountReport,
 ) -> Option<StopReason> {
     'node: loop {
@@ -762,20 +767,20 @@ fn search<L: Lanes>(
                 return None;
             }
         } else {
-            let branch = board.choose::<L>();
+            let branch = board.choose::<L>(cpu);
             frames.push(Frame {
                 cand: board.cand,
                 unsolved: board.unsolved,
                 value: branch.value as u8,
                 negation: branch.negation,
             });
-            stats.nodes += 1;
-            stats.guesses += 1;
-            if let Some(reason) = budget.exceeded(stats.nodes) {
+            report.stats.nodes += 1;
+            report.stats.guesses += 1;
+            if let Some(reason) = budget.exceeded(report.stats.nodes) {
                 return Some(reason);
             }
             board.apply(branch.value, branch.guess);
-            if board.propagate::<L>(&mut stats.propagations) {
+            if board.propagate::<L>(cpu, &mut report.stats.propagations) {
                 continue 'node;
             }
         }
@@ -785,12 +790,12 @@ fn search<L: Lanes>(
             board.cand = frame.cand;
             board.seen = frame.cand;
             board.unsolved = frame.unsolved;
-            stats.nodes += 1;
-            if let Some(reason) = budget.exceeded(stats.nodes) {
+            report.stats.nodes += 1;
+            if let Some(reason) = budget.exceeded(report.stats.nodes) {
                 return Some(reason);
             }
             board.apply(usize::from(frame.value), frame.negation);
-            if board.propagate::<L>(&mut stats.propagations) {
+            if board.propagate::<L>(cpu, &mut report.stats.propagations) {
                 continue 'node;
             }
         }
