@@ -112,13 +112,13 @@ pub(crate) fn count_best(puzzle: &Grid, limit: u64, budget: &Budget) -> CountRep
     count(level(), puzzle, limit, budget)
 }
 
-/// [`super::count_with`] on the implementation `level` (one of [`levels`]: an AVX2 level holds
+/// [`super::search::count_with`] on the implementation `level` (one of [`levels`]: an AVX2 level holds
 /// the proof that the CPU runs it).
 pub(super) fn count(level: SimdLevel, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
     match level {
-        SimdLevel::Portable => super::count_with::<Portable>((), puzzle, limit, budget),
+        SimdLevel::Portable => super::search::count_with::<Portable>((), puzzle, limit, budget),
         #[cfg(target_arch = "x86_64")]
-        SimdLevel::Sse2 => super::count_with::<Sse2>((), puzzle, limit, budget),
+        SimdLevel::Sse2 => super::search::count_with::<Sse2>((), puzzle, limit, budget),
         #[cfg(target_arch = "x86_64")]
         SimdLevel::Avx2(cpu) => {
             // SAFETY: the token proves that the CPU has every feature `count_avx2` enables.
@@ -131,7 +131,7 @@ pub(super) fn count(level: SimdLevel, puzzle: &Grid, limit: u64, budget: &Budget
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
 fn count_avx2(cpu: Avx2Token, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
-    super::count_with::<Avx2>(cpu, puzzle, limit, budget)
+    super::search::count_with::<Avx2>(cpu, puzzle, limit, budget)
 }
 
 /// Two SSE2 registers: values `2c` and `2c + 1` of a chunk, one per register.
