@@ -147,7 +147,8 @@ impl Board {
                 // Band i keeps the stack's column of row i of the matrix, and the other stacks.
                 let s = 3 * (k - 3);
                 let stack = 7u32 << s;
-                [0, 1, 2].map(|i| !((stack & !(((triads >> (3 * i)) & 7) << s)) * SPREAD))
+                let band = |i: u32| !((stack & !(((triads >> (3 * i)) & 7) << s)) * SPREAD);
+                [band(0), band(1), band(2)]
             }
         };
         Some(Branch {

@@ -46,13 +46,13 @@ pub(super) fn count_with<L: Lanes>(
     let mut frames = FRAMES.with_borrow_mut(std::mem::take);
     frames.clear();
     frames.reserve(81);
-    let mut report = CountReport {
-        stats: Stats {
-            nodes: 1,
-            ..Stats::default()
-        },
-        ..CountReport::default()
+    // The counters stay in a local of their own (not in `report`, which is returned): then
+    // they live in registers.
+    let mut stats = Stats {
+        nodes: 1,
+        ..Stats::default()
     };
+    let mut report = CountReport::default();
     let mut board = Board::full();
     for (cell, v) in puzzle.givens() {
         let (b, p) = (cell / 27, cell % 27);
@@ -61,7 +61,7 @@ pub(super) fn count_with<L: Lanes>(
         }
         board.cand.0[4 * v + b] &= !BAND_PEERS[p];
     }
-    if board.propagate::<L>(cpu, &mut report.stats.propagations) {
+    if board.propagate::<L>(cpu, &mut stats.propagations) {
         report.stopped = search::<L>(
             cpu,
             board,
@@ -69,16 +69,22 @@ pub(super) fn count_with<L: Lanes>(
             limit,
             budget,
             &mut frames,
+            &mut stats,
             &mut report,
         );
     }
-    report.stats.elapsed = budget.elapsed();
+    stats.elapsed = budget.elapsed();
+    report.stats = stats;
     FRAMES.with_borrow_mut(|slot| *slot = frames);
     report
 }
 
-/// Depth-first search from a propagated root; fills `report` (its statistics counted on from
-/// the root's) and returns why it stopped early, if a budget ran out.
+/// Depth-first search from a propagated root; fills `report` (but its statistics: `stats`) and
+/// returns why it stopped early, if a budget ran out.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the token, the root, the question, the stack and the two outputs (see count_with)"
+)]
 #[inline(always)]
 fn search<L: Lanes>(
     cpu: L::Token,
@@ -87,6 +93,7 @@ fn search<L: Lanes>(
     limit: u64,
     budget: &Budget,
     frames: &mut Vec<Frame>,
+    stats: &mut Stats,
     report: &mut CountReport,
 ) -> Option<StopReason> {
     'node: loop {
@@ -107,13 +114,13 @@ fn search<L: Lanes>(
                 value: branch.value as u8,
                 negation: branch.negation,
             });
-            report.stats.nodes += 1;
-            report.stats.guesses += 1;
-            if let Some(reason) = budget.exceeded(report.stats.nodes) {
+            stats.nodes += 1;
+            stats.guesses += 1;
+            if let Some(reason) = budget.exceeded(stats.nodes) {
                 return Some(reason);
             }
             board.apply(branch.value, branch.guess);
-            if board.propagate::<L>(cpu, &mut report.stats.propagations) {
+            if board.propagate::<L>(cpu, &mut stats.propagations) {
                 continue 'node;
             }
         }
@@ -123,12 +130,12 @@ fn search<L: Lanes>(
             board.cand = frame.cand;
             board.seen = frame.cand;
             board.unsolved = frame.unsolved;
-            report.stats.nodes += 1;
-            if let Some(reason) = budget.exceeded(report.stats.nodes) {
+            stats.nodes += 1;
+            if let Some(reason) = budget.exceeded(stats.nodes) {
                 return Some(reason);
             }
             board.apply(usize::from(frame.value), frame.negation);
-            if board.propagate::<L>(cpu, &mut report.stats.propagations) {
+            if board.propagate::<L>(cpu, &mut stats.propagations) {
                 continue 'node;
             }
         }
