@@ -66,10 +66,15 @@
 //!
 //! # Unsafe code
 //! The crate denies `unsafe` everywhere but in one module, the SIMD lanes of the 9×9 engine
-//! (`solve/band9/simd.rs`, `#[allow(unsafe_code)]`): vector intrinsics and the call into the
-//! engine compiled for AVX2, made only after the CPU reported AVX2 at run time. Each `unsafe`
-//! block there says why it is sound (`// SAFETY:`), and the tests run the portable, SSE2 and
-//! AVX2 implementations on the same puzzles and compare every count, solution and counter.
+//! (`solve/band9/simd.rs`, `#[allow(unsafe_code)]`): vector intrinsics, the unaligned loads and
+//! stores of the vectors, and the call into the engine compiled for AVX2. The AVX2 code is
+//! reachable only with a proof that the CPU has the features, a token type whose one
+//! constructor is the run-time detection: making a first AVX2 vector takes a token, every
+//! vector holds one, and so does the call into the AVX2 engine, so safe code cannot reach an
+//! AVX2 instruction on a CPU without it. SSE2 is part of every x86-64 target, which a
+//! compile-time assertion checks. Each `unsafe` block says why it is sound (`// SAFETY:`), and
+//! the tests run the portable, SSE2 and AVX2 implementations on the same puzzles and compare
+//! every count, solution and counter.
 //!
 //! # Example: the certificate check
 //! ```

@@ -7,15 +7,23 @@
 //! are padding and stay zero. Every operation acts lane by lane, except the band rotations
 //! ([`Lanes::rot1`], [`Lanes::rot2`]), which move words between the bands of one value, and
 //! [`Lanes::swap_values`], which exchanges the two values.
+//!
+//! An implementation may need a CPU feature that the build's target does not guarantee: making
+//! a first vector ([`Lanes::load`]) then takes a proof that the CPU has it ([`Lanes::Token`]),
+//! and a vector is itself that proof, so the operations on vectors (and [`Lanes::splat`], a
+//! method for that reason) need none.
 
 /// Eight 32-bit lanes: two values × (three bands and a pad lane). See the module docs.
 pub(super) trait Lanes: Copy {
+    /// The proof that this CPU runs the implementation (see the module docs); `()` where every
+    /// CPU of the target does.
+    type Token: Copy;
     /// The lanes of `a`.
-    fn load(a: &[u32; 8]) -> Self;
+    fn load(cpu: Self::Token, a: &[u32; 8]) -> Self;
     /// Writes the lanes to `a`.
     fn store(self, a: &mut [u32; 8]);
-    /// Every lane `x`.
-    fn splat(x: u32) -> Self;
+    /// Every lane `x` (`self`'s lanes are not read: it is the proof).
+    fn splat(self, x: u32) -> Self;
     /// `self & o`.
     fn and(self, o: Self) -> Self;
     /// `self | o`.
@@ -90,8 +98,11 @@ impl Portable {
 }
 
 impl Lanes for Portable {
+    /// None needed: plain arrays run everywhere.
+    type Token = ();
+
     #[inline(always)]
-    fn load(a: &[u32; 8]) -> Portable {
+    fn load(_: (), a: &[u32; 8]) -> Portable {
         Portable(*a)
     }
 
@@ -101,7 +112,7 @@ impl Lanes for Portable {
     }
 
     #[inline(always)]
-    fn splat(x: u32) -> Portable {
+    fn splat(self, x: u32) -> Portable {
         Portable([x; 8])
     }
 
@@ -190,7 +201,7 @@ mod tests {
         assert!(x.xor(x).is_zero());
         assert_eq!(x.shl::<2>().shr::<1>(), x.add(x));
         assert_eq!(
-            x.andnot(Portable::splat(1)).sub(x),
+            x.andnot(x.splat(1)).sub(x),
             Portable([!0, 0, !0, 0, 0, !0, 0, 0])
         );
     }

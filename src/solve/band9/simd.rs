@@ -1,15 +1,26 @@
 //! The x86-64 vector implementations of [`Lanes`] and the choice among the implementations at
 //! run time. This is the one module of the crate allowed `unsafe` (see the crate docs): SIMD
-//! intrinsics are `unsafe` to call, and so is a function compiled for CPU features that the
-//! build's target does not guarantee.
+//! intrinsics are `unsafe` to call from code not compiled for their CPU feature, the unaligned
+//! loads and stores go through pointers, and the engine compiled for AVX2 is `unsafe` to call.
 //!
-//! - [`Sse2`]: two 128-bit registers; SSE2 is part of every x86-64 CPU, so the default build
-//!   (generic x86-64 target) can always use it.
+//! - [`Sse2`]: two 128-bit registers. SSE2 is part of every x86-64 target (a build without it
+//!   stops at the assertion below), so its [`Lanes::Token`] is `()`.
 //! - [`Avx2`]: one 256-bit register, used when the CPU reports AVX2 (and BMI1, LZCNT, POPCNT,
 //!   which the scalar part of the engine then uses too); the engine is compiled a second time
 //!   inside [`count_avx2`], a function with those features enabled, and every engine function
 //!   is `#[inline(always)]` so that all of it is compiled with them.
 //! - [`Portable`]: the plain-array implementation, for every other target and for the tests.
+//!
+//! # Soundness by construction
+//! An AVX2 instruction is reachable only with an [`Avx2Token`], a proof that the CPU has the
+//! features: its field is private to this module and only [`Avx2Token::detect`] makes one,
+//! after the CPU reported them. Making a first [`Avx2`] vector ([`Lanes::load`]) takes a
+//! token, every vector holds it, and every operation makes its result from a vector, so safe
+//! code holding an [`Avx2`] has had the CPU checked; [`count_avx2`] takes a token too, and
+//! [`SimdLevel::Avx2`] carries the one that [`levels`] got from the detection. The `unsafe`
+//! blocks of [`Avx2`] rest on that type-level fact, not on where they are called from.
+//! (`#[target_feature]` cannot mark the methods of a safe trait such as [`Lanes`], nor combine
+//! with `#[inline(always)]` on stable Rust, so the methods themselves cannot carry the feature.)
 //!
 //! [`level`] picks the best implementation the CPU has, once per process. The environment
 //! variable `SUDOKIT_SIMD` (`portable`, `sse2` or `avx2`) caps it, to measure what the vector
@@ -23,6 +34,11 @@ use super::lanes::{Lanes, Portable};
 use crate::grid::Grid;
 use crate::search::{Budget, CountReport};
 
+// Every x86-64 target has SSE2 (its ABI passes floats in SSE registers): the SSE2 intrinsics
+// below need no run-time check, and this makes sure of it at compile time.
+#[cfg(target_arch = "x86_64")]
+const _: () = assert!(cfg!(target_feature = "sse2"), "x86-64 without SSE2");
+
 /// An implementation of [`Lanes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum SimdLevel {
@@ -31,19 +47,28 @@ pub(super) enum SimdLevel {
     /// SSE2, 128-bit (every x86-64 CPU).
     #[cfg(target_arch = "x86_64")]
     Sse2,
-    /// AVX2, 256-bit, with BMI1, LZCNT and POPCNT.
+    /// AVX2, 256-bit, with BMI1, LZCNT and POPCNT; with the proof that the CPU has them.
     #[cfg(target_arch = "x86_64")]
-    Avx2,
+    Avx2(Avx2Token),
 }
 
-/// Whether the CPU has every feature [`count_avx2`] enables (the standard library caches the
-/// answer).
+/// The proof that the CPU has AVX2, BMI1, LZCNT and POPCNT, the features [`count_avx2`]
+/// enables. The field is private: only [`Avx2Token::detect`] makes one (see the module docs).
 #[cfg(target_arch = "x86_64")]
-fn has_avx2() -> bool {
-    is_x86_feature_detected!("avx2")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("lzcnt")
-        && is_x86_feature_detected!("popcnt")
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Avx2Token(());
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2Token {
+    /// A token if the CPU reports every feature [`count_avx2`] enables (the standard library
+    /// caches the answer).
+    pub(super) fn detect() -> Option<Avx2Token> {
+        let has = is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+            && is_x86_feature_detected!("popcnt");
+        has.then_some(Avx2Token(()))
+    }
 }
 
 /// Every implementation this CPU can run, the portable one first.
@@ -52,8 +77,8 @@ pub(super) fn levels() -> Vec<SimdLevel> {
     #[cfg(target_arch = "x86_64")]
     {
         all.push(SimdLevel::Sse2);
-        if has_avx2() {
-            all.push(SimdLevel::Avx2);
+        if let Some(cpu) = Avx2Token::detect() {
+            all.push(SimdLevel::Avx2(cpu));
         }
     }
     all
@@ -87,26 +112,26 @@ pub(crate) fn count_best(puzzle: &Grid, limit: u64, budget: &Budget) -> CountRep
     count(level(), puzzle, limit, budget)
 }
 
-/// [`super::count_with`] on the implementation `level`, which must be one of [`levels`].
+/// [`super::search::count_with`] on the implementation `level` (one of [`levels`]: an AVX2 level holds
+/// the proof that the CPU runs it).
 pub(super) fn count(level: SimdLevel, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
     match level {
-        SimdLevel::Portable => super::count_with::<Portable>(puzzle, limit, budget),
+        SimdLevel::Portable => super::search::count_with::<Portable>((), puzzle, limit, budget),
         #[cfg(target_arch = "x86_64")]
-        SimdLevel::Sse2 => super::count_with::<Sse2>(puzzle, limit, budget),
+        SimdLevel::Sse2 => super::search::count_with::<Sse2>((), puzzle, limit, budget),
         #[cfg(target_arch = "x86_64")]
-        SimdLevel::Avx2 => {
-            assert!(has_avx2(), "AVX2 is not available");
-            // SAFETY: the CPU has every feature `count_avx2` enables (checked just above).
-            unsafe { count_avx2(puzzle, limit, budget) }
+        SimdLevel::Avx2(cpu) => {
+            // SAFETY: the token proves that the CPU has every feature `count_avx2` enables.
+            unsafe { count_avx2(cpu, puzzle, limit, budget) }
         }
     }
 }
 
-/// The engine on [`Avx2`], compiled with the features that [`levels`] checks.
+/// The engine on [`Avx2`], compiled with the features that an [`Avx2Token`] proves.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
-fn count_avx2(puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
-    super::count_with::<Avx2>(puzzle, limit, budget)
+fn count_avx2(cpu: Avx2Token, puzzle: &Grid, limit: u64, budget: &Budget) -> CountReport {
+    super::search::count_with::<Avx2>(cpu, puzzle, limit, budget)
 }
 
 /// Two SSE2 registers: values `2c` and `2c + 1` of a chunk, one per register.
@@ -117,24 +142,29 @@ pub(super) struct Sse2(__m128i, __m128i);
 #[cfg(target_arch = "x86_64")]
 macro_rules! sse2_pair {
     ($self:ident, $o:ident, $f:ident) => {
-        // SAFETY: SSE2 is part of the x86-64 baseline.
+        // SAFETY: SSE2 is part of the target (asserted at the top of the module).
         unsafe { Sse2($f($self.0, $o.0), $f($self.1, $o.1)) }
     };
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Lanes for Sse2 {
+    /// None needed: the target has SSE2.
+    type Token = ();
+
     #[inline(always)]
-    fn load(a: &[u32; 8]) -> Sse2 {
+    fn load(_: (), a: &[u32; 8]) -> Sse2 {
         let p = a.as_ptr().cast::<__m128i>();
-        // SAFETY: SSE2 is baseline; the two unaligned 16-byte loads read `a`'s 32 bytes.
+        // SAFETY: SSE2 is part of the target; the two unaligned 16-byte loads read `a`'s 32
+        // bytes.
         unsafe { Sse2(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1))) }
     }
 
     #[inline(always)]
     fn store(self, a: &mut [u32; 8]) {
         let p = a.as_mut_ptr().cast::<__m128i>();
-        // SAFETY: SSE2 is baseline; the two unaligned 16-byte stores write `a`'s 32 bytes.
+        // SAFETY: SSE2 is part of the target; the two unaligned 16-byte stores write `a`'s 32
+        // bytes.
         unsafe {
             _mm_storeu_si128(p, self.0);
             _mm_storeu_si128(p.add(1), self.1);
@@ -142,8 +172,8 @@ impl Lanes for Sse2 {
     }
 
     #[inline(always)]
-    fn splat(x: u32) -> Sse2 {
-        // SAFETY: SSE2 is baseline.
+    fn splat(self, x: u32) -> Sse2 {
+        // SAFETY: SSE2 is part of the target.
         unsafe { Sse2(_mm_set1_epi32(x as i32), _mm_set1_epi32(x as i32)) }
     }
 
@@ -164,7 +194,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn andnot(self, o: Sse2) -> Sse2 {
-        // SAFETY: SSE2 is baseline. (`_mm_andnot_si128(a, b)` is `!a & b`.)
+        // SAFETY: SSE2 is part of the target. (`_mm_andnot_si128(a, b)` is `!a & b`.)
         unsafe { Sse2(_mm_andnot_si128(o.0, self.0), _mm_andnot_si128(o.1, self.1)) }
     }
 
@@ -180,19 +210,19 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn shr<const N: i32>(self) -> Sse2 {
-        // SAFETY: SSE2 is baseline.
+        // SAFETY: SSE2 is part of the target.
         unsafe { Sse2(_mm_srli_epi32::<N>(self.0), _mm_srli_epi32::<N>(self.1)) }
     }
 
     #[inline(always)]
     fn shl<const N: i32>(self) -> Sse2 {
-        // SAFETY: SSE2 is baseline.
+        // SAFETY: SSE2 is part of the target.
         unsafe { Sse2(_mm_slli_epi32::<N>(self.0), _mm_slli_epi32::<N>(self.1)) }
     }
 
     #[inline(always)]
     fn rot1(self) -> Sse2 {
-        // SAFETY: SSE2 is baseline. 0xc9 picks lanes 1, 2, 0, 3.
+        // SAFETY: SSE2 is part of the target. 0xc9 picks lanes 1, 2, 0, 3.
         unsafe {
             Sse2(
                 _mm_shuffle_epi32::<0xc9>(self.0),
@@ -203,7 +233,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn rot2(self) -> Sse2 {
-        // SAFETY: SSE2 is baseline. 0xd2 picks lanes 2, 0, 1, 3.
+        // SAFETY: SSE2 is part of the target. 0xd2 picks lanes 2, 0, 1, 3.
         unsafe {
             Sse2(
                 _mm_shuffle_epi32::<0xd2>(self.0),
@@ -219,7 +249,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn is_zero(self) -> bool {
-        // SAFETY: SSE2 is baseline.
+        // SAFETY: SSE2 is part of the target.
         unsafe {
             let zero = _mm_cmpeq_epi32(_mm_or_si128(self.0, self.1), _mm_setzero_si128());
             _mm_movemask_epi8(zero) == 0xffff
@@ -228,7 +258,7 @@ impl Lanes for Sse2 {
 
     #[inline(always)]
     fn ne_mask(self, o: Sse2) -> u32 {
-        // SAFETY: SSE2 is baseline.
+        // SAFETY: SSE2 is part of the target.
         unsafe {
             let lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(self.0, o.0)));
             let hi = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(self.1, o.1)));
@@ -237,114 +267,119 @@ impl Lanes for Sse2 {
     }
 }
 
-/// One AVX2 register. Its methods run only inside [`count_avx2`] (everything the engine calls
-/// is inlined into it), which [`count`] calls only on CPUs with AVX2.
+/// One AVX2 register, with the proof that the CPU has AVX2 (see the module docs): only
+/// [`Lanes::load`] makes one from nothing, and it takes an [`Avx2Token`].
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
-pub(super) struct Avx2(__m256i);
+pub(super) struct Avx2(__m256i, Avx2Token);
 
+/// An [`Avx2`] from `$e`, intrinsic calls on registers (no memory), with the token of `$self`.
 #[cfg(target_arch = "x86_64")]
-macro_rules! avx2_op {
-    ($self:ident, $o:ident, $f:ident) => {
-        // SAFETY: only reached from count_avx2, on CPUs with AVX2 (see the type).
-        unsafe { Avx2($f($self.0, $o.0)) }
+macro_rules! avx2 {
+    ($self:ident, $e:expr) => {
+        Avx2(
+            // SAFETY: `$self` holds an `Avx2Token`, so the CPU has AVX2.
+            unsafe { $e },
+            $self.1,
+        )
     };
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Lanes for Avx2 {
+    type Token = Avx2Token;
+
     #[inline(always)]
-    fn load(a: &[u32; 8]) -> Avx2 {
-        // SAFETY: AVX2 (see the type); the unaligned 32-byte load reads `a`.
-        unsafe { Avx2(_mm256_loadu_si256(a.as_ptr().cast::<__m256i>())) }
+    fn load(cpu: Avx2Token, a: &[u32; 8]) -> Avx2 {
+        // SAFETY: the token proves AVX2; the unaligned 32-byte load reads `a`.
+        Avx2(
+            unsafe { _mm256_loadu_si256(a.as_ptr().cast::<__m256i>()) },
+            cpu,
+        )
     }
 
     #[inline(always)]
     fn store(self, a: &mut [u32; 8]) {
-        // SAFETY: AVX2 (see the type); the unaligned 32-byte store writes `a`.
+        // SAFETY: `self` holds an `Avx2Token`; the unaligned 32-byte store writes `a`.
         unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast::<__m256i>(), self.0) }
     }
 
     #[inline(always)]
-    fn splat(x: u32) -> Avx2 {
-        // SAFETY: AVX2 (see the type).
-        unsafe { Avx2(_mm256_set1_epi32(x as i32)) }
+    fn splat(self, x: u32) -> Avx2 {
+        avx2!(self, _mm256_set1_epi32(x as i32))
     }
 
     #[inline(always)]
     fn and(self, o: Avx2) -> Avx2 {
-        avx2_op!(self, o, _mm256_and_si256)
+        avx2!(self, _mm256_and_si256(self.0, o.0))
     }
 
     #[inline(always)]
     fn or(self, o: Avx2) -> Avx2 {
-        avx2_op!(self, o, _mm256_or_si256)
+        avx2!(self, _mm256_or_si256(self.0, o.0))
     }
 
     #[inline(always)]
     fn xor(self, o: Avx2) -> Avx2 {
-        avx2_op!(self, o, _mm256_xor_si256)
+        avx2!(self, _mm256_xor_si256(self.0, o.0))
     }
 
     #[inline(always)]
     fn andnot(self, o: Avx2) -> Avx2 {
-        // SAFETY: AVX2 (see the type). (`_mm256_andnot_si256(a, b)` is `!a & b`.)
-        unsafe { Avx2(_mm256_andnot_si256(o.0, self.0)) }
+        // `_mm256_andnot_si256(a, b)` is `!a & b`.
+        avx2!(self, _mm256_andnot_si256(o.0, self.0))
     }
 
     #[inline(always)]
     fn add(self, o: Avx2) -> Avx2 {
-        avx2_op!(self, o, _mm256_add_epi32)
+        avx2!(self, _mm256_add_epi32(self.0, o.0))
     }
 
     #[inline(always)]
     fn sub(self, o: Avx2) -> Avx2 {
-        avx2_op!(self, o, _mm256_sub_epi32)
+        avx2!(self, _mm256_sub_epi32(self.0, o.0))
     }
 
     #[inline(always)]
     fn shr<const N: i32>(self) -> Avx2 {
-        // SAFETY: AVX2 (see the type).
-        unsafe { Avx2(_mm256_srli_epi32::<N>(self.0)) }
+        avx2!(self, _mm256_srli_epi32::<N>(self.0))
     }
 
     #[inline(always)]
     fn shl<const N: i32>(self) -> Avx2 {
-        // SAFETY: AVX2 (see the type).
-        unsafe { Avx2(_mm256_slli_epi32::<N>(self.0)) }
+        avx2!(self, _mm256_slli_epi32::<N>(self.0))
     }
 
     #[inline(always)]
     fn rot1(self) -> Avx2 {
-        // SAFETY: AVX2 (see the type). The shuffle acts within each 128-bit half (one value).
-        unsafe { Avx2(_mm256_shuffle_epi32::<0xc9>(self.0)) }
+        // The shuffle acts within each 128-bit half (one value).
+        avx2!(self, _mm256_shuffle_epi32::<0xc9>(self.0))
     }
 
     #[inline(always)]
     fn rot2(self) -> Avx2 {
-        // SAFETY: AVX2 (see the type). The shuffle acts within each 128-bit half (one value).
-        unsafe { Avx2(_mm256_shuffle_epi32::<0xd2>(self.0)) }
+        // The shuffle acts within each 128-bit half (one value).
+        avx2!(self, _mm256_shuffle_epi32::<0xd2>(self.0))
     }
 
     #[inline(always)]
     fn swap_values(self) -> Avx2 {
-        // SAFETY: AVX2 (see the type). 0x4e swaps the two 128-bit halves.
-        unsafe { Avx2(_mm256_permute4x64_epi64::<0x4e>(self.0)) }
+        // 0x4e swaps the two 128-bit halves.
+        avx2!(self, _mm256_permute4x64_epi64::<0x4e>(self.0))
     }
 
     #[inline(always)]
     fn is_zero(self) -> bool {
-        // SAFETY: AVX2 (see the type).
+        // SAFETY: `self` holds an `Avx2Token`, so the CPU has AVX2.
         unsafe { _mm256_testz_si256(self.0, self.0) == 1 }
     }
 
     #[inline(always)]
     fn ne_mask(self, o: Avx2) -> u32 {
-        // SAFETY: AVX2 (see the type).
-        unsafe {
-            let equal = _mm256_castsi256_ps(_mm256_cmpeq_epi32(self.0, o.0));
-            !(_mm256_movemask_ps(equal) as u32) & 0xff
-        }
+        // SAFETY: `self` holds an `Avx2Token`, so the CPU has AVX2.
+        let equal =
+            unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(self.0, o.0))) };
+        !(equal as u32) & 0xff
     }
 }
 
@@ -353,12 +388,13 @@ mod tests {
     use super::*;
 
     /// Runs `check` on the portable lanes and on each vector implementation this CPU has,
-    /// with the same inputs, and compares the stored results.
+    /// with the same inputs, and compares the stored results. The AVX2 operations run outside
+    /// the engine, in a function not compiled for AVX2: the token is all they need.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn every_implementation_computes_what_the_portable_one_does() {
-        fn ops<L: Lanes>(a: &[u32; 8], b: &[u32; 8]) -> Vec<[u32; 8]> {
-            let (x, y) = (L::load(a), L::load(b));
+        fn ops<L: Lanes>(cpu: L::Token, a: &[u32; 8], b: &[u32; 8]) -> Vec<[u32; 8]> {
+            let (x, y) = (L::load(cpu, a), L::load(cpu, b));
             let results = [
                 x.and(y),
                 x.or(y),
@@ -371,7 +407,7 @@ mod tests {
                 x.rot1(),
                 x.rot2(),
                 x.swap_values(),
-                L::splat(a[1]),
+                y.splat(a[1]),
             ];
             let mut out: Vec<[u32; 8]> = results
                 .iter()
@@ -393,17 +429,12 @@ mod tests {
             ]);
             out
         }
-        #[target_feature(enable = "avx2,bmi1,lzcnt,popcnt")]
-        fn ops_avx2(a: &[u32; 8], b: &[u32; 8]) -> Vec<[u32; 8]> {
-            ops::<Avx2>(a, b)
-        }
         let a = [0x07ff_ffff, 0x0123_4567, 3, 0, 0x0555_5555, u32::MAX, 1, 0];
         let b = [1, 0x0765_4321, 3, 0, 0x0aaa_aaaa, 2, 0x0400_0000, 0];
-        let expected = ops::<Portable>(&a, &b);
-        assert_eq!(ops::<Sse2>(&a, &b), expected);
-        if has_avx2() {
-            // SAFETY: the CPU has AVX2, BMI1, LZCNT and POPCNT (checked just above).
-            assert_eq!(unsafe { ops_avx2(&a, &b) }, expected);
+        let expected = ops::<Portable>((), &a, &b);
+        assert_eq!(ops::<Sse2>((), &a, &b), expected);
+        if let Some(cpu) = Avx2Token::detect() {
+            assert_eq!(ops::<Avx2>(cpu, &a, &b), expected);
         }
     }
 
@@ -411,5 +442,16 @@ mod tests {
     fn the_portable_level_is_always_there() {
         assert_eq!(levels()[0], SimdLevel::Portable);
         assert!(levels().contains(&level()));
+    }
+
+    /// The AVX2 level is offered exactly when the detection makes a token.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_level_comes_with_the_detection() {
+        let avx2 = levels()
+            .into_iter()
+            .filter(|l| matches!(l, SimdLevel::Avx2(_)))
+            .count();
+        assert_eq!(avx2, usize::from(Avx2Token::detect().is_some()));
     }
 }

@@ -2,7 +2,8 @@
 //! of a word, the cells that the locked-candidates rule keeps ([`LOCKED`]) and the rows it forces
 //! ([`FORCED`]), the pointing columns, each position's row and box peers, and the band
 //! configurations that the branching splits ([`PERMUTATIONS`], [`SPLIT`]). All are computed at
-//! compile time from their definitions; the module docs of `band9` explain the rules.
+//! compile time from their definitions; [`super::propagate`] and [`super::branch`] explain the
+//! rules and the branching.
 
 /// The 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
