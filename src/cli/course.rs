@@ -6,19 +6,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use sudokit::jobs::PuzzleItem;
-use sudokit::jobs::course::{course_json, course_status, course_text};
-use sudokit::reduce::course::{CourseOptions, run_course};
+use sudokit::jobs::ItemResult;
+use sudokit::jobs::course::CourseJob;
+use sudokit::reduce::course::CourseOptions;
 use sudokit::render::course::CoursePage;
 use sudokit::text::ReadOptions;
 
 use super::stop::puzzles;
-use sudokit::jobs::render::json_line;
 use sudokit::jobs::target::AtomicFile;
-use sudokit::jobs::{ItemError, ItemResult};
 
-use super::runner as driver;
-use super::squares::{SquareJob, Written};
+use super::runner;
 
 /// What `--solve` was asked to do.
 pub struct CourseRequest {
@@ -34,43 +31,15 @@ pub fn run(file: &Path, read: ReadOptions, run: &CourseRequest) -> anyhow::Resul
     let items = puzzles(file, read)?;
     // The --report file is opened before any work, so an unwritable path is an error at once.
     let mut report_file = run.report.as_deref().map(AtomicFile::create).transpose()?;
-    let sink = driver::stdout("squares");
     let mut page = CoursePage::new("Latin square completion through every formalism");
-    let job = SquareJob {
-        name: "reduce latin --solve",
-        identity: serde_json::Value::Null,
+    let job = CourseJob {
+        options: run.options.clone(),
         threads: run.threads,
-        work: |item: PuzzleItem, control: &sudokit::jobs::Control| {
-            let index = item.index + 1;
-            let record = match item.record() {
-                Ok(record) => record,
-                Err(e) => return ItemResult::Failed(e),
-            };
-            let mut options = run.options.clone();
-            options.limits = control.limits(&options.limits);
-            let course = match run_course(&record.grid, &options, &format!("square{index}")) {
-                Ok(course) => course,
-                Err(e) => return ItemResult::Failed(ItemError::failed(&item.file, record.line, e)),
-            };
-            // A square with no completion is the negative answer; an undecided one, unknown.
-            let status = course_status(&course);
-            let text = if run.json {
-                json_line(&course_json(&course, record.line))
-            } else {
-                course_text(&course, index, record.line)
-            };
-            ItemResult::Done(Written {
-                status,
-                text,
-                extra: Some((index, record.line, course)),
-            })
-        },
     };
-    let code = driver::squares(&job, items, (sink, None), run.json, |placed| {
-        if let (ItemResult::Done(done), Some(_)) = (placed.result, &run.report)
-            && let Some((index, line, course)) = done.extra
-        {
-            page.push(index, line, course);
+    let sink = runner::stdout("squares");
+    let code = runner::unregistered(&job, items, (sink, None), run.json, |placed| {
+        if let (ItemResult::Done(done), Some(_)) = (placed.result, &run.report) {
+            page.push(done.index, done.line, done.course);
         }
     })?;
     if super::stop::control().stopped() {

@@ -43,7 +43,6 @@ mod render;
 mod runner;
 mod solve;
 mod solvers;
-mod squares;
 mod stop;
 mod verify;
 

@@ -10,27 +10,20 @@
 //! `DIR/STEM-K.EXT` (STEM = input name without extension, K = 1-based position of the square,
 //! EXT `txt`/`json`, `cnf`, `lp`, `dlx`, `col`).
 
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
-use clap::{Args as ClapArgs, Subcommand, ValueEnum};
-use sudokit::Grid;
+use anyhow::bail;
+use clap::{Args as ClapArgs, Subcommand};
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
-use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
+use sudokit::format::find_format;
+use sudokit::jobs::reduce_latin::{ReduceLatinJob, ReduceLatinOptions, SudokuForm};
+use sudokit::jobs::{Form, options};
 use sudokit::reduce::course::{CourseOptions, Level};
-use sudokit::reduce::latin::latin_to_sudoku;
-use sudokit::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
-
-use super::stop::puzzles;
-use sudokit::jobs::target::AtomicFile;
-use sudokit::jobs::{ItemError, ItemResult, JobRecord, PuzzleItem, Status, options};
+use sudokit::text::{ReadOptions, ShapeSpec};
 
 use super::args::{FormatArg, OutputArgs, ThreadsArg};
-use super::runner as driver;
-use super::squares::{SquareJob, Written};
+use super::runner;
 
 /// Arguments of `reduce`.
 #[derive(Debug, ClapArgs)]
@@ -94,8 +87,8 @@ struct LatinArgs {
     format: FormatArg,
     /// How to write each Sudoku of --to sudoku: a puzzle line (m ≤ 5), a grid block (any m), or
     /// JSON.
-    #[arg(long, value_enum, value_name = "FORM", default_value_t = Form::Line)]
-    form: Form,
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = SudokuForm::Line)]
+    form: SudokuForm,
     /// Same as `--form json`.
     #[arg(long)]
     json: bool,
@@ -137,29 +130,21 @@ struct LatinArgs {
     threads: ThreadsArg,
 }
 
-/// The forms of `reduce latin --to sudoku`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Form {
-    /// One puzzle line per square (orders up to 35).
-    Line,
-    /// One grid block per square, blocks separated by a blank line.
-    Block,
-    /// One JSON object per square.
-    Json,
-}
-
 impl LatinArgs {
     /// The course run `--solve` asks for.
-    fn course(&self, target: Target) -> anyhow::Result<super::course::CourseRequest> {
+    fn course(&self) -> anyhow::Result<super::course::CourseRequest> {
         let limits = options::limits(self.time_limit, self.node_limit)?;
         options::at_least_one("limit", self.limit)?;
+        let target = (self.to != "sudoku")
+            .then(|| find_format(&self.to))
+            .transpose()?;
         let levels = match (&self.levels, target) {
-            (Some(_), Target::File(_)) => {
+            (Some(_), Some(_)) => {
                 bail!("choose the levels with --levels or with --to, not both")
             }
             (Some(list), _) => Level::parse_list(list)?,
-            (None, Target::Sudoku(_)) => Level::ALL.to_vec(),
-            (None, Target::File(format)) => vec![format.name.parse::<Level>().map_err(|_| {
+            (None, None) => Level::ALL.to_vec(),
+            (None, Some(format)) => vec![format.name.parse::<Level>().map_err(|_| {
                 anyhow::anyhow!(
                     "--solve has no {} level (levels: latin, sudoku, cnf, ilp, exact-cover, \
                      colouring)",
@@ -200,38 +185,24 @@ impl LatinArgs {
                 ..CourseOptions::default()
             },
             report: self.report.clone(),
-            json: self.json || self.form == Form::Json,
+            json: self.json || self.form == SudokuForm::Json,
             threads: options::threads(self.threads.get())?,
         })
     }
 
     /// `--form`, with `--json`.
-    fn form(&self) -> Form {
-        if self.json { Form::Json } else { self.form }
+    fn form(&self) -> SudokuForm {
+        if self.json {
+            SudokuForm::Json
+        } else {
+            self.form
+        }
     }
 
     fn cnf_options(&self) -> CnfOptions {
         CnfOptions {
             encoding: self.encoding.unwrap_or_default(),
             amo: self.amo.unwrap_or_default(),
-        }
-    }
-}
-
-/// The target of the reduction: the Sudoku itself, or its file in an export format.
-#[derive(Debug, Clone, Copy)]
-enum Target {
-    Sudoku(Form),
-    File(&'static ExportFormat),
-}
-
-impl Target {
-    /// The extension of the files `-o DIR/` writes.
-    fn extension(self) -> &'static str {
-        match self {
-            Target::Sudoku(Form::Json) => "json",
-            Target::Sudoku(_) => "txt",
-            Target::File(format) => format.extension,
         }
     }
 }
@@ -251,28 +222,13 @@ fn latin_options(args: &LatinArgs) -> ReadOptions {
 }
 
 fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
-    let target = match args.to.as_str() {
-        "sudoku" => Target::Sudoku(args.form()),
-        name => Target::File(find_format(name)?),
-    };
     if args.solve {
         if args.output.output.is_some() {
             bail!("--solve prints the course; -o writes the instances of --to (without --solve)");
         }
-        return super::course::run(&args.file, latin_options(&args), &args.course(target)?);
+        return super::course::run(&args.file, latin_options(&args), &args.course()?);
     }
-    let takes_cnf = matches!(target, Target::File(f) if f.takes_cnf_options);
-    if !takes_cnf && (args.encoding.is_some() || args.amo.is_some()) {
-        bail!("--encoding and --amo apply to --to cnf only");
-    }
-    if matches!(target, Target::File(_)) && (args.form != Form::Line || args.json) {
-        bail!("--form and --json choose the form of --to sudoku only");
-    }
-    let options = ExportOptions {
-        cnf: args.cnf_options(),
-        ..ExportOptions::default()
-    };
-    let dir = match (&args.out_dir, &args.output.output) {
+    let out_dir = match (&args.out_dir, &args.output.output) {
         (Some(dir), _) => Some(dir.clone()),
         (None, Some(p))
             if p.as_os_str() != "-" && (p.is_dir() || p.to_string_lossy().ends_with('/')) =>
@@ -284,157 +240,28 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
-    if let Some(dir) = &dir {
-        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let stem = match args.file.as_os_str() {
-        s if s == "-" => "stdin".to_string(),
-        _ => args
-            .file
-            .file_stem()
-            .map_or("squares".into(), |s| s.to_string_lossy().into_owned()),
-    };
-    // Errors go in place for Sudoku lines (one result per square, in order), to standard error
-    // for files (so that the output stays a sequence of valid files).
-    let errors_in_place = matches!(target, Target::Sudoku(_)) && dir.is_none();
-    let json = matches!(target, Target::Sudoku(Form::Json));
-    let items = puzzles(&args.file, latin_options(&args))?;
-    // One form for every error, as every command writes it (`error: FILE:LINE:COLUMN: ...`).
-    let failed = |error: ItemError| -> ItemResult<Written<Option<String>>> {
-        let (text, extra) = if errors_in_place {
-            (error.render(json), None)
-        } else {
-            (String::new(), Some(error.text().trim_end().to_string()))
-        };
-        ItemResult::Done(Written {
-            status: Status::Error,
-            text,
-            extra,
-        })
-    };
-    let job = SquareJob {
-        name: "reduce latin",
-        identity: serde_json::json!({
-            "to": args.to,
-            "form": format!("{:?}", args.form()),
-            "encoding": options.cnf.encoding.name(),
-            "amo": options.cnf.amo.name(),
-        }),
-        threads: options::threads(args.threads.get())?,
-        work: |item: PuzzleItem, _: &sudokit::jobs::Control| {
-            let k = item.index + 1;
-            let record = match item.record() {
-                Ok(record) => record,
-                Err(e) => return failed(e),
-            };
-            let sudoku = match latin_to_sudoku(&record.grid) {
-                Ok(sudoku) => sudoku,
-                Err(e) => return failed(ItemError::failed(&item.file, record.line, e)),
-            };
-            let mut text = Vec::new();
-            let written =
-                match write_instance(&args.file, target, &options, k, record, &sudoku, &mut text) {
-                    Ok(written) => written,
-                    Err(e) => return failed(ItemError::failed(&item.file, record.line, e)),
-                };
-            if let Err(message) = written {
-                return failed(ItemError::failed(&item.file, record.line, message));
-            }
-            match &dir {
-                Some(dir) => {
-                    let path = dir.join(format!("{stem}-{k}.{}", target.extension()));
-                    let saved = AtomicFile::create(&path).and_then(|mut file| {
-                        file.write_all(&text).map_err(|e| {
-                            sudokit::jobs::target::TargetError::io("write", &path, e)
-                        })?;
-                        file.commit()
-                    });
-                    match saved {
-                        Ok(()) => ItemResult::Done(Written {
-                            status: Status::Done,
-                            text: String::new(),
-                            extra: None,
-                        }),
-                        Err(e) => failed(ItemError::failed(
-                            &item.file,
-                            record.line,
-                            format!("{:#}", anyhow::Error::from(e)),
-                        )),
-                    }
-                }
-                None => ItemResult::Done(Written {
-                    status: Status::Done,
-                    text: String::from_utf8_lossy(&text).into_owned(),
-                    extra: None,
-                }),
-            }
-        },
-    };
+    let json = args.to == "sudoku" && args.form() == SudokuForm::Json;
+    let job = ReduceLatinJob::new(ReduceLatinOptions {
+        to: args.to.clone(),
+        form: args.form(),
+        encoding: args.encoding,
+        amo: args.amo,
+        threads: args.threads.get(),
+        out_dir: out_dir.clone(),
+    })?;
     // -o FILE: the instances in a resumable result file (the run's identity: the target, its
     // form, its encoding and the input).
     let output = OutputArgs {
-        output: args.output.output.clone().filter(|_| dir.is_none()),
+        output: args.output.output.clone().filter(|_| out_dir.is_none()),
         ..args.output.clone()
     };
-    let opened = driver::open(&job, &[&args.file], &output, "squares", json)?;
-    driver::squares(&job, items, opened, json, |placed| {
-        if let ItemResult::Done(done) = placed.result
-            && let Some(note) = done.extra
-        {
-            super::note!("{note}");
-        }
-    })
-}
-
-/// Writes the target instance of one square. The outer error is I/O; the inner one a square
-/// that cannot be written in the asked form (reported in place).
-fn write_instance(
-    file: &Path,
-    target: Target,
-    options: &ExportOptions,
-    k: usize,
-    record: &Record,
-    sudoku: &Grid,
-    out: &mut Vec<u8>,
-) -> anyhow::Result<Result<(), String>> {
-    let latin = &record.grid;
-    let m = latin.shape().order();
-    let header = format!(
-        "sudokit reduce latin: square {k} (line {} of {}), order {m}, {} givens{}\n\
-         the Sudoku of order {} ({m}×{m} boxes) whose cell (i, {m}·(j − 1) + 1) carries cell (i, j) \
-         of the square (1-based, i, j ≤ {m}; symbol s is digit {m}·(s − 1) + 1)",
-        record.line,
-        file.display(),
-        latin.filled(),
-        to_line(latin).map_or(String::new(), |l| format!(": {l}")),
-        m * m,
-    );
-    match target {
-        Target::Sudoku(form) => {
-            let text = match form {
-                Form::Json => {
-                    let mut value = to_json(sudoku);
-                    value["line"] = record.line.into();
-                    value["latin_order"] = m.into();
-                    value.to_string() + "\n"
-                }
-                Form::Block => to_block(sudoku) + "\n",
-                Form::Line => match to_line(sudoku) {
-                    Some(line) => line + "\n",
-                    None => {
-                        return Ok(Err(format!(
-                            "the Sudoku of order {} cannot be a puzzle line (values above Z = \
-                             35); use --form block or --json",
-                            sudoku.shape().order()
-                        )));
-                    }
-                },
-            };
-            out.write_all(text.as_bytes())?;
-        }
-        Target::File(format) => {
-            export(sudoku, format, options, &[header], out)?;
-        }
-    }
-    Ok(Ok(()))
+    runner::command(
+        &job,
+        std::slice::from_ref(&args.file),
+        latin_options(&args),
+        Some(&output),
+        Form { json, brief: false },
+        None,
+        |_| {},
+    )
 }

@@ -143,12 +143,12 @@ pub fn with_progress_line() -> (Runner, Option<ProgressBar>) {
     (runner, Some(bar))
 }
 
-/// Runs a job that is not a registry command (the squares of `reduce latin` and `course`) over
+/// Runs a job that is not a registry command (the course of `reduce latin --solve`) over
 /// `items` into `sink`, continuing `old`, and ends the output.
 ///
 /// # Errors
 /// As [`command`].
-pub fn squares<J: Job>(
+pub fn unregistered<J: Job>(
     job: &J,
     items: impl Iterator<Item = J::Item> + Send,
     (sink, old): (Sink, Option<OldResults>),

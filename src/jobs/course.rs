@@ -1,7 +1,7 @@
-//! The records of `reduce latin --solve`: one square through every level of the chain
-//! ([`crate::reduce::course`]), as the text a reader follows level by level and as one JSON
-//! object. The command line and Python print these; the course page draws the same course
-//! ([`crate::render::course`]).
+//! `reduce latin --solve` as a job ([`CourseJob`]): one square through every level of the chain
+//! ([`crate::reduce::course`]), its record the text a reader follows level by level or one
+//! JSON object. The command line and Python print these; the course page draws the same course
+//! ([`crate::render::course`]) from the records.
 
 use std::fmt::Write as _;
 
@@ -11,8 +11,91 @@ use crate::reduce::story::Story;
 use crate::render::course::evidence_words;
 use crate::text::{to_json, to_text};
 
-use super::job::Status;
+use super::item::{InputError, PuzzleItem};
+use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
 use super::render::millis;
+use super::source::{Items, Source, puzzles_of};
+use super::summary::NoSummary;
+use crate::reduce::course::{CourseOptions, run_course};
+
+/// The `reduce latin --solve` job: each square's course under `options`, on `threads` threads.
+#[derive(Debug, Clone)]
+pub struct CourseJob {
+    /// The chain's options.
+    pub options: CourseOptions,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// One square's course.
+#[derive(Debug, Clone)]
+pub struct CourseRecord {
+    /// The square's position in its input (1-based).
+    pub index: usize,
+    /// Its input line.
+    pub line: usize,
+    /// Its course.
+    pub course: Course,
+}
+
+impl JobRecord for CourseRecord {
+    /// Completed (done), no completion (negative), undecided (unknown).
+    fn status(&self) -> Status {
+        course_status(&self.course)
+    }
+
+    fn text(&self) -> String {
+        course_text(&self.course, self.index, self.line)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        course_json(&self.course, self.line)
+    }
+}
+
+impl Job for CourseJob {
+    type Item = PuzzleItem;
+    type Record = CourseRecord;
+    type Summary = NoSummary;
+
+    fn name(&self) -> &'static str {
+        "reduce latin --solve"
+    }
+
+    fn identity(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
+    fn workers(&self) -> usize {
+        self.threads
+    }
+
+    fn summary(&self) -> NoSummary {
+        NoSummary
+    }
+
+    fn items(&self, sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
+        puzzles_of(sources)
+    }
+
+    fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CourseRecord> {
+        let index = item.index + 1;
+        let record = match item.record() {
+            Ok(record) => record,
+            Err(e) => return ItemResult::Failed(e),
+        };
+        let mut options = self.options.clone();
+        options.limits = control.limits(&options.limits);
+        match run_course(&record.grid, &options, &format!("square{index}")) {
+            Ok(course) => ItemResult::Done(CourseRecord {
+                index,
+                line: record.line,
+                course,
+            }),
+            Err(e) => ItemResult::Failed(ItemError::failed(&item.file, record.line, e)),
+        }
+    }
+}
 
 /// The status of a square's course: completed (done), no completion (the negative answer), or
 /// undecided (unknown).

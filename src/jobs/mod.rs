@@ -66,6 +66,7 @@ pub mod options;
 pub mod partial;
 pub mod pool;
 pub mod recorder;
+pub mod reduce_latin;
 pub mod registry;
 pub mod render;
 pub mod run_identity;

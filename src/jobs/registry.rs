@@ -30,6 +30,7 @@ use super::info::InfoJob;
 use super::job::Job;
 use super::minimize::{MinimizeJob, MinimizeOptions};
 use super::options::OptionError;
+use super::reduce_latin::{ReduceLatinJob, ReduceLatinOptions};
 use super::solve::{SolveJob, SolveOptions};
 use super::verify::VerifyJob;
 
@@ -80,8 +81,10 @@ pub struct ThreadsOptions {
 /// A command of the registry.
 #[derive(Debug)]
 pub struct Entry {
-    /// Its name (`solve`).
+    /// Its name (`solve`, `reduce-latin`).
     pub name: &'static str,
+    /// Its subcommand on the command line (`["reduce", "latin"]`).
+    pub cli: &'static [&'static str],
     /// What it does, in one line.
     pub about: &'static str,
     /// What it reads.
@@ -178,6 +181,7 @@ where
 pub static COMMANDS: &[Entry] = &[
     Entry {
         name: "solve",
+        cli: &["solve"],
         about: "solve each puzzle (and decide uniqueness)",
         inputs: Inputs::One,
         per_input: false,
@@ -188,6 +192,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "count",
+        cli: &["count"],
         about: "count the solutions of each puzzle",
         inputs: Inputs::One,
         per_input: false,
@@ -202,6 +207,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "grade",
+        cli: &["grade"],
         about: "which propagation schemes solve each puzzle without search",
         inputs: Inputs::OneOrMore,
         per_input: true,
@@ -212,6 +218,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "crosscheck",
+        cli: &["crosscheck"],
         about: "run every backend on each puzzle and compare the verified answers",
         inputs: Inputs::One,
         per_input: false,
@@ -222,6 +229,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "generate",
+        cli: &["generate"],
         about: "generate well-posed puzzles",
         inputs: Inputs::None,
         per_input: false,
@@ -232,6 +240,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "generate-latin",
+        cli: &["generate-latin"],
         about: "random partial Latin squares (quasigroups with holes, or random givens)",
         inputs: Inputs::None,
         per_input: false,
@@ -241,7 +250,19 @@ pub static COMMANDS: &[Entry] = &[
         build: |v, _| Ok(boxed(GenerateLatinJob::new(options(v)?)?, "generate-latin")),
     },
     Entry {
+        name: "reduce-latin",
+        cli: &["reduce", "latin"],
+        about: "reduce partial Latin squares to Sudoku (and on to CNF, ILP, exact cover, colouring)",
+        inputs: Inputs::One,
+        per_input: false,
+        noun: "squares",
+        resumable: true,
+        defaults: defaults::<ReduceLatinOptions>,
+        build: |v, _| Ok(boxed(ReduceLatinJob::new(options(v)?)?, "reduce-latin")),
+    },
+    Entry {
         name: "minimize",
+        cli: &["minimize"],
         about: "remove givens while each puzzle stays well posed",
         inputs: Inputs::OneOrMore,
         per_input: true,
@@ -252,6 +273,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "verify",
+        cli: &["verify"],
         about: "check candidate solutions against their puzzles",
         inputs: Inputs::Two,
         per_input: false,
@@ -265,6 +287,7 @@ pub static COMMANDS: &[Entry] = &[
     },
     Entry {
         name: "info",
+        cli: &["info"],
         about: "describe each puzzle: shape, givens, clashes",
         inputs: Inputs::OneOrMore,
         per_input: false,
