@@ -439,7 +439,7 @@ impl Budget {
         {
             return Some(StopReason::NodeLimit);
         }
-        if nodes % 64 == 0 {
+        if nodes.is_multiple_of(64) {
             return self.interrupted();
         }
         None

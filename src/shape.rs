@@ -161,7 +161,7 @@ impl Shape {
         }
         let p = (1..=integer_sqrt(order))
             .rev()
-            .find(|p| order % p == 0)
+            .find(|p| order.is_multiple_of(*p))
             .unwrap_or(1);
         Shape::sudoku(p, order / p)
     }

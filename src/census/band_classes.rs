@@ -348,7 +348,7 @@ impl BandClasses {
             while let Some(rank) = queue.pop() {
                 size += 1;
                 popped += 1;
-                if popped % 4096 == 0
+                if popped.is_multiple_of(4096)
                     && let Some(reason) = budget.interrupted()
                 {
                     return Err(Stopped(reason));

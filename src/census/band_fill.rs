@@ -240,7 +240,7 @@ impl BandFill {
             while let Some(entry) = queue.pop() {
                 size += 1;
                 visited += 1;
-                if visited % 4096 == 0
+                if visited.is_multiple_of(4096)
                     && let Some(reason) = budget.interrupted()
                 {
                     return Err(Stopped(reason));

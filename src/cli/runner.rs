@@ -60,7 +60,7 @@ pub fn command<J: Job>(
     };
     let result = run_groups(
         job,
-        groups(entry, inputs, sources),
+        groups(entry.per_input, inputs, sources),
         &sink,
         old,
         &runner,

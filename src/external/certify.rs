@@ -89,7 +89,7 @@ pub fn check_refutation(
             return Ok(());
         }
         steps += 1;
-        if steps % 256 == 0
+        if steps.is_multiple_of(256)
             && let Some(reason) = interrupted()
         {
             stop = Some(reason);

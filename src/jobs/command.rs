@@ -34,10 +34,10 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::item::InputError;
-use super::job::{Job, Status};
+use super::job::Job;
 use super::partial::OldResults;
+use super::record::Status;
 use super::recorder::Recorder;
-use super::registry::Entry;
 use super::run_identity::run_identity;
 use super::runner::{Placed, Ran, RunError, Runner};
 use super::sink::Sink;
@@ -55,9 +55,10 @@ pub struct Group {
     pub sources: Vec<Source>,
 }
 
-/// The sources of a command's inputs cut into its runs (see [`Group`]).
-pub fn groups(entry: &Entry, inputs: &[PathBuf], sources: Vec<Source>) -> Vec<Group> {
-    if entry.per_input {
+/// The sources of a command's inputs cut into its runs (see [`Group`]): one per input when
+/// `per_input`, else one.
+pub fn groups(per_input: bool, inputs: &[PathBuf], sources: Vec<Source>) -> Vec<Group> {
+    if per_input {
         inputs
             .iter()
             .zip(sources)
@@ -272,9 +273,6 @@ impl<R, S: Summary<R>> Summing for Summed<S, R> {
 /// A command picked by name, with its options checked: the same run as [`run_groups`] and
 /// [`finish`], behind a trait object.
 pub trait Command: Send + Sync {
-    /// Its registry entry.
-    fn entry(&self) -> &'static Entry;
-
     /// Notes on the options, said before the run.
     fn notes(&self) -> Vec<String>;
 
@@ -352,13 +350,14 @@ pub trait Command: Send + Sync {
 /// A job as a [`Command`].
 pub struct JobCommand<J> {
     job: J,
-    entry: &'static Entry,
+    per_input: bool,
 }
 
 impl<J> JobCommand<J> {
-    /// `job`, the command of `entry`.
-    pub fn new(job: J, entry: &'static Entry) -> JobCommand<J> {
-        JobCommand { job, entry }
+    /// `job` as a command; `per_input`: each input is a run of its own, ended by the summary
+    /// (see [`groups`]).
+    pub fn new(job: J, per_input: bool) -> JobCommand<J> {
+        JobCommand { job, per_input }
     }
 
     /// The job.
@@ -372,10 +371,6 @@ where
     J::Summary: 'static,
     J::Record: 'static,
 {
-    fn entry(&self) -> &'static Entry {
-        self.entry
-    }
-
     fn notes(&self) -> Vec<String> {
         self.job.notes()
     }
@@ -399,7 +394,7 @@ where
         form: Form,
     ) -> Result<(Ran, Box<dyn Summing>), RunError> {
         let sources = self.open(inputs, read, runner)?;
-        let groups = groups(self.entry, inputs, sources);
+        let groups = groups(self.per_input, inputs, sources);
         let (ran, summary) = run_groups(&self.job, groups, sink, old, runner, form, |_| {})?;
         Ok((ran, Box::new(Summed::new(summary))))
     }

@@ -19,10 +19,12 @@ use serde_json::{Value, json};
 
 use super::capped::capped;
 use super::census::{EmptyGridCount, EmptyGridError, empty_grid_count};
+use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
-use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError, at_least_one, backend_spec};
+use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::render::{add_refutation, stats_json};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;

@@ -11,8 +11,10 @@ use crate::reduce::story::Story;
 use crate::render::course::evidence_words;
 use crate::text::{to_json, to_text};
 
+use super::control::Control;
 use super::item::{InputError, PuzzleItem};
-use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
+use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::render::millis;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;

@@ -15,15 +15,17 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
-use super::job::{Control, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError, at_least_one};
+use super::record::{ItemResult, JobRecord, Status};
 use super::render::json_line;
 use super::render::{micros, millis, rounded};
-use super::runner::Ran;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::Summary;
+use super::tally::Ran;
 use crate::crosscheck::fault::{Fault, Faulty};
 use crate::crosscheck::{
     self, Participant, ParticipantRun, ParticipantTally, PuzzleCheck, Standing, Verdict,

@@ -14,10 +14,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::InputError;
-use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
+use super::record::{ItemError, ItemResult, JobItem, JobRecord, Status};
 use super::render::grid_record;
 use super::source::{Items, Source};
 use super::summary::NoSummary;

@@ -15,9 +15,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::InputError;
-use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError};
+use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::render::grid_record;
 use super::source::{Items, Source};
 use super::summary::NoSummary;

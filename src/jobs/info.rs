@@ -8,9 +8,11 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::{InputError, PuzzleItem};
-use super::job::{Control, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError};
+use super::record::{ItemResult, JobRecord, Status};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::shape::Shape;

@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::job::{ItemError, JobItem};
+use super::record::{ItemError, JobItem};
 use crate::search::Cancel;
 use crate::text::{PuzzleReader, ReadOptions, Record, TextError};
 

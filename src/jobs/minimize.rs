@@ -14,10 +14,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
-use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError};
+use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::render::rounded;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::{InputSummary, PerInput};

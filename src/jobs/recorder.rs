@@ -25,10 +25,11 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use super::job::{Status, Tally};
 use super::partial::{IndexEntry, OldResults, PartialError};
-use super::runner::RunError;
+use super::record::Status;
+use super::run_error::RunError;
 use super::sink::Sink;
+use super::tally::Tally;
 
 /// How a result pairs with the old result at its place.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -22,9 +22,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::{InputError, PuzzleItem};
-use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError, as_text};
+use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::render::json_line;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::Summary;

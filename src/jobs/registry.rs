@@ -174,7 +174,7 @@ where
     J::Record: 'static,
 {
     let entry = command(name).expect("a registered command");
-    Box::new(JobCommand::new(job, entry))
+    Box::new(JobCommand::new(job, entry.per_input))
 }
 
 /// Every batch command, in the order of the command line's help.

@@ -35,60 +35,16 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use thiserror::Error;
-
-use super::job::{Control, ItemResult, Job, JobItem, Tally};
-use super::partial::{IndexEntry, PartialError};
+use super::control::Control;
+use super::job::Job;
+use super::partial::IndexEntry;
+use super::record::{ItemResult, JobItem};
 use super::recorder::{Claim, Recorder, claim};
-use super::sink::{Sink, SinkError};
+pub use super::run_error::RunError;
+use super::sink::Sink;
+pub use super::tally::Ran;
+use super::tally::Tally;
 use crate::batch::{Batch, Finished, ProgressFn};
-
-/// A run that failed as a whole (not one of its items).
-#[derive(Debug, Error)]
-pub enum RunError {
-    /// Writing the output failed (a closed pipe is `BrokenPipe`: a normal end for a front end).
-    #[error("cannot write the output")]
-    Io(#[from] std::io::Error),
-    /// The resumed output does not fit the input.
-    #[error(transparent)]
-    Partial(#[from] PartialError),
-    /// The output cannot be opened or finished.
-    #[error(transparent)]
-    Sink(#[from] SinkError),
-    /// An input cannot be opened or read as the command reads it.
-    #[error(transparent)]
-    Input(#[from] super::item::InputError),
-}
-
-/// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ran {
-    /// The records written (and kept), by status.
-    pub tally: Tally,
-    /// Whether every item of the input was done (not stopped by the control).
-    pub complete: bool,
-}
-
-impl Ran {
-    /// The exit code: 1 for a stopped run, else the tally's.
-    pub fn exit_code(&self) -> u8 {
-        if self.complete {
-            self.tally.exit_code()
-        } else {
-            1
-        }
-    }
-
-    /// This run followed by `next` (the next input of the same command).
-    pub fn then(self, next: Ran) -> Ran {
-        let mut tally = self.tally;
-        tally.merge(&next.tally);
-        Ran {
-            tally,
-            complete: self.complete && next.complete,
-        }
-    }
-}
 
 /// A result with the place of its item: its input line and fingerprint (0 when not asked for).
 #[derive(Debug, Clone, PartialEq)]

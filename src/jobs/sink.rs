@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use thiserror::Error;
 
-use super::job::Status;
 use super::partial::{IndexEntry, OldResults, OpenMode, PartialError, PartialOutput};
+use super::record::Status;
 use super::target::{Target, TargetError};
 
 /// A sink that cannot be opened or finished.

@@ -20,10 +20,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::capped::capped;
+use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
-use super::job::{Control, ItemError, ItemResult, Job, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError, as_text, backend_spec};
+use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::render::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;

@@ -20,8 +20,8 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::job::ItemResult;
-use super::runner::Ran;
+use super::record::ItemResult;
+use super::tally::Ran;
 
 /// A command's running summary over records of type `R`; see the module docs.
 pub trait Summary<R>: Serialize + DeserializeOwned + Send + Sync {

@@ -9,9 +9,11 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use super::control::Control;
 use super::item::{InputError, PuzzleItem};
-use super::job::{Control, ItemError, ItemResult, Job, JobItem, JobRecord, Status};
+use super::job::Job;
 use super::options::{self, OptionError};
+use super::record::{ItemError, ItemResult, JobItem, JobRecord, Status};
 use super::source::{Items, Source};
 use super::summary::NoSummary;
 use crate::text::ReadOptions;

@@ -35,7 +35,7 @@ impl Domains {
         let n = shape.order();
         let words = n.div_ceil(64);
         let mut cell = vec![u64::MAX; words];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             cell[words - 1] = (1u64 << (n % 64)) - 1;
         }
         let mut bits = Vec::with_capacity(shape.cells() * words);

@@ -68,7 +68,7 @@ pub fn pattern(m: usize, i: usize, j: usize) -> usize {
 /// Whether cell `(i, j)` of the Sudoku carries the Latin square (`i < m`, `j ≡ 0 mod m`).
 #[inline]
 pub fn carries_latin(m: usize, i: usize, j: usize) -> bool {
-    i < m && j % m == 0
+    i < m && j.is_multiple_of(m)
 }
 
 fn sudoku_shape(m: usize) -> Result<Shape, LatinReductionError> {
@@ -151,7 +151,7 @@ pub fn sudoku_to_latin(latin: &Grid, solution: &Grid) -> Result<Grid, LatinReduc
             let value = solution
                 .at(i, m * q)
                 .expect("a verified solution is complete");
-            if value % m != 0 {
+            if !value.is_multiple_of(m) {
                 return Err(LatinReductionError::NotEmbedded {
                     row: i + 1,
                     col: m * q + 1,

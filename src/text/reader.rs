@@ -114,7 +114,7 @@ impl<R: BufRead> PuzzleReader<R> {
             // Only a run of skipped lines looks at the token: a puzzle that comes next is
             // always read (the batch decides whether to work on it).
             if skipped > 0
-                && skipped % SKIPPED_BETWEEN_CHECKS == 0
+                && skipped.is_multiple_of(SKIPPED_BETWEEN_CHECKS)
                 && self.cancel.as_ref().is_some_and(Cancel::is_cancelled)
             {
                 self.stopped = true;

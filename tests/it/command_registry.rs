@@ -26,11 +26,11 @@ fn every_registry_command_is_a_subcommand_and_builds_from_its_defaults() {
         .collect();
     for entry in COMMANDS {
         assert!(
-            listed.contains(&entry.name),
+            listed.contains(&entry.cli[0]),
             "{} is not a subcommand",
             entry.name
         );
-        let out = run(&[entry.name, "--help"], b"");
+        let out = run(&[entry.cli, &["--help"]].concat(), b"");
         assert_eq!(
             out.status.code(),
             Some(0),
@@ -43,10 +43,9 @@ fn every_registry_command_is_a_subcommand_and_builds_from_its_defaults() {
             Inputs::Two => 2,
             _ => 1,
         };
-        let command = entry
+        let _command = entry
             .build(entry.defaults(), inputs)
             .unwrap_or_else(|e| panic!("{}: its defaults are refused: {e}", entry.name));
-        assert_eq!(command.entry().name, entry.name);
         let unknown = entry.build(json!({"no_such_option": 1}), inputs).err();
         let message = unknown.map(|e| e.to_string()).unwrap_or_default();
         assert!(

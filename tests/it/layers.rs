@@ -550,7 +550,7 @@ fn no_files_import_each_other_in_a_circle() {
     );
     assert!(edge("jobs/solve.rs", "jobs/job.rs"), "super:: to a sibling");
     assert!(
-        edge("jobs/driver.rs", "batch.rs"),
+        edge("jobs/runner.rs", "batch.rs"),
         "crate:: to another module"
     );
     assert!(

@@ -91,7 +91,7 @@ pub(super) fn third_row_orbits(
     let mut seen = 0u64;
     for_each_third_row(n, &class.second_row, &mut |rho: &Row| {
         seen += 1;
-        if seen % 4096 == 0 && stopped.is_none() {
+        if seen.is_multiple_of(4096) && stopped.is_none() {
             stopped = budget.interrupted().map(Stopped);
         }
         if stopped.is_some() || !mark(rho) {

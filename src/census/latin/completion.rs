@@ -148,7 +148,7 @@ impl Completion {
     fn third_last_row(&mut self, budget: &Budget) -> u64 {
         let n = self.n;
         self.leaves += 1;
-        if self.leaves % CHECK_EVERY == 0
+        if self.leaves.is_multiple_of(CHECK_EVERY)
             && let Some(reason) = budget.interrupted()
         {
             self.stopped = Some(Stopped(reason));

@@ -2,7 +2,7 @@
 //! the hash that seals a result's bytes together with them, and its tab-separated index line.
 
 use crate::jobs::item::Fnv;
-use crate::jobs::job::Status;
+use crate::jobs::record::Status;
 
 /// One result in the index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

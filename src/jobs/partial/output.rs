@@ -16,7 +16,7 @@ use super::files::{Files, Lock, for_creating, for_writing, try_lock};
 use super::header::{claim, create_index, read_header};
 use super::merge::{recover, splice};
 use super::resume::{OldResults, check_results, differences, refuse_leftover};
-use crate::jobs::job::Status;
+use crate::jobs::record::Status;
 use crate::jobs::target::{open_own, refuse_symlink};
 
 /// Opens (creating it) and locks `FILE.partial`, never through a symbolic link.

@@ -177,14 +177,13 @@ impl Board<'_> {
             let cells = cells_of(shape, unit);
             for value in 0..n {
                 let mut places = cells.iter().filter(|&&c| self.d.contains(c, value));
-                if let (Some(&cell), None) = (places.next(), places.next()) {
-                    if self.d.count(cell) > 1 {
+                if let (Some(&cell), None) = (places.next(), places.next())
+                    && self.d.count(cell) > 1 {
                         let found = self.whole(Reason::HiddenSingle { unit, value, cell });
                         if found.is_some() {
                             return found;
                         }
                     }
-                }
             }
         }
         None
