@@ -1,7 +1,8 @@
-"""Batches on a Dask cluster: solve, grade and cross-check puzzle files, and generate puzzles.
+"""Batches on a Dask cluster: every command of the library's registry (:data:`COMMANDS`: solve,
+count, grade, cross-check, generate, minimize, verify, info, generate-latin, reduce-latin).
 
 The input is split into shards of whole puzzles (by the library's own reader, so a shard is read
-exactly as the whole file is); each shard is a Dask task that runs the library's batch driver on a
+exactly as the whole file is); each shard is a Dask task that runs the library's command on a
 worker; the results are written **in input order, identical to the command line's output** (the
 same lines, the same JSON, made by the same library functions), while later shards still run. A
 task that fails (a worker lost, a process killed) is retried by Dask (``retries``); a bad puzzle
