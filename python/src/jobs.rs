@@ -30,20 +30,41 @@ pub fn entry(command: &str) -> PyResult<&'static Entry> {
     registry::command(command).map_err(value_error)
 }
 
-/// An option the job refused, as a `ValueError` that names it as Python spells it
-/// (`time_limit`, not `--time-limit`).
+/// An option the job refused, as a `ValueError` that names every option as Python spells it
+/// (`time_limit`, not `--time-limit`; see [`keywords`]).
 pub fn option_error(error: OptionError) -> PyErr {
     let message = error.to_string();
     if let OptionError::Malformed(_) = error {
         let message = message.split(" at line ").next().unwrap_or(&message);
         return value_error(message.replace("unknown field", "unknown keyword argument"));
     }
-    match error.option() {
-        Some(option) => {
-            value_error(message.replace(&format!("--{option}"), &option.replace('-', "_")))
+    value_error(keywords(&message))
+}
+
+/// The command line's flags of the library's option messages as Python's keywords:
+/// `--time-limit` is `time_limit`, and the flags whose option is named otherwise in the options
+/// types (`--proof` is `proof_dir`, `--max-n` is `max_order`) by that name.
+pub fn keywords(message: &str) -> String {
+    const RENAMED: [(&str, &str); 2] = [("proof", "proof_dir"), ("max-n", "max_order")];
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+            .unwrap_or(after.len());
+        let flag = &after[..end];
+        if flag.is_empty() || !flag.starts_with(|c: char| c.is_ascii_lowercase()) {
+            out.push_str("--");
+        } else {
+            let renamed = RENAMED.iter().find(|(f, _)| *f == flag).map(|(_, k)| *k);
+            out.push_str(&renamed.map_or_else(|| flag.replace('-', "_"), str::to_string));
         }
-        None => value_error(message),
+        rest = &after[end..];
     }
+    out.push_str(rest);
+    out
 }
 
 /// A JSON object's text as a job's options (an unknown keyword refused by name).

@@ -119,7 +119,8 @@ def test_every_registry_command_is_in_this_test_and_on_every_face(cli):
     """The library's registry is the one list of commands: this test covers each, and the
     command line, ``sudokit.run`` and ``python -m sudokit.dask`` expose exactly them."""
     registry = [name for name, *_ in sudokit._native.commands()]
-    assert sorted({registry_name(case) for case in CASES}) == sorted(registry)
+    covered = {registry_name(case) for case in CASES} | {"export"}  # export: files, below
+    assert sorted(covered) == sorted(registry)
     assert list(sd.COMMANDS) == registry
     _, help_text = cli("--help")
     listed = {line.split()[0] for line in help_text.split("Commands:")[1].split("Options:")[0].splitlines() if line.strip()}
@@ -131,6 +132,23 @@ def test_every_registry_command_is_in_this_test_and_on_every_face(cli):
         assert sudokit._native.option_defaults(name).startswith("{")
     with pytest.raises(ValueError, match="unknown command"):
         sudokit.run("slove")
+
+
+def test_export_writes_the_cli_files_from_python_and_dask(cli, client, in_repo, tmp_path):
+    """``export --out-dir`` writes files, not records: the files of the command line,
+    ``sudokit.run`` and ``sudokit.dask.run`` are compared byte for byte."""
+    dirs = {face: tmp_path / face for face in ("cli", "python", "dask")}
+    code, _ = cli("export", "--to", "cnf", "--encoding", "minimal", "--out-dir", str(dirs["cli"]), EASY)
+    assert code == 0
+    sudokit.run("export", EASY, to="cnf", encoding="minimal", out_dir=str(dirs["python"]))
+    sd.run("export", EASY, client=client, shard_size=2, to="cnf", encoding="minimal",
+           out_dir=str(dirs["dask"]), threads=1)
+    names = sorted(p.name for p in dirs["cli"].iterdir())
+    assert names, "the command line wrote no file"
+    for face in ("python", "dask"):
+        assert sorted(p.name for p in dirs[face].iterdir()) == names
+        for name in names:
+            assert (dirs[face] / name).read_bytes() == (dirs["cli"] / name).read_bytes()
 
 
 def test_the_masks_leave_the_records_alone():

@@ -24,8 +24,13 @@ def test_options_are_the_jobs_options():
         sudokit.solve_many([P4], threads=0)
     with pytest.raises(ValueError, match="limit must be at least 1"):
         sudokit.count(P4, limit=0)
-    with pytest.raises(ValueError, match="--encoding and --amo go with --backend sat"):
+    # Every option is named as Python spells it, not as the command line's flag.
+    with pytest.raises(ValueError, match="^encoding and amo go with backend sat, not dlx$"):
         sudokit.solve(P4, backend="dlx", encoding="minimal")
+    with pytest.raises(ValueError, match="^scheme goes with backend cp"):
+        sudokit.solve(P4, backend="dlx", scheme="HAC")
+    with pytest.raises(ValueError, match="^proof_dir goes with backend sat"):
+        sudokit.solve(P4, backend="dlx", proof_dir="/tmp/x")
     # The job's other options reach it: the sat backend with an encoding.
     assert sudokit.solve(P4, backend="sat", encoding="minimal").backend == "sat:minimal:pairwise"
 

@@ -8,27 +8,24 @@
 //! [`sudokit::format::provenance`]), and EXT `cnf`, `lp`, `mps`, `dlx`, `col` (+ `given`),
 //! `hgr`, `dzn`. Every file names its source and the exact `decode` command in its comments.
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
-use sudokit::batch::Batch;
-use sudokit::format::provenance::{numbered_name, source_header};
+use sudokit::format::provenance::source_header;
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
-use sudokit::jobs::item::PuzzleItem;
-
-use super::stop::puzzles;
+use sudokit::jobs::Form;
+use sudokit::jobs::export::{ExportBatchOptions, ExportJob, check_size as check_size_of};
+use sudokit::jobs::size_cap::MaxSize;
 use sudokit::jobs::target::AtomicFile;
-use sudokit::jobs::{JobRecord, Status, Tally};
 use sudokit::text::Record;
 
-use super::args::InputArgs;
-use super::export_size::{self, MaxSize};
+use super::args::{InputArgs, ThreadsArg};
 use super::pick::select_one;
+use super::runner;
 
 /// Arguments of `export`.
 #[derive(Debug, ClapArgs)]
@@ -77,6 +74,8 @@ pub struct Args {
     /// Refuse an export estimated above SIZE (K, M, G, T; `unlimited`): default 1G.
     #[arg(long, value_name = "SIZE", default_value = "1G")]
     max_size: MaxSize,
+    #[command(flatten)]
+    threads: ThreadsArg,
 }
 
 /// Where the exports go.
@@ -119,10 +118,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (Some(p), None) => Destination::File(p.clone()),
     };
     match destination {
-        Destination::Dir(dir) => {
-            fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-            export_all(&args, plan, &dir)
-        }
+        Destination::Dir(dir) => export_all(&args, &dir),
         single => {
             let record = select_one(
                 &args.file,
@@ -156,79 +152,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
-    let reader = puzzles(&args.file, args.input.read_options())?;
-    let stem = match args.file.as_os_str() {
-        s if s == "-" => "stdin".to_string(),
-        _ => args
-            .file
-            .file_stem()
-            .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned()),
-    };
-    // One file per puzzle, in input order; a bad puzzle is reported on standard error and the
-    // others are still written. A size above the cap or a file that cannot be written stops
-    // the command.
-    // The numbers are zero-padded to the digits of the file's line count (of 999 999 on standard
-    // input, which cannot be read twice), so that the files sort in input order.
-    let count = match args.file.as_os_str() {
-        s if s == "-" => 999_999,
-        _ => line_count(&args.file)?,
-    };
-    let mut items = (1..)
-        .zip(reader)
-        .filter(|(k, _)| args.index.is_none_or(|i| i == *k));
-    let work = |(k, item): (usize, PuzzleItem)| -> anyhow::Result<(Status, String)> {
-        let record = match item.record() {
-            Ok(record) => record,
-            Err(e) => return Ok((Status::Error, e.text().trim_end().to_string())),
-        };
-        let path = dir.join(numbered_name(&stem, k, count, plan.to.extension));
-        check_size(record, plan)?;
-        let mut out = AtomicFile::create(&path)?;
-        let header = source_header(
-            &args.file.display().to_string(),
-            k,
-            record.line,
-            plan.to,
-            &plan.options,
-        );
-        let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
-        out.commit()?;
-        write_companion(&record.grid, plan, &path)?;
-        let note = if args.stats {
-            format!(
-                "puzzle of line {} → {}: {stats}",
-                record.line,
-                path.display()
-            )
-        } else {
-            String::new()
-        };
-        Ok((Status::Done, note))
-    };
-    let mut tally = Tally::default();
-    let batch = Batch::new(1).with_cancel(super::stop::control().stop);
-    batch.run(items.by_ref(), work, |result| {
-        let (status, note) = result?;
-        tally.add(status);
-        if !note.is_empty() {
-            super::note!("{note}");
-        }
-        anyhow::Ok(())
+/// Every puzzle (or the one of `--index`), one file each: the library's export job.
+fn export_all(args: &Args, dir: &Path) -> anyhow::Result<ExitCode> {
+    let job = ExportJob::new(ExportBatchOptions {
+        to: args.to.clone(),
+        encoding: args.encoding.clone(),
+        amo: args.amo.clone(),
+        out_dir: dir.to_path_buf(),
+        index: args.index,
+        stats: args.stats,
+        max_size: args.max_size,
+        threads: args.threads.get(),
     })?;
-    if let Some(k) = args.index
-        && tally.total == 0
-    {
-        bail!("{} has fewer than {k} puzzles", args.file.display());
-    }
-    if let Some(note) = tally.errors_note("puzzles") {
-        super::note!("sudokit: {note}");
-    }
-    Ok(ExitCode::from(tally.exit_code()))
+    runner::command(
+        &job,
+        std::slice::from_ref(&args.file),
+        args.input.read_options(),
+        None,
+        Form::default(),
+        None,
+        |_| {},
+    )
 }
 
-/// The source lines of a single export: the file, the puzzle's index (`--index`, else 1: a
-/// single export of a file is its only puzzle) and line, and the exact `decode` command.
 fn source(args: &Args, line: usize, plan: Plan) -> Vec<String> {
     let index = args.index.unwrap_or(1);
     source_header(
@@ -241,23 +187,6 @@ fn source(args: &Args, line: usize, plan: Plan) -> Vec<String> {
 }
 
 /// Lines of `file` (a last line without a newline counts), an upper bound of its puzzles.
-fn line_count(file: &Path) -> anyhow::Result<usize> {
-    let mut reader = io::BufReader::new(
-        fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?,
-    );
-    let (mut lines, mut last) = (0, b'\n');
-    loop {
-        let chunk = io::BufRead::fill_buf(&mut reader)?;
-        let Some(&end) = chunk.last() else { break };
-        lines += chunk.iter().filter(|&&b| b == b'\n').count();
-        last = end;
-        let taken = chunk.len();
-        io::BufRead::consume(&mut reader, taken);
-    }
-    Ok(lines + usize::from(last != b'\n'))
-}
-
-/// The format's second file, if it has one: `path` with the companion's extension.
 fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
     let Some(companion) = plan.to.companion else {
         return Ok(());
@@ -269,19 +198,5 @@ fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
 fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
-    let estimate = sudokit::format::estimate_size(&record.grid, plan.to, &plan.options);
-    let n = record.grid.shape().order();
-    let cnf = plan.options.cnf;
-    let what = if plan.to.takes_cnf_options {
-        format!(
-            "the CNF ({}/{}) of the {n}×{n} puzzle on line {}",
-            cnf.encoding, cnf.amo, record.line
-        )
-    } else {
-        format!(
-            "the {} file of the {n}×{n} puzzle on line {}",
-            plan.to.extension, record.line
-        )
-    };
-    export_size::check(estimate, plan.max_size, &what)
+    check_size_of(record, plan.to, &plan.options, plan.max_size).map_err(anyhow::Error::msg)
 }

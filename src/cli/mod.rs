@@ -31,7 +31,6 @@ mod crosscheck;
 mod decode;
 mod explain;
 mod export;
-mod export_size;
 mod generate;
 mod generate_latin;
 mod grade;

@@ -23,6 +23,7 @@ use thiserror::Error;
 use super::command::{Command, JobCommand};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
+use super::export::{ExportBatchOptions, ExportJob};
 use super::generate::{GenerateJob, GenerateOptions};
 use super::generate_latin::{GenerateLatinJob, GenerateLatinOptions};
 use super::grade::{GradeJob, GradeOptions};
@@ -284,6 +285,17 @@ pub static COMMANDS: &[Entry] = &[
             let o: ThreadsOptions = options(v)?;
             Ok(boxed(VerifyJob::new(o.threads)?, "verify"))
         },
+    },
+    Entry {
+        name: "export",
+        cli: &["export"],
+        about: "write every puzzle in a solver's input format, one file each (--out-dir)",
+        inputs: Inputs::One,
+        per_input: false,
+        noun: "puzzles",
+        resumable: false,
+        defaults: defaults::<ExportBatchOptions>,
+        build: |v, _| Ok(boxed(ExportJob::new(options(v)?)?, "export")),
     },
     Entry {
         name: "info",

@@ -1,13 +1,43 @@
 //! The cap (`--max-size`) that refuses an export too large to be useful (the pairwise CNF of a
 //! 100×100 grid is about 3 GB), checked against the size each format estimates before writing a
-//! byte ([`sudokit::format::ExportFormat::estimate`]). The estimates decide only whether to ask
+//! byte ([`crate::format::ExportFormat::estimate`]). The estimates decide only whether to ask
 //! the user, never what is written.
 
 use std::fmt;
 use std::str::FromStr;
 
-use anyhow::{Context, bail};
-use sudokit::format::human_size as human;
+use thiserror::Error;
+
+use crate::format::human_size as human;
+
+/// A size that cannot be read (`--max-size 2X`), or an export above the cap.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SizeError {
+    /// Not a number of bytes with a unit.
+    #[error("{0:?} is not a size (e.g. 500M, 2G, unlimited)")]
+    NotASize(String),
+    /// A unit other than K, M, G, T.
+    #[error("{0:?} is not a size: the units are K, M, G, T (powers of 1024)")]
+    Unit(String),
+    /// More bytes than fit.
+    #[error("{0:?} is too large a size")]
+    TooLarge(String),
+    /// An export above the cap.
+    #[error(
+        "{what} would be about {estimate} (estimated before writing), above the cap of {cap}; \
+         raise it with --max-size {suggested} (or --max-size unlimited)"
+    )]
+    AboveCap {
+        /// What would be written.
+        what: String,
+        /// Its estimated size, in words.
+        estimate: String,
+        /// The cap, in words.
+        cap: String,
+        /// A cap that would do, as the flag takes it.
+        suggested: String,
+    },
+}
 
 /// The default cap: 1 GiB.
 pub const DEFAULT_MAX_SIZE: u64 = 1 << 30;
@@ -32,9 +62,9 @@ impl fmt::Display for MaxSize {
 }
 
 impl FromStr for MaxSize {
-    type Err = anyhow::Error;
+    type Err = SizeError;
 
-    fn from_str(s: &str) -> anyhow::Result<MaxSize> {
+    fn from_str(s: &str) -> Result<MaxSize, SizeError> {
         let s = s.trim();
         if s.eq_ignore_ascii_case("unlimited") || s.eq_ignore_ascii_case("none") {
             return Ok(MaxSize(None));
@@ -42,7 +72,7 @@ impl FromStr for MaxSize {
         let (digits, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len()));
         let number: u64 = digits
             .parse()
-            .with_context(|| format!("{s:?} is not a size (e.g. 500M, 2G, unlimited)"))?;
+            .map_err(|_| SizeError::NotASize(s.to_string()))?;
         let shift = match unit
             .trim()
             .to_ascii_uppercase()
@@ -53,12 +83,12 @@ impl FromStr for MaxSize {
             "M" => 20,
             "G" => 30,
             "T" => 40,
-            _ => bail!("{s:?} is not a size: the units are K, M, G, T (powers of 1024)"),
+            _ => return Err(SizeError::Unit(s.to_string())),
         };
         number
             .checked_mul(1 << shift)
             .map(|bytes| MaxSize(Some(bytes)))
-            .with_context(|| format!("{s:?} is too large a size"))
+            .ok_or_else(|| SizeError::TooLarge(s.to_string()))
     }
 }
 
@@ -66,25 +96,38 @@ impl FromStr for MaxSize {
 ///
 /// # Errors
 /// The estimate is above `cap`.
-pub fn check(estimate: u64, cap: MaxSize, what: &str) -> anyhow::Result<()> {
+pub fn check(estimate: u64, cap: MaxSize, what: &str) -> Result<(), SizeError> {
     match cap.0 {
         Some(max) if estimate > max => {
             let suggested = MaxSize(Some(estimate.saturating_mul(2).next_power_of_two()));
-            bail!(
-                "{what} would be about {} (estimated before writing), above the cap of {}; \
-                 raise it with --max-size {} (or --max-size unlimited)",
-                human(estimate),
-                cap,
-                suggested.to_flag()
-            )
+            Err(SizeError::AboveCap {
+                what: what.to_string(),
+                estimate: human(estimate),
+                cap: cap.to_string(),
+                suggested: suggested.to_flag(),
+            })
         }
         _ => Ok(()),
     }
 }
 
+/// The serde form of a cap is its flag's: `"1G"`, `"unlimited"`.
+impl serde::Serialize for MaxSize {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_flag())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for MaxSize {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MaxSize, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl MaxSize {
-    /// The shortest `--max-size` value for this size (`4G`, `512M`, `1000`).
-    fn to_flag(self) -> String {
+    /// The shortest `--max-size` value for this size (`4G`, `512M`, `1000`, `unlimited`).
+    pub fn to_flag(self) -> String {
         let Some(bytes) = self.0 else {
             return "unlimited".into();
         };
