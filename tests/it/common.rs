@@ -89,3 +89,62 @@ pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     }
     path
 }
+
+// ---- External tools ----------------------------------------------------------------------------
+// A test that needs a program this machine lacks (a solver of the table, a proof checker, a Python
+// module) says so on standard error (`skipped: TOOL ...`, shown with `--nocapture`) and passes.
+// With `SUDOKIT_REQUIRE_TOOLS=1` (`.ci/run`'s strict step, which installs them) a missing tool
+// fails the test instead, unless `SUDOKIT_UNAVAILABLE_TOOLS` (a comma-separated list) names it:
+// the tools that no Debian package or PyPI wheel provides, which `.ci/run` prints. Every check of
+// a tool goes through `missing_tool`, so that none is skipped silently.
+
+/// Whether `SUDOKIT_REQUIRE_TOOLS` asks for every tool (set, and neither empty nor `0`).
+pub fn tools_required() -> bool {
+    std::env::var("SUDOKIT_REQUIRE_TOOLS").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Whether `SUDOKIT_UNAVAILABLE_TOOLS` names `tool` (a program, a solver of the table or a Python
+/// module, as the tests call it).
+pub fn listed_unavailable(tool: &str) -> bool {
+    std::env::var("SUDOKIT_UNAVAILABLE_TOOLS")
+        .is_ok_and(|list| list.split(',').any(|name| name.trim() == tool))
+}
+
+/// Whether a missing `tool` must fail the test: `SUDOKIT_REQUIRE_TOOLS` is set and
+/// `SUDOKIT_UNAVAILABLE_TOOLS` does not name it.
+pub fn tool_required(tool: &str) -> bool {
+    tools_required() && !listed_unavailable(tool)
+}
+
+/// Reports that `tool` is missing here (`why`: how it was looked for, e.g. `not installed`):
+/// panics when the tool is required (see `tool_required`), else prints the skip message.
+pub fn missing_tool(tool: &str, why: &str) {
+    assert!(
+        !tool_required(tool),
+        "{tool} is required (SUDOKIT_REQUIRE_TOOLS is set and SUDOKIT_UNAVAILABLE_TOOLS does not \
+         name it) but {why}"
+    );
+    if listed_unavailable(tool) {
+        eprintln!("skipped: {tool} {why} (named in SUDOKIT_UNAVAILABLE_TOOLS)");
+    } else {
+        eprintln!("skipped: {tool} {why}");
+    }
+}
+
+/// Whether `program` can be started (with `args`, its output discarded, its exit status
+/// ignored); `missing_tool` when it cannot.
+pub fn tool_starts(program: &str, args: &[&str]) -> bool {
+    let started = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    match started {
+        Ok(_) => true,
+        Err(e) => {
+            missing_tool(program, &format!("cannot be started ({e})"));
+            false
+        }
+    }
+}

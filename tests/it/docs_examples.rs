@@ -21,12 +21,13 @@
 //!
 //! # External tools
 //! A line that calls a program that is not installed (minisat, glpsol, ...) is skipped with a
-//! note, unless `SUDOKIT_REQUIRE_TOOLS=1` (CI), where it fails.
+//! note, unless `SUDOKIT_REQUIRE_TOOLS=1` (CI), where it fails if `SUDOKIT_UNAVAILABLE_TOOLS`
+//! does not name the program (`common::missing_tool`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::common::{repo, stderr, stdout};
+use crate::common::{missing_tool, repo, stderr, stdout, tool_required};
 
 /// The directory of the `sudokit` binary under test, put first on `PATH`.
 fn bin_dir() -> PathBuf {
@@ -176,10 +177,6 @@ fn missing_program(line: &str) -> Option<String> {
     })
 }
 
-fn tools_required() -> bool {
-    std::env::var("SUDOKIT_REQUIRE_TOOLS").is_ok_and(|v| v == "1")
-}
-
 /// The `Examples:` lines of a help text.
 fn help_examples(help: &str) -> Vec<String> {
     let mut examples = Vec::new();
@@ -238,10 +235,10 @@ fn every_help_example_runs_on_the_repository_files() {
         let dir = workdir("help");
         for example in help_examples(&stdout(&help)) {
             if let Some(program) = missing_program(&example) {
-                if tools_required() {
+                if tool_required(&program) {
                     failures.push(format!("{example}: {program} is not installed"));
                 } else {
-                    eprintln!("skipped ({program} is not installed): {example}");
+                    missing_tool(&program, &format!("is not installed: {example}"));
                 }
                 continue;
             }
@@ -413,10 +410,10 @@ fn run_console_blocks(kind: Blocks) -> usize {
             let place = steps.first().map(|s| s.place.clone()).unwrap_or_default();
             for step in steps {
                 if let Some(program) = missing_program(&step.command) {
-                    if tools_required() {
+                    if tool_required(&program) {
                         failures.push(format!("{}: {program} is not installed", step.place));
                     } else {
-                        eprintln!("skipped ({program} is not installed): {}", step.place);
+                        missing_tool(&program, &format!("is not installed: {}", step.place));
                     }
                     break;
                 }

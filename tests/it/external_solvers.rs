@@ -3,41 +3,26 @@
 //! cross-check sample with zero disagreements, `solve --backend ext:NAME` with its time limit
 //! and its scratch files.
 //!
-//! A test whose program is missing prints `skipped: ...` and passes; `.ci/run` installs the
-//! Debian-packaged solvers (and from PyPI miniexact, KaHyPar and networkx) and runs this suite with
-//! `SUDOKIT_REQUIRE_TOOLS=1`, where a missing one fails. Solvers no Debian package ships (kissat,
-//! glucose, HiGHS, SCIP, Knuth's dlx1) are run when found and skipped otherwise, even then; CI
-//! builds HiGHS's program from the sources of the `highs` feature and runs its tests again.
+//! A test whose program is missing prints `skipped: ...` and passes (`common::missing_tool`);
+//! `.ci/run` installs the solvers (from Debian, from PyPI: miniexact, kissat, glucose, KaHyPar and
+//! networkx; HiGHS's program built from the sources of the `highs` feature) and runs this suite
+//! with `SUDOKIT_REQUIRE_TOOLS=1`, where a missing one fails unless `SUDOKIT_UNAVAILABLE_TOOLS`
+//! names it (the solvers neither Debian nor PyPI ships, e.g. SCIP's program and Knuth's dlx1).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::common::{path, run, s, stderr, stdout, sudokit};
+use crate::common::{missing_tool, path, run, s, stderr, stdout, sudokit, tool_starts};
 use crate::crosscheck::found_solvers;
 
-/// Whether `program` can be started; `required`: under `SUDOKIT_REQUIRE_TOOLS` its absence is a
-/// failure.
-fn installed(program: &str, required: bool) -> bool {
-    match Command::new(program)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-    {
-        Ok(_) => true,
-        Err(e) => {
-            assert!(
-                !required || std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-                "{program} is required (SUDOKIT_REQUIRE_TOOLS is set) but cannot be started: {e}"
-            );
-            eprintln!("skipped: {program} not installed");
-            false
-        }
-    }
+/// Whether `program` can be started (`common::tool_starts`: under `SUDOKIT_REQUIRE_TOOLS` its
+/// absence fails unless `SUDOKIT_UNAVAILABLE_TOOLS` names it).
+fn installed(program: &str) -> bool {
+    tool_starts(program, &["--version"])
 }
 
-/// Whether python3 can import `module` (networkx for the graph exports, kahypar for hgr); under
-/// `SUDOKIT_REQUIRE_TOOLS` its absence is a failure.
+/// Whether python3 can import `module` (networkx for the graph exports, kahypar for hgr); its
+/// absence goes through `common::missing_tool`.
 fn python_module(module: &str) -> bool {
     let ok = Command::new("python3")
         .args(["-c", &format!("import {module}")])
@@ -45,11 +30,7 @@ fn python_module(module: &str) -> bool {
         .status()
         .is_ok_and(|s| s.success());
     if !ok {
-        assert!(
-            std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-            "python3 with {module} is required (SUDOKIT_REQUIRE_TOOLS is set)"
-        );
-        eprintln!("skipped: python3 with {module} not installed");
+        missing_tool(module, "cannot be imported by python3");
     }
     ok
 }
@@ -160,34 +141,34 @@ fn round_trip(format: &str, solver: &str, args: &[&str], reader: &str) {
 
 #[test]
 fn opb_through_clasp() {
-    if installed("clasp", true) {
+    if installed("clasp") {
         round_trip("opb", "clasp", &["{in}"], "clasp");
     }
 }
 
 #[test]
 fn asp_through_clingo_and_gringo_with_clasp() {
-    if installed("clingo", true) {
+    if installed("clingo") {
         round_trip("asp", "clingo", &["{in}"], "clingo");
     }
-    if installed("gringo", true) && installed("clasp", true) {
+    if installed("gringo") && installed("clasp") {
         round_trip("asp", "sh", &["-c", "gringo {in} | clasp"], "clasp");
     }
 }
 
 #[test]
 fn smt2_through_z3_and_cvc5() {
-    if installed("z3", true) {
+    if installed("z3") {
         round_trip("smt2", "z3", &["{in}"], "smt2");
     }
-    if installed("cvc5", true) {
+    if installed("cvc5") {
         round_trip("smt2", "cvc5", &["{in}"], "z3");
     }
 }
 
 #[test]
 fn mzn_and_dzn_through_minizinc() {
-    if installed("minizinc", true) {
+    if installed("minizinc") {
         round_trip(
             "mzn",
             "minizinc",
@@ -205,7 +186,7 @@ fn mzn_and_dzn_through_minizinc() {
 
 #[test]
 fn mps_through_lp_solve() {
-    if installed("lp_solve", true) {
+    if installed("lp_solve") {
         round_trip(
             "mps",
             "lp_solve",
@@ -217,22 +198,23 @@ fn mps_through_lp_solve() {
 
 #[test]
 fn cnf_through_the_competition_solvers() {
+    // The arguments the table gives them: glucose without -verb=0 prints `Solved by
+    // simplification` (no `c ` before it) among its answer lines.
     for (solver, args) in [
         ("cadical", &["-q", "{in}"][..]),
         ("cryptominisat5", &["--verb", "0", "{in}"]),
         ("kissat", &["-q", "{in}"]),
-        ("glucose", &["-model", "{in}"]),
+        ("glucose", &["-verb=0", "-model", "{in}"]),
     ] {
-        let required = matches!(solver, "cadical" | "cryptominisat5");
-        if installed(solver, required) {
+        if installed(solver) {
             round_trip("cnf", solver, args, "dimacs");
         }
     }
 }
 
 #[test]
-fn lp_through_highs_and_scip_when_installed() {
-    if installed("highs", false) {
+fn lp_through_highs_and_scip() {
+    if installed("highs") {
         round_trip(
             "lp",
             "highs",
@@ -240,7 +222,7 @@ fn lp_through_highs_and_scip_when_installed() {
             "highs",
         );
     }
-    if installed("scip", false) {
+    if installed("scip") {
         round_trip(
             "lp",
             "scip",
@@ -254,15 +236,15 @@ fn lp_through_highs_and_scip_when_installed() {
 fn dlx_through_miniexact() {
     // miniexact (from PyPI) reads Knuth's format; -p prints the options it chose, -e enumerates
     // and ends with "Found N solutions!" (so an unsat answer says so).
-    if installed("miniexact", true) {
+    if installed("miniexact") {
         round_trip("dlx", "miniexact", &["-x", "-p", "-e", "{in}"], "dlx");
     }
 }
 
 #[test]
-fn dlx_through_dlx1_when_installed() {
+fn dlx_through_dlx1() {
     // Knuth's dlx1 is in no package; a user who built it has it on the PATH.
-    if installed("dlx1", false) {
+    if installed("dlx1") {
         round_trip("dlx", "sh", &["-c", "dlx1 m1 < {in} 2>&1"], "dlx");
     }
 }
@@ -403,7 +385,7 @@ fn solve_with_an_external_backend_its_time_limit_and_no_files_left() {
     // cadical's refutation of a second solution is checked (its DRAT proof): `unique` is then
     // known, exit 0. A solver without a proof only claims it (see the trust tests).
     let Some(name) = found.iter().find(|n| *n == "cadical") else {
-        eprintln!("skipped: cadical not installed");
+        missing_tool("cadical", "is not among the solvers found");
         return;
     };
     let backend = format!("ext:{name}");
@@ -460,7 +442,7 @@ fn solve_with_an_external_backend_its_time_limit_and_no_files_left() {
 fn a_user_table_adds_a_solver() {
     let found = found_solvers();
     if !found.iter().any(|n| n == "picosat") {
-        eprintln!("skipped: picosat not installed");
+        missing_tool("picosat", "is not among the solvers found");
         return;
     }
     let dir = scratch("table");
@@ -572,6 +554,7 @@ fn enumerating_solvers_count_in_one_run() {
     let mut ran = 0;
     for (name, runs, certified) in cases {
         if !found.iter().any(|n| n == name) {
+            missing_tool(name, "is not among the solvers found");
             continue;
         }
         ran += 1;

@@ -1,9 +1,9 @@
 //! The exports checked by the real tools: minisat and picosat (every CNF encoding × AMO),
 //! glpsol and cbc (LP and MPS), MiniZinc with Gecode (`.dzn` + `models/sudoku.mzn`).
 //!
-//! A test whose tool is missing prints `skipped: TOOL not installed` and passes; `.ci/run`
-//! installs every tool and reruns this suite with `SUDOKIT_REQUIRE_TOOLS=1`, where a missing
-//! tool is a failure. Every decoded grid goes through `verify`.
+//! A test whose tool is missing prints `skipped: TOOL ...` and passes; `.ci/run` installs every
+//! tool and reruns this suite with `SUDOKIT_REQUIRE_TOOLS=1`, where a missing tool is a failure
+//! (`common::missing_tool`). Every decoded grid goes through `verify`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -16,23 +16,13 @@ use sudokit::format::{lp, minizinc, mip_answer, mps};
 use sudokit::text::{PuzzleReader, ReadOptions, parse_line, to_text};
 use sudokit::{Grid, verify};
 
-use crate::common::{path, run, s, stderr, stdout};
+use crate::common::{path, run, s, stderr, stdout, tool_starts};
 use crate::export_support::{as_set, brute_force_solutions, pattern_solution, puzzle_from};
 
-/// Whether `tool` can be started; prints the skip message when it cannot. With
-/// `SUDOKIT_REQUIRE_TOOLS` set (as `.ci/run` does), a missing tool fails the test instead.
+/// Whether `tool` can be started (`common::tool_starts`: prints the skip message when it cannot;
+/// with `SUDOKIT_REQUIRE_TOOLS` set, as `.ci/run` does, a missing tool fails the test instead).
 fn installed(tool: &str) -> bool {
-    match Command::new(tool).arg("--help").output() {
-        Ok(_) => true,
-        Err(e) => {
-            assert!(
-                std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-                "{tool} is required (SUDOKIT_REQUIRE_TOOLS is set) but cannot be started: {e}"
-            );
-            eprintln!("skipped: {tool} not installed");
-            false
-        }
-    }
+    tool_starts(tool, &["--help"])
 }
 
 /// A fresh scratch directory for one test.

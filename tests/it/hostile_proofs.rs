@@ -145,23 +145,17 @@ fn ours(cnf: &Cnf, format: ProofFormat, proof: &Path) -> ProofCheck {
     check_refutation(cnf, format, &mut bytes.as_slice(), &|| None)
 }
 
-/// Whether `program` answers; under `SUDOKIT_REQUIRE_TOOLS`, `rate`'s absence fails (CI installs
-/// it); drat-trim has no package and is used where it is on the PATH.
-fn available(program: &str, required: bool) -> bool {
-    let found = Command::new(program).arg("--help").output().is_ok();
-    if !found && required {
-        assert!(
-            std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-            "{program} is required (SUDOKIT_REQUIRE_TOOLS is set)"
-        );
-    }
-    found
+/// Whether `program` answers (`common::tool_starts`): under `SUDOKIT_REQUIRE_TOOLS` its absence
+/// fails unless `SUDOKIT_UNAVAILABLE_TOOLS` names it (CI installs rate; drat-trim has no package
+/// and is used where it is on the PATH).
+fn available(program: &str) -> bool {
+    crate::common::tool_starts(program, &["--help"])
 }
 
 /// The verdict of each installed external DRAT checker on `cnf` and `proof`: (name, verified).
 fn external_verdicts(cnf: &Path, proof: &Path) -> Vec<(&'static str, bool)> {
     let mut verdicts = Vec::new();
-    if available("rate", true) {
+    if available("rate") {
         let out = Command::new("rate")
             .args([s(cnf), s(proof)])
             .output()
@@ -169,7 +163,7 @@ fn external_verdicts(cnf: &Path, proof: &Path) -> Vec<(&'static str, bool)> {
         let text = String::from_utf8_lossy(&out.stdout);
         verdicts.push(("rate", text.lines().any(|l| l.trim() == "s VERIFIED")));
     }
-    if available("drat-trim", false) {
+    if available("drat-trim") {
         let out = Command::new("drat-trim")
             .args([s(cnf), s(proof)])
             .output()
@@ -230,7 +224,7 @@ fn the_real_proof_in_the_corpus_is_accepted_by_every_checker() {
 /// the unsatisfiable ones, with their many deletions, are accepted by sudokit and rate alike.
 #[test]
 fn cadical_proofs_with_deletions_are_accepted_by_sudokit_and_rate_alike() {
-    if !available("cadical", true) {
+    if !available("cadical") {
         return;
     }
     let dir = scratch("random");

@@ -314,9 +314,10 @@ fn encoding_and_amo_flags_pick_the_variant_and_are_checked() {
 
 /// An external proof checker: `lrat-check` (drat-trim's LRAT checker) or `rate` (a DRAT
 /// checker: `cargo install rate`), on the `PATH` or named by `SUDOKIT_LRAT_CHECK` /
-/// `SUDOKIT_DRAT_CHECK`. `None` (with a message) when absent; `rate` is required when
-/// `SUDOKIT_REQUIRE_TOOLS` is set, as `.ci/run` does (lrat-check has no package to install).
-fn external_checker(program: &str, variable: &str, required: bool) -> Option<PathBuf> {
+/// `SUDOKIT_DRAT_CHECK`. `None` when absent, through `common::missing_tool` (the skip message,
+/// or a failure under `SUDOKIT_REQUIRE_TOOLS`: `.ci/run` installs rate, and names lrat-check,
+/// which has no package to install, in `SUDOKIT_UNAVAILABLE_TOOLS`).
+fn external_checker(program: &str, variable: &str) -> Option<PathBuf> {
     let path = std::env::var_os(variable).map(PathBuf::from).or_else(|| {
         let paths = std::env::var_os("PATH")?;
         std::env::split_paths(&paths)
@@ -324,11 +325,10 @@ fn external_checker(program: &str, variable: &str, required: bool) -> Option<Pat
             .find(|p| p.is_file())
     });
     if path.is_none() {
-        assert!(
-            !(required && std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_some()),
-            "{program} is required (SUDOKIT_REQUIRE_TOOLS is set) but is not on the PATH"
+        crate::common::missing_tool(
+            program,
+            &format!("is not on the PATH (set {variable} to point at one)"),
         );
-        eprintln!("skipped: {program} not on the PATH (set {variable} to point at one)");
     }
     path
 }
@@ -336,8 +336,8 @@ fn external_checker(program: &str, variable: &str, required: bool) -> Option<Pat
 /// Runs the external checkers found on every proof of `dir`: each `STEM.lrat` and `STEM.drat`
 /// against `STEM.cnf`. Returns how many proofs each checked.
 pub(crate) fn check_externally(dir: &Path) -> (usize, usize) {
-    let lrat_check = external_checker("lrat-check", "SUDOKIT_LRAT_CHECK", false);
-    let rate = external_checker("rate", "SUDOKIT_DRAT_CHECK", true);
+    let lrat_check = external_checker("lrat-check", "SUDOKIT_LRAT_CHECK");
+    let rate = external_checker("rate", "SUDOKIT_DRAT_CHECK");
     let (mut lrat, mut drat) = (0, 0);
     for entry in std::fs::read_dir(dir).unwrap() {
         let cnf = entry.unwrap().path();

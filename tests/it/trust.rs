@@ -153,20 +153,10 @@ fn a_lying_solver_with_a_wrong_proof_is_an_error_not_an_unsat() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Whether `program` is on the PATH; under `SUDOKIT_REQUIRE_TOOLS` its absence fails.
+/// Whether `program` can be started (`common::tool_starts`): under `SUDOKIT_REQUIRE_TOOLS` its
+/// absence fails.
 fn installed(program: &str) -> bool {
-    let found = std::process::Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok();
-    if !found {
-        assert!(
-            std::env::var_os("SUDOKIT_REQUIRE_TOOLS").is_none(),
-            "{program} is required (SUDOKIT_REQUIRE_TOOLS is set)"
-        );
-        eprintln!("skipped: {program} not installed");
-    }
-    found
+    crate::common::tool_starts(program, &["--version"])
 }
 
 #[test]
