@@ -238,9 +238,12 @@ pub fn schemes() -> Vec<&'static str> {
 ///     symmetry: of the givens (`none`, `rot180`, `rot90`, `mirror`, `diagonal`).
 ///     givens: stop removing givens at this many.
 ///     scheme: a scheme that must solve it search-free; `not_scheme` one that must not.
+///     difficulty: an everyday label (`easy`, `medium`, `hard`, `expert`), which stands for a
+///         scheme and a not_scheme.
 ///     shave: how the shaving schemes shave (`once`, `fixpoint`).
 ///     grids: where complete grids come from (`search`, `pattern`).
-///     attempts: complete grids tried before giving up.
+///     attempts: complete grids tried before giving up (default: the job's, as the command
+///         line's).
 ///
 /// Returns:
 ///     The `Puzzle`.
@@ -249,7 +252,7 @@ pub fn schemes() -> Vec<&'static str> {
 ///     ValueError: a bad option. SudokitError: no puzzle within `attempts`.
 ///     KeyboardInterrupt: Ctrl-C.
 #[pyfunction]
-#[pyo3(signature = (r#box = (3, 3), seed = 1, index = 0, symmetry = "none", givens = None, scheme = None, not_scheme = None, shave = None, grids = "search", attempts = 1000))]
+#[pyo3(signature = (r#box = (3, 3), seed = 1, index = 0, symmetry = "none", givens = None, scheme = None, not_scheme = None, difficulty = None, shave = None, grids = "search", attempts = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -260,26 +263,29 @@ pub fn generate(
     givens: Option<usize>,
     scheme: Option<&str>,
     not_scheme: Option<&str>,
+    difficulty: Option<&str>,
     shave: Option<&str>,
     grids: &str,
-    attempts: usize,
+    attempts: Option<usize>,
 ) -> PyResult<Puzzle> {
-    let options: GenerateOptions = options_of_json(
-        &json!({
-            "box": r#box,
-            "count": index.saturating_add(1),
-            "seed": seed,
-            "symmetry": symmetry,
-            "givens": givens,
-            "scheme": scheme,
-            "not_scheme": not_scheme,
-            "shave": shave,
-            "grids": grids,
-            "attempts": attempts,
-            "threads": 1,
-        })
-        .to_string(),
-    )?;
+    let mut options = json!({
+        "box": r#box,
+        "count": index.saturating_add(1),
+        "seed": seed,
+        "symmetry": symmetry,
+        "givens": givens,
+        "scheme": scheme,
+        "not_scheme": not_scheme,
+        "difficulty": difficulty,
+        "shave": shave,
+        "grids": grids,
+        "threads": 1,
+    });
+    // The job's own default when not given (one place for it).
+    if let Some(attempts) = attempts {
+        options["attempts"] = attempts.into();
+    }
+    let options: GenerateOptions = options_of_json(&options.to_string())?;
     let job = GenerateJob::new(options).map_err(option_error)?;
     let made = cancellable(py, |cancel| job.make(index, &cancel))?.map_err(failure)?;
     Ok(Puzzle::new(made.generated.puzzle))

@@ -69,7 +69,8 @@ pub fn keywords(message: &str) -> String {
 
 /// A JSON object's text as a job's options (an unknown keyword refused by name).
 pub fn options_of_json<T: serde::de::DeserializeOwned>(text: &str) -> PyResult<T> {
-    serde_json::from_str(text).map_err(|e| option_error(OptionError::Malformed(e.to_string())))
+    let value: Value = serde_json::from_str(text).map_err(value_error)?;
+    registry::options_of(value).map_err(option_error)
 }
 
 /// The command of `command` with the options of the JSON object `options`, over `inputs`

@@ -337,9 +337,10 @@ def generate(
     givens: Optional[int] = None,
     scheme: Optional[str] = None,
     not_scheme: Optional[str] = None,
+    difficulty: Optional[Literal["easy", "medium", "hard", "expert"]] = None,
     shave: Optional[Literal["once", "fixpoint"]] = None,
     grids: Literal["search", "pattern"] = "search",
-    attempts: int = 1000,
+    attempts: Optional[int] = None,
 ) -> Puzzle: ...
 def minimize(puzzle: PuzzleLike, seed: Optional[int] = None) -> Puzzle: ...
 

@@ -67,3 +67,11 @@ def test_run_refuses_what_does_not_fit(in_repo, tmp_path):
         out = tmp_path / "done.txt"
         sudokit.run("solve", "models/sudoku/4x4/kr_4x4_sample.txt", out=out)
         sudokit.run("solve", "models/sudoku/4x4/kr_4x4_sample.txt", out=out, resume=True)
+
+
+def test_generate_takes_the_job_s_difficulty_and_default_attempts():
+    puzzle = sudokit.generate(box=(2, 2), seed=3, difficulty="easy")
+    assert "FCI" in sudokit.grade(puzzle, schemes=["FCI"]).search_free
+    assert sudokit.generate(box=(2, 2), seed=3) == sudokit.generate(box=(2, 2), seed=3, attempts=1000)
+    with pytest.raises(ValueError, match="difficulty"):
+        sudokit.generate(box=(2, 2), difficulty="impossible")

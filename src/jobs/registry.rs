@@ -159,7 +159,24 @@ pub enum RegistryError {
 
 /// The options of a command from JSON.
 fn options<O: DeserializeOwned>(value: Value) -> Result<O, OptionError> {
-    serde_json::from_value(value).map_err(|e| OptionError::Malformed(e.to_string()))
+    options_of(value)
+}
+
+/// Options from their JSON form; an error names the option at fault (`difficulty: unknown
+/// variant ...`).
+///
+/// # Errors
+/// An unknown option, or a value of the wrong type.
+pub fn options_of<O: DeserializeOwned>(value: Value) -> Result<O, OptionError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        OptionError::Malformed(if path == "." || path.is_empty() {
+            inner.to_string()
+        } else {
+            format!("{path}: {inner}")
+        })
+    })
 }
 
 /// The default options as JSON.
