@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
-use sudokit::jobs::Form;
 use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::{JobRecord, Status};
@@ -156,16 +155,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(u8::from(record.status() != Status::Done)));
     };
     job.check_puzzle_method()?;
-    runner::command(
+    runner::plain(
         &job,
         std::slice::from_ref(file),
         read_options(args.box_shape, args.latin, args.format),
         Some(&args.output),
-        Form {
-            json: args.json,
-            brief: false,
-        },
-        None,
-        |_| {},
+        args.json,
     )
 }

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::Form;
 use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions, DEFAULT_TIME_LIMIT};
 
 use super::args::{InputArgs, ThreadsArg};
@@ -84,16 +83,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
     // Each row is written whole, in input order: an interruption leaves a valid prefix and says
     // how far it got; the summary covers the puzzles checked.
-    runner::command(
+    runner::plain(
         &job,
         std::slice::from_ref(&args.file),
         args.input.read_options(),
         None,
-        Form {
-            json: args.json,
-            brief: false,
-        },
-        None,
-        |_| {},
+        args.json,
     )
 }

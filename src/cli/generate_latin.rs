@@ -4,7 +4,6 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::Form;
 use sudokit::jobs::generate_latin::{GenerateLatinJob, GenerateLatinOptions, LatinKind};
 use sudokit::text::ReadOptions;
 
@@ -60,16 +59,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         threads: args.threads.get(),
     })?;
-    runner::command(
+    runner::plain(
         &job,
         &[],
         ReadOptions::default(),
         Some(&args.output),
-        Form {
-            json: args.json,
-            brief: false,
-        },
-        None,
-        |_| {},
+        args.json,
     )
 }

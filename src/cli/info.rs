@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::Form;
 use sudokit::jobs::info::InfoJob;
 
 use super::args::{InputArgs, OutputArgs, ThreadsArg};
@@ -32,16 +31,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let job = InfoJob::new(args.threads.get(), args.files.len() > 1)?;
-    runner::command(
+    runner::plain(
         &job,
         &args.files,
         args.input.read_options(),
         Some(&args.output),
-        Form {
-            json: args.json,
-            brief: false,
-        },
-        None,
-        |_| {},
+        args.json,
     )
 }

@@ -17,8 +17,8 @@ use anyhow::bail;
 use clap::{Args as ClapArgs, Subcommand};
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::format::find_format;
+use sudokit::jobs::options;
 use sudokit::jobs::reduce_latin::{ReduceLatinJob, ReduceLatinOptions, SudokuForm};
-use sudokit::jobs::{Form, options};
 use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::text::{ReadOptions, ShapeSpec};
 
@@ -255,13 +255,11 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
         output: args.output.output.clone().filter(|_| out_dir.is_none()),
         ..args.output.clone()
     };
-    runner::command(
+    runner::plain(
         &job,
         std::slice::from_ref(&args.file),
         latin_options(&args),
         Some(&output),
-        Form { json, brief: false },
-        None,
-        |_| {},
+        json,
     )
 }

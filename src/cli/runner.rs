@@ -74,6 +74,22 @@ pub fn command<J: Job>(
     end(sink, ran, &Summed::new(summary), entry.noun)
 }
 
+/// [`command`] in its common form: records as text (or JSON with `json`), the default runner,
+/// nothing observed.
+///
+/// # Errors
+/// As [`command`].
+pub fn plain<J: Job>(
+    job: &J,
+    inputs: &[PathBuf],
+    read: ReadOptions,
+    output: Option<&OutputArgs>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let form = Form { json, brief: false };
+    command(job, inputs, read, output, form, None, |_| {})
+}
+
 /// Ends the output of a run and says how it went (see [`command::finish`]).
 ///
 /// # Errors

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use sudokit::encode::cnf::{Amo, Encoding};
-use sudokit::jobs::Form;
 use sudokit::jobs::solve::{SolveJob, SolveOptions};
 
 use super::args::{InputArgs, OutputArgs, SolverArgs};
@@ -79,16 +78,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: args.solver.threads.get(),
         require_certificate: args.solver.require_certificate,
     })?;
-    runner::command(
+    runner::plain(
         &job,
         std::slice::from_ref(&args.file),
         args.input.read_options(),
         Some(&args.output),
-        Form {
-            json: args.json,
-            brief: false,
-        },
-        None,
-        |_| {},
+        args.json,
     )
 }

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::Form;
 use sudokit::jobs::verify::VerifyJob;
 
 use super::args::{InputArgs, OutputArgs, ThreadsArg};
@@ -37,16 +36,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let job = VerifyJob::new(args.threads.get())?;
-    runner::command(
+    runner::plain(
         &job,
         &[args.puzzles.clone(), args.solutions.clone()],
         args.input.read_options(),
         Some(&args.output),
-        Form {
-            json: args.json,
-            brief: false,
-        },
-        None,
-        |_| {},
+        args.json,
     )
 }
