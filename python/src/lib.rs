@@ -2,7 +2,7 @@
 //! package `sudokit` re-exports it with docs and type stubs; `sudokit.dask` runs its shard
 //! functions on a Dask cluster.
 //!
-//! Every call binds the library (the facade, the registries, the batch driver), never the
+//! Every call binds the library (the facade, the registries, the ordered parallel map), never the
 //! command line. Long calls run without the GIL on a thread of their own while the calling
 //! thread watches for Ctrl-C ([`interrupt`]).
 

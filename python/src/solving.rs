@@ -813,7 +813,7 @@ pub fn _verification_from_state(puzzle: &str, candidate: &str) -> PyResult<Verif
     ))
 }
 
-/// Solves every puzzle with the library's solve job on its batch driver; the results come in
+/// Solves every puzzle with the library's solve job on its ordered parallel map; the results come in
 /// the order of the puzzles.
 ///
 /// Args:

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::render::json_line;
 use crate::text::TextError;
 
-/// What the driver needs to know of an item besides its content.
+/// What the runner needs to know of an item besides its content.
 pub trait JobItem: Send {
     /// The input line the item's record answers (1-based; the index + 1 for generated items).
     fn line(&self) -> usize;
