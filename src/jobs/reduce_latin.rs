@@ -87,18 +87,18 @@ impl Default for ReduceLatinOptions {
 
 /// The target of the reduction: the Sudoku itself, or its file in an export format.
 #[derive(Debug, Clone, Copy)]
-enum Target {
+enum ReductionTarget {
     Sudoku(SudokuForm),
     File(&'static ExportFormat),
 }
 
-impl Target {
+impl ReductionTarget {
     /// The extension of the files `out_dir` holds.
     fn extension(self) -> &'static str {
         match self {
-            Target::Sudoku(SudokuForm::Json) => "json",
-            Target::Sudoku(_) => "txt",
-            Target::File(format) => format.extension,
+            ReductionTarget::Sudoku(SudokuForm::Json) => "json",
+            ReductionTarget::Sudoku(_) => "txt",
+            ReductionTarget::File(format) => format.extension,
         }
     }
 }
@@ -107,7 +107,7 @@ impl Target {
 #[derive(Debug, Clone)]
 pub struct ReduceLatinJob {
     options: ReduceLatinOptions,
-    target: Target,
+    target: ReductionTarget,
     export: ExportOptions,
     threads: usize,
 }
@@ -120,19 +120,19 @@ impl ReduceLatinJob {
     /// than `line` with a file target; a directory that cannot be made; `threads` of 0.
     pub fn new(options: ReduceLatinOptions) -> Result<ReduceLatinJob, OptionError> {
         let target = match options.to.as_str() {
-            "sudoku" => Target::Sudoku(options.form),
-            name => Target::File(find_format(name).map_err(|e| OptionError::Invalid {
+            "sudoku" => ReductionTarget::Sudoku(options.form),
+            name => ReductionTarget::File(find_format(name).map_err(|e| OptionError::Invalid {
                 option: "to",
                 message: e.to_string(),
             })?),
         };
-        let takes_cnf = matches!(target, Target::File(f) if f.takes_cnf_options);
+        let takes_cnf = matches!(target, ReductionTarget::File(f) if f.takes_cnf_options);
         if !takes_cnf && (options.encoding.is_some() || options.amo.is_some()) {
             return Err(OptionError::Conflict(
                 "--encoding and --amo apply to --to cnf only".into(),
             ));
         }
-        if matches!(target, Target::File(_)) && options.form != SudokuForm::Line {
+        if matches!(target, ReductionTarget::File(_)) && options.form != SudokuForm::Line {
             return Err(OptionError::Conflict(
                 "--form and --json choose the form of --to sudoku only".into(),
             ));
@@ -162,7 +162,7 @@ impl ReduceLatinJob {
     /// Whether an error is a record in place (Sudoku lines on the output) rather than a note
     /// (files, whose sequence must stay valid).
     fn errors_in_place(&self) -> bool {
-        matches!(self.target, Target::Sudoku(_)) && self.options.out_dir.is_none()
+        matches!(self.target, ReductionTarget::Sudoku(_)) && self.options.out_dir.is_none()
     }
 
     /// An item that cannot be reduced or written: in place, or as a note.
@@ -195,7 +195,8 @@ impl ReduceLatinJob {
             &sudoku,
             &mut out,
         )?;
-        let json = matches!(self.target, Target::Sudoku(_)).then(|| sudoku_json(&sudoku, record));
+        let json =
+            matches!(self.target, ReductionTarget::Sudoku(_)).then(|| sudoku_json(&sudoku, record));
         Ok((out, json))
     }
 }
@@ -379,7 +380,7 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 /// A square that cannot be written in the asked form, or a write that fails.
 fn write_instance(
     file: &Path,
-    target: Target,
+    target: ReductionTarget,
     options: &ExportOptions,
     k: usize,
     record: &Record,
@@ -399,7 +400,7 @@ fn write_instance(
         m * m,
     );
     match target {
-        Target::Sudoku(form) => {
+        ReductionTarget::Sudoku(form) => {
             let text = match form {
                 SudokuForm::Json => json_line(&sudoku_json(sudoku, record)),
                 SudokuForm::Block => to_block(sudoku) + "\n",
@@ -416,7 +417,7 @@ fn write_instance(
             };
             out.extend_from_slice(text.as_bytes());
         }
-        Target::File(format) => {
+        ReductionTarget::File(format) => {
             export(sudoku, format, options, &[header], out).map_err(|e| e.to_string())?;
         }
     }
