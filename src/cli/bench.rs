@@ -110,10 +110,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if args.first.is_some_and(|l| grids.len() >= l) {
                 break;
             }
-            match item.record() {
-                Ok(record) => {
+            match item.read_puzzle() {
+                Ok(puzzle) => {
                     tally.add(sudokit::jobs::Status::Done);
-                    grids.push(record.grid.clone());
+                    grids.push(puzzle.grid.clone());
                 }
                 Err(e) => {
                     tally.add(e.status());

@@ -24,7 +24,7 @@ use sudokit::jobs::item::PuzzleItem;
 use super::stop::puzzles;
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{JobRecord, Status, Tally};
-use sudokit::text::Record;
+use sudokit::text::ReadPuzzle;
 
 use super::args::InputArgs;
 use super::export_size::{self, MaxSize};
@@ -124,32 +124,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             export_all(&args, plan, &dir)
         }
         single => {
-            let record = select_one(
+            let puzzle = select_one(
                 &args.file,
                 args.input.read_options(),
                 args.index,
                 "pick one with --index N, or write one file each with --out-dir DIR",
             )?;
-            check_size(&record, plan)?;
+            check_size(&puzzle, plan)?;
             let (label, stats) = match &single {
                 Destination::File(path) => {
                     let mut out = AtomicFile::create(path)?;
-                    let header = source(&args, record.line, plan);
-                    let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
+                    let header = source(&args, puzzle.line, plan);
+                    let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
                     out.commit()?;
-                    write_companion(&record.grid, plan, path)?;
+                    write_companion(&puzzle.grid, plan, path)?;
                     (path.display().to_string(), stats)
                 }
                 _ => {
                     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                    let header = source(&args, record.line, plan);
-                    let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
+                    let header = source(&args, puzzle.line, plan);
+                    let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
                     out.flush()?;
                     ("standard output".to_string(), stats)
                 }
             };
             if args.stats {
-                super::note!("puzzle of line {} → {label}: {stats}", record.line);
+                super::note!("puzzle of line {} → {label}: {stats}", puzzle.line);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -178,27 +178,27 @@ fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
         .zip(reader)
         .filter(|(k, _)| args.index.is_none_or(|i| i == *k));
     let work = |(k, item): (usize, PuzzleItem)| -> anyhow::Result<(Status, String)> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(e) => return Ok((Status::Error, e.text().trim_end().to_string())),
         };
         let path = dir.join(numbered_name(&stem, k, count, plan.to.extension));
-        check_size(record, plan)?;
+        check_size(puzzle, plan)?;
         let mut out = AtomicFile::create(&path)?;
         let header = source_header(
             &args.file.display().to_string(),
             k,
-            record.line,
+            puzzle.line,
             plan.to,
             &plan.options,
         );
-        let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
+        let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
         out.commit()?;
-        write_companion(&record.grid, plan, &path)?;
+        write_companion(&puzzle.grid, plan, &path)?;
         let note = if args.stats {
             format!(
                 "puzzle of line {} → {}: {stats}",
-                record.line,
+                puzzle.line,
                 path.display()
             )
         } else {
@@ -268,19 +268,19 @@ fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
 }
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
-fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
-    let estimate = sudokit::format::estimate_size(&record.grid, plan.to, &plan.options);
-    let n = record.grid.shape().order();
+fn check_size(puzzle: &ReadPuzzle, plan: Plan) -> anyhow::Result<()> {
+    let estimate = sudokit::format::estimate_size(&puzzle.grid, plan.to, &plan.options);
+    let n = puzzle.grid.shape().order();
     let cnf = plan.options.cnf;
     let what = if plan.to.takes_cnf_options {
         format!(
             "the CNF ({}/{}) of the {n}×{n} puzzle on line {}",
-            cnf.encoding, cnf.amo, record.line
+            cnf.encoding, cnf.amo, puzzle.line
         )
     } else {
         format!(
             "the {} file of the {n}×{n} puzzle on line {}",
-            plan.to.extension, record.line
+            plan.to.extension, puzzle.line
         )
     };
     export_size::check(estimate, plan.max_size, &what)

@@ -8,7 +8,7 @@ use sudokit::Grid;
 use sudokit::jobs::item::PuzzleItem;
 
 use super::stop::puzzles;
-use sudokit::text::{ReadOptions, Record};
+use sudokit::text::{ReadOptions, ReadPuzzle};
 
 /// The `index`-th puzzle (1-based) of `path`, or its only puzzle without `index`; `several`
 /// says what to do when the file holds several puzzles and no `--index` picks one.
@@ -21,7 +21,7 @@ pub fn select_one(
     read: ReadOptions,
     index: Option<usize>,
     several: &str,
-) -> anyhow::Result<Record> {
+) -> anyhow::Result<ReadPuzzle> {
     if index == Some(0) {
         bail!("--index counts from 1");
     }
@@ -52,7 +52,7 @@ pub fn select_one(
         }
     };
     Ok(item
-        .record()
+        .read_puzzle()
         .map_err(|e| anyhow::anyhow!("{}", e.located()))?
         .clone())
 }
@@ -70,7 +70,7 @@ pub fn nth_puzzle(path: &Path, read: ReadOptions, index: usize) -> anyhow::Resul
         seen += 1;
         if seen == index {
             return Ok(item
-                .record()
+                .read_puzzle()
                 .map_err(|e| anyhow::anyhow!("{}", e.located()))?
                 .grid
                 .clone());

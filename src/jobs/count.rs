@@ -271,13 +271,13 @@ impl Job for CountJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CountRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        match self.count(&record.grid, Some(record.line), control) {
+        match self.count(&puzzle.grid, Some(puzzle.line), control) {
             Ok(counted) => ItemResult::Done(counted),
-            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, record.line, message)),
+            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, message)),
         }
     }
 }

@@ -82,19 +82,19 @@ impl Job for CourseJob {
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CourseRecord> {
         let index = item.index + 1;
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(e) => return ItemResult::Failed(e),
         };
         let mut options = self.options.clone();
         options.limits = control.limits(&options.limits);
-        match run_course(&record.grid, &options, &format!("square{index}")) {
+        match run_course(&puzzle.grid, &options, &format!("square{index}")) {
             Ok(course) => ItemResult::Done(CourseRecord {
                 index,
-                line: record.line,
+                line: puzzle.line,
                 course,
             }),
-            Err(e) => ItemResult::Failed(ItemError::failed(&item.file, record.line, e)),
+            Err(e) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, e)),
         }
     }
 }

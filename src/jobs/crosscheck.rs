@@ -245,8 +245,8 @@ impl Job for CrosscheckJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CrosscheckRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
         // Nothing starts after the deadline: its answers would all be unknown.
@@ -255,9 +255,9 @@ impl Job for CrosscheckJob {
         }
         ItemResult::Done(CrosscheckRecord {
             file: item.file.clone(),
-            line: record.line,
-            puzzle: text::to_text(&record.grid),
-            check: self.check(&record.grid, control),
+            line: puzzle.line,
+            puzzle: text::to_text(&puzzle.grid),
+            check: self.check(&puzzle.grid, control),
             limit: self.limit,
         })
     }

@@ -35,7 +35,7 @@ use crate::encode::cnf::{Amo, CnfOptions, Encoding};
 use crate::format::{ExportFormat, ExportOptions, export, find_format};
 use crate::grid::Grid;
 use crate::reduce::latin::latin_to_sudoku;
-use crate::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
+use crate::text::{ReadOptions, ReadPuzzle, ShapeSpec, to_block, to_json, to_line};
 
 /// How each Sudoku of `to = "sudoku"` is written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,21 +182,21 @@ impl ReduceLatinJob {
     fn instance(
         &self,
         item: &PuzzleItem,
-        record: &Record,
+        puzzle: &ReadPuzzle,
     ) -> Result<(Vec<u8>, Option<Value>), String> {
-        let sudoku = latin_to_sudoku(&record.grid).map_err(|e| e.to_string())?;
+        let sudoku = latin_to_sudoku(&puzzle.grid).map_err(|e| e.to_string())?;
         let mut out = Vec::new();
         write_instance(
             Path::new(&*item.file),
             self.target,
             &self.export,
             item.index + 1,
-            record,
+            puzzle,
             &sudoku,
             &mut out,
         )?;
         let json =
-            matches!(self.target, ReductionTarget::Sudoku(_)).then(|| sudoku_json(&sudoku, record));
+            matches!(self.target, ReductionTarget::Sudoku(_)).then(|| sudoku_json(&sudoku, puzzle));
         Ok((out, json))
     }
 }
@@ -213,10 +213,10 @@ fn stem(file: &str) -> String {
 
 /// The Sudoku of a square as a JSON object: the puzzle's JSON form with the square's `line`
 /// and `latin_order`.
-fn sudoku_json(sudoku: &Grid, record: &Record) -> Value {
+fn sudoku_json(sudoku: &Grid, puzzle: &ReadPuzzle) -> Value {
     let mut value = to_json(sudoku);
-    value["line"] = record.line.into();
-    value["latin_order"] = record.grid.shape().order().into();
+    value["line"] = puzzle.line.into();
+    value["latin_order"] = puzzle.grid.shape().order().into();
     value
 }
 
@@ -320,14 +320,14 @@ impl Job for ReduceLatinJob {
     }
 
     fn run(&self, item: PuzzleItem, _control: &Control) -> ItemResult<ReducedRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(e) => return self.failed(e),
         };
-        let (text, json) = match self.instance(&item, record) {
+        let (text, json) = match self.instance(&item, puzzle) {
             Ok(instance) => instance,
             Err(message) => {
-                return self.failed(ItemError::failed(&item.file, record.line, message));
+                return self.failed(ItemError::failed(&item.file, puzzle.line, message));
             }
         };
         let Some(dir) = &self.options.out_dir else {
@@ -357,7 +357,7 @@ impl Job for ReduceLatinJob {
                 json: None,
                 note: None,
             }),
-            Err(e) => self.failed(ItemError::failed(&item.file, record.line, error_chain(&e))),
+            Err(e) => self.failed(ItemError::failed(&item.file, puzzle.line, error_chain(&e))),
         }
     }
 }
@@ -383,17 +383,17 @@ fn write_instance(
     target: ReductionTarget,
     options: &ExportOptions,
     k: usize,
-    record: &Record,
+    puzzle: &ReadPuzzle,
     sudoku: &Grid,
     out: &mut Vec<u8>,
 ) -> Result<(), String> {
-    let latin = &record.grid;
+    let latin = &puzzle.grid;
     let m = latin.shape().order();
     let header = format!(
         "sudokit reduce latin: square {k} (line {} of {}), order {m}, {} givens{}\n\
          the Sudoku of order {} ({m}×{m} boxes) whose cell (i, {m}·(j − 1) + 1) carries cell (i, j) \
          of the square (1-based, i, j ≤ {m}; symbol s is digit {m}·(s − 1) + 1)",
-        record.line,
+        puzzle.line,
         file.display(),
         latin.filled(),
         to_line(latin).map_or(String::new(), |l| format!(": {l}")),
@@ -402,7 +402,7 @@ fn write_instance(
     match target {
         ReductionTarget::Sudoku(form) => {
             let text = match form {
-                SudokuForm::Json => json_line(&sudoku_json(sudoku, record)),
+                SudokuForm::Json => json_line(&sudoku_json(sudoku, puzzle)),
                 SudokuForm::Block => to_block(sudoku) + "\n",
                 SudokuForm::Line => match to_line(sudoku) {
                     Some(line) => line + "\n",

@@ -244,13 +244,13 @@ impl Job for SolveJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<SolveRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        match self.solve(&record.grid, record.line, control) {
+        match self.solve(&puzzle.grid, puzzle.line, control) {
             Ok(solved) => ItemResult::Done(solved),
-            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, record.line, message)),
+            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, message)),
         }
     }
 }
