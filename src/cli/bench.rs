@@ -10,7 +10,7 @@ use clap::Args as ClapArgs;
 use serde_json::json;
 use sudokit::bench::{self, BenchRow};
 use sudokit::jobs::capped::capped;
-use sudokit::jobs::render::{json_line, rounded};
+use sudokit::jobs::record_text::{json_line, rounded};
 use sudokit::jobs::{JobRecord, Tally, options};
 use sudokit::solve;
 

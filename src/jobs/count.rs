@@ -25,7 +25,7 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError, at_least_one, backend_spec};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::{add_refutation, stats_json};
+use super::record_text::{add_refutation, stats_json};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::census::{enumeration_reach, json_count};
@@ -392,7 +392,7 @@ mod tests {
                 Status::Negative
             )
         );
-        let text = claimed.render(true);
+        let text = claimed.written(true);
         assert!(text.contains("\"certified\":false"), "{text}");
     }
 

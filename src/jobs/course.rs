@@ -15,7 +15,7 @@ use super::control::Control;
 use super::item::{InputError, PuzzleItem};
 use super::job::Job;
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::millis;
+use super::record_text::millis;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::reduce::course::{CourseOptions, run_course};

@@ -20,7 +20,7 @@ use super::job::Job;
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::{millis, rounded, stop_word};
+use super::record_text::{millis, rounded, stop_word};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::{InputSummary, PerInput};
 use crate::grade::{Difficulty, FixpointVerdict, Grade, Grader, Spread, Summary, differences};

@@ -267,7 +267,7 @@ mod tests {
         let file: Arc<str> = "a.txt".into();
         let error = TextError::new(3, 5, TextErrorKind::NotUtf8);
         assert_eq!(
-            ItemError::read(&file, &error).render(true),
+            ItemError::read(&file, &error).written(true),
             "{\"column\":5,\"error\":\"the line is not valid UTF-8\",\"file\":\"a.txt\",\"line\":3,\"status\":\"error\"}\n"
         );
         assert_eq!(

@@ -20,7 +20,7 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::rounded;
+use super::record_text::rounded;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::{InputSummary, PerInput};
 use crate::generate::progress::OnProgress;

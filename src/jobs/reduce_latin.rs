@@ -27,7 +27,7 @@ use super::item::{InputError, PuzzleItem};
 use super::job::Job;
 use super::options::{self, OptionError, as_text};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::json_line;
+use super::record_text::json_line;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::Summary;
 use super::target::{AtomicFile, TargetError};
@@ -248,7 +248,7 @@ impl JobRecord for ReducedRecord {
 
     /// A Sudoku as JSON when asked; a file target's instance (or an `out_dir` run's empty
     /// record) as it is.
-    fn render(&self, json: bool) -> String {
+    fn written(&self, json: bool) -> String {
         match &self.json {
             Some(value) if json => json_line(value),
             _ => self.text.clone(),

@@ -214,7 +214,7 @@ impl Runner {
                         cut = true;
                         return Ok(());
                     };
-                    let text = placed.result.render(json);
+                    let text = placed.result.written(json);
                     recorder.record(placed.line, placed.key, status, &text, replaced.as_deref())?;
                     observe(placed);
                 }

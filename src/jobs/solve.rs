@@ -26,7 +26,7 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError, as_text, backend_spec};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
+use super::record_text::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::encode::cnf::{Amo, Encoding};
@@ -418,7 +418,7 @@ mod tests {
             found: Found::Unknown(StopReason::TimeLimit),
             ..record
         };
-        let text = unknown.render(true);
+        let text = unknown.written(true);
         assert!(text.contains("\"reason\":\"time limit\"") && text.ends_with("}\n"));
         assert_eq!(unknown.status(), Status::Unknown);
     }
@@ -437,7 +437,7 @@ mod tests {
             proof: None,
         };
         assert_eq!(unsat.text(), "unsat (claimed by minisat, not checked)\n");
-        let text = unsat.render(true);
+        let text = unsat.written(true);
         assert!(text.contains("\"certified\":false"), "{text}");
         assert!(
             text.contains("\"reason\":\"minisat writes no proof\""),
@@ -466,7 +466,7 @@ mod tests {
             ..unsat
         };
         assert_eq!(proof.text(), "unsat (checked: cadical's DRAT proof)\n");
-        assert!(proof.render(true).contains("\"certified\":true"));
+        assert!(proof.written(true).contains("\"certified\":true"));
     }
 
     #[test]
