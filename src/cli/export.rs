@@ -19,9 +19,7 @@ use sudokit::Grid;
 use sudokit::batch::Batch;
 use sudokit::format::provenance::{numbered_name, source_header};
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
-use sudokit::jobs::item::PuzzleItem;
-
-use super::stop::puzzles;
+use sudokit::jobs::item::{PuzzleItem, puzzles_until};
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{JobRecord, Status, Tally};
 use sudokit::text::ReadPuzzle;
@@ -29,6 +27,7 @@ use sudokit::text::ReadPuzzle;
 use super::args::InputArgs;
 use super::export_size::{self, MaxSize};
 use super::pick::select_one;
+use super::stop;
 
 /// Arguments of `export`.
 #[derive(Debug, ClapArgs)]
@@ -157,7 +156,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
-    let reader = puzzles(&args.file, args.input.read_options())?;
+    let reader = puzzles_until(&args.file, args.input.read_options(), &stop::control().stop)?;
     let stem = match args.file.as_os_str() {
         s if s == "-" => "stdin".to_string(),
         _ => args
@@ -207,7 +206,7 @@ fn export_all(args: &Args, plan: Plan, dir: &Path) -> anyhow::Result<ExitCode> {
         Ok((Status::Done, note))
     };
     let mut tally = Tally::default();
-    let batch = Batch::new(1).with_cancel(super::stop::control().stop);
+    let batch = Batch::new(1).with_cancel(stop::control().stop);
     batch.run(items.by_ref(), work, |result| {
         let (status, note) = result?;
         tally.add(status);
