@@ -32,19 +32,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             };
             println!("  {} by {}: {answer}", run.instance, run.solver);
         }
-        // One story: which completion each level found (a square with several completions
-        // lets each solver pick its own), and how many there are, counted where cheap.
-        let story = course.story();
+        // The distinct completions: which completion each level found (a square with several
+        // completions lets each solver pick its own), and how many there are, counted where cheap.
+        let distinct = course.distinct_completions();
         match &course.verdict {
-            CourseVerdict::Completed(_) if story.one_completion() => {
+            CourseVerdict::Completed(_) if distinct.one_completion() => {
                 println!(
                     "  every level: the same completion {}",
-                    one_line(&story.completions[0])
+                    one_line(&distinct.completions[0])
                 );
             }
             CourseVerdict::Completed(_) => println!(
                 "  the levels found {} different completions",
-                story.completions.len()
+                distinct.completions.len()
             ),
             CourseVerdict::NoCompletion => println!("  every level: no completion"),
             CourseVerdict::Unknown => println!("  undecided"),

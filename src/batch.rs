@@ -1,5 +1,6 @@
-//! The batch driver: runs one job on every item of a stream, on several threads, and hands the
-//! results back **in input order, as soon as each is settled** (the results before it done).
+//! The ordered parallel map behind every batch: runs one function on every item of a stream, on
+//! several threads, and hands the results back **in input order, as soon as each is settled**
+//! (the results before it done).
 //!
 //! Every front end — the command line, the Python package, a Dask worker — runs its batches
 //! through [`Batch::run`], so they share the same guarantees:
@@ -86,7 +87,7 @@ pub struct Progress {
 /// A progress callback.
 pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
 
-/// A batch driver; see the module docs.
+/// An ordered parallel map over a stream; see the module docs.
 #[derive(Clone)]
 pub struct Batch {
     threads: usize,
@@ -115,7 +116,7 @@ const MAX_TAKE: usize = 64;
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 impl Batch {
-    /// A driver with `threads` workers (at least 1).
+    /// A map with `threads` workers (at least 1).
     pub fn new(threads: usize) -> Batch {
         let threads = threads.max(1);
         Batch {
@@ -127,13 +128,13 @@ impl Batch {
         }
     }
 
-    /// This driver, stopped by `cancel`.
+    /// This map, stopped by `cancel`.
     pub fn with_cancel(mut self, cancel: Cancel) -> Batch {
         self.cancel = cancel;
         self
     }
 
-    /// This driver, stopped (as by its cancel token) once `deadline` has passed: no item starts
+    /// This map, stopped (as by its cancel token) once `deadline` has passed: no item starts
     /// after it.
     pub fn with_deadline(mut self, deadline: Instant) -> Batch {
         self.deadline = Some(deadline);
@@ -145,7 +146,7 @@ impl Batch {
         self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// This driver, reporting its progress to `progress`.
+    /// This map, reporting its progress to `progress`.
     pub fn with_progress(mut self, progress: ProgressFn) -> Batch {
         self.progress = Some(progress);
         self

@@ -52,8 +52,8 @@ pub struct BenchRow {
     pub within: [usize; 3],
 }
 
-/// Solves every puzzle with `solver` on `threads` threads (the [`crate::batch`] driver), and
-/// summarises.
+/// Solves every puzzle with `solver` on `threads` threads (the ordered parallel map of
+/// [`crate::batch`]), and summarises.
 ///
 /// # Errors
 /// The first [`SolveError`] (a puzzle too large for the backend, or a failed certificate).

@@ -43,13 +43,13 @@
 //! | layer | module | what it holds |
 //! |---|---|---|
 //! | 1 | [`shape`], [`grid`], [`bitset`] | shapes, units, peers, indexing; grids, givens, clash detection |
-//! | 2 | [`verify`](mod@verify), [`search`], [`batch`] | the O(n²) certificate verifier; the vocabulary of every search (limits, cancel token, counters, answers); the ordered parallel batch driver |
+//! | 2 | [`verify`](mod@verify), [`search`], [`batch`] | the O(n²) certificate verifier; the vocabulary of every search (limits, cancel token, counters, answers); the ordered parallel map every batch runs on |
 //! | 3 | [`text`], [`encode`] | puzzle lines, grid blocks, JSON lines, the capped line reader and `Located` errors; CNF (one file per AMO), 0-1 ILP, exact cover, graph, CSP encodings |
 //! | 4 | [`format`](mod@format), [`proof`] | the format registry: every export format and every solver answer reader; the two checkers of clausal refutation proofs (LRAT, and DRAT written as LRAT) |
 //! | 5 | [`propagate`], [`solve`], [`external`] | Simonis' propagation schemes and search on them; the `Solver` trait, the backend registry and every backend; the solver table of external programs (the `ext:NAME` backends) |
 //! | 6 | [`reduce`], [`generate`], [`grade`], [`crosscheck`], [`render`], [`bench`](mod@bench), [`census`] | reductions and their verified chains; complete grids and minimal puzzles; grading by scheme; cross-checks; SVG and HTML; timing tables; counting every complete grid by symmetry |
-//! | 7 | [`jobs`] | the commands as library jobs (validated options, one item to a typed record, its text and JSON, tallies and exit codes), the driver that runs them in order, the output sink and `--resume` |
-//! | 8 | the facade (crate root) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
+//! | 7 | [`jobs`] | the commands as library jobs (validated options, one item to a typed record, its text and JSON, tallies and exit codes), the runner that runs them in order, the output sink and `--resume` |
+//! | 8 | the facade (crate root; `grid_solving.rs`) | `Grid::parse/solve/count/unique/export`, [`reduce_latin`], [`Error`] |
 //!
 //! # Registries
 //! Names users type are looked up in one table each: [`solve::registry`] (backends,
@@ -98,11 +98,11 @@ pub mod census;
 pub mod crosscheck;
 pub mod encode;
 pub mod external;
-mod facade;
 pub mod format;
 pub mod generate;
 pub mod grade;
 pub mod grid;
+mod grid_solving;
 pub mod jobs;
 pub mod proof;
 pub mod propagate;
@@ -114,8 +114,8 @@ pub mod solve;
 pub mod text;
 pub mod verify;
 
-pub use facade::{Error, reduce_latin};
 pub use grid::{Grid, Puzzle};
+pub use grid_solving::{Error, reduce_latin};
 pub use reduce::latin::LatinReduction;
 pub use search::{Answer, CountReport, Limits, Outcome};
 pub use shape::{Shape, ShapeError, Unit, UnitKind};

@@ -1,7 +1,8 @@
 //! The vocabulary every search shares: what bounds it ([`Limits`], [`Cancel`]), what it cost
 //! ([`Stats`]), why it stopped early ([`StopReason`]), what it found ([`Answer`],
 //! [`CountReport`], [`Outcome`]) and how it knows there is nothing more to find
-//! ([`Refutation`]).
+//! ([`Refutation`]). This module runs no search itself: the searches are in [`crate::solve`],
+//! [`crate::propagate`] and the modules above them; this is only the words they answer in.
 //!
 //! The solving backends ([`crate::solve`]) and the search on a propagation scheme
 //! ([`crate::propagate::Searcher`]) speak it alike, so a count from either can be compared,

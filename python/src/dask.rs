@@ -1,6 +1,6 @@
 //! The commands on a Dask cluster, the Rust half of `sudokit.dask`: a task runs a registry
 //! command over a shard of its input ([`run_shard`]: the library's [`Command::run_shard`]) and
-//! returns its records as entries (input line, item key, status, rendered text) with its share
+//! returns its records as entries (input line, item key, status, written text) with its share
 //! of the command's summary (the summary's serde form); the client gives each task's result,
 //! in input order, to a [`ShardRun`], which places the records with the library's recorder (a
 //! resumable result file continued by `resume`, or text handed back for the caller's stream),
@@ -101,7 +101,14 @@ pub fn run_shard(
         sources.push(Source::Range(start..stop));
     } else {
         let file = file.unwrap_or("-");
-        sources.push(shard_source(&*command, 0, file, shard.as_ref(), first_index, read)?);
+        sources.push(shard_source(
+            &*command,
+            0,
+            file,
+            shard.as_ref(),
+            first_index,
+            read,
+        )?);
         if let Some(second_file) = second_file {
             sources.push(shard_source(
                 &*command,

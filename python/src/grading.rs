@@ -9,7 +9,7 @@ use sudokit::jobs::grade::{GradeJob, GradeOptions};
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
 use sudokit::jobs::{ItemResult, Job, PuzzleItem};
 use sudokit::propagate::Scheme;
-use sudokit::text::Record;
+use sudokit::text::ReadPuzzle;
 
 use std::hash::Hash;
 
@@ -210,7 +210,7 @@ pub fn grade(
         &json!({"schemes": scheme_list(schemes)?, "shave": shave, "threads": 1}).to_string(),
     )?;
     let job = GradeJob::new(options).map_err(option_error)?;
-    let item = PuzzleItem::new("-", 0, Ok(Record { line: 1, grid }));
+    let item = PuzzleItem::new("-", 0, Ok(ReadPuzzle { line: 1, grid }));
     let result = cancellable(py, |cancel| job.run(item, &control_of(&cancel)))?;
     match result {
         ItemResult::Done(record) => Ok(Grade {
@@ -313,7 +313,7 @@ pub fn minimize(py: Python<'_>, puzzle: &Bound<'_, PyAny>, seed: Option<u64>) ->
         threads: Some(1),
     })
     .map_err(option_error)?;
-    let item = PuzzleItem::new("-", 0, Ok(Record { line: 1, grid }));
+    let item = PuzzleItem::new("-", 0, Ok(ReadPuzzle { line: 1, grid }));
     match cancellable(py, |cancel| job.run(item, &control_of(&cancel)))? {
         ItemResult::Done(record) => match record.result {
             Ok(reduced) => Ok(Puzzle::new(reduced.puzzle)),

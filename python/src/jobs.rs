@@ -77,9 +77,7 @@ pub fn options_of_json<T: serde::de::DeserializeOwned>(text: &str) -> PyResult<T
 /// inputs.
 pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Command>> {
     let options: Value = serde_json::from_str(options).map_err(value_error)?;
-    entry(command)?
-        .build(options, inputs)
-        .map_err(option_error)
+    entry(command)?.build(options, inputs).map_err(option_error)
 }
 
 /// The registry's commands: `(name, inputs, resumable, per_input, about)`, where `inputs` is
@@ -309,7 +307,8 @@ pub fn run(
     let identity = command
         .output_identity(json, if output.is_some() { &inputs } else { &[] })
         .map_err(|e| run_error(e.into()))?;
-    let (sink, old) = Sink::open(output.as_deref(), entry.noun, &identity, mode).map_err(failure)?;
+    let (sink, old) =
+        Sink::open(output.as_deref(), entry.noun, &identity, mode).map_err(failure)?;
     let form = Form { json, brief: false };
     let (ran, summary, sink) = cancellable(py, |cancel| {
         let runner = Runner::new(control_of(&cancel));
@@ -318,8 +317,10 @@ pub fn run(
             .map(|(ran, summary)| (ran, summary, sink))
     })?
     .map_err(run_error)?;
-    let report = finish(sink, ran, &*summary, entry.noun, || "interrupted".to_string())
-        .map_err(run_error)?;
+    let report = finish(sink, ran, &*summary, entry.noun, || {
+        "interrupted".to_string()
+    })
+    .map_err(run_error)?;
     notes.extend(report.notes);
     Ok(RunTally::of(report.ran, report.exit_code, notes))
 }

@@ -2,10 +2,11 @@
 //! package `sudokit` re-exports it with docs and type stubs; `sudokit.dask` runs its shard
 //! functions on a Dask cluster.
 //!
-//! Every call binds the library (the facade, the registries, the batch driver), never the
+//! Every call binds the library (the facade, the registries, the ordered parallel map), never the
 //! command line. Long calls run without the GIL on a thread of their own while the calling
 //! thread watches for Ctrl-C ([`interrupt`]).
 
+mod dask;
 mod errors;
 mod explain;
 mod grading;
@@ -14,7 +15,6 @@ mod interrupt;
 mod jobs;
 mod latin;
 mod puzzle;
-mod dask;
 mod shards;
 mod solving;
 mod values;

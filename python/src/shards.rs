@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sudokit::text::lines::MAX_LINE_BYTES;
-use sudokit::text::{TextLayout, PuzzleReader, ReadOptions, Record, TextError, TextErrorKind};
+use sudokit::text::{PuzzleReader, ReadOptions, ReadPuzzle, TextError, TextErrorKind, TextLayout};
 
 use crate::errors::{failure, value_error};
 use crate::puzzle::read_options;
@@ -188,7 +188,7 @@ impl ShardReader {
 pub fn items<'a>(
     shard: &Shard<'a>,
     options: ReadOptions,
-) -> PyResult<impl Iterator<Item = Result<Record, TextError>> + Send + 'a> {
+) -> PyResult<impl Iterator<Item = Result<ReadPuzzle, TextError>> + Send + 'a> {
     let Shard {
         first,
         form,
@@ -210,9 +210,9 @@ pub fn items<'a>(
         Err(TextError::new(*line, *column, kind))
     });
     let read = PuzzleReader::new(data, options).map(move |item| match item {
-        Ok(record) => Ok(Record {
-            line: record.line + shift,
-            ..record
+        Ok(puzzle) => Ok(ReadPuzzle {
+            line: puzzle.line + shift,
+            ..puzzle
         }),
         Err(e) => Err(TextError {
             line: e.line + shift,

@@ -13,7 +13,7 @@ use sudokit::jobs::{ItemResult, PuzzleItem, Runner};
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::search::{CountReport, Refutation, Stats as LibStats};
 use sudokit::solve::registry;
-use sudokit::text::Record;
+use sudokit::text::ReadPuzzle;
 use sudokit::{Grid, Violation};
 
 use crate::errors::{ParseError, failure, value_error};
@@ -813,7 +813,7 @@ pub fn _verification_from_state(puzzle: &str, candidate: &str) -> PyResult<Verif
     ))
 }
 
-/// Solves every puzzle with the library's solve job on its batch driver; the results come in
+/// Solves every puzzle with the library's solve job on its ordered parallel map; the results come in
 /// the order of the puzzles.
 ///
 /// Args:
@@ -865,7 +865,7 @@ pub fn solve_many(
             Some(PuzzleItem::new(
                 "-",
                 index,
-                Ok(Record {
+                Ok(ReadPuzzle {
                     line: index + 1,
                     grid,
                 }),

@@ -3,8 +3,8 @@ Latin squares, from Python.
 
 The package binds the sudokit library (Rust): every backend of its registry by name, every
 export format, the certificate verifier that checks every answer, the Latin-square reduction,
-grading by propagation scheme, generation and minimization, and the ordered parallel batch
-driver. Puzzles, solutions and reductions draw themselves in Jupyter.
+grading by propagation scheme, generation and minimization, and the ordered parallel map
+batches run on. Puzzles, solutions and reductions draw themselves in Jupyter.
 
 >>> import sudokit
 >>> p = sudokit.Puzzle.parse("...3..4114..3...")

@@ -63,12 +63,12 @@ mod band_classes;
 mod band_fill;
 mod big_count;
 mod completion;
-mod driver;
 mod latin;
 mod part_store;
 mod partition;
 mod reach;
 mod sudoku;
+mod sum_parts;
 
 use std::fmt;
 use std::str::FromStr;
@@ -524,11 +524,11 @@ pub fn count_grids(
             None => Ok(()),
         }
     };
-    let outcome = driver::run_parts(
+    let sum = sum_parts::sum_parts(
         plan.as_ref(),
         &budget,
         &resumed,
-        &driver::Reporting {
+        &sum_parts::Reporting {
             progress: options.progress,
             record: &record,
             started,
@@ -545,14 +545,14 @@ pub fn count_grids(
         );
     }
     Ok(report(
-        outcome.total,
-        outcome.stopped,
+        sum.total,
+        sum.stopped,
         plan.parts(),
-        outcome.done,
-        outcome.resumed,
-        outcome.interrupted_work,
+        sum.done,
+        sum.resumed,
+        sum.interrupted_work,
         symmetries,
-        plan.facts(outcome.stopped.is_none().then_some(outcome.total)),
+        plan.facts(sum.stopped.is_none().then_some(sum.total)),
     ))
 }
 

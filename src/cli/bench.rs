@@ -4,13 +4,13 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::stop::puzzles;
 use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use serde_json::json;
 use sudokit::bench::{self, BenchRow};
 use sudokit::jobs::capped::capped;
-use sudokit::jobs::render::{json_line, rounded};
+use sudokit::jobs::item::puzzles_until;
+use sudokit::jobs::record_text::{json_line, rounded};
 use sudokit::jobs::{JobRecord, Tally, options};
 use sudokit::solve;
 
@@ -106,14 +106,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     for file in &args.files {
         let mut grids = Vec::new();
-        for item in puzzles(file, args.input.read_options())? {
+        for item in puzzles_until(file, args.input.read_options(), &stop::control().stop)? {
             if args.first.is_some_and(|l| grids.len() >= l) {
                 break;
             }
-            match item.record() {
-                Ok(record) => {
+            match item.read_puzzle() {
+                Ok(puzzle) => {
                     tally.add(sudokit::jobs::Status::Done);
-                    grids.push(record.grid.clone());
+                    grids.push(puzzle.grid.clone());
                 }
                 Err(e) => {
                     tally.add(e.status());

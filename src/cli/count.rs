@@ -148,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .count(&Grid::empty(shape), None, &stop::control())
             .map_err(anyhow::Error::msg)?;
         let mut out = std::io::stdout().lock();
-        out.write_all(record.render(args.json).as_bytes())?;
+        out.write_all(record.written(args.json).as_bytes())?;
         out.flush()?;
         // A count a budget stopped is a lower bound, and one resting on an unchecked claim is
         // a claim: neither is the answer asked for.

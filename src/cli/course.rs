@@ -8,14 +8,14 @@ use std::process::ExitCode;
 
 use sudokit::jobs::ItemResult;
 use sudokit::jobs::course::CourseJob;
+use sudokit::jobs::item::puzzles_until;
+use sudokit::jobs::target::AtomicFile;
 use sudokit::reduce::course::CourseOptions;
 use sudokit::render::course::CoursePage;
 use sudokit::text::ReadOptions;
 
-use super::stop::puzzles;
-use sudokit::jobs::target::AtomicFile;
-
 use super::runner;
+use super::stop;
 
 /// What `--solve` was asked to do.
 pub struct CourseRequest {
@@ -28,7 +28,7 @@ pub struct CourseRequest {
 pub fn run(file: &Path, read: ReadOptions, run: &CourseRequest) -> anyhow::Result<ExitCode> {
     // Each square's result is written whole, in input order: an interruption leaves a valid
     // prefix and says how far it got.
-    let items = puzzles(file, read)?;
+    let items = puzzles_until(file, read, &stop::control().stop)?;
     // The --report file is opened before any work, so an unwritable path is an error at once.
     let mut report_file = run.report.as_deref().map(AtomicFile::create).transpose()?;
     let mut page = CoursePage::new("Latin square completion through every formalism");
@@ -42,7 +42,7 @@ pub fn run(file: &Path, read: ReadOptions, run: &CourseRequest) -> anyhow::Resul
             page.push(done.index, done.line, done.course);
         }
     })?;
-    if super::stop::control().stopped() {
+    if stop::control().stopped() {
         return Ok(code);
     }
     if let (Some(mut report), Some(path)) = (report_file.take(), &run.report) {

@@ -15,7 +15,7 @@ use sudokit::render::explain::explain_page;
 use sudokit::search::{Limits, StopReason};
 use sudokit::text::PuzzleReader;
 
-use sudokit::jobs::render::json_line;
+use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::target::write_atomically;
 
 use super::args::InputArgs;

@@ -21,7 +21,7 @@ use sudokit::jobs::Form;
 use sudokit::jobs::export::{ExportBatchOptions, ExportJob, check_size as check_size_of};
 use sudokit::jobs::size_cap::MaxSize;
 use sudokit::jobs::target::AtomicFile;
-use sudokit::text::Record;
+use sudokit::text::ReadPuzzle;
 
 use super::args::{InputArgs, ThreadsArg};
 use super::pick::select_one;
@@ -120,32 +120,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match destination {
         Destination::Dir(dir) => export_all(&args, &dir),
         single => {
-            let record = select_one(
+            let puzzle = select_one(
                 &args.file,
                 args.input.read_options(),
                 args.index,
                 "pick one with --index N, or write one file each with --out-dir DIR",
             )?;
-            check_size(&record, plan)?;
+            check_size(&puzzle, plan)?;
             let (label, stats) = match &single {
                 Destination::File(path) => {
                     let mut out = AtomicFile::create(path)?;
-                    let header = source(&args, record.line, plan);
-                    let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
+                    let header = source(&args, puzzle.line, plan);
+                    let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
                     out.commit()?;
-                    write_companion(&record.grid, plan, path)?;
+                    write_companion(&puzzle.grid, plan, path)?;
                     (path.display().to_string(), stats)
                 }
                 _ => {
                     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                    let header = source(&args, record.line, plan);
-                    let stats = export(&record.grid, plan.to, &plan.options, &header, &mut out)?;
+                    let header = source(&args, puzzle.line, plan);
+                    let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
                     out.flush()?;
                     ("standard output".to_string(), stats)
                 }
             };
             if args.stats {
-                super::note!("puzzle of line {} → {label}: {stats}", record.line);
+                super::note!("puzzle of line {} → {label}: {stats}", puzzle.line);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -197,6 +197,6 @@ fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
 }
 
 /// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
-fn check_size(record: &Record, plan: Plan) -> anyhow::Result<()> {
+fn check_size(record: &ReadPuzzle, plan: Plan) -> anyhow::Result<()> {
     check_size_of(record, plan.to, &plan.options, plan.max_size).map_err(anyhow::Error::msg)
 }

@@ -15,7 +15,7 @@ use sudokit::generate::puzzle::{GridSource, Symmetry};
 use sudokit::grade::Difficulty;
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::options::Shave;
-use sudokit::jobs::render::rounded;
+use sudokit::jobs::record_text::rounded;
 use sudokit::jobs::{Form, Runner};
 use sudokit::propagate::Scheme;
 use sudokit::text::ReadOptions;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use clap::Args as ClapArgs;
 use sudokit::generate::progress::{GenerationProgress, OnProgress};
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
-use sudokit::jobs::render::grid_record;
+use sudokit::jobs::record_text::grid_record;
 use sudokit::jobs::target::AtomicFile;
 use sudokit::jobs::{Form, ItemResult};
 

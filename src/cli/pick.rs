@@ -5,10 +5,10 @@ use std::path::Path;
 
 use anyhow::bail;
 use sudokit::Grid;
-use sudokit::jobs::item::PuzzleItem;
+use sudokit::jobs::item::{PuzzleItem, puzzles_until};
+use sudokit::text::{ReadOptions, ReadPuzzle};
 
-use super::stop::puzzles;
-use sudokit::text::{ReadOptions, Record};
+use super::stop;
 
 /// The `index`-th puzzle (1-based) of `path`, or its only puzzle without `index`; `several`
 /// says what to do when the file holds several puzzles and no `--index` picks one.
@@ -21,11 +21,11 @@ pub fn select_one(
     read: ReadOptions,
     index: Option<usize>,
     several: &str,
-) -> anyhow::Result<Record> {
+) -> anyhow::Result<ReadPuzzle> {
     if index == Some(0) {
         bail!("--index counts from 1");
     }
-    let mut reader = puzzles(path, read)?;
+    let mut reader = puzzles_until(path, read, &stop::control().stop)?;
     let item: PuzzleItem = match index {
         Some(k) => {
             let mut seen = 0;
@@ -52,7 +52,7 @@ pub fn select_one(
         }
     };
     Ok(item
-        .record()
+        .read_puzzle()
         .map_err(|e| anyhow::anyhow!("{}", e.located()))?
         .clone())
 }
@@ -66,11 +66,11 @@ pub fn nth_puzzle(path: &Path, read: ReadOptions, index: usize) -> anyhow::Resul
         bail!("--index counts from 1");
     }
     let mut seen = 0;
-    for item in puzzles(path, read)? {
+    for item in puzzles_until(path, read, &stop::control().stop)? {
         seen += 1;
         if seen == index {
             return Ok(item
-                .record()
+                .read_puzzle()
                 .map_err(|e| anyhow::anyhow!("{}", e.located()))?
                 .grid
                 .clone());

@@ -12,7 +12,7 @@ use serde_json::json;
 use sudokit::external::{self, Entry, SolverTable};
 
 use sudokit::batch::Batch;
-use sudokit::jobs::render::json_line;
+use sudokit::jobs::record_text::json_line;
 
 /// Arguments of `solvers`.
 #[derive(Debug, ClapArgs)]

@@ -50,18 +50,6 @@ pub fn control() -> Control {
     CONTROL.get_or_init(Control::new).clone()
 }
 
-/// The puzzles of `path`, read until this run's stop (`--timeout` or a signal): a stream of
-/// blank lines cannot hold the command past it.
-///
-/// # Errors
-/// As [`sudokit::jobs::item::puzzles_until`].
-pub fn puzzles(
-    path: &std::path::Path,
-    options: sudokit::text::ReadOptions,
-) -> Result<sudokit::jobs::item::Puzzles, sudokit::jobs::item::InputError> {
-    sudokit::jobs::item::puzzles_until(path, options, &control().stop)
-}
-
 /// The exit code of a run stopped by a signal: 128 + the signal number.
 pub fn signal_exit() -> Option<u8> {
     SIGNAL.get().map(|&signal| (128 + signal) as u8)

@@ -9,7 +9,7 @@
 //!   property, shared by [`puzzle`] and the reduction of a given puzzle;
 //! - [`trades`]: small unavoidable sets of a complete grid (two values or two lines exchanged),
 //!   a search-free shortcut of the removal test;
-//! - [`lanes`]: the tail of a reduction on several threads, with the one-by-one result;
+//! - [`parallel_tail`]: the tail of a reduction on several threads (lanes), with the one-by-one result;
 //! - [`sweep`]: the orbits ahead of a reduction tested early, so that needed givens are found
 //!   while their second solutions are cheap;
 //! - [`well_posed`]: the removal test of the reduction (does a puzzle stay well posed without
@@ -18,9 +18,9 @@
 //!   consistent givens that may not complete).
 
 mod checker;
-pub mod lanes;
 pub mod latin;
 mod minimize;
+pub mod parallel_tail;
 pub mod pattern;
 pub mod progress;
 pub mod puzzle;

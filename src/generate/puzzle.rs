@@ -31,8 +31,8 @@
 //! time, never the result.
 //!
 //! **Lanes** ([`Options::lanes`]) spread that hard region over threads: from the first block of
-//! one orbit on, the rest of the pass runs in [`super::lanes`], where each lane tests the next
-//! orbit not yet tested as soon as it is free, and the answers are settled in order as the
+//! one orbit on, the rest of the pass runs in [`super::parallel_tail`], where each lane tests the
+//! next orbit not yet tested as soon as it is free, and the answers are settled in order as the
 //! one-by-one pass would settle them, so the puzzle is exactly the one of a single lane.
 //!
 //! **Sweeps** ([`Options::sweeps`]) make the hard region cheaper. Being needed is monotone too: a

@@ -9,7 +9,7 @@
 //! fail and O(log k) when most succeed.
 
 use super::checker::Checker;
-use super::lanes::reduce_in_lanes;
+use super::parallel_tail::reduce_in_lanes;
 use super::progress::Tracker;
 use super::random_grid::MAX_RANDOM_GRID_ORDER;
 use super::sweep::{sweep, sweep_interval};

@@ -196,17 +196,17 @@ impl RecordOut {
             line: placed.line,
             key: placed.key,
             status: placed.result.status()?,
-            text: placed.result.render(false),
-            json: placed.result.render(true),
+            text: placed.result.written(false),
+            json: placed.result.written(true),
         })
     }
 }
 
-/// What a Dask task returns: the records of its shard, in order, each rendered in the chosen
+/// What a Dask task returns: the records of its shard, in order, each written in the chosen
 /// form, and the shard's share of the summary (the summary's serde form).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shard {
-    /// `(input line, item key, status, rendered record)`, in input order.
+    /// `(input line, item key, status, written record)`, in input order.
     pub entries: Vec<(usize, u64, Status, String)>,
     /// The shard's summary.
     pub share: Value,
@@ -331,7 +331,7 @@ pub trait Command: Send + Sync {
     ) -> Result<Ran, RunError>;
 
     /// Runs one Dask task: the records of `sources` (a shard of an input, the two shards of
-    /// verify, a range of generate's indices) with their keys, rendered as JSON when `json`,
+    /// verify, a range of generate's indices) with their keys, written as JSON when `json`,
     /// and the shard's share of the summary.
     ///
     /// # Errors
@@ -425,7 +425,7 @@ where
         let ran = runner.collect(&self.job, items, |placed| {
             summary.add(&placed.result);
             if let Some(status) = placed.result.status() {
-                entries.push((placed.line, placed.key, status, placed.result.render(json)));
+                entries.push((placed.line, placed.key, status, placed.result.written(json)));
             }
         })?;
         let share = serde_json::to_value(&summary).map_err(std::io::Error::other)?;

@@ -25,7 +25,7 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError, at_least_one, backend_spec};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::{add_refutation, stats_json};
+use super::record_text::{add_refutation, stats_json};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::census::{enumeration_reach, json_count};
@@ -271,13 +271,13 @@ impl Job for CountJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CountRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        match self.count(&record.grid, Some(record.line), control) {
+        match self.count(&puzzle.grid, Some(puzzle.line), control) {
             Ok(counted) => ItemResult::Done(counted),
-            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, record.line, message)),
+            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, message)),
         }
     }
 }
@@ -392,7 +392,7 @@ mod tests {
                 Status::Negative
             )
         );
-        let text = claimed.render(true);
+        let text = claimed.written(true);
         assert!(text.contains("\"certified\":false"), "{text}");
     }
 

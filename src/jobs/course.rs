@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use crate::reduce::course::{Course, CourseVerdict, Evidence, Level, LevelAnswer, LevelRun};
+use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::formulas::{SizeFormulas, size_formulas};
-use crate::reduce::story::Story;
 use crate::render::course::evidence_words;
 use crate::text::{to_json, to_text};
 
@@ -15,7 +15,7 @@ use super::control::Control;
 use super::item::{InputError, PuzzleItem};
 use super::job::Job;
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::millis;
+use super::record_text::millis;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::reduce::course::{CourseOptions, run_course};
@@ -82,19 +82,19 @@ impl Job for CourseJob {
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CourseRecord> {
         let index = item.index + 1;
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(e) => return ItemResult::Failed(e),
         };
         let mut options = self.options.clone();
         options.limits = control.limits(&options.limits);
-        match run_course(&record.grid, &options, &format!("square{index}")) {
+        match run_course(&puzzle.grid, &options, &format!("square{index}")) {
             Ok(course) => ItemResult::Done(CourseRecord {
                 index,
-                line: record.line,
+                line: puzzle.line,
                 course,
             }),
-            Err(e) => ItemResult::Failed(ItemError::failed(&item.file, record.line, e)),
+            Err(e) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, e)),
         }
     }
 }
@@ -122,7 +122,7 @@ fn ms(d: std::time::Duration) -> String {
 /// maps back to (the same as the first, or another), the completions found and counted.
 pub fn course_text(course: &Course, index: usize, line: usize) -> String {
     let (m, n) = (course.latin.shape().order(), course.sudoku.shape().order());
-    let story = course.story();
+    let distinct = course.distinct_completions();
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -143,7 +143,7 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
         let _ = writeln!(
             s,
             "  {}",
-            level_line(run, formulas.as_ref(), story.relation(i))
+            level_line(run, formulas.as_ref(), distinct.relation(i))
         );
     }
     if let Some(letters) = letters {
@@ -154,20 +154,20 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
         );
     }
     match &course.verdict {
-        CourseVerdict::Completed(_) if story.one_completion() => {
+        CourseVerdict::Completed(_) if distinct.one_completion() => {
             let _ = writeln!(
                 s,
                 "  every level: the same completion {} (verified at every level)",
-                one_line(&story.completions[0])
+                one_line(&distinct.completions[0])
             );
         }
         CourseVerdict::Completed(_) => {
-            let found: Vec<String> = story
+            let found: Vec<String> = distinct
                 .completions
                 .iter()
                 .enumerate()
                 .map(|(k, completion)| {
-                    let levels: Vec<&str> = story
+                    let levels: Vec<&str> = distinct
                         .found
                         .iter()
                         .filter(|(_, f)| *f == Some(k))
@@ -179,7 +179,7 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
             let _ = writeln!(
                 s,
                 "  the levels found {} different completions, each verified: {}",
-                story.completions.len(),
+                distinct.completions.len(),
                 found.join("; ")
             );
         }
@@ -217,7 +217,11 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
         let _ = writeln!(
             s,
             "  the Sudoku solution of the {}completion: {}",
-            if story.one_completion() { "" } else { "first " },
+            if distinct.one_completion() {
+                ""
+            } else {
+                "first "
+            },
             one_line(&solution)
         );
     }
@@ -329,7 +333,12 @@ fn level_line(run: &LevelRun, formulas: Option<&SizeFormulas>, relation: Option<
     s
 }
 
-fn level_json(course: &Course, story: &Story, i: usize, run: &LevelRun) -> serde_json::Value {
+fn level_json(
+    course: &Course,
+    distinct: &DistinctCompletions,
+    i: usize,
+    run: &LevelRun,
+) -> serde_json::Value {
     let (answer, completion, evidence) = match &run.answer {
         LevelAnswer::Completed { completion, .. } => ("completed", Some(to_json(completion)), None),
         LevelAnswer::NoCompletion(evidence) => {
@@ -362,7 +371,7 @@ fn level_json(course: &Course, story: &Story, i: usize, run: &LevelRun) -> serde
                 "values": f.size(),
             })
         }),
-        "completion_index": story.found.get(i).and_then(|(_, k)| *k),
+        "completion_index": distinct.found.get(i).and_then(|(_, k)| *k),
     });
     match &run.answer {
         LevelAnswer::Completed { witness, .. } => value["witness"] = witness.as_str().into(),
@@ -401,7 +410,7 @@ fn evidence_json(evidence: &Evidence) -> serde_json::Value {
 /// One square's course as one JSON object: its input line, the verdict and completion, each
 /// level's sizes, answer, evidence and times, and the completions found and counted.
 pub fn course_json(course: &Course, line: usize) -> serde_json::Value {
-    let story = course.story();
+    let distinct = course.distinct_completions();
     let (status, completion) = match &course.verdict {
         CourseVerdict::Completed(grid) => ("completed", Some(to_json(grid))),
         CourseVerdict::NoCompletion => ("no-completion", None),
@@ -421,7 +430,7 @@ pub fn course_json(course: &Course, line: usize) -> serde_json::Value {
         "completion": completion,
         "sudoku_solution": sudoku_solution,
         "verified": status == "completed",
-        "completions_found": story.completions.iter().map(to_json).collect::<Vec<_>>(),
+        "completions_found": distinct.completions.iter().map(to_json).collect::<Vec<_>>(),
         "count": course.count.map(|c| c.count),
         "count_exact": course.count.map(|c| c.exact),
         "completion_count": course.completions.map(|c| c.count),
@@ -431,7 +440,7 @@ pub fn course_json(course: &Course, line: usize) -> serde_json::Value {
             .levels
             .iter()
             .enumerate()
-            .map(|(i, run)| level_json(course, &story, i, run))
+            .map(|(i, run)| level_json(course, &distinct, i, run))
             .collect::<Vec<_>>(),
         "conflict": course.conflict.as_ref().map(|c| {
             let shape = c.givens.shape();

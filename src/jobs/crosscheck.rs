@@ -21,8 +21,8 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError, at_least_one};
 use super::record::{ItemResult, JobRecord, Status};
-use super::render::json_line;
-use super::render::{micros, millis, rounded};
+use super::record_text::json_line;
+use super::record_text::{micros, millis, rounded};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::Summary;
 use super::tally::Ran;
@@ -245,8 +245,8 @@ impl Job for CrosscheckJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<CrosscheckRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
         // Nothing starts after the deadline: its answers would all be unknown.
@@ -255,9 +255,9 @@ impl Job for CrosscheckJob {
         }
         ItemResult::Done(CrosscheckRecord {
             file: item.file.clone(),
-            line: record.line,
-            puzzle: text::to_text(&record.grid),
-            check: self.check(&record.grid, control),
+            line: puzzle.line,
+            puzzle: text::to_text(&puzzle.grid),
+            check: self.check(&puzzle.grid, control),
             limit: self.limit,
         })
     }

@@ -13,7 +13,7 @@ use std::io::BufRead;
 
 use serde_json::json;
 
-use super::render::{grid_json, grid_record, json_line};
+use super::record_text::{grid_json, grid_record, json_line};
 use crate::format::Decoded;
 use crate::grid::Grid;
 use crate::text::PuzzleReader;

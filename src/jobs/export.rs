@@ -27,7 +27,7 @@ use super::target::AtomicFile;
 use crate::format::provenance::{numbered_name, source_header};
 use crate::format::{ExportFormat, ExportOptions, estimate_size, export, find_format};
 use crate::grid::Grid;
-use crate::text::Record;
+use crate::text::ReadPuzzle;
 
 /// The options of `export --out-dir`, as every front end gives them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -130,7 +130,7 @@ impl ExportJob {
     }
 
     /// Writes one puzzle's file (and its companion); returns the size line.
-    fn write(&self, item: &PuzzleItem, record: &Record, lines: usize) -> Result<Note, String> {
+    fn write(&self, item: &PuzzleItem, record: &ReadPuzzle, lines: usize) -> Result<Note, String> {
         let k = item.index + 1;
         check_size(record, self.to, &self.export, self.options.max_size)?;
         let name = numbered_name(&stem(&item.file), k, lines, self.to.extension);
@@ -212,7 +212,7 @@ fn write_companion(
 /// # Errors
 /// The estimate is above `cap` (the message says what would do).
 pub fn check_size(
-    record: &Record,
+    record: &ReadPuzzle,
     to: &ExportFormat,
     options: &ExportOptions,
     cap: MaxSize,
@@ -259,7 +259,7 @@ impl JobRecord for ExportedRecord {
         json!({"status": self.status.word(), "file": self.path, "note": self.note})
     }
 
-    fn render(&self, _json: bool) -> String {
+    fn written(&self, _json: bool) -> String {
         String::new()
     }
 }
@@ -355,7 +355,7 @@ impl Job for ExportJob {
                 note: Some(error.text().trim_end().to_string()),
             })
         };
-        let record = match item.puzzle.record() {
+        let record = match item.puzzle.read_puzzle() {
             Ok(record) => record,
             Err(error) => return failed(error),
         };

@@ -20,7 +20,7 @@ use super::job::Job;
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::record::{ItemError, ItemResult, JobItem, JobRecord, Status};
-use super::render::grid_record;
+use super::record_text::grid_record;
 use super::source::{Items, Source};
 use super::summary::NoSummary;
 use crate::generate::progress::{GenerationProgress, OnProgress};

@@ -20,7 +20,7 @@ use super::item::InputError;
 use super::job::Job;
 use super::options::{self, OptionError};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::grid_record;
+use super::record_text::grid_record;
 use super::source::{Items, Source};
 use super::summary::NoSummary;
 use crate::generate::latin::{check_request, quasigroup_with_holes, random_partial};

@@ -20,7 +20,7 @@ use super::job::Job;
 use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::{millis, rounded, stop_word};
+use super::record_text::{millis, rounded, stop_word};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::{InputSummary, PerInput};
 use crate::grade::{Difficulty, FixpointVerdict, Grade, Grader, Spread, Summary, differences};
@@ -141,16 +141,16 @@ impl Job for GradeJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<GradeRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        let shape = record.grid.shape();
+        let shape = puzzle.grid.shape();
         let mut grader = self
             .graders
             .take(|(s, _)| *s == shape)
             .unwrap_or_else(|| (shape, Grader::new(shape)));
-        let grade = grader.1.grade(&record.grid, &self.schemes);
+        let grade = grader.1.grade(&puzzle.grid, &self.schemes);
         self.graders.give(grader);
         let mut runs = Vec::new();
         if self.runtime {
@@ -161,7 +161,7 @@ impl Job for GradeJob {
             for &scheme in self.schemes.iter() {
                 match searcher
                     .1
-                    .run(&record.grid, scheme, 2, &control.limits(&self.limits))
+                    .run(&puzzle.grid, scheme, 2, &control.limits(&self.limits))
                 {
                     Ok(mut run) => {
                         // The tables use the statistics only.
@@ -172,7 +172,7 @@ impl Job for GradeJob {
                         self.searchers.give(searcher);
                         return ItemResult::Failed(ItemError::failed(
                             &item.file,
-                            record.line,
+                            puzzle.line,
                             format!("{scheme}: {e}"),
                         ));
                     }
@@ -182,7 +182,7 @@ impl Job for GradeJob {
         }
         ItemResult::Done(GradeRecord {
             file: item.file.clone(),
-            line: record.line,
+            line: puzzle.line,
             cells: shape.cells(),
             grade,
             schemes: Arc::clone(&self.schemes),

@@ -76,14 +76,14 @@ impl Job for InfoJob {
     }
 
     fn run(&self, item: PuzzleItem, _control: &Control) -> ItemResult<InfoRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        let grid = &record.grid;
+        let grid = &puzzle.grid;
         ItemResult::Done(InfoRecord {
             file: self.name_files.then(|| item.file.clone()),
-            line: record.line,
+            line: puzzle.line,
             shape: grid.shape(),
             givens: grid.filled(),
             clash: grid.first_clash().map(|c| c.to_string()),

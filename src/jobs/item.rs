@@ -30,7 +30,7 @@ use thiserror::Error;
 
 use super::record::{ItemError, JobItem};
 use crate::search::Cancel;
-use crate::text::{PuzzleReader, ReadOptions, Record, TextError};
+use crate::text::{PuzzleReader, ReadOptions, ReadPuzzle, TextError};
 
 /// A puzzle read from an input, or the error that replaced it, with where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,12 +40,16 @@ pub struct PuzzleItem {
     /// The 0-based position of the puzzle (or error) in its input.
     pub index: usize,
     /// The puzzle and its line, or why it could not be read.
-    pub read: Result<Record, TextError>,
+    pub read: Result<ReadPuzzle, TextError>,
 }
 
 impl PuzzleItem {
     /// An item of the input `file`.
-    pub fn new(file: impl Into<Arc<str>>, index: usize, read: Result<Record, TextError>) -> Self {
+    pub fn new(
+        file: impl Into<Arc<str>>,
+        index: usize,
+        read: Result<ReadPuzzle, TextError>,
+    ) -> Self {
         PuzzleItem {
             file: file.into(),
             index,
@@ -57,7 +61,7 @@ impl PuzzleItem {
     ///
     /// # Errors
     /// The [`ItemError`] of a puzzle that could not be read.
-    pub fn record(&self) -> Result<&Record, ItemError> {
+    pub fn read_puzzle(&self) -> Result<&ReadPuzzle, ItemError> {
         self.read
             .as_ref()
             .map_err(|e| ItemError::read(&self.file, e))
@@ -67,7 +71,7 @@ impl PuzzleItem {
 impl JobItem for PuzzleItem {
     fn line(&self) -> usize {
         match &self.read {
-            Ok(record) => record.line,
+            Ok(puzzle) => puzzle.line,
             Err(e) => e.line,
         }
     }
@@ -76,13 +80,13 @@ impl JobItem for PuzzleItem {
         let mut hash = Fnv::new();
         hash.add(&(self.line() as u64).to_le_bytes());
         match &self.read {
-            Ok(record) => {
-                let shape = record.grid.shape();
+            Ok(puzzle) => {
+                let shape = puzzle.grid.shape();
                 for dimension in [shape.order(), shape.box_rows(), shape.box_cols()] {
                     hash.add(&(dimension as u64).to_le_bytes());
                 }
                 hash.add(&[u8::from(shape.is_latin())]);
-                for value in record.grid.raw() {
+                for value in puzzle.grid.raw() {
                     hash.add(&value.to_le_bytes());
                 }
             }
@@ -263,7 +267,7 @@ mod tests {
         let file: Arc<str> = "a.txt".into();
         let error = TextError::new(3, 5, TextErrorKind::NotUtf8);
         assert_eq!(
-            ItemError::read(&file, &error).render(true),
+            ItemError::read(&file, &error).written(true),
             "{\"column\":5,\"error\":\"the line is not valid UTF-8\",\"file\":\"a.txt\",\"line\":3,\"status\":\"error\"}\n"
         );
         assert_eq!(
@@ -279,7 +283,7 @@ mod tests {
             PuzzleItem::new(
                 "x",
                 0,
-                Ok(Record {
+                Ok(ReadPuzzle {
                     line,
                     grid: grid.clone(),
                 }),

@@ -30,7 +30,7 @@ pub trait Job: Sync {
     /// how long a result takes, or turn it `unknown`, which a resumed run redoes).
     fn identity(&self) -> Value;
 
-    /// How many items the driver works on at a time.
+    /// How many items the runner works on at a time.
     fn workers(&self) -> usize;
 
     /// The work on one item. `control` stops it early (its searches take

@@ -20,7 +20,7 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::rounded;
+use super::record_text::rounded;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::{InputSummary, PerInput};
 use crate::generate::progress::OnProgress;
@@ -103,17 +103,17 @@ impl Job for MinimizeJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<MinimizeRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
         let progress = self
             .progress
             .as_ref()
-            .and_then(|p| p(&item.file, record.line));
+            .and_then(|p| p(&item.file, puzzle.line));
         let mut rng = self.seed.map(|seed| puzzle_rng(seed, item.index as u64));
         let reduced = minimize_cancellable(
-            &record.grid,
+            &puzzle.grid,
             rng.as_mut().map(|r| r as &mut dyn rand::Rng),
             progress.as_ref(),
             Some(&control.stop),
@@ -121,13 +121,13 @@ impl Job for MinimizeJob {
         let result = match reduced {
             Err(MinimizeError::Cancelled) => return ItemResult::Cancelled,
             Err(e @ MinimizeError::TooLarge(_)) => {
-                return ItemResult::Failed(ItemError::failed(&item.file, record.line, e));
+                return ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, e));
             }
             other => other,
         };
         ItemResult::Done(MinimizeRecord {
             file: item.file.clone(),
-            line: record.line,
+            line: puzzle.line,
             result,
         })
     }

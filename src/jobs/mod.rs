@@ -14,7 +14,7 @@
 //!   cross-check's totals) adds the records up;
 //! - the shared pieces: [`source`] and [`item`] (what a job reads: files or Dask shards, the
 //!   in-place [`ItemError`]), [`options`] (time budgets, threads, backend specs, schemes),
-//!   [`render`] (grids, counters and times as records write them), [`capped`] (`--max-n`),
+//!   [`record_text`] (grids, counters and times as records write them), [`capped`] (`--max-n`),
 //!   [`pool`] (engines lent to workers);
 //! - the **run** of a command ([`command`]): its inputs opened, the [`runner`] (items to
 //!   results in input order on all cores, stopped by a [`Control`]), the [`recorder`]
@@ -25,7 +25,7 @@
 //!   (locked, indexed, resumed only by a run of the same command, options and inputs).
 //!
 //! # Resume reads structure, not text
-//! A resumed run never parses the rendered records it kept: `FILE.partial` has an index beside it
+//! A resumed run never parses the written records it kept: `FILE.partial` has an index beside it
 //! (each result's input line, status, length, item fingerprint and hash; see [`partial`]), so the
 //! run knows which results to keep (`done`, `negative`), which to redo (`unknown`, `error`),
 //! and that each still answers its item, whatever the output form (text, JSON, grid blocks).
@@ -39,7 +39,7 @@
 //! let options: SolveOptions = serde_json::from_str(r#"{"backend": "dlx", "unique": true}"#).unwrap();
 //! let job = SolveJob::new(options).unwrap();
 //! let grid = parse_line("...3..4114..3...", None).unwrap();
-//! let item = PuzzleItem::new("-", 0, Ok(sudokit::text::Record { line: 1, grid }));
+//! let item = PuzzleItem::new("-", 0, Ok(sudokit::text::ReadPuzzle { line: 1, grid }));
 //! let ItemResult::Done(record) = job.run(item, &Control::new()) else { panic!() };
 //! assert_eq!(record.status(), Status::Done);
 //! let solution: sudokit::Grid = record.text().trim_end().parse().unwrap();
@@ -68,10 +68,10 @@ pub mod options;
 pub mod partial;
 pub mod pool;
 mod record;
+pub mod record_text;
 pub mod recorder;
 pub mod reduce_latin;
 pub mod registry;
-pub mod render;
 pub mod run_error;
 pub mod run_identity;
 pub mod runner;

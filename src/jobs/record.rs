@@ -8,10 +8,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::render::json_line;
+use super::record_text::json_line;
 use crate::text::TextError;
 
-/// What the driver needs to know of an item besides its content.
+/// What the runner needs to know of an item besides its content.
 pub trait JobItem: Send {
     /// The input line the item's record answers (1-based; the index + 1 for generated items).
     fn line(&self) -> usize;
@@ -33,7 +33,7 @@ pub trait JobRecord: Send {
     fn json(&self) -> Value;
 
     /// The record as written: its text, or its JSON object on one line.
-    fn render(&self, json: bool) -> String {
+    fn written(&self, json: bool) -> String {
         if json {
             json_line(&self.json())
         } else {
@@ -66,10 +66,10 @@ impl<R: JobRecord> ItemResult<R> {
     }
 
     /// The result as written (empty when cancelled).
-    pub fn render(&self, json: bool) -> String {
+    pub fn written(&self, json: bool) -> String {
         match self {
-            ItemResult::Done(record) => record.render(json),
-            ItemResult::Failed(error) => error.render(json),
+            ItemResult::Done(record) => record.written(json),
+            ItemResult::Failed(error) => error.written(json),
             ItemResult::Cancelled => String::new(),
         }
     }

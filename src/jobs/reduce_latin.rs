@@ -27,7 +27,7 @@ use super::item::{InputError, PuzzleItem};
 use super::job::Job;
 use super::options::{self, OptionError, as_text};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::json_line;
+use super::record_text::json_line;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::Summary;
 use super::target::{AtomicFile, TargetError};
@@ -35,7 +35,7 @@ use crate::encode::cnf::{Amo, CnfOptions, Encoding};
 use crate::format::{ExportFormat, ExportOptions, export, find_format};
 use crate::grid::Grid;
 use crate::reduce::latin::latin_to_sudoku;
-use crate::text::{ReadOptions, Record, ShapeSpec, to_block, to_json, to_line};
+use crate::text::{ReadOptions, ReadPuzzle, ShapeSpec, to_block, to_json, to_line};
 
 /// How each Sudoku of `to = "sudoku"` is written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,18 +87,18 @@ impl Default for ReduceLatinOptions {
 
 /// The target of the reduction: the Sudoku itself, or its file in an export format.
 #[derive(Debug, Clone, Copy)]
-enum Target {
+enum ReductionTarget {
     Sudoku(SudokuForm),
     File(&'static ExportFormat),
 }
 
-impl Target {
+impl ReductionTarget {
     /// The extension of the files `out_dir` holds.
     fn extension(self) -> &'static str {
         match self {
-            Target::Sudoku(SudokuForm::Json) => "json",
-            Target::Sudoku(_) => "txt",
-            Target::File(format) => format.extension,
+            ReductionTarget::Sudoku(SudokuForm::Json) => "json",
+            ReductionTarget::Sudoku(_) => "txt",
+            ReductionTarget::File(format) => format.extension,
         }
     }
 }
@@ -107,7 +107,7 @@ impl Target {
 #[derive(Debug, Clone)]
 pub struct ReduceLatinJob {
     options: ReduceLatinOptions,
-    target: Target,
+    target: ReductionTarget,
     export: ExportOptions,
     threads: usize,
 }
@@ -120,19 +120,19 @@ impl ReduceLatinJob {
     /// than `line` with a file target; a directory that cannot be made; `threads` of 0.
     pub fn new(options: ReduceLatinOptions) -> Result<ReduceLatinJob, OptionError> {
         let target = match options.to.as_str() {
-            "sudoku" => Target::Sudoku(options.form),
-            name => Target::File(find_format(name).map_err(|e| OptionError::Invalid {
+            "sudoku" => ReductionTarget::Sudoku(options.form),
+            name => ReductionTarget::File(find_format(name).map_err(|e| OptionError::Invalid {
                 option: "to",
                 message: e.to_string(),
             })?),
         };
-        let takes_cnf = matches!(target, Target::File(f) if f.takes_cnf_options);
+        let takes_cnf = matches!(target, ReductionTarget::File(f) if f.takes_cnf_options);
         if !takes_cnf && (options.encoding.is_some() || options.amo.is_some()) {
             return Err(OptionError::Conflict(
                 "--encoding and --amo apply to --to cnf only".into(),
             ));
         }
-        if matches!(target, Target::File(_)) && options.form != SudokuForm::Line {
+        if matches!(target, ReductionTarget::File(_)) && options.form != SudokuForm::Line {
             return Err(OptionError::Conflict(
                 "--form and --json choose the form of --to sudoku only".into(),
             ));
@@ -162,7 +162,7 @@ impl ReduceLatinJob {
     /// Whether an error is a record in place (Sudoku lines on the output) rather than a note
     /// (files, whose sequence must stay valid).
     fn errors_in_place(&self) -> bool {
-        matches!(self.target, Target::Sudoku(_)) && self.options.out_dir.is_none()
+        matches!(self.target, ReductionTarget::Sudoku(_)) && self.options.out_dir.is_none()
     }
 
     /// An item that cannot be reduced or written: in place, or as a note.
@@ -182,20 +182,21 @@ impl ReduceLatinJob {
     fn instance(
         &self,
         item: &PuzzleItem,
-        record: &Record,
+        puzzle: &ReadPuzzle,
     ) -> Result<(Vec<u8>, Option<Value>), String> {
-        let sudoku = latin_to_sudoku(&record.grid).map_err(|e| e.to_string())?;
+        let sudoku = latin_to_sudoku(&puzzle.grid).map_err(|e| e.to_string())?;
         let mut out = Vec::new();
         write_instance(
             Path::new(&*item.file),
             self.target,
             &self.export,
             item.index + 1,
-            record,
+            puzzle,
             &sudoku,
             &mut out,
         )?;
-        let json = matches!(self.target, Target::Sudoku(_)).then(|| sudoku_json(&sudoku, record));
+        let json =
+            matches!(self.target, ReductionTarget::Sudoku(_)).then(|| sudoku_json(&sudoku, puzzle));
         Ok((out, json))
     }
 }
@@ -212,10 +213,10 @@ fn stem(file: &str) -> String {
 
 /// The Sudoku of a square as a JSON object: the puzzle's JSON form with the square's `line`
 /// and `latin_order`.
-fn sudoku_json(sudoku: &Grid, record: &Record) -> Value {
+fn sudoku_json(sudoku: &Grid, puzzle: &ReadPuzzle) -> Value {
     let mut value = to_json(sudoku);
-    value["line"] = record.line.into();
-    value["latin_order"] = record.grid.shape().order().into();
+    value["line"] = puzzle.line.into();
+    value["latin_order"] = puzzle.grid.shape().order().into();
     value
 }
 
@@ -247,7 +248,7 @@ impl JobRecord for ReducedRecord {
 
     /// A Sudoku as JSON when asked; a file target's instance (or an `out_dir` run's empty
     /// record) as it is.
-    fn render(&self, json: bool) -> String {
+    fn written(&self, json: bool) -> String {
         match &self.json {
             Some(value) if json => json_line(value),
             _ => self.text.clone(),
@@ -319,14 +320,14 @@ impl Job for ReduceLatinJob {
     }
 
     fn run(&self, item: PuzzleItem, _control: &Control) -> ItemResult<ReducedRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(e) => return self.failed(e),
         };
-        let (text, json) = match self.instance(&item, record) {
+        let (text, json) = match self.instance(&item, puzzle) {
             Ok(instance) => instance,
             Err(message) => {
-                return self.failed(ItemError::failed(&item.file, record.line, message));
+                return self.failed(ItemError::failed(&item.file, puzzle.line, message));
             }
         };
         let Some(dir) = &self.options.out_dir else {
@@ -356,7 +357,7 @@ impl Job for ReduceLatinJob {
                 json: None,
                 note: None,
             }),
-            Err(e) => self.failed(ItemError::failed(&item.file, record.line, error_chain(&e))),
+            Err(e) => self.failed(ItemError::failed(&item.file, puzzle.line, error_chain(&e))),
         }
     }
 }
@@ -379,29 +380,29 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 /// A square that cannot be written in the asked form, or a write that fails.
 fn write_instance(
     file: &Path,
-    target: Target,
+    target: ReductionTarget,
     options: &ExportOptions,
     k: usize,
-    record: &Record,
+    puzzle: &ReadPuzzle,
     sudoku: &Grid,
     out: &mut Vec<u8>,
 ) -> Result<(), String> {
-    let latin = &record.grid;
+    let latin = &puzzle.grid;
     let m = latin.shape().order();
     let header = format!(
         "sudokit reduce latin: square {k} (line {} of {}), order {m}, {} givens{}\n\
          the Sudoku of order {} ({m}×{m} boxes) whose cell (i, {m}·(j − 1) + 1) carries cell (i, j) \
          of the square (1-based, i, j ≤ {m}; symbol s is digit {m}·(s − 1) + 1)",
-        record.line,
+        puzzle.line,
         file.display(),
         latin.filled(),
         to_line(latin).map_or(String::new(), |l| format!(": {l}")),
         m * m,
     );
     match target {
-        Target::Sudoku(form) => {
+        ReductionTarget::Sudoku(form) => {
             let text = match form {
-                SudokuForm::Json => json_line(&sudoku_json(sudoku, record)),
+                SudokuForm::Json => json_line(&sudoku_json(sudoku, puzzle)),
                 SudokuForm::Block => to_block(sudoku) + "\n",
                 SudokuForm::Line => match to_line(sudoku) {
                     Some(line) => line + "\n",
@@ -416,7 +417,7 @@ fn write_instance(
             };
             out.extend_from_slice(text.as_bytes());
         }
-        Target::File(format) => {
+        ReductionTarget::File(format) => {
             export(sudoku, format, options, &[header], out).map_err(|e| e.to_string())?;
         }
     }

@@ -1,4 +1,4 @@
-//! The runner: runs a [`Job`] over its items on the [batch driver](crate::batch::Batch), in
+//! The runner: runs a [`Job`] over its items on the [ordered parallel map](crate::batch::Batch), in
 //! input order, and hands each result on ([`Runner::collect`]) or to a
 //! [`Recorder`] that places it in the output ([`Runner::run`]); it stops as the [`Control`]
 //! says.
@@ -214,7 +214,7 @@ impl Runner {
                         cut = true;
                         return Ok(());
                     };
-                    let text = placed.result.render(json);
+                    let text = placed.result.written(json);
                     recorder.record(placed.line, placed.key, status, &text, replaced.as_deref())?;
                     observe(placed);
                 }

@@ -8,7 +8,7 @@
 //! written; [`Sink::finish`] then says how far the run got and how to continue it.
 //!
 //! [`Sink::closed`] tells a pipe whose reader is gone (`| head -1`) without writing to it, so the
-//! driver stops a run whose next record would take minutes as soon as nobody reads it.
+//! runner stops a run whose next record would take minutes as soon as nobody reads it.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

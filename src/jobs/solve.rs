@@ -26,7 +26,7 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{self, OptionError, as_text, backend_spec};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::render::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
+use super::record_text::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::encode::cnf::{Amo, Encoding};
@@ -244,13 +244,13 @@ impl Job for SolveJob {
     }
 
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<SolveRecord> {
-        let record = match item.record() {
-            Ok(record) => record,
+        let puzzle = match item.read_puzzle() {
+            Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        match self.solve(&record.grid, record.line, control) {
+        match self.solve(&puzzle.grid, puzzle.line, control) {
             Ok(solved) => ItemResult::Done(solved),
-            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, record.line, message)),
+            Err(message) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, message)),
         }
     }
 }
@@ -418,7 +418,7 @@ mod tests {
             found: Found::Unknown(StopReason::TimeLimit),
             ..record
         };
-        let text = unknown.render(true);
+        let text = unknown.written(true);
         assert!(text.contains("\"reason\":\"time limit\"") && text.ends_with("}\n"));
         assert_eq!(unknown.status(), Status::Unknown);
     }
@@ -437,7 +437,7 @@ mod tests {
             proof: None,
         };
         assert_eq!(unsat.text(), "unsat (claimed by minisat, not checked)\n");
-        let text = unsat.render(true);
+        let text = unsat.written(true);
         assert!(text.contains("\"certified\":false"), "{text}");
         assert!(
             text.contains("\"reason\":\"minisat writes no proof\""),
@@ -466,7 +466,7 @@ mod tests {
             ..unsat
         };
         assert_eq!(proof.text(), "unsat (checked: cadical's DRAT proof)\n");
-        assert!(proof.render(true).contains("\"certified\":true"));
+        assert!(proof.written(true).contains("\"certified\":true"));
     }
 
     #[test]

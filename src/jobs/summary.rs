@@ -122,7 +122,7 @@ impl<R, S: InputSummary<R>> Summary<R> for PerInput<S> {
         let mut ended = std::mem::replace(&mut self.current, self.empty.clone());
         ended.name(input);
         let line = if json {
-            super::render::json_line(&ended.json())
+            super::record_text::json_line(&ended.json())
         } else {
             String::new()
         };

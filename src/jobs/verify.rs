@@ -151,7 +151,7 @@ impl Job for VerifyJob {
                 })
             }
             Pair::Both(puzzle, solution) => {
-                let (p, s) = match (puzzle.record(), solution.record()) {
+                let (p, s) = match (puzzle.read_puzzle(), solution.read_puzzle()) {
                     (Err(e), _) | (_, Err(e)) => return ItemResult::Failed(e),
                     (Ok(p), Ok(s)) => (p, s),
                 };

@@ -11,14 +11,15 @@
 //! - [`course`]: every level at once — the square, its Sudoku, CNF, 0-1 ILP, exact cover and
 //!   precolouring — each solved by its own solver, checked there and mapped back (the course
 //!   page draws it), one function per level in [`levels`], its data in [`course_data`], the size
-//!   of each level as a formula in [`formulas`], the one story of a square's completions in
-//!   [`story`]; [`conflict`]: a minimal set of givens with no completion, and the Hall violation
+//!   of each level as a formula in [`formulas`], the distinct completions the levels of a square
+//!   found in [`distinct_completions`]; [`conflict`]: a minimal set of givens with no completion, and the Hall violation
 //!   that says why.
 
 pub mod chain;
 pub mod conflict;
 pub mod course;
 pub mod course_data;
+pub mod distinct_completions;
 pub mod encodings;
 pub mod formulas;
 pub mod latin;
@@ -26,4 +27,3 @@ pub mod latin_error;
 pub mod levels;
 pub mod reduction;
 pub mod sat_chain;
-pub mod story;

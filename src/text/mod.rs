@@ -55,7 +55,7 @@ pub use json::{parse_json, to_json};
 pub use line::{parse_line, to_line};
 pub use lines::MAX_LINE_BYTES;
 pub use located::Located;
-pub use reader::{PuzzleReader, Record};
+pub use reader::{PuzzleReader, ReadPuzzle};
 
 /// The largest order a puzzle line can express (`Z` = 35).
 pub const MAX_LINE_ORDER: usize = 35;
@@ -205,7 +205,7 @@ mod tests {
         );
     }
 
-    fn read(text: &str, options: ReadOptions) -> Vec<Result<Record, TextError>> {
+    fn read(text: &str, options: ReadOptions) -> Vec<Result<ReadPuzzle, TextError>> {
         PuzzleReader::new(text.as_bytes(), options).collect()
     }
 
@@ -244,7 +244,7 @@ mod tests {
         let part: Vec<_> = PuzzleReader::new("1 .\n. .\n".as_bytes(), options).collect();
         assert_eq!(
             part,
-            vec![whole.next().unwrap().map(|r| Record { line: 1, ..r })]
+            vec![whole.next().unwrap().map(|r| ReadPuzzle { line: 1, ..r })]
         );
     }
 

@@ -15,7 +15,7 @@ use crate::shape::UnitKind;
 
 /// A puzzle read from a file, with the line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
+pub struct ReadPuzzle {
     /// 1-based line where the puzzle starts.
     pub line: usize,
     /// The puzzle.
@@ -24,7 +24,7 @@ pub struct Record {
 
 /// A streaming reader of puzzles in any of the three forms; see the module docs.
 ///
-/// Yields `Ok(Record)` or `Err(TextError)` for each puzzle in input order. An I/O error ends the
+/// Yields `Ok(ReadPuzzle)` or `Err(TextError)` for each puzzle in input order. An I/O error ends the
 /// stream after it is reported.
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
@@ -229,7 +229,7 @@ impl<R: BufRead> PuzzleReader<R> {
 }
 
 impl<R: BufRead> Iterator for PuzzleReader<R> {
-    type Item = Result<Record, TextError>;
+    type Item = Result<ReadPuzzle, TextError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -254,7 +254,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             }),
             TextLayout::Block | TextLayout::Auto => self.read_block((line, column, text)),
         };
-        Some(result.map(|grid| Record { line, grid }))
+        Some(result.map(|grid| ReadPuzzle { line, grid }))
     }
 }
 

@@ -18,7 +18,7 @@
 //! line changed after it was written (its count, its status), copied from another census's file,
 //! or a line inserted, is refused, naming the file and the line. A census keeps its own file
 //! rather than a batch index because its results are single numbers that finish in any order,
-//! not rendered records paired with the lines of an input; a file of the first format (JSON
+//! not written records paired with the lines of an input; a file of the first format (JSON
 //! lines without a check) is refused: `--force` starts again.
 //!
 //! [`Status`]: crate::jobs::Status

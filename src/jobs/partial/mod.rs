@@ -4,7 +4,7 @@
 //!
 //! # The index
 //! The index is the structured form of the results, written beside them so that a resumed run
-//! never reads rendered text back: a header line (`sudokit partial index 2 pid N`, the process
+//! never reads written text back: a header line (`sudokit partial index 2 pid N`, the process
 //! that holds the lock), the run's identity as JSON (the command, the options that shape the
 //! records, the output form and the inputs: see [`super::run_identity`]), then one line per
 //! result: `LINE STATUS BYTES KEY HASH` (tab-separated): the input line it answers, its
@@ -20,7 +20,7 @@
 //! at most that one: a result without its index line, or an index line torn, is dropped and
 //! redone. (Nothing is synced to the disk per result, which would cost a disk round trip each: a
 //! power loss can lose more, and whatever it leaves is checked like the rest.) Rebuilding the
-//! index from `FILE.partial` on resume was not chosen: it would read rendered text back.
+//! index from `FILE.partial` on resume was not chosen: it would read written text back.
 //!
 //! # Resuming
 //! `--resume` checks the identity (another command, other options, another input: refused),

@@ -49,19 +49,19 @@
 //! assert!(story.steps[1].text.starts_with("Contradiction: (1,3) has no candidate left"));
 //! ```
 
+mod explanation;
 mod family;
 mod guided;
 mod replay;
 mod rules;
 mod step;
-mod story;
 mod tell;
 mod text;
 mod words;
 
+pub use explanation::{Ending, Explanation};
 pub use replay::{ReplayError, replay};
 pub use step::{Deduction, Reason, StepKind};
-pub use story::{Ending, Explanation};
 pub use words::{cell_name, symbol};
 
 use thiserror::Error;

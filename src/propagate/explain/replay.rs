@@ -35,9 +35,9 @@
 
 use thiserror::Error;
 
+use super::explanation::{Ending, Explanation};
 use super::family::Family;
 use super::step::{Deduction, Reason};
-use super::story::{Ending, Explanation};
 use crate::grid::Grid;
 use crate::propagate::Domains;
 use crate::shape::Shape;

@@ -28,11 +28,11 @@
 //! One engine run with the trace on, plus per step the easy rules' scans (see
 //! [`super::rules`]); a probe adds a base run and its story. Teaching sizes.
 
+use super::explanation::{Ending, Explanation};
 use super::family::Family;
 use super::guided::{Guide, Lead};
 use super::rules::Board;
 use super::step::{Deduction, Reason};
-use super::story::{Ending, Explanation};
 use super::text::sentence;
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme};

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use super::no_completion::evidence_words;
 use super::{ms, one_line};
 use crate::reduce::course::{Course, Level, LevelAnswer, LevelRun};
+use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::formulas::size_formulas;
-use crate::reduce::story::Story;
 use crate::render::page;
 use crate::render::svg::{SvgOptions, escape_xml, render};
 
@@ -19,7 +19,7 @@ pub(super) fn level_slide(
     out: &mut String,
     index: usize,
     course: &Course,
-    story: &Story,
+    distinct: &DistinctCompletions,
     i: usize,
     run: &LevelRun,
 ) {
@@ -48,7 +48,7 @@ pub(super) fn level_slide(
     if !matches!(run.answer, LevelAnswer::Skipped(_)) {
         sizes_rows_table(out, course, std::slice::from_ref(run), "Its size", false);
     }
-    let (_, answer, back) = answer_words(course, story, i, run);
+    let (_, answer, back) = answer_words(course, distinct, i, run);
     let _ = write!(
         out,
         "<p><b>Answer:</b> {}</p><p><b>Mapped back:</b> {}</p>",
@@ -92,7 +92,7 @@ fn level_name(course: &Course, run: &LevelRun) -> String {
 /// completion relates to the first).
 fn answer_words(
     course: &Course,
-    story: &Story,
+    distinct: &DistinctCompletions,
     i: usize,
     run: &LevelRun,
 ) -> (&'static str, String, String) {
@@ -108,7 +108,7 @@ fn answer_words(
             format!(
                 "completion {}: valid; {}",
                 one_line(completion),
-                story.relation(i).unwrap_or_default()
+                distinct.relation(i).unwrap_or_default()
             ),
         ),
         LevelAnswer::NoCompletion(evidence) => (
@@ -122,7 +122,12 @@ fn answer_words(
 }
 
 /// The table of levels of square `index`, with its heading.
-pub(super) fn levels_table(out: &mut String, index: usize, course: &Course, story: &Story) {
+pub(super) fn levels_table(
+    out: &mut String,
+    index: usize,
+    course: &Course,
+    distinct: &DistinctCompletions,
+) {
     page::heading(
         out,
         3,
@@ -138,7 +143,7 @@ pub(super) fn levels_table(out: &mut String, index: usize, course: &Course, stor
          <th class=\"num\">build / solve / check (ms)</th></tr></thead><tbody>"
     );
     for (i, run) in course.levels.iter().enumerate() {
-        let (verdict, answer, back) = answer_words(course, story, i, run);
+        let (verdict, answer, back) = answer_words(course, distinct, i, run);
         let skipped = matches!(run.answer, LevelAnswer::Skipped(_));
         let build = if run.level == Level::Latin || skipped {
             "—".to_string()

@@ -14,9 +14,10 @@
 //! the same as the first, or another one — drawn), the table of levels, the table of sizes
 //! (each measured count beside its formula), and the map of the completion cell by cell.
 //!
-//! **One story per square** ([`crate::reduce::story`]): a square with several completions says
-//! so — how many different ones the levels found, which level found which, and (counted where
-//! cheap) how many the square has, with its Sudoku's own count: the reduction keeps it.
+//! **The distinct completions of a square** ([`crate::reduce::distinct_completions`]): a square
+//! with several completions says so — how many different ones the levels found, which level
+//! found which, and (counted where cheap) how many the square has, with its Sudoku's own count:
+//! the reduction keeps it.
 //!
 //! A square with no completion gets the evidence of every level (the checked refutation's size,
 //! the search trees), the contradiction that propagation alone reaches on the square, and, when

@@ -1,5 +1,5 @@
-//! One square's part of the course page: its headline and givens, the story of its
-//! completions, the square and its Sudoku drawn (the completion found, the solution it maps to),
+//! One square's part of the course page: its headline and givens, the distinct
+//! completions the levels found, the square and its Sudoku drawn (the completion found, the solution it maps to),
 //! then its levels ([`super::levels`]), the map of the completion cell by cell and, for a
 //! square with no completion, why ([`super::no_completion`]).
 
@@ -9,16 +9,16 @@ use super::levels::{level_slide, levels_table, sizes_table};
 use super::no_completion::why_not;
 use super::one_line;
 use crate::reduce::course::{Course, CourseVerdict};
+use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::latin::carries_latin;
-use crate::reduce::story::Story;
 use crate::render::formalisms::{fitted_cell, map_table, map_text, wrap};
 use crate::render::page;
 use crate::render::svg::{SvgOptions, escape_xml, legend_html, render};
 
-/// The story of the square's completions, in one paragraph.
-pub fn completions_words(course: &Course, story: &Story) -> String {
+/// The distinct completions the levels found, in one paragraph.
+pub fn completions_words(course: &Course, distinct: &DistinctCompletions) -> String {
     let mut words = match &course.verdict {
-        CourseVerdict::Completed(_) if story.one_completion() => {
+        CourseVerdict::Completed(_) if distinct.one_completion() => {
             "Every level that ran found a completion, and the same one: it is drawn here.".into()
         }
         CourseVerdict::Completed(_) => format!(
@@ -26,7 +26,7 @@ pub fn completions_words(course: &Course, story: &Story) -> String {
              back, but not the same one: the levels found {} different completions (the square \
              has several; each solver picks its own). The first one found is drawn here, with \
              its Sudoku solution; the table of levels says which level found which.",
-            story.completions.len()
+            distinct.completions.len()
         ),
         CourseVerdict::NoCompletion => "No level found a completion: there is none.".into(),
         CourseVerdict::Unknown => "No level answered within the limits.".into(),
@@ -61,7 +61,7 @@ pub fn completions_words(course: &Course, story: &Story) -> String {
 /// The part of square `index` (1-based, from input line `line`): every slide of it.
 pub(super) fn square_section(out: &mut String, index: usize, line: usize, course: &Course) {
     let (m, n) = (course.latin.shape().order(), course.sudoku.shape().order());
-    let story = course.story();
+    let distinct = course.distinct_completions();
     let shown = course.shown();
     let headline = match &course.verdict {
         CourseVerdict::Completed(_) => "every level finds a completion",
@@ -84,7 +84,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
         course.latin.filled(),
         n * n - m * m + course.latin.filled()
     );
-    page::paragraph(out, &completions_words(course, &story));
+    page::paragraph(out, &completions_words(course, &distinct));
     let completion = shown.as_ref().map(|(c, _)| c);
     let latin_options = SvgOptions {
         cell: 96.0,
@@ -147,11 +147,11 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
     page::slide_figure(out, &wrap(n, &sudoku_svg), "");
 
     for (i, run) in course.levels.iter().enumerate() {
-        level_slide(out, index, course, &story, i, run);
+        level_slide(out, index, course, &distinct, i, run);
     }
 
     page::slide_start(out, &format!("square-{index}-levels"), "");
-    levels_table(out, index, course, &story);
+    levels_table(out, index, course, &distinct);
     page::slide_end(out);
     // The lecture shows each level's sizes on its own slide.
     page::slide_start(out, &format!("square-{index}-sizes"), "document-only");

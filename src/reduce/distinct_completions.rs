@@ -1,12 +1,13 @@
-//! One story per square: which completion each level found, and how many the square has.
+//! The distinct completions the levels of one square found: which completion each level found,
+//! and how many the square has.
 //!
 //! A square with several completions lets each level's solver find another one (the Sudoku's
 //! solver, varisat, the MIP solver, dancing links and DSATUR each pick their own). Every one is
 //! verified, but a page that shows one completion beside a Sudoku solution and a map of another
-//! one tells two stories. [`Course::story`] lists the **distinct completions** the levels found,
-//! in the order found, and which of them each level found (the same as the first, or another);
-//! the pictures and the map of the course page all show the first one, and the Sudoku solution
-//! drawn is the one it maps to (built forward and verified).
+//! one tells two stories. [`Course::distinct_completions`] lists the **distinct completions** the
+//! levels found, in the order found, and which of them each level found (the same as the first,
+//! or another); the pictures and the map of the course page all show the first one, and the
+//! Sudoku solution drawn is the one it maps to (built forward and verified).
 //!
 //! **Counts.** Where it is cheap (a solution limit and a node budget; see
 //! [`super::course::CHEAP_COUNT`]) the course counts the square's completions and its Sudoku's
@@ -24,14 +25,14 @@ use crate::reduce::latin::latin_to_sudoku_solution;
 
 /// The completions the levels of one square found; see the module docs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Story {
+pub struct DistinctCompletions {
     /// The distinct completions found, in the order of the levels that first found each.
     pub completions: Vec<Grid>,
-    /// For each level run (in the course's order), which of [`Story::completions`] it found.
+    /// For each level run (in the course's order), which of [`DistinctCompletions::completions`] it found.
     pub found: Vec<(Level, Option<usize>)>,
 }
 
-impl Story {
+impl DistinctCompletions {
     /// How the `i`-th level's completion relates to the first: "the first completion found",
     /// "the same completion as the first", "another completion: the 2nd of 3 different ones
     /// found"; `None` for a level without one.
@@ -70,8 +71,8 @@ pub fn ordinal(k: usize) -> String {
 }
 
 impl Course {
-    /// The story of the square's completions; see the module docs.
-    pub fn story(&self) -> Story {
+    /// The distinct completions the levels found; see the module docs.
+    pub fn distinct_completions(&self) -> DistinctCompletions {
         let mut completions: Vec<Grid> = Vec::new();
         let found = self
             .levels
@@ -92,13 +93,13 @@ impl Course {
                 (run.level, k)
             })
             .collect();
-        Story { completions, found }
+        DistinctCompletions { completions, found }
     }
 
     /// The first completion found and the Sudoku solution it maps to (built by the forward map,
     /// verified): what the pictures and the map of the course page show.
     pub fn shown(&self) -> Option<(Grid, Grid)> {
-        let first = self.story().completions.into_iter().next()?;
+        let first = self.distinct_completions().completions.into_iter().next()?;
         let sudoku = latin_to_sudoku_solution(&self.latin, &first).ok()?;
         crate::verify::verify(&self.sudoku, &sudoku).ok()?;
         Some((first, sudoku))

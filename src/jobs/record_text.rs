@@ -1,11 +1,11 @@
-//! The pieces every record is written with: a grid as a text record or inside JSON, the work
-//! counters as JSON, times without float noise. The command line, the Python package and its Dask
-//! runner write every record with these (through the jobs), so a record reads the same, byte for
-//! byte, from every front end.
+//! How records are written as text: the pieces every record is written with, a grid as a text
+//! record or inside JSON, the work counters as JSON, times without float noise. The command
+//! line, the Python package and its Dask runner write every record with these (through the
+//! jobs), so a record reads the same, byte for byte, from every front end.
 //!
 //! # Examples
 //! ```
-//! use sudokit::jobs::render::{grid_record, micros};
+//! use sudokit::jobs::record_text::{grid_record, micros};
 //! let grid: sudokit::Grid = "1.3.....4....2..".parse().unwrap();
 //! assert_eq!(grid_record(&grid), "1.3.....4....2..\n");
 //! assert_eq!(micros(std::time::Duration::from_nanos(51_647)), 51.647);

@@ -1,5 +1,5 @@
-//! The counting driver: runs the parts of a plan on the current rayon pool, adds their counts,
-//! and stops cleanly at the time limit or the stop token.
+//! Summing the parts of a plan: counts them on the current rayon pool, adds their counts, and
+//! stops cleanly at the time limit or the stop token.
 //!
 //! Parts are independent: each is counted whole or not at all (a part the budget interrupts is
 //! dropped, so the sum stays an exact lower bound). Each finished part is reported at once — to
@@ -20,7 +20,7 @@ use crate::search::{Budget, StopReason};
 
 /// What the parts added up to.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Outcome {
+pub(crate) struct PartsSum {
     /// The sum of the parts counted (now and before a resume): the count when every part is.
     pub(crate) total: u128,
     /// Parts counted, those resumed included.
@@ -33,7 +33,7 @@ pub(crate) struct Outcome {
     pub(crate) stopped: Option<StopReason>,
 }
 
-/// Where the driver reports each finished part.
+/// Where [`sum_parts`] reports each finished part.
 pub(crate) struct Reporting<'a> {
     /// Progress after each part.
     pub(crate) progress: Option<&'a (dyn Fn(&CensusProgress) + Sync)>,
@@ -55,12 +55,12 @@ struct Tally {
 ///
 /// # Errors
 /// A part's count or the sum overflows 128 bits; the resume file cannot be written.
-pub(crate) fn run_parts(
+pub(crate) fn sum_parts(
     plan: &dyn Plan,
     budget: &Budget,
     resumed: &[(usize, u128)],
     reporting: &Reporting<'_>,
-) -> Result<Outcome, CensusError> {
+) -> Result<PartsSum, CensusError> {
     let parts = plan.parts();
     let mut finished = vec![false; parts];
     let mut total = 0u128;
@@ -136,7 +136,7 @@ pub(crate) fn run_parts(
             .or_else(|| budget.interrupted())
             .unwrap_or(StopReason::Cancelled)
     });
-    Ok(Outcome {
+    Ok(PartsSum {
         total: tally.total,
         done: tally.done,
         resumed: resumed.len(),

@@ -1,7 +1,8 @@
-//! The common case in a few calls: parse a puzzle, solve, count or test it with the default or a
-//! named backend, export it to any format, reduce a Latin square — the five lines a user writes
-//! first. Each call goes through the same registries as the command line (every grid a backend
-//! returns passes the certificate verifier), and every failure is one [`Error`].
+//! Solving a [`Grid`] in one call: the methods the top of the library adds to `Grid` (parse it,
+//! solve, count or test it with the default or a named backend, export it to any format) and to
+//! its answers (`solution()`), with [`reduce_latin`] — the crate root's facade, the five lines a
+//! user writes first. Each call goes through the same registries as the command line (every
+//! grid a backend returns passes the certificate verifier), and every failure is one [`Error`].
 //!
 //! # Examples
 //! ```
