@@ -204,6 +204,11 @@ impl ShardRun {
         })
     }
 
+    /// How many items a command without input makes (the range its tasks cut), or None.
+    fn generated(&self) -> Option<u64> {
+        self.command.generated()
+    }
+
     /// The options' notes (said before the run).
     fn notes(&self) -> Vec<String> {
         self.command.notes()
@@ -236,6 +241,11 @@ impl ShardRun {
             }
         }
         Ok(text)
+    }
+
+    /// The text written before the first record (a table's heading), or nothing.
+    fn begin(&self) -> String {
+        self.summary.begin(self.json)
     }
 
     /// Ends input `input`: returns the text written after its records (grade's and minimize's

@@ -242,7 +242,6 @@ def run(
     if kind == "none" and box is not None:
         options["box"], box = box, None  # generate's box is the shape it makes
     options.setdefault("threads", threads_per_task)
-    count = int(options.get("count", 1)) if kind == "none" else 0
     text = _native.check_options(command, **options)
     output = os.fspath(out) if isinstance(out, (str, os.PathLike)) and out != "-" else None
     to_file = output is not None and resumable
@@ -250,12 +249,14 @@ def run(
         command, text, json=json, output=output if to_file else None,
         resume=resume, force=force, inputs=files,
     )
+    count = progress.generated() or 0
     for note in progress.notes():
         _note(note)
     client, close = _connect(client, scheduler)
     complete = False
     try:
         with _output(None if to_file else out) as stream:
+            stream.write(progress.begin())
             per_file = files if kind == "one_or_more" else [files[0] if files else "-"]
             for file in per_file:
                 seen = 0

@@ -41,6 +41,7 @@ CASES = [
     ("verify", ["verify"], [EASY, EASY_SOLUTIONS], {}, {}),
     ("info", ["info"], [MIXED, EASY], {}, {}),
     ("reduce-latin", ["reduce", "latin"], [LATIN], {}, {}),
+    ("solvers", ["solvers"], [], {}, {}),
     ("generate-latin", ["generate-latin", "--order", "5", "--holes", "8", "--count", "7", "--seed", "3"], [], {"order": 5, "holes": 8, "count": 7, "seed": 3}, {}),
 ]
 

@@ -6,13 +6,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args as ClapArgs;
-use serde_json::json;
-use sudokit::external::{self, Entry, SolverTable};
+use sudokit::external;
+use sudokit::jobs::solvers::{SolversJob, SolversOptions};
+use sudokit::text::ReadOptions;
 
-use sudokit::batch::Batch;
-use sudokit::jobs::record_text::json_line;
+use super::runner;
 
 /// Arguments of `solvers`.
 #[derive(Debug, ClapArgs)]
@@ -61,127 +60,16 @@ pub fn configure(explicit: Option<PathBuf>) {
     external::configure(user_file(explicit));
 }
 
-/// The table, for the commands that run external solvers.
-pub fn table() -> anyhow::Result<std::sync::Arc<SolverTable>> {
-    external::table().context("cannot read the solver table")
-}
-
 /// One entry as listed.
-struct Row {
-    entry: Entry,
-    path: Option<PathBuf>,
-    version: Option<String>,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
     if args.builtin {
+        let mut out = std::io::stdout().lock();
         out.write_all(external::BUILTIN.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let table = table()?;
-    let entries = table.entries().to_vec();
-    let width = entries
-        .iter()
-        .map(|e| e.name.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    if !args.json {
-        writeln!(
-            out,
-            "{:<width$}  {:<7}  {:<10}  {:<5}  {:<9}  path",
-            "solver", "found", "version", "input", "answer"
-        )?;
-    }
-    // Probing a program (its version, a MiniZinc configuration) starts it: on all cores.
-    let work = |entry: Entry| {
-        let path = entry.found();
-        let version = path.as_ref().and_then(|_| entry.reported_version());
-        Row {
-            entry,
-            path,
-            version,
-        }
-    };
-    let (mut found, mut total) = (0, 0);
-    let mut text_out = Vec::new();
-    let threads = sudokit::jobs::options::threads(args.threads.get())?;
-    Batch::new(threads)
-        .run(entries.into_iter(), work, |row| {
-            total += 1;
-            found += usize::from(row.path.is_some());
-            let text = if args.json {
-                json_line(&row_json(&row))
-            } else {
-                row_text(&row, width, args.long)
-            };
-            text_out.extend_from_slice(text.as_bytes());
-            Ok::<(), std::convert::Infallible>(())
-        })
-        .unwrap_or_else(|never| match never {});
-    out.write_all(&text_out)?;
-    if !args.json {
-        writeln!(out, "\n{found} of {total} solvers found")?;
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn row_text(row: &Row, width: usize, long: bool) -> String {
-    let entry = &row.entry;
-    let (found, path) = match &row.path {
-        Some(path) => ("yes", path.display().to_string()),
-        None => match entry.path() {
-            Some(path) => (
-                "no",
-                format!(
-                    "({} lacks {} in its {} output)",
-                    path.display(),
-                    entry.probe_contains,
-                    entry.probe.join(" ")
-                ),
-            ),
-            None => ("no", format!("({} not on the PATH)", entry.program)),
-        },
-    };
-    let version = row.version.as_deref().unwrap_or("-");
-    let mut text = format!(
-        "{:<width$}  {found:<7}  {version:<10}  {:<5}  {:<9}  {path}\n",
-        entry.name, entry.input, entry.answer
-    );
-    if long {
-        text += &format!("{:width$}  command: {}\n", "", entry.command());
-        if !entry.time_args.is_empty() {
-            text += &format!("{:width$}  time limit: {}\n", "", entry.time_args.join(" "));
-        }
-        if let Some(proof) = &entry.proof {
-            text += &format!(
-                "{:width$}  proof: {} ({}), checked before an unsat\n",
-                "",
-                proof.format,
-                proof.args.join(" ")
-            );
-        }
-        if let Some(words) = &entry.enumerate {
-            text += &format!("{:width$}  enumerates: {}\n", "", words.join(" "));
-        }
-        text += &format!("{:width$}  reports: {}\n", "", entry.reports);
-    }
-    text
-}
-
-fn row_json(row: &Row) -> serde_json::Value {
-    let mut value = json!({
-        "solver": row.entry.name,
-        "found": row.path.is_some(),
-        "path": row.path.as_ref().map(|p| p.display().to_string()),
-        "version": row.version,
-        "command": row.entry.command(),
-    });
-    if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(&row.entry) {
-        for (key, field) in fields {
-            value[key] = field;
-        }
-    }
-    value
+    let job = SolversJob::new(SolversOptions {
+        long: args.long,
+        threads: args.threads.get(),
+    })?;
+    runner::plain(&job, &[], ReadOptions::default(), None, args.json)
 }

@@ -101,6 +101,7 @@ pub fn run_groups<J: Job>(
 ) -> Result<(Ran, J::Summary), RunError> {
     let recorder = Recorder::new(sink, old, form.brief);
     let mut summary = job.summary();
+    write_extra(sink, &summary.begin(form.json))?;
     let mut complete = true;
     for group in groups {
         let items = job.items(group.sources)?;
@@ -220,6 +221,8 @@ pub trait Summing: Send + Sync {
     /// # Errors
     /// A share that is not this summary's serde form.
     fn add_share(&mut self, share: Value) -> Result<(), serde_json::Error>;
+    /// See [`Summary::begin`].
+    fn begin(&self, json: bool) -> String;
     /// See [`Summary::end_input`].
     fn end_input(&mut self, input: &str, json: bool) -> String;
     /// See [`Summary::end`].
@@ -251,6 +254,10 @@ impl<R, S: Summary<R>> Summing for Summed<S, R> {
     fn add_share(&mut self, share: Value) -> Result<(), serde_json::Error> {
         self.summary.merge(serde_json::from_value(share)?);
         Ok(())
+    }
+
+    fn begin(&self, json: bool) -> String {
+        self.summary.begin(json)
     }
 
     fn end_input(&mut self, input: &str, json: bool) -> String {
@@ -345,6 +352,9 @@ pub trait Command: Send + Sync {
 
     /// An empty summary, for the client that adds the tasks' shares up.
     fn summing(&self) -> Box<dyn Summing>;
+
+    /// See [`Job::generated`].
+    fn generated(&self) -> Option<u64>;
 }
 
 /// A job as a [`Command`].
@@ -434,5 +444,9 @@ where
 
     fn summing(&self) -> Box<dyn Summing> {
         Box::new(Summed::new(self.job.summary()))
+    }
+
+    fn generated(&self) -> Option<u64> {
+        self.job.generated()
     }
 }

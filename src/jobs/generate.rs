@@ -299,6 +299,10 @@ impl Job for GenerateJob {
         NoSummary
     }
 
+    fn generated(&self) -> Option<u64> {
+        Some(self.count)
+    }
+
     fn items(&self, sources: Vec<Source>) -> Result<Items<u64>, InputError> {
         match sources.as_slice() {
             [] => Ok(Box::new(self.indices())),

@@ -161,6 +161,10 @@ impl Job for GenerateLatinJob {
         NoSummary
     }
 
+    fn generated(&self) -> Option<u64> {
+        Some(self.options.count)
+    }
+
     fn items(&self, sources: Vec<Source>) -> Result<Items<u64>, InputError> {
         match sources.as_slice() {
             [] => Ok(Box::new(0..self.options.count)),

@@ -57,6 +57,12 @@ pub trait Job: Sync {
         read
     }
 
+    /// How many items a job that reads no input makes (its items are `0..n`), so that a Dask
+    /// client can cut them into tasks; `None` for a job over inputs.
+    fn generated(&self) -> Option<u64> {
+        None
+    }
+
     /// Notes on the options, said once before the run (which backends a cross-check left out).
     fn notes(&self) -> Vec<String> {
         Vec::new()

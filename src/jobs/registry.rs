@@ -33,6 +33,7 @@ use super::minimize::{MinimizeJob, MinimizeOptions};
 use super::options::OptionError;
 use super::reduce_latin::{ReduceLatinJob, ReduceLatinOptions};
 use super::solve::{SolveJob, SolveOptions};
+use super::solvers::{SolversJob, SolversOptions};
 use super::verify::VerifyJob;
 
 /// What a command reads.
@@ -313,6 +314,17 @@ pub static COMMANDS: &[Entry] = &[
         resumable: false,
         defaults: defaults::<ExportBatchOptions>,
         build: |v, _| Ok(boxed(ExportJob::new(options(v)?)?, "export")),
+    },
+    Entry {
+        name: "solvers",
+        cli: &["solvers"],
+        about: "the solver table: each external solver found here or not, its version and forms",
+        inputs: Inputs::None,
+        per_input: false,
+        noun: "solvers",
+        resumable: false,
+        defaults: defaults::<SolversOptions>,
+        build: |v, _| Ok(boxed(SolversJob::new(options(v)?)?, "solvers")),
     },
     Entry {
         name: "info",

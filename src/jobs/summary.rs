@@ -25,6 +25,12 @@ use super::tally::Ran;
 
 /// A command's running summary over records of type `R`; see the module docs.
 pub trait Summary<R>: Serialize + DeserializeOwned + Send + Sync {
+    /// The text written before the first record (a table's heading), empty for most commands.
+    fn begin(&self, json: bool) -> String {
+        let _ = json;
+        String::new()
+    }
+
     /// Adds one result of this run (in input order; a result kept by a resumed run is not seen).
     fn add(&mut self, result: &ItemResult<R>);
 
