@@ -39,6 +39,7 @@ mod info;
 mod minimize;
 mod pick;
 mod reduce;
+mod removed;
 mod render;
 mod runner;
 mod solve;
@@ -128,8 +129,11 @@ enum Command {
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let argv = count::legacy_latin_order(std::env::args_os().collect());
-    let cli = Cli::from_arg_matches(&command_with_lists().get_matches_from(argv))
-        .unwrap_or_else(|e| e.exit());
+    let mut command = command_with_lists();
+    let matches = command
+        .try_get_matches_from_mut(&argv)
+        .unwrap_or_else(|e| removed::explain(e, &argv, &command).exit());
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     stop::install(cli.timeout)?;
     solvers::configure(cli.solvers);
     let result = dispatch(cli.command);

@@ -112,7 +112,7 @@ struct LatinArgs {
     )]
     mip: String,
     /// Also count the Sudoku's solutions, at most N (with --solve): the reduction keeps counts.
-    #[arg(long, value_name = "N", requires = "solve", alias = "count")]
+    #[arg(long, value_name = "N", requires = "solve")]
     limit: Option<u64>,
     /// Seconds allowed to each solver run of each square (with --solve; default: none).
     #[arg(long, value_name = "SECONDS", requires = "solve")]
