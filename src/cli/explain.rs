@@ -121,9 +121,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()
     })();
     if let Err(e) = written
-        && e.kind() != std::io::ErrorKind::BrokenPipe {
-            return Err(e.into());
-        }
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        return Err(e.into());
+    }
     if let Some(page) = &args.report {
         let title = format!("{scheme} on {source}");
         write_atomically(page, explain_page(&story, &title).as_bytes())?;

@@ -151,12 +151,14 @@ fn json_message(error: &serde_json::Error, text: &str) -> String {
     }
     let out_of_range = message.starts_with("invalid type: floating point")
         || message.starts_with("invalid value: integer");
-    if out_of_range && message.ends_with("expected usize")
-        && let Some(number) = number_ending_at(text, error.column()) {
-            return format!(
-                "number {number} is not a whole number from 0 to {MAX_ORDER} (orders, box sides, rows, columns and values are at most {MAX_ORDER})"
-            );
-        }
+    if out_of_range
+        && message.ends_with("expected usize")
+        && let Some(number) = number_ending_at(text, error.column())
+    {
+        return format!(
+            "number {number} is not a whole number from 0 to {MAX_ORDER} (orders, box sides, rows, columns and values are at most {MAX_ORDER})"
+        );
+    }
     message.to_string()
 }
 

@@ -84,9 +84,10 @@ impl Guide {
                 .filter(|&(c, v)| d.contains(c, v))
                 .collect();
             if !present.is_empty()
-                && let Some(lead) = self.explain(board, event.rule, &present) {
-                    return lead;
-                }
+                && let Some(lead) = self.explain(board, event.rule, &present)
+            {
+                return lead;
+            }
             for &(c, v) in &self.events[self.cursor].removed {
                 self.engine.remove(c, v);
             }

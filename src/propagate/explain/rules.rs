@@ -178,12 +178,13 @@ impl Board<'_> {
             for value in 0..n {
                 let mut places = cells.iter().filter(|&&c| self.d.contains(c, value));
                 if let (Some(&cell), None) = (places.next(), places.next())
-                    && self.d.count(cell) > 1 {
-                        let found = self.whole(Reason::HiddenSingle { unit, value, cell });
-                        if found.is_some() {
-                            return found;
-                        }
+                    && self.d.count(cell) > 1
+                {
+                    let found = self.whole(Reason::HiddenSingle { unit, value, cell });
+                    if found.is_some() {
+                        return found;
                     }
+                }
             }
         }
         None
