@@ -19,10 +19,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sudokit::text::lines::MAX_LINE_BYTES;
-use sudokit::text::{TextLayout, PuzzleReader, ReadOptions, Record, TextError, TextErrorKind};
+use sudokit::text::{PuzzleReader, ReadOptions, Record, TextError, TextErrorKind, TextLayout};
 
 use crate::errors::{failure, value_error};
-use crate::puzzle::read_options;
+use crate::grid_input::read_options;
 
 /// A shard as a task receives it: `(first_line, form, data, tail)`, borrowed from the
 /// task's arguments.
