@@ -94,25 +94,26 @@ fn point_backends() -> String {
 }
 
 fn encodings() -> String {
-    let width = Encoding::ALL
+    let rows: Vec<(&str, &str)> = Encoding::ALL
         .iter()
-        .map(|e| e.name().len())
-        .max()
-        .unwrap_or(0);
-    let rows: String = Encoding::ALL
-        .iter()
-        .map(|e| format!("  {:<width$}  {}\n", e.name(), e.summary()))
+        .map(|e| (e.name(), e.summary()))
         .collect();
-    format!("Encodings:\n{rows}")
+    table("Encodings:", &rows)
 }
 
 fn amos() -> String {
-    let width = Amo::ALL.iter().map(|a| a.name().len()).max().unwrap_or(0);
-    let rows: String = Amo::ALL
+    let rows: Vec<(&str, &str)> = Amo::ALL.iter().map(|a| (a.name(), a.summary())).collect();
+    table("At-most-one encodings:", &rows)
+}
+
+/// `title`, then a row per `(name, what it is)`, the names in a column.
+fn table(title: &str, rows: &[(&str, &str)]) -> String {
+    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    let rows: String = rows
         .iter()
-        .map(|a| format!("  {:<width$}  {}\n", a.name(), a.summary()))
+        .map(|(name, text)| format!("  {name:<width$}  {text}\n"))
         .collect();
-    format!("At-most-one encodings:\n{rows}")
+    format!("{title}\n{rows}")
 }
 
 fn schemes() -> String {
@@ -157,12 +158,8 @@ fn readers() -> String {
 
 /// The course levels of `reduce latin --solve`, in chain order, each with what it is.
 fn levels() -> String {
-    let width = Level::ALL.iter().map(|l| l.name().len()).max().unwrap_or(0);
-    let rows: String = Level::ALL
-        .iter()
-        .map(|l| format!("  {:<width$}  {}\n", l.name(), l.title()))
-        .collect();
-    format!("Levels, in chain order:\n{rows}")
+    let rows: Vec<(&str, &str)> = Level::ALL.iter().map(|l| (l.name(), l.title())).collect();
+    table("Levels, in chain order:", &rows)
 }
 
 /// The level names, for a message: `latin, sudoku, cnf, ...`.
