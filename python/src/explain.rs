@@ -11,8 +11,9 @@ use sudokit::render::explain::explain_page;
 use sudokit::render::svg::escape_xml;
 
 use crate::errors::{failure, value_error};
+use crate::grid_input::grid_of;
 use crate::interrupt::detached;
-use crate::puzzle::{Puzzle, grid_of};
+use crate::puzzle::Puzzle;
 use crate::values::{Pick, grid_of_state, grid_state, hash_grid, hash_with, pick, reduce};
 
 /// One scheme's propagation on one puzzle, step by step: `scheme`, `why` (why that scheme),

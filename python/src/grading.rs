@@ -16,9 +16,10 @@ use std::hash::Hash;
 use pyo3::types::PyTuple;
 
 use crate::errors::{failure, value_error};
+use crate::grid_input::grid_of;
 use crate::interrupt::cancellable;
 use crate::jobs::{control_of, option_error, options_of_json};
-use crate::puzzle::{Puzzle, grid_of};
+use crate::puzzle::Puzzle;
 use crate::values::{hash_with, reduce};
 
 /// A scheme list from Python: a string or a list of names.

@@ -12,9 +12,9 @@ use sudokit::encode::{Cnf, Lit, Model};
 use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_format, find_reader};
 
 use crate::errors::{failure, parse_error, value_error};
+use crate::grid_input::grid_of;
 use crate::interrupt::detached;
-use crate::puzzle::grid_of;
-use crate::solving::SolveResult;
+use crate::solve_result::SolveResult;
 use crate::values::{Pick, grid_of_state, grid_state, hash_grid, hash_with, pick, reduce};
 
 /// The export options of an encoding and an at-most-one name (the defaults of `export`).

@@ -8,7 +8,8 @@ use sudokit::render::svg::{SvgOptions, escape_xml, render};
 use sudokit::{Grid, LatinReduction as LibReduction};
 
 use crate::errors::failure;
-use crate::puzzle::{Puzzle, candidate_of, grid_of};
+use crate::grid_input::{candidate_of, grid_of};
+use crate::puzzle::Puzzle;
 use crate::values::{grid_of_state, grid_state, hash_grid, hash_with, reduce};
 
 /// A partial Latin square L of order m reduced to a Sudoku of order m² with m×m boxes

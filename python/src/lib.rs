@@ -6,18 +6,25 @@
 //! command line. Long calls run without the GIL on a thread of their own while the calling
 //! thread watches for Ctrl-C ([`interrupt`]).
 
+mod count_result;
 mod dask;
 mod errors;
 mod explain;
 mod grading;
+mod grid_input;
 mod interop;
 mod interrupt;
 mod jobs;
 mod latin;
 mod puzzle;
+mod read;
+mod shape;
 mod shards;
+mod solve_result;
 mod solving;
+mod stats;
 mod values;
+mod verification;
 
 use pyo3::prelude::*;
 
@@ -27,24 +34,24 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SudokitError", py.get_type::<errors::SudokitError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
-    m.add_class::<puzzle::Shape>()?;
-    m.add_function(wrap_pyfunction!(puzzle::_shape_from_state, m)?)?;
+    m.add_class::<shape::Shape>()?;
+    m.add_function(wrap_pyfunction!(shape::_shape_from_state, m)?)?;
     m.add_class::<puzzle::Puzzle>()?;
-    m.add_class::<puzzle::PuzzleIter>()?;
-    m.add_function(wrap_pyfunction!(puzzle::read, m)?)?;
+    m.add_class::<read::PuzzleIter>()?;
+    m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::_puzzle_from_state, m)?)?;
-    m.add_class::<solving::Stats>()?;
-    m.add_class::<solving::SolveResult>()?;
-    m.add_class::<solving::CountResult>()?;
-    m.add_class::<solving::Verification>()?;
-    m.add_function(wrap_pyfunction!(solving::_stats_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::_solve_result_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::_count_result_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::_verification_from_state, m)?)?;
+    m.add_class::<stats::Stats>()?;
+    m.add_class::<solve_result::SolveResult>()?;
+    m.add_class::<count_result::CountResult>()?;
+    m.add_class::<verification::Verification>()?;
+    m.add_function(wrap_pyfunction!(stats::_stats_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_result::_solve_result_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(count_result::_count_result_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(verification::_verification_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count, m)?)?;
     m.add_function(wrap_pyfunction!(solving::unique, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(verification::verify, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solving::backends, m)?)?;
     m.add_class::<interop::Clauses>()?;

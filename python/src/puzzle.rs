@@ -1,82 +1,19 @@
-//! `Puzzle` (a grid: shape and givens), `Shape`, and `read(path)`, which streams the puzzles of
-//! a file.
-
-use std::fs::File;
-use std::io::BufReader;
-use std::sync::Mutex;
+//! `Puzzle` (a grid: shape and givens): its constructors, forms, and the library's calls as
+//! its methods. `Shape`, `read(path)` and the conversions from Python values
+//! (`grid_input`) are beside it.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use sudokit::render::svg::{SvgOptions, render};
-use sudokit::text::{self, PuzzleReader, ReadOptions, ShapeSpec, TextLayout};
+use sudokit::text::{self, ReadOptions};
 use sudokit::{Grid, Shape as LibShape};
 
-use crate::errors::{failure, parse_error, text_error, value_error};
-use crate::values::reduce;
-
-/// The shape of a grid: its order, and its boxes (none for a Latin square).
-#[pyclass(module = "sudokit", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Shape(pub LibShape);
-
-#[pymethods]
-impl Shape {
-    /// The order n (the grid is n×n).
-    #[getter]
-    fn order(&self) -> usize {
-        self.0.order()
-    }
-
-    /// `(p, q)`: boxes of p rows and q columns, or None for a Latin square.
-    #[getter]
-    fn r#box(&self) -> Option<(usize, usize)> {
-        (!self.0.is_latin()).then(|| (self.0.box_rows(), self.0.box_cols()))
-    }
-
-    /// Whether the grid is a Latin square (rows and columns only).
-    #[getter]
-    fn latin(&self) -> bool {
-        self.0.is_latin()
-    }
-
-    /// n², the number of cells.
-    #[getter]
-    fn cells(&self) -> usize {
-        self.0.cells()
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        match self.r#box() {
-            Some((p, q)) => format!("Shape(box=({p}, {q}))"),
-            None => format!("Shape(latin={})", self.0.order()),
-        }
-    }
-
-    /// Pickling: the order and the boxes (None for a Latin square).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        reduce(py, "_shape_from_state", (self.0.order(), self.r#box()))
-    }
-}
-
-/// The inverse of `Shape.__reduce__`.
-#[pyfunction]
-pub fn _shape_from_state(order: usize, r#box: Option<(usize, usize)>) -> PyResult<Shape> {
-    let shape = match r#box {
-        Some((p, q)) => LibShape::sudoku(p, q),
-        None => LibShape::latin(order),
-    }
-    .map_err(value_error)?;
-    if shape.order() != order {
-        return Err(value_error(format!(
-            "boxes {box:?} do not make order {order}"
-        )));
-    }
-    Ok(Shape(shape))
-}
+use crate::errors::{text_error, value_error};
+/// The reading options of `box`, `latin` and `format` (in `grid_input`; `jobs` and `dask` take
+/// them from here).
+pub use crate::grid_input::read_options;
+use crate::grid_input::{grid_of, parse, shape_spec};
+use crate::shape::Shape;
 
 /// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
 /// given). Immutable.
@@ -92,101 +29,6 @@ impl Puzzle {
     pub fn new(grid: Grid) -> Puzzle {
         Puzzle { grid, line: None }
     }
-}
-
-/// The shape a `box`/`latin` pair asks for.
-pub fn shape_spec(r#box: Option<(usize, usize)>, latin: bool) -> PyResult<Option<ShapeSpec>> {
-    match (r#box, latin) {
-        (Some(_), true) => Err(value_error("give box or latin, not both")),
-        (Some((p, q)), false) => Ok(Some(ShapeSpec::Box(p, q))),
-        (None, true) => Ok(Some(ShapeSpec::Latin)),
-        (None, false) => Ok(None),
-    }
-}
-
-/// The reading options of `box`, `latin` and a form name.
-pub fn read_options(
-    r#box: Option<(usize, usize)>,
-    latin: bool,
-    format: Option<&str>,
-) -> PyResult<ReadOptions> {
-    let format = match format {
-        None => TextLayout::Auto,
-        Some(name) => name
-            .parse::<TextLayout>()
-            .map_err(|error| value_error(error.to_string()))?,
-    };
-    Ok(ReadOptions {
-        format,
-        shape: shape_spec(r#box, latin)?,
-        ..ReadOptions::default()
-    })
-}
-
-/// A puzzle from Python: a `Puzzle`, or text in any form (givens that clash are an error).
-pub fn grid_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    grid_read(value, ReadOptions::default())
-}
-
-/// A candidate solution from Python: as [`grid_of`], but text may repeat a value in a unit
-/// (that is for the verifier to report).
-pub fn candidate_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    let options = ReadOptions {
-        reject_clashes: false,
-        ..ReadOptions::default()
-    };
-    grid_read(value, options)
-}
-
-fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
-    if let Ok(puzzle) = value.cast::<Puzzle>() {
-        return Ok(puzzle.get().grid.clone());
-    }
-    if let Ok(text) = value.extract::<String>() {
-        return Ok(parse(&text, options)?.grid);
-    }
-    Err(value_error(format!(
-        "expected a Puzzle or puzzle text, not {}",
-        value.get_type().name()?
-    )))
-}
-
-fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
-    // A grid written as n unspaced rows of n symbols ("1...\n..1.\n.1..\n....") is one
-    // puzzle: its rows joined into the puzzle line (read line by line, it would be n puzzles).
-    let rows: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let unspaced_block = rows.len() > 1
-        && rows
-            .iter()
-            .all(|r| r.chars().count() == rows.len() && !r.contains(char::is_whitespace));
-    let joined;
-    let text = if unspaced_block {
-        joined = rows.concat();
-        joined.as_str()
-    } else {
-        text
-    };
-    let mut reader = PuzzleReader::new(text.as_bytes(), options);
-    let first = match reader.next() {
-        None => return Err(parse_error(None, 1, 1, "the text holds no puzzle")),
-        Some(Err(e)) => return Err(text_error(None, &e)),
-        Some(Ok(record)) => record,
-    };
-    if let Some(next) = reader.next() {
-        let line = next.as_ref().map_or_else(|e| e.line, |r| r.line);
-        return Err(parse_error(
-            None,
-            line,
-            1,
-            "the text holds more than one puzzle (read them with sudokit.read, or write one \
-             grid: one line, a block of rows, or n rows of n symbols)",
-        ));
-    }
-    Ok(Puzzle::new(first.grid))
 }
 
 #[pymethods]
@@ -664,93 +506,6 @@ impl Puzzle {
 pub fn _puzzle_from_state(json: &str, line: Option<usize>) -> PyResult<Puzzle> {
     let grid = text::parse_json(json, None).map_err(|e| text_error(None, &e))?;
     Ok(Puzzle { grid, line })
-}
-
-type FileReader = PuzzleReader<BufReader<File>>;
-
-/// The puzzles of a file, in order (see `read`).
-#[pyclass(module = "sudokit")]
-pub struct PuzzleIter {
-    path: String,
-    reader: Mutex<FileReader>,
-    errors: Errors,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Errors {
-    Raise,
-    Skip,
-    Yield,
-}
-
-/// Streams the puzzles of a file in any form, in order. A bad puzzle raises `ParseError` with
-/// the path, line and column (`errors="raise"`; the iteration may go on after it), is skipped
-/// (`"skip"`), or comes in place as a `ParseError` object (`"yield"`).
-#[pyfunction]
-#[pyo3(signature = (path, r#box = None, latin = false, format = None, errors = "raise"))]
-pub fn read(
-    path: std::path::PathBuf,
-    r#box: Option<(usize, usize)>,
-    latin: bool,
-    format: Option<&str>,
-    errors: &str,
-) -> PyResult<PuzzleIter> {
-    let errors = match errors {
-        "raise" => Errors::Raise,
-        "skip" => Errors::Skip,
-        "yield" => Errors::Yield,
-        other => {
-            return Err(value_error(format!(
-                "errors must be raise, skip or yield, not {other}"
-            )));
-        }
-    };
-    let options = read_options(r#box, latin, format)?;
-    let file = File::open(&path).map_err(|e| {
-        pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display()))
-    })?;
-    Ok(PuzzleIter {
-        path: path.display().to_string(),
-        reader: Mutex::new(PuzzleReader::new(
-            BufReader::with_capacity(1 << 16, file),
-            options,
-        )),
-        errors,
-    })
-}
-
-#[pymethods]
-impl PuzzleIter {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let mut reader = self
-            .reader
-            .lock()
-            .map_err(|_| failure("the reader was poisoned by an earlier panic"))?;
-        loop {
-            match reader.next() {
-                None => return Ok(None),
-                Some(Ok(record)) => {
-                    let puzzle = Puzzle {
-                        grid: record.grid,
-                        line: Some(record.line),
-                    };
-                    return Ok(Some(Py::new(py, puzzle)?.into_any()));
-                }
-                Some(Err(e)) => match self.errors {
-                    Errors::Skip => continue,
-                    Errors::Raise => return Err(text_error(Some(&self.path), &e)),
-                    Errors::Yield => {
-                        let error = text_error(Some(&self.path), &e);
-                        return Ok(Some(error.into_value(py).into_any()));
-                    }
-                },
-            }
-        }
-    }
 }
 
 /// Calls `module.function(puzzle, *args, **kwargs)`: the methods of `Puzzle` are the module's

@@ -22,7 +22,7 @@ use sudokit::text::lines::MAX_LINE_BYTES;
 use sudokit::text::{PuzzleReader, ReadOptions, ReadPuzzle, TextError, TextErrorKind, TextLayout};
 
 use crate::errors::{failure, value_error};
-use crate::puzzle::read_options;
+use crate::grid_input::read_options;
 
 /// A shard as a task receives it: `(first_line, form, data, tail)`, borrowed from the
 /// task's arguments.

@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, value_name = "LIST", default_value = solve::DEFAULT_BACKEND, value_delimiter = ',')]
     backends: Vec<String>,
     /// Use the first N puzzles of each file.
-    #[arg(long, value_name = "N", alias = "limit")]
+    #[arg(long, value_name = "N")]
     first: Option<usize>,
     /// Time budget per puzzle in seconds (a puzzle that runs out counts as unknown).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]

@@ -14,47 +14,11 @@ use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::{JobRecord, Status};
 
 use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
-use super::{runner, stop};
+use super::{lists, runner, stop};
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
-#[command(after_help = "\
-Without FILE, counts the completions of the empty grid of --box PxQ, or of --latin --order N (the
-Latin square of order N), by symmetry (--method auto, the default, picks the method; `--json` names
-it and the symmetries it used):
-  band-classes   Felgenhauer–Jarvis, the default for 3×3: the first bands with the first box
-                 fixed (times n!) in classes under column, stack and row permutations (416 for
-                 3×3), merged by their column sets (44), whose completions are counted
-  column-sets    boxes with a side of 2 or 3 (2×4 is counted as 4×2): the first band's column
-                 sets up to symmetry, times the bands that have them and their completions
-  reduced-latin  Latin squares (and 1×n boxes) to order 10: reduced squares (times n!(n−1)!)
-                 by the cycle type of the second row
-  enumerate      every completion, up to value relabelling (n! times those of the first row
-                 1..n), by --backend; also what auto does with --limit, --node-limit or another
-                 --backend. Without --limit, an enumeration that could not finish (more than
-                 10^12 completions of the first row, by a proven bound: every shape no method
-                 reaches, 4×4 boxes, 2×5, 3×4, Latin order 11 and up) is refused (exit 2)
-`sudokit count --box 3x3` prints 6670903752021072936960 in about a second. A symmetry count is
-split into parts: --time-limit stops it with the parts counted as a lower bound and an estimate
-of the time left; -o FILE keeps the parts in FILE.partial, --resume continues them, FILE gets the
-count. Counts above 2^53 are JSON strings.
-
-Prints one line per puzzle: the exact count, `at least N (limit)` when the --limit given was
-reached (never without --limit), `at least N (unknown: time limit)` (or node limit, cancelled)
-when a budget or a stop cut it short, a lower bound, and `N (claimed by NAME, not checked)` when
-an external solver's word that there is no other solution is all that stands behind it (a solver
-whose refutation proof is checked, cadical say, gives a plain count). Counts are 128-bit, never
-clamped. Exit 0 when every count is exact or reached --limit, 1 when a budget stopped any count
-or one rests on an unchecked claim, 2 on bad input or a count refused as out of reach.
-
-Examples:
-  sudokit count --box 2x2                # 288
-  sudokit count --box 2x4                # 29136487207403520
-  sudokit count --latin --order 7        # 61479419904000
-  sudokit count --latin --order 6 --json
-  sudokit count --box 2x3 --method enumerate --backend dlx
-  sudokit count --limit 10 models/sudoku/9x9/easy.txt
-  head -2 models/latin/partial.txt | sudokit count --latin --order 3 -")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Puzzle file (`-` for standard input); omit it to count the empty grid.
     #[arg(value_name = "FILE")]
@@ -75,7 +39,7 @@ pub struct Args {
     /// Count at most N solutions (default: no limit).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// How to count the empty grid: auto, band-classes, column-sets, reduced-latin, enumerate.
+    /// How to count the empty grid (the methods are described below).
     #[arg(long, value_name = "METHOD", default_value = "auto")]
     method: String,
     #[command(flatten)]
@@ -85,6 +49,37 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     output: OutputArgs,
+}
+
+/// The text after the options: the methods, from the registry, how a count reads, examples.
+fn after_help() -> String {
+    format!(
+        "\
+Without FILE, counts the completions of the empty grid of --box PxQ, or of --latin --order N (the
+Latin square of order N), by --method (`--json` names the method and the symmetries it used):
+{}`sudokit count --box 3x3` prints 6670903752021072936960 in about a second. A symmetry count is
+split into parts: --time-limit stops it with the parts counted as a lower bound and an estimate
+of the time left; -o FILE keeps the parts in FILE.partial, --resume continues them, FILE gets the
+count. Counts above 2^53 are JSON strings.
+
+Prints one line per puzzle: the exact count, `at least N (limit)` when the --limit given was
+reached (never without --limit), `at least N (unknown: time limit)` (or node limit, cancelled)
+when a budget or a stop cut it short, a lower bound, and `N (claimed by NAME, not checked)` when
+an external solver's word that there is no other solution is all that stands behind it (a solver
+whose refutation proof is checked, cadical say, gives a plain count). Counts are 128-bit, never
+clamped. Exit 0 when every count is exact or reached --limit, 1 when a budget stopped any count
+or one rests on an unchecked claim, 2 on bad input or a count refused as out of reach.
+
+Examples:
+  sudokit count --box 2x2                # 288
+  sudokit count --box 2x4                # 29136487207403520
+  sudokit count --latin --order 7        # 61479419904000
+  sudokit count --latin --order 6 --json
+  sudokit count --box 2x3 --method enumerate --backend dlx
+  sudokit count --limit 10 models/sudoku/9x9/easy.txt
+  head -2 models/latin/partial.txt | sudokit count --latin --order 3 -",
+        lists::count_methods()
+    )
 }
 
 /// The old spelling `count --latin N` (the order as the value of `--latin`), kept for one

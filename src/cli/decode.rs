@@ -21,25 +21,12 @@ use sudokit::jobs::decode;
 use sudokit::text::{PuzzleReader, to_text};
 
 use super::args::InputArgs;
+use super::lists;
 use super::pick::select_one;
 
 /// Arguments of `decode`.
 #[derive(Debug, ClapArgs)]
-#[command(after_help = "\
-Every model of the answer is printed in order, each checked by the certificate verifier: one for a
-solver asked for one solution, all of them for an enumeration (picosat --all, cryptominisat5
---maxsol N, clingo -n 0, minizinc -a, miniexact -e), followed by their count and what the solver
-says of the rest. A solver's \"no other solution\" (and its unsat) is its claim: decode has no proof
-to check.
-
-Exit 0: every model is a verified solution; 1: unsat, unknown, or a model that is not a solution;
-2: an answer that cannot be read or does not fit the puzzle (a variable, vertex or value outside
-its order, a solution of the wrong size).
-
-Examples:
-  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf > p.cnf && picosat p.cnf > p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from dimacs p.out
-  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf --encoding optimized > p.cnf; minisat p.cnf p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from minisat --encoding optimized p.out
-  sudokit export models/sudoku/9x9/hard.txt --index 1 --to lp > p.lp && glpsol --lp p.lp -o p.sol; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from glpsol p.sol")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,
@@ -59,6 +46,31 @@ pub struct Args {
     /// One JSON line per model, then a summary line with the count.
     #[arg(long)]
     json: bool,
+}
+
+/// The text after the options: what is printed, the solvers that enumerate (from the solver
+/// table), exit codes, examples.
+fn after_help() -> String {
+    let said = format!(
+        "Every model of the answer is printed in order, each checked by the certificate verifier: \
+         one for a solver asked for one solution, all of them for an enumeration (as the solver \
+         table runs them: {}), followed by their count and what the \
+         solver says of the rest. A solver's \"no other solution\" (and its unsat) is its claim: \
+         decode has no proof to check.",
+        lists::enumerating_solvers()
+    );
+    format!(
+        "{}
+Exit 0: every model is a verified solution; 1: unsat, unknown, or a model that is not a solution;
+2: an answer that cannot be read or does not fit the puzzle (a variable, vertex or value outside
+its order, a solution of the wrong size).
+
+Examples:
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf > p.cnf && picosat p.cnf > p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from dimacs p.out
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to cnf --encoding optimized > p.cnf; minisat p.cnf p.out; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from minisat --encoding optimized p.out
+  sudokit export models/sudoku/9x9/hard.txt --index 1 --to lp > p.lp && glpsol --lp p.lp -o p.sol; sudokit decode models/sudoku/9x9/hard.txt --index 1 --from glpsol p.sol",
+        lists::wrap(&said, 0)
+    )
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

@@ -45,7 +45,7 @@ pub struct Args {
     /// Which puzzle of the file (1-based).
     #[arg(long, value_name = "N", default_value_t = 1)]
     index: usize,
-    /// The propagation scheme (FC, FCI, BC, BCI, HAC, HACS, HACC, HAC3, ..., FCV+, BCV+, HACV+).
+    /// The propagation scheme (without it, the first that solves the puzzle; see below).
     #[arg(long, value_name = "SCHEME")]
     scheme: Option<String>,
     /// One JSON object per step, then one for the ending.

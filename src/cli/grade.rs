@@ -10,25 +10,16 @@ use sudokit::jobs::grade::{DEFAULT_TIME_LIMIT, GradeJob, GradeOptions};
 
 use super::args::{InputArgs, ThreadsArg};
 use super::generate::ShaveArg;
-use super::runner;
+use super::{lists, runner};
 
 /// Arguments of `grade`.
 #[derive(Debug, ClapArgs)]
-#[command(after_help = "\
-Schemes (Simonis 2005): FC FCI BC BCI HAC HACS HACC HAC3 HACSC HACS3 HACC3 HACSC3 FCV BCV HACV
-(`paper`), and FCV+ BCV+ HACV+, which shave to the fixpoint (`all` is the eighteen). FCV, BCV
-and HACV shave once, as in the paper; --shave fixpoint makes them the + schemes.
-A puzzle is search-free for a scheme when the scheme's fixpoint leaves one candidate per cell.
-
-Examples:
-  sudokit grade models/sudoku/9x9/top95.txt --summary
-  sudokit grade --schemes FC,FCI,HAC,HACC models/sudoku/9x9/xwing.txt
-  sudokit grade --json --runtime --schemes HAC,HACS models/sudoku/9x9/hard.txt")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Puzzle files (`-` for standard input).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Comma-separated schemes to run (`paper` for the fifteen, `all` for the eighteen).
+    /// Comma-separated schemes to run (`paper` for the paper's, `all` for every one).
     #[arg(long, default_value = "all", value_name = "LIST")]
     schemes: String,
     /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
@@ -55,6 +46,20 @@ pub struct Args {
     threads: ThreadsArg,
     #[command(flatten)]
     input: InputArgs,
+}
+
+/// The text after the options: the schemes, from the registry, and examples.
+fn after_help() -> String {
+    format!(
+        "{}\
+A puzzle is search-free for a scheme when the scheme's fixpoint leaves one candidate per cell.
+
+Examples:
+  sudokit grade models/sudoku/9x9/top95.txt --summary
+  sudokit grade --schemes FC,FCI,HAC,HACC models/sudoku/9x9/xwing.txt
+  sudokit grade --json --runtime --schemes HAC,HACS models/sudoku/9x9/hard.txt",
+        lists::scheme_groups()
+    )
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

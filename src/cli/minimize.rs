@@ -47,15 +47,6 @@ pub struct Args {
     /// Also write the reduced puzzles to FILE, one per well-posed input puzzle, in order.
     #[arg(long, value_name = "FILE")]
     reduced: Option<PathBuf>,
-    /// The old spelling of --reduced, kept for one release.
-    #[arg(
-        short = 'o',
-        long = "output",
-        value_name = "FILE",
-        hide = true,
-        conflicts_with = "reduced"
-    )]
-    output: Option<PathBuf>,
     #[command(flatten)]
     threads: ThreadsArg,
     #[command(flatten)]
@@ -72,8 +63,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         job
     };
-    let reduced_path = args.reduced.as_ref().or(args.output.as_ref());
-    let mut reduced = reduced_path.map(|p| AtomicFile::create(p)).transpose()?;
+    let mut reduced = args
+        .reduced
+        .as_ref()
+        .map(|p| AtomicFile::create(p))
+        .transpose()?;
     let mut written: std::io::Result<()> = Ok(());
     // Each puzzle's line is written whole, in input order: an interruption leaves a valid
     // prefix and says how far it got.

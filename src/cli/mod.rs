@@ -9,8 +9,10 @@
 //! standard error and exit 2.
 //!
 //! The lists in the help (backends and their options, encodings, AMOs, schemes, export formats,
-//! answer readers and their aliases) are written from the registries by [`command_with_lists`],
-//! so a backend or format added to its registry is listed without editing any help text.
+//! answer readers and their aliases, counting methods, course levels, the solvers that
+//! enumerate) are written from the registries ([`lists`]): by [`command_with_lists`] for a
+//! flag's values, by the command's `after_help` function for its closing text, so a backend or
+//! format added to its registry is listed without editing any help text.
 
 /// Writes one line on standard error, never panicking (a closed or full standard error loses the
 /// line; `eprintln!` would panic).
@@ -35,9 +37,11 @@ mod generate;
 mod generate_latin;
 mod grade;
 mod info;
+mod lists;
 mod minimize;
 mod pick;
 mod reduce;
+mod removed;
 mod render;
 mod runner;
 mod solve;
@@ -127,8 +131,11 @@ enum Command {
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let argv = count::legacy_latin_order(std::env::args_os().collect());
-    let cli = Cli::from_arg_matches(&command_with_lists().get_matches_from(argv))
-        .unwrap_or_else(|e| e.exit());
+    let mut command = command_with_lists();
+    let matches = command
+        .try_get_matches_from_mut(&argv)
+        .unwrap_or_else(|e| removed::explain(e, &argv, &command).exit());
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     stop::install(cli.timeout)?;
     solvers::configure(cli.solvers);
     let result = dispatch(cli.command);
@@ -160,162 +167,20 @@ fn annotate(command: clap::Command) -> clap::Command {
 }
 
 /// `arg` with the names its values come from in its short help (`-h`), and the list with what
-/// each one is in its long help (`--help`).
+/// each one is in its long help (`--help`; the names again when the list is empty, for a list
+/// the command's after-help describes).
 fn with_list(command: &str, arg: Arg) -> Arg {
     let Some((names, list)) = lists::for_arg(command, arg.get_id().as_str()) else {
         return arg;
     };
     let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
-    arg.help(format!("{help} [values: {}]", names.join(", ")))
-        .long_help(format!("{help}\n{}", list.trim_end()))
-}
-
-mod lists {
-    //! The lists of the help, written from the registries.
-
-    use sudokit::encode::cnf::{Amo, Encoding};
-    use sudokit::format::{FORMATS, READER_ALIASES, READERS};
-    use sudokit::propagate::Scheme;
-    use sudokit::solve::registry;
-
-    /// The names and the list for the argument `id` of `command`, if its values come from a
-    /// registry.
-    pub fn for_arg(command: &str, id: &str) -> Option<(Vec<String>, String)> {
-        let owned = |names: Vec<&str>| names.into_iter().map(String::from).collect::<Vec<_>>();
-        Some(match (command, id) {
-            (_, "backend" | "backends") => (
-                registry::ENTRIES
-                    .iter()
-                    .map(|e| e.syntax.to_string())
-                    .collect(),
-                backends(),
-            ),
-            ("latin", "mip") => (owned(point_families()), point_backends()),
-            (_, "encoding") => (
-                owned(Encoding::ALL.iter().map(|e| e.name()).collect()),
-                encodings(),
-            ),
-            (_, "amo") => (owned(Amo::ALL.iter().map(|a| a.name()).collect()), amos()),
-            ("solve" | "count" | "explain" | "generate", "scheme" | "not_scheme")
-            | ("grade", "schemes") => (
-                owned(Scheme::EVERY.iter().map(|s| s.name()).collect()),
-                schemes(),
-            ),
-            ("export", "to") => (owned(FORMATS.iter().map(|f| f.name).collect()), formats("")),
-            ("latin", "to") => (
-                owned(
-                    std::iter::once("sudoku")
-                        .chain(FORMATS.iter().map(|f| f.name))
-                        .collect(),
-                ),
-                formats("  sudoku    the Sudoku itself (see --form)\n"),
-            ),
-            ("decode", "from") => (owned(READERS.iter().map(|r| r.name).collect()), readers()),
-            _ => return None,
-        })
-    }
-
-    fn point_families() -> Vec<&'static str> {
-        registry::ENTRIES
-            .iter()
-            .filter(|e| e.finds_points())
-            .map(|e| e.family)
-            .collect()
-    }
-
-    /// Every backend family: its syntax and what it is (`ext:NAME` with the solver table).
-    pub fn backends() -> String {
-        format!(
-            "Backends (a spec is FAMILY or FAMILY:OPTIONS):\n{}",
-            indent(&registry::help())
-        )
-    }
-
-    /// The families that find a 0-1 point of the ILP (the ILP level of `reduce latin`).
-    fn point_backends() -> String {
-        let names: Vec<String> = registry::ENTRIES
-            .iter()
-            .filter(|e| e.finds_points())
-            .map(|e| {
-                if e.is_built() {
-                    e.family.to_string()
-                } else {
-                    format!(
-                        "{} (needs the cargo feature {})",
-                        e.family,
-                        e.feature.unwrap_or("?")
-                    )
-                }
-            })
-            .collect();
-        format!("ILP backends: {}", names.join(", "))
-    }
-
-    fn encodings() -> String {
-        let width = Encoding::ALL
-            .iter()
-            .map(|e| e.name().len())
-            .max()
-            .unwrap_or(0);
-        let rows: String = Encoding::ALL
-            .iter()
-            .map(|e| format!("  {:<width$}  {}\n", e.name(), e.summary()))
-            .collect();
-        format!("Encodings:\n{rows}")
-    }
-
-    fn amos() -> String {
-        let width = Amo::ALL.iter().map(|a| a.name().len()).max().unwrap_or(0);
-        let rows: String = Amo::ALL
-            .iter()
-            .map(|a| format!("  {:<width$}  {}\n", a.name(), a.summary()))
-            .collect();
-        format!("At-most-one encodings:\n{rows}")
-    }
-
-    fn schemes() -> String {
-        let names: Vec<&str> = Scheme::EVERY.iter().map(|s| s.name()).collect();
-        format!("Schemes (Simonis 2005): {}", names.join(" "))
-    }
-
-    fn formats(first: &str) -> String {
-        let rows: String = FORMATS
-            .iter()
-            .map(|f| {
-                let aliases = if f.aliases.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (also {})", f.aliases.join(", "))
-                };
-                format!("  {:<9} {}{aliases}\n", f.name, f.summary)
-            })
-            .collect();
-        format!("Formats; `sudokit decode --from` reads the answers:\n{first}{rows}")
-    }
-
-    fn readers() -> String {
-        let rows: String = READERS
-            .iter()
-            .map(|r| {
-                let aliases: Vec<&str> = READER_ALIASES
-                    .iter()
-                    .filter(|(_, reader)| *reader == r.name)
-                    .map(|(alias, _)| *alias)
-                    .collect();
-                let aliases = if aliases.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (also {})", aliases.join(", "))
-                };
-                format!("  {:<9} {}{aliases}\n", r.name, r.summary)
-            })
-            .collect();
-        format!("Answer forms (the solver's output):\n{rows}")
-    }
-
-    fn indent(text: &str) -> String {
-        text.lines().map(|l| format!("  {l}\n")).collect()
-    }
+    let short = format!("{help} [values: {}]", names.join(", "));
+    let long = if list.is_empty() {
+        short.clone()
+    } else {
+        format!("{help}\n{}", list.trim_end())
+    };
+    arg.help(short).long_help(long)
 }
 
 /// Runs the subcommand.

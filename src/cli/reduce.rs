@@ -23,7 +23,7 @@ use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::text::{ReadOptions, ShapeSpec};
 
 use super::args::{FormatArg, OutputArgs, ThreadsArg};
-use super::runner;
+use super::{lists, runner};
 
 /// Arguments of `reduce`.
 #[derive(Debug, ClapArgs)]
@@ -36,11 +36,18 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 enum Source {
     /// Partial Latin squares (one per line of m² symbols, or grid blocks) → Sudoku of order m².
-    #[command(
-        after_help = "The Sudoku has m×m boxes; its cell (i, m·(j − 1) + 1) carries cell (i, j) of \
+    #[command(after_help = latin_after_help())]
+    Latin(LatinArgs),
+}
+
+/// The text after the options of `reduce latin`: the map, the targets (from the registries),
+/// the chain, examples.
+fn latin_after_help() -> String {
+    format!(
+        "The Sudoku has m×m boxes; its cell (i, m·(j − 1) + 1) carries cell (i, j) of \
 the square (rows and columns from 1, i, j ≤ m; symbol s is digit m·(s − 1) + 1), and every other \
 cell is given by a fixed pattern, so it is completable exactly when the square is. Puzzle lines hold orders up to 35 (m ≤ 5); use --form block or --json for larger m.\n\n\
---to cnf|ilp|exact-cover|colouring (or any export format: lp, dlx, col, mps, hgr, dzn) writes the \
+{} writes the \
 Sudoku's DIMACS CNF, CPLEX LP, dlx1 exact cover, DIMACS .col (precolouring as 'c given' lines), ... \
 On standard output (or -o FILE) the instances follow each other, each starting with a comment line \
 'sudokit reduce latin: square K'; --out-dir DIR writes DIR/STEM-K.EXT, one file per square.\n\n\
@@ -56,9 +63,9 @@ sudokit reduce latin models/latin/partial.txt --to sudoku --form block\n  \
 sudokit reduce latin models/latin/course.txt --to cnf --out-dir course\n  \
 sudokit reduce latin models/latin/course.txt --solve --report course.html\n  \
 sudokit reduce latin models/latin/course.txt --solve --levels sudoku,cnf --proof proofs/\n  \
-sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku | sudokit info -"
-    )]
-    Latin(LatinArgs),
+sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku | sudokit info -",
+        lists::latin_targets()
+    )
 }
 
 /// Arguments of `reduce latin`.
@@ -67,8 +74,7 @@ struct LatinArgs {
     /// Partial Latin squares (`-` for standard input).
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// The target: sudoku, or the Sudoku's file in any export format (cnf, lp/ilp,
-    /// dlx/exact-cover, col/colouring, mps, hgr, dzn).
+    /// The target: sudoku, or the Sudoku's file in any export format.
     #[arg(long, value_name = "TARGET", default_value = "sudoku")]
     to: String,
     #[command(flatten)]
@@ -96,8 +102,7 @@ struct LatinArgs {
     /// verify at every level.
     #[arg(long)]
     solve: bool,
-    /// The levels --solve runs: latin, sudoku, cnf, ilp, exact-cover, colouring (comma-separated,
-    /// or all; default all, or the level of --to).
+    /// The levels --solve runs (comma-separated, or all; default all, or the level of --to).
     #[arg(long, value_name = "LIST", requires = "solve")]
     levels: Option<String>,
     /// Backend that solves the square and its Sudoku (with --solve; default native).
@@ -112,7 +117,7 @@ struct LatinArgs {
     )]
     mip: String,
     /// Also count the Sudoku's solutions, at most N (with --solve): the reduction keeps counts.
-    #[arg(long, value_name = "N", requires = "solve", alias = "count")]
+    #[arg(long, value_name = "N", requires = "solve")]
     limit: Option<u64>,
     /// Seconds allowed to each solver run of each square (with --solve; default: none).
     #[arg(long, value_name = "SECONDS", requires = "solve")]
@@ -146,9 +151,9 @@ impl LatinArgs {
             (None, None) => Level::ALL.to_vec(),
             (None, Some(format)) => vec![format.name.parse::<Level>().map_err(|_| {
                 anyhow::anyhow!(
-                    "--solve has no {} level (levels: latin, sudoku, cnf, ilp, exact-cover, \
-                     colouring)",
-                    format.name
+                    "--solve has no {} level (levels: {})",
+                    format.name,
+                    lists::level_names()
                 )
             })?],
         };

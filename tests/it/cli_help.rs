@@ -1,13 +1,18 @@
 //! The help is written from the registries and is complete: every backend family (with `mip`,
 //! `highs` and `ext:NAME`), encoding, AMO, scheme, export format, answer reader and alias
-//! appears, and every name round-trips through its registry; every flag has one placeholder per
-//! kind of value, and every command that runs work in parallel takes `--threads`.
+//! appears, and every name round-trips through its registry; so do the lists of the closing
+//! texts (grade's schemes, count's methods, reduce latin's levels and targets, the solvers that
+//! enumerate in decode's); every flag has one placeholder per kind of value, and every command
+//! that runs work in parallel takes `--threads`.
 
 use std::collections::BTreeSet;
 
+use sudokit::census::Method;
 use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::external::SolverTable;
 use sudokit::format::{FORMATS, READER_ALIASES, READERS, find_format, find_reader};
 use sudokit::propagate::Scheme;
+use sudokit::reduce::course::Level;
 use sudokit::solve::{backend, registry};
 
 use crate::common::{run, stderr, stdout};
@@ -132,6 +137,100 @@ fn every_encoding_scheme_format_and_reader_appears_and_round_trips() {
             "decode --help lacks the alias {alias}"
         );
         assert_eq!(find_reader(alias).unwrap().name, *reader);
+    }
+}
+
+/// The closing text of a help (its `after_help`), with every run of white space one space: a
+/// list wrapped over lines reads as one line.
+fn closing(text: &str) -> String {
+    let at = text.find("Print help").expect("a help flag");
+    text[at..].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_list_of_a_closing_text_is_its_registry() {
+    // grade: the paper's schemes, then the others, each once.
+    for flag in ["-h", "--help"] {
+        let grade = closing(&help(&["grade", flag]));
+        let paper: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
+        let said = format!("Schemes (Simonis 2005): {} (`paper`)", paper.join(" "));
+        assert!(grade.contains(&said), "grade {flag}: {grade}");
+        for s in Scheme::EVERY {
+            let words = grade.split([' ', ',']).filter(|w| *w == s.name()).count();
+            assert!(words >= 1, "grade {flag} lacks {s}: {grade}");
+        }
+    }
+    // count: auto, every symmetry method with what it counts, enumerate; --method takes them.
+    let count = closing(&help(&["count", "--help"]));
+    let names: Vec<&str> = std::iter::once("auto")
+        .chain(Method::ALL.iter().map(|m| m.name()))
+        .chain(["enumerate"])
+        .collect();
+    for name in &names {
+        assert!(count.contains(&format!(" {name} ")), "count lacks {name}");
+    }
+    for m in Method::ALL {
+        let summary: Vec<&str> = m.summary().split_whitespace().collect();
+        let row = format!("{m} {}; counts", summary.join(" "));
+        assert!(count.contains(&row), "count lacks {row}: {count}");
+        assert_eq!(m.name().parse::<Method>().unwrap(), m);
+    }
+    assert!(count.contains("(the default for 3×3)"), "{count}");
+    let short = help(&["count", "-h"]);
+    let values = format!("[values: {}]", names.join(", "));
+    assert!(short.contains(&values), "count -h lacks {values}");
+    // reduce latin: every level with what it is, and every export format as a target.
+    let long = help(&["reduce", "latin", "--help"]);
+    let short = help(&["reduce", "latin", "-h"]);
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    let values = format!("[values: {}]", names.join(", "));
+    assert!(short.contains(&values), "reduce latin -h lacks {values}");
+    for level in Level::ALL {
+        let row = long.lines().any(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            words.first() == Some(&level.name()) && words[1..].join(" ") == level.title()
+        });
+        assert!(row, "reduce latin --help lacks the level {level:?}");
+        assert_eq!(level.name().parse::<Level>().unwrap(), level);
+    }
+    let latin = closing(&long);
+    let to = &latin[latin.find("--to ").unwrap()..latin.find(" writes the Sudoku's").unwrap()];
+    let targets: BTreeSet<&str> = to.split([' ', ',', '|', '(', ')']).collect();
+    for format in FORMATS {
+        let level = Level::ALL
+            .iter()
+            .find(|l| find_format(l.name()).is_ok_and(|f| f.name == format.name));
+        let name = level.map_or(format.name, |l| l.name());
+        assert!(
+            targets.contains(name),
+            "reduce latin's closing text lacks the target {name}: {to}"
+        );
+    }
+    // decode: every solver of the built-in table that enumerates, with its flags and reader.
+    let decode = closing(&help(&["decode", "--help"]));
+    let table = SolverTable::builtin();
+    let enumerating: Vec<_> = table
+        .entries()
+        .iter()
+        .filter(|e| e.enumerate.is_some())
+        .collect();
+    assert!(enumerating.len() >= 4);
+    for entry in enumerating {
+        let flags = entry.enumerate.as_ref().unwrap().join(" ");
+        let run = format!("{} {}", entry.program, flags.replace("{limit}", "N"));
+        let at = decode
+            .find(&run)
+            .unwrap_or_else(|| panic!("decode lacks {run}: {decode}"));
+        let after = &decode[at..];
+        let reader = &after[after.find(" for ").unwrap() + 5..];
+        assert!(
+            reader
+                .trim_start_matches("--from ")
+                .starts_with(&entry.answer),
+            "decode: {run} is not for {}: {decode}",
+            entry.answer
+        );
+        assert!(find_reader(&entry.answer).is_ok());
     }
 }
 
@@ -281,15 +380,7 @@ fn every_command_that_runs_in_parallel_takes_threads_and_states_its_defaults() {
 }
 
 #[test]
-fn the_old_spellings_still_work_for_one_release() {
-    let top95 = "models/sudoku/9x9/top95.txt";
-    let bench = run(&["bench", "--limit", "2", "--json", top95], b"");
-    assert_eq!(bench.status.code(), Some(0), "{}", stderr(&bench));
-    assert!(
-        stdout(&bench).contains("\"puzzles\":2"),
-        "{}",
-        stdout(&bench)
-    );
+fn an_old_spelling_works_unless_it_means_something_else_elsewhere() {
     let count = run(&["count", "--latin", "3"], b"");
     assert_eq!(stdout(&count), "12\n");
     assert!(
@@ -297,4 +388,40 @@ fn the_old_spellings_still_work_for_one_release() {
         "{}",
         stderr(&count)
     );
+    // Removed: each meant what another spelling means on the other commands.
+    let top95 = "models/sudoku/9x9/top95.txt";
+    for (args, now) in [
+        (&["bench", "--limit", "2", top95][..], "--first N"),
+        (
+            &[
+                "reduce",
+                "latin",
+                "models/latin/course.txt",
+                "--solve",
+                "--count",
+                "100",
+            ],
+            "--limit N",
+        ),
+        (&["minimize", "-o", "reduced.txt", top95], "--reduced FILE"),
+        (
+            &["minimize", "--output=reduced.txt", top95],
+            "--reduced FILE",
+        ),
+    ] {
+        let out = run(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+        let said = stderr(&out);
+        assert!(said.contains("unexpected argument"), "{args:?}: {said}");
+        assert!(
+            said.contains(&format!("is now `{now}`")),
+            "{args:?}: {said}"
+        );
+        assert!(!said.contains("similar argument"), "{args:?}: {said}");
+    }
+    // Another unknown flag keeps clap's own tip.
+    let out = run(&["bench", "--count", "2", top95], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!stderr(&out).contains("is now"), "{}", stderr(&out));
 }

@@ -360,7 +360,7 @@ fn minimize_writes_the_reduced_puzzles() {
             "minimize",
             "--summary",
             "models/sudoku/9x9/easy.txt",
-            "-o",
+            "--reduced",
             target.to_str().unwrap(),
         ],
         b"",

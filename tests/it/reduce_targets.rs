@@ -463,9 +463,9 @@ fn reduce_latin_target_options_are_checked() {
             "--limit counts at the sudoku level, which is not chosen",
         ),
         (
-            // The old spelling of --limit, kept for one release.
+            // The old spelling of --limit, removed (--count is how many puzzles elsewhere).
             vec!["--solve", "--levels", "cnf", "--count", "3"],
-            "--limit counts at the sudoku level, which is not chosen",
+            "`reduce latin --count N` is now `--limit N`",
         ),
         (
             vec!["--solve", "--levels", "cnf,bogus"],

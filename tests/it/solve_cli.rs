@@ -294,7 +294,7 @@ fn bench_prints_a_row_per_backend_and_file() {
         &[
             "bench",
             "--json",
-            "--limit",
+            "--first",
             "4",
             "models/sudoku/9x9/easy.txt",
         ],

@@ -1,0 +1,106 @@
+//! How Python hands a grid over: the reading options of `box`, `latin` and `format`, and a
+//! `Puzzle` or puzzle text (one puzzle, in any form) as a library grid: [`grid_of`] for a
+//! puzzle, [`candidate_of`] for a candidate solution.
+
+use pyo3::prelude::*;
+use sudokit::Grid;
+use sudokit::text::{PuzzleReader, ReadOptions, ShapeSpec, TextLayout};
+
+use crate::errors::{parse_error, text_error, value_error};
+use crate::puzzle::Puzzle;
+
+/// The shape a `box`/`latin` pair asks for.
+pub fn shape_spec(r#box: Option<(usize, usize)>, latin: bool) -> PyResult<Option<ShapeSpec>> {
+    match (r#box, latin) {
+        (Some(_), true) => Err(value_error("give box or latin, not both")),
+        (Some((p, q)), false) => Ok(Some(ShapeSpec::Box(p, q))),
+        (None, true) => Ok(Some(ShapeSpec::Latin)),
+        (None, false) => Ok(None),
+    }
+}
+
+/// The reading options of `box`, `latin` and a form name.
+pub fn read_options(
+    r#box: Option<(usize, usize)>,
+    latin: bool,
+    format: Option<&str>,
+) -> PyResult<ReadOptions> {
+    let format = match format {
+        None => TextLayout::Auto,
+        Some(name) => name
+            .parse::<TextLayout>()
+            .map_err(|error| value_error(error.to_string()))?,
+    };
+    Ok(ReadOptions {
+        format,
+        shape: shape_spec(r#box, latin)?,
+        ..ReadOptions::default()
+    })
+}
+
+/// A puzzle from Python: a `Puzzle`, or text in any form (givens that clash are an error).
+pub fn grid_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    grid_read(value, ReadOptions::default())
+}
+
+/// A candidate solution from Python: as [`grid_of`], but text may repeat a value in a unit
+/// (that is for the verifier to report).
+pub fn candidate_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    let options = ReadOptions {
+        reject_clashes: false,
+        ..ReadOptions::default()
+    };
+    grid_read(value, options)
+}
+
+fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
+    if let Ok(puzzle) = value.cast::<Puzzle>() {
+        return Ok(puzzle.get().grid.clone());
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return Ok(parse(&text, options)?.grid);
+    }
+    Err(value_error(format!(
+        "expected a Puzzle or puzzle text, not {}",
+        value.get_type().name()?
+    )))
+}
+
+/// The one puzzle of `text`, in any form (n unspaced rows of n symbols are one puzzle).
+pub fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
+    // A grid written as n unspaced rows of n symbols ("1...\n..1.\n.1..\n....") is one
+    // puzzle: its rows joined into the puzzle line (read line by line, it would be n puzzles).
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let unspaced_block = rows.len() > 1
+        && rows
+            .iter()
+            .all(|r| r.chars().count() == rows.len() && !r.contains(char::is_whitespace));
+    let joined;
+    let text = if unspaced_block {
+        joined = rows.concat();
+        joined.as_str()
+    } else {
+        text
+    };
+    let mut reader = PuzzleReader::new(text.as_bytes(), options);
+    let first = match reader.next() {
+        None => return Err(parse_error(None, 1, 1, "the text holds no puzzle")),
+        Some(Err(e)) => return Err(text_error(None, &e)),
+        Some(Ok(record)) => record,
+    };
+    if let Some(next) = reader.next() {
+        let line = next.as_ref().map_or_else(|e| e.line, |r| r.line);
+        return Err(parse_error(
+            None,
+            line,
+            1,
+            "the text holds more than one puzzle (read them with sudokit.read, or write one \
+             grid: one line, a block of rows, or n rows of n symbols)",
+        ));
+    }
+    Ok(Puzzle::new(first.grid))
+}
