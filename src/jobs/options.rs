@@ -69,8 +69,10 @@ pub enum OptionError {
     #[error(transparent)]
     Backend(#[from] UnknownBackend),
     /// The solver table (built in, with the user's file) cannot be read or is not valid.
+    /// (Its message holds the table's error whole; it is not also its source, so a chain of
+    /// causes does not say it twice.)
     #[error("cannot read the solver table: {0}")]
-    SolverTable(#[from] crate::external::ExternalError),
+    SolverTable(crate::external::ExternalError),
     /// A directory the job must write to cannot be made.
     #[error("--{option}: cannot create {}", path.display())]
     Directory {
@@ -82,6 +84,12 @@ pub enum OptionError {
         #[source]
         source: std::io::Error,
     },
+}
+
+impl From<crate::external::ExternalError> for OptionError {
+    fn from(error: crate::external::ExternalError) -> OptionError {
+        OptionError::SolverTable(error)
+    }
 }
 
 impl OptionError {
