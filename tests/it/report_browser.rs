@@ -233,6 +233,7 @@ function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', {key: k, b
 const slides = document.querySelectorAll('section.slide:not(.document-only)').length;
 key('l');
 let visited = 0, grids = 0, digits = 0, minGrid = 1e9, minDigit = 1e9, unchanged = 0, worst = '';
+let tables = 0, minTable = 1e9;
 const overflowing = [];
 for (let i = 0; i < slides; i++) {
   const slide = document.querySelector('section.slide.current');
@@ -253,6 +254,12 @@ for (let i = 0; i < slides; i++) {
       if (px < minDigit) { minDigit = px; if (px < 14) { worst = slide.id + ' text ' + t.textContent + ' ' + px; } }
     }
   }
+  for (const cell of slide.querySelectorAll('table td, table th')) {
+    if (!cell.getClientRects().length) { continue; }
+    const px = parseFloat(getComputedStyle(cell).fontSize);
+    tables++;
+    if (px < minTable) { minTable = px; if (px < 18) { worst = slide.id + ' table ' + px; } }
+  }
   const before = document.body.getAttribute('data-slide');
   key('ArrowRight');
   if (i < slides - 1 && document.body.getAttribute('data-slide') === before) { unchanged++; }
@@ -263,6 +270,9 @@ p.textContent = 'slides=' + slides + ' visited=' + visited + ' grids=' + grids +
   ' min-grid=' + Math.round(minGrid) + ' min-digit=' + minDigit.toFixed(1) + ' unchanged=' + unchanged +
   ' lecture=' + document.body.classList.contains('lecture') + ' viewport=' + innerWidth + 'x' + innerHeight +
   ' overflowing=' + (overflowing.join(',') || 'none') +
+  ' table-cells=' + tables + ' min-table=' + (tables ? minTable.toFixed(1) : 'none') +
+  ' counter=' + document.getElementById('slide-counter').textContent.replace(/ /g, '') +
+  ' hash=' + location.hash +
   ' worst=' + worst.replace(/ /g, '_');
 document.body.appendChild(p);
 </script>"#;
@@ -342,6 +352,12 @@ fn check_lecture(
         "a grid narrower than half the window: {m:?}"
     );
     assert!(number("min-digit") >= 14.0, "a digit below 14 px: {m:?}");
+    if m["min-table"] != "none" {
+        assert!(number("min-table") >= 18.0, "a table below 18 px: {m:?}");
+    }
+    // The counter counts the slides the lecture shows, and the address follows it.
+    assert_eq!(m["counter"], format!("{0}/{0}", m["slides"]), "{m:?}");
+    assert_eq!(m["hash"], format!("#lecture/{}", m["slides"]), "{m:?}");
     eprintln!("{}: {m:?}", page.display());
     m
 }
@@ -428,6 +444,68 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         m["slides"],
         (steps + 2).to_string(),
         "an introduction, a frame per step, the end"
+    );
+}
+
+/// The ids of the slides lecture mode shows, in order (every slide but the document's own).
+fn lecture_slide_ids(html: &str) -> Vec<String> {
+    html.split("<section class=\"")
+        .skip(1)
+        .filter(|s| !s.split('"').next().unwrap_or("").contains("document-only"))
+        .filter_map(|s| s.split("id=\"").nth(1)?.split('"').next().map(String::from))
+        .collect()
+}
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_a_lecture_link_opens_its_slide() {
+    let page = temp_file("lecture-link.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--report",
+            s(&page),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let ids = lecture_slide_ids(&html);
+    assert!(ids.len() > 5, "{ids:?}");
+    let probe = "<script>const p = document.createElement('pre'); p.id = 'link'; \
+        p.textContent = 'current=' + document.querySelector('section.slide.current').id + \
+        ' lecture=' + document.body.classList.contains('lecture') + ' counter=' + \
+        document.getElementById('slide-counter').textContent.replace(/ /g, ''); \
+        document.body.appendChild(p);</script>";
+    let probe_page = page.with_extension("link.html");
+    std::fs::write(
+        &probe_page,
+        html.replace("</body>", &format!("{probe}</body>")),
+    )
+    .unwrap();
+    let dom = |fragment: &str| {
+        let at = PathBuf::from(format!("{}#{fragment}", probe_page.display()));
+        let out = headless(&at, &["--dump-dom".into(), lecture_window()]);
+        assert!(out.status.success(), "chromium failed: {}", stderr(&out));
+        let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+        dom.split("<pre id=\"link\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</pre>").next())
+            .unwrap_or_else(|| panic!("no link probe output for #{fragment}"))
+            .to_string()
+    };
+    let n = ids.len();
+    assert_eq!(
+        dom("lecture/5"),
+        format!("current={} lecture=true counter=5/{n}", ids[4])
+    );
+    // Beyond the last slide: the last one.
+    assert_eq!(
+        dom("lecture/999"),
+        format!("current={} lecture=true counter={n}/{n}", ids[n - 1])
     );
 }
 

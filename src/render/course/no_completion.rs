@@ -131,7 +131,7 @@ pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
         }
         None => out.push_str(
             "<p><b>Why:</b> no single row, column or symbol shows a Hall violation of these \
-             givens; only the search of the solvers above proves that they have no \
+             givens; only the search of the solvers of every level proves that they have no \
              completion.</p>",
         ),
     }

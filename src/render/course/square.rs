@@ -113,7 +113,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
          Sudoku, symbol s is digit m·(s − 1) + 1. Point at a yellow cell to read its cell and \
          symbol in L.{}</p>",
         if solution.is_some() {
-            " The solution drawn in blue is the one the completion above maps to."
+            " The digits filled in (see the legend) are the solution that the completion of L maps to."
         } else {
             ""
         }
@@ -169,7 +169,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
             m,
             &course.sudoku,
             solution,
-            "the completion drawn above",
+            "the completion of L drawn on this square's first slide",
         );
         page::slide_end(out);
     }

@@ -348,8 +348,8 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         out,
         "<h3 id=\"formalism-graph\">Graph precolouring: {} vertices, {} edges, {} colours</h3>\
          <p>One vertex per cell, an edge between two cells of a common row, column or box; \
-         colour d means digit d. Vertex ({}, {}) has {} neighbours (drawn below, with their \
-         precoloured colours): its colour must differ from all of them.</p>",
+         colour d means digit d. Vertex ({}, {}) has {} neighbours (drawn in the picture, with \
+         their precoloured colours): its colour must differ from all of them.</p>",
         graph.graph.node_count(),
         graph.graph.edge_count(),
         graph.colours,

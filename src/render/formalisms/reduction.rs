@@ -66,8 +66,8 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
         "<p>A partial Latin square L of order m (here m = {m}) becomes a Sudoku S of order \
          n = m² = {n}, with boxes of m × m cells. Rows and columns are numbered from 1.</p><ul>\
          <li><b>Cells.</b> Cell (i, j) of L is cell (i, m·(j − 1) + 1) of S: the first m rows, \
-         in the columns 1, m + 1, 2m + 1, … (here {}). These are the <b>carrying cells</b>, \
-         yellow below.</li>\
+         in the columns 1, m + 1, 2m + 1, … (here {}). These are the <b>carrying cells</b> \
+         (yellow in the picture of S).</li>\
          <li><b>Symbols.</b> Symbol s of L is digit m·(s − 1) + 1 of S: here {}{}.</li>\
          <li><b>The fixed pattern.</b> Every other cell (r, c) of S is given \
          P(r, c) = (m·((r − 1) mod m) + ⌊(r − 1)/m⌋ + c − 1) mod n + 1. \
@@ -121,7 +121,7 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
          of the top band, the blue cells already hold all the other digits.</p>{}",
         m * m,
         if solution.is_some() {
-            ", solved (in blue on the yellow cells, the digits of a completion)"
+            ", solved (the digits filled in on the carrying cells are a completion's, see the legend)"
         } else {
             ""
         },
@@ -167,7 +167,7 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
     page::slide_end(out);
     if let Some(solution) = solution {
         page::slide_start(out, "map", "");
-        map_table(out, m, sudoku, solution, "the solution drawn above");
+        map_table(out, m, sudoku, solution, "the running example's solution");
         page::slide_end(out);
     }
 }
