@@ -723,7 +723,7 @@ fn the_course_page_and_headers_speak_one_based() {
     // The reduction's picture shows the solution on the carrying cells: the digits of the map.
     let reduction = drawn(&html, "reduction");
     assert_eq!(reduction.len(), 81);
-    assert!(html.contains("The map, cell by cell, for the solution drawn above"));
+    assert!(html.contains("The map, cell by cell, for the running example&apos;s solution"));
     assert!(html.contains(&format!(
         "<td>(2,4)</td><td class=\"num\">{}</td>",
         reduction[9 + 3]
