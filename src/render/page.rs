@@ -67,6 +67,10 @@ body.lecture .slide table{font-size:max(18px,.85em)}\
 body.lecture .slide td,body.lecture .slide th{font-size:max(18px,1em);padding:.15em .4em;\
 line-height:1.3}\
 body.lecture .slide .figure{flex:0 0 auto;order:-1}\
+body.lecture .zoom{resize:none;overflow:visible;border:0;width:auto;height:auto}\
+body.lecture .slide.current:has(.band){flex-direction:column;gap:1vh}\
+body.lecture .slide .figure .band svg{width:calc(96vw - 8px);height:auto;max-width:none;\
+max-height:55vh}\
 body.lecture .slide .figure svg{height:calc(100vh - 8px);width:auto;max-width:66vw}\
 body.lecture .slide .figure.wide svg{height:auto;width:min(66vw,calc(100vh - 8px))}\
 body.lecture #slide-counter{display:block;position:fixed;right:.8em;bottom:.4em;font-size:15px;\

@@ -338,12 +338,14 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
     );
     assert!(html.contains("Symbol s of L is digit m·(s − 1) + 1 of S: here 1 → 1, 2 → 4, 3 → 7"));
     assert!(html.contains("id=\"argument\"") && html.contains("id=\"formalisms\""));
-    assert!(html.contains(
-        "<b>A minimal conflict</b> (red): the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)"
-    ));
-    assert!(html.contains(
-        "<b>Why:</b> (1,3) has no candidate left: its row holds 1 and 2 and its column holds 3"
-    ));
+    assert!(
+        html.contains("<b>A minimal conflict</b>: the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)")
+    );
+    // One contradiction per square: the conflict's chain, step by step, ends on the violation
+    // that the slide before names too.
+    let violation = "(1,3) has no candidate left: its row holds 1 and 2 and its column holds 3";
+    assert!(html.contains(&format!("<li>Contradiction: {violation}.</li></ol>")));
+    assert!(html.contains(&format!("reach a Hall violation: {violation}.</p>")));
     // Every inline drawing is well-formed XML on its own.
     for piece in html.split("<svg").skip(1) {
         let svg = format!("<svg{}</svg>", piece.split("</svg>").next().unwrap());
@@ -658,8 +660,10 @@ fn an_uncompletable_square_names_its_hall_violation() {
         "{why}"
     );
     let html = std::fs::read_to_string(&report).unwrap();
-    assert!(html.contains("<b>Why:</b> in row"));
-    assert!(html.contains("(a Hall violation)"));
+    // The page names the violation the text names, on both slides.
+    let violation = why.trim_start_matches("  why: ");
+    assert!(html.contains(&format!("<li>Contradiction: {violation}.</li></ol>")));
+    assert!(html.contains(&format!("reach a Hall violation: {violation}.</p>")));
     let json = run(
         &[
             "reduce", "latin", "-", "--solve", "--levels", "latin", "--json",

@@ -234,6 +234,7 @@ const slides = document.querySelectorAll('section.slide:not(.document-only)').le
 key('l');
 let visited = 0, grids = 0, digits = 0, minGrid = 1e9, minDigit = 1e9, unchanged = 0, worst = '';
 let tables = 0, minTable = 1e9;
+const clipped = [];
 const overflowing = [];
 for (let i = 0; i < slides; i++) {
   const slide = document.querySelector('section.slide.current');
@@ -243,8 +244,15 @@ for (let i = 0; i < slides; i++) {
     overflowing.push(slide.id);
   }
   for (const svg of slide.querySelectorAll('svg.grid-picture')) {
+    if (!svg.getClientRects().length) { continue; }  // the document's own picture
     const frame = svg.querySelector('.grid-frame') || svg;
     const box = frame.getBoundingClientRect();
+    // Clipped: past the window, or past a box that holds the picture (a heat map's).
+    const holder = svg.parentElement.getBoundingClientRect();
+    if (box.right > innerWidth + 1 || box.bottom > innerHeight + 1 ||
+        box.right > holder.right + 1 || box.bottom > holder.bottom + 1) {
+      clipped.push(slide.id);
+    }
     grids++;
     if (box.width < minGrid) { minGrid = box.width; worst = slide.id + ' grid ' + box.width; }
     for (const t of svg.querySelectorAll('text')) {
@@ -270,6 +278,7 @@ p.textContent = 'slides=' + slides + ' visited=' + visited + ' grids=' + grids +
   ' min-grid=' + Math.round(minGrid) + ' min-digit=' + minDigit.toFixed(1) + ' unchanged=' + unchanged +
   ' lecture=' + document.body.classList.contains('lecture') + ' viewport=' + innerWidth + 'x' + innerHeight +
   ' overflowing=' + (overflowing.join(',') || 'none') +
+  ' clipped=' + (clipped.join(',') || 'none') +
   ' table-cells=' + tables + ' min-table=' + (tables ? minTable.toFixed(1) : 'none') +
   ' counter=' + document.getElementById('slide-counter').textContent.replace(/ /g, '') +
   ' hash=' + location.hash +
@@ -332,6 +341,16 @@ fn check_lecture(
     min_grids: usize,
     long: &str,
 ) -> std::collections::BTreeMap<String, String> {
+    check_lecture_digits(page, min_grids, long, 14.0)
+}
+
+/// [`check_lecture`] with digits of at least `min_digit` pixels.
+fn check_lecture_digits(
+    page: &Path,
+    min_grids: usize,
+    long: &str,
+    min_digit: f64,
+) -> std::collections::BTreeMap<String, String> {
     let m = lecture_measures(page);
     let over: Vec<&str> = m["overflowing"]
         .split(',')
@@ -345,13 +364,17 @@ fn check_lecture(
     assert_eq!(m["lecture"], "true", "{m:?}");
     assert_eq!(m["viewport"], "1280x720", "{m:?}");
     assert_eq!(number("unchanged"), 0.0, "a keypress left the slide: {m:?}");
+    assert_eq!(m["clipped"], "none", "a picture cut off: {m:?}");
     assert_eq!(number("visited"), number("slides"), "{m:?}");
     assert!(number("grids") >= min_grids as f64, "{m:?}");
     assert!(
         number("min-grid") >= 640.0,
         "a grid narrower than half the window: {m:?}"
     );
-    assert!(number("min-digit") >= 14.0, "a digit below 14 px: {m:?}");
+    assert!(
+        number("min-digit") >= min_digit,
+        "a digit below {min_digit} px: {m:?}"
+    );
     if m["min-table"] != "none" {
         assert!(number("min-table") >= 18.0, "a table below 18 px: {m:?}");
     }
@@ -421,6 +444,62 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         "symbols above 9 are letters, as in a puzzle line"
     );
     check_lecture(&twenty_five, 6, "");
+    // The lecture's own file: two squares, the second with its minimal conflict's chain.
+    let lecture = temp_file("lecture-file.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/lecture.txt",
+            "--solve",
+            "--report",
+            s(&lecture),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    check_lecture(&lecture, 8, "");
+    // 36×36: an order-6 square; lecture mode zooms onto the band that carries it.
+    let thirty_six = temp_file("lecture-36.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--report",
+            s(&thirty_six),
+        ],
+        b".2345.2345.1345.1245.1235.1234.1234.\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    check_lecture(&thirty_six, 3, "");
+    // 49×49: an order-7 square, its Sudoku drawn as a heat map (never cut off by its box).
+    let forty_nine = temp_file("lecture-49.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--report",
+            s(&forty_nine),
+        ],
+        b".2345.7234.6713.5671.4567.2356.1234.7123.5712.456\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&forty_nine)
+            .unwrap()
+            .contains("class=\"zoom\"")
+    );
+    // Its band of 49 columns, as wide as the slide: 49 cells across 1280 pixels leave room
+    // for two-digit numbers of about 12 pixels, not 14.
+    check_lecture_digits(&forty_nine, 2, "", 11.5);
     // The frames of explain, one step at a time.
     let frames = temp_file("lecture-explain.html", b"");
     let out = run(

@@ -11,7 +11,9 @@ use super::one_line;
 use crate::reduce::course::{Course, CourseVerdict};
 use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::latin::carries_latin;
-use crate::render::formalisms::{fitted_cell, map_table, map_text, wrap};
+use crate::render::formalisms::{
+    fitted_cell, map_slide_class, map_table, map_text, sudoku_figure, wrap,
+};
 use crate::render::page;
 use crate::render::svg::{SvgOptions, escape_xml, legend_html, render};
 
@@ -143,8 +145,8 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
         ..SvgOptions::default()
     };
     out.push_str(&legend_html(&sudoku_options, solution.is_some()));
-    let sudoku_svg = render(&course.sudoku, solution, &sudoku_options);
-    page::slide_figure(out, &wrap(n, &sudoku_svg), "");
+    let figure = sudoku_figure(&course.sudoku, solution, &sudoku_options, m);
+    page::slide_figure(out, &figure, "");
 
     for (i, run) in course.levels.iter().enumerate() {
         level_slide(out, index, course, &distinct, i, run);
@@ -158,7 +160,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
     sizes_table(out, index, course);
     page::slide_end(out);
     if let (Some((completion, solution)), true) = (&shown, m <= 6) {
-        page::slide_start(out, &format!("square-{index}-map"), "");
+        page::slide_start(out, &format!("square-{index}-map"), map_slide_class(m));
         let _ = write!(
             out,
             "<p>The completion drawn, row by row: <code>{}</code>.</p>",

@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use super::{fitted_cell, wrap};
+use super::{fitted_cell, sudoku_figure};
 use crate::grid::Grid;
 use crate::reduce::latin::carries_latin;
 use crate::render::page;
-use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render, symbol};
+use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, symbol};
 
 /// The fill of the cells that force the carrying cells.
 const FORCING: &str = "#cfe0f7";
@@ -132,7 +132,7 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
             + if m > 6 { ", …" } else { "" },
         legend_html(&options, solution.is_some())
     );
-    let figure = wrap(n, &render(sudoku, solution, &options));
+    let figure = sudoku_figure(sudoku, solution, &options, m);
     // The document reads the caption under the definitions; a lecture shows it on a slide of
     // its own, with the same picture.
     let _ = write!(out, "<div class=\"document-only\">{caption}</div>");
@@ -166,10 +166,17 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
     );
     page::slide_end(out);
     if let Some(solution) = solution {
-        page::slide_start(out, "map", "");
+        page::slide_start(out, "map", map_slide_class(m));
         map_table(out, m, sudoku, solution, "the running example's solution");
         page::slide_end(out);
     }
+}
+
+/// The class of the slide that holds [`map_table`]: the table of a 6×6 square (36 rows) does
+/// not fit a projected slide at a legible size, so it is the document's only (in lecture mode a
+/// carrying cell's map shows when the pointer rests on it).
+pub fn map_slide_class(m: usize) -> &'static str {
+    if m > 5 { "document-only" } else { "" }
 }
 
 /// The table "Sudoku cell ↔ square cell, digit ↔ symbol" of every carrying cell, for the
