@@ -50,6 +50,41 @@ impl Count {
     }
 }
 
+/// The counts of a course in one sentence (no capital, no full stop), or `None` when nothing
+/// was counted: `completions` counted on the square, `solutions` on its Sudoku. The reduction
+/// keeps the count, so two exact counts are equal; two lower bounds are said to be lower bounds,
+/// not presented as a check that the counts agree; a count of the Sudoku alone gives the
+/// square's. Zero is worded as any other count.
+pub fn count_sentence(completions: Option<Count>, solutions: Option<Count>) -> Option<String> {
+    Some(match (completions, solutions) {
+        (Some(a), Some(b)) if a.exact && b.exact && a.count == b.count => format!(
+            "the square has {} and its Sudoku {}, counted separately: equal, as the reduction \
+             keeps the count",
+            a.of("completion"),
+            b.of("solution")
+        ),
+        (Some(a), Some(b)) if a.exact && b.exact => format!(
+            "the square has {} and its Sudoku {}, counted separately: they differ, which the \
+             reduction forbids (a solver is wrong)",
+            a.of("completion"),
+            b.of("solution")
+        ),
+        (Some(a), Some(b)) => format!(
+            "the square has {} and its Sudoku {}, counted separately up to the limit: lower \
+             bounds, which do not show that the counts agree (a higher limit counts them exactly)",
+            a.of("completion"),
+            b.of("solution")
+        ),
+        (Some(a), None) => format!("the square has {}", a.of("completion")),
+        (None, Some(b)) => format!(
+            "its Sudoku has {}, so the square has {}: the reduction keeps the count",
+            b.of("solution"),
+            b.of("completion")
+        ),
+        (None, None) => return None,
+    })
+}
+
 /// One level of the chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -301,7 +301,7 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
         "where m = 3, g = 2, n = m² = 9, p = q = m = 3, G = n² − m² + g = 74",
         "the Sudoku solution of the completion: 123756489756489123489123756234567891567891234891234567345678912678912345912345678",
         "every level: the same completion 132321213 (verified at every level)",
-        "count: the square has 1 completion and its Sudoku 1 solution, counted separately: the reduction keeps the count",
+        "count: the square has 1 completion and its Sudoku 1 solution, counted separately: equal, as the reduction keeps the count",
         "varisat: no solution, so no completion: unsatisfiable; the refutation was checked by varisat's proof checker",
         "0-1 ILP: 729 0-1 variables = n³, 399 equality rows = 4n² + G, 2991 non-zeros = 4n³ + G, 75 given rows = G; microlp: no solution, so no completion: infeasible once the givens are substituted",
         "every level: no completion",
@@ -754,4 +754,25 @@ fn the_course_page_and_headers_speak_one_based() {
         stdout(&help).contains("its cell (i, m·(j − 1) + 1) carries cell (i, j) of the square")
     );
     assert!(!stdout(&help).contains("(i, m·q) for i < m"));
+}
+
+#[test]
+fn counts_stopped_by_the_limit_are_called_lower_bounds() {
+    // 12 completions, counted up to 5: two lower bounds, not a check that the counts agree.
+    let out = run(
+        &[
+            "reduce", "latin", "-", "--levels", "sudoku", "--solve", "--limit", "5",
+        ],
+        b".........\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "count: the square has at least 5 completions and its Sudoku at least 5 solutions, \
+             counted separately up to the limit: lower bounds"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("equal, as the reduction keeps the count"), "{text}");
 }

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::levels::{level_slide, levels_table, sizes_table};
 use super::no_completion::why_not;
 use super::one_line;
-use crate::reduce::course::{Course, CourseVerdict};
+use crate::reduce::course::{Course, CourseVerdict, count_sentence};
 use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::latin::carries_latin;
 use crate::render::formalisms::{
@@ -33,29 +33,16 @@ pub fn completions_words(course: &Course, distinct: &DistinctCompletions) -> Str
         CourseVerdict::NoCompletion => "No level found a completion: there is none.".into(),
         CourseVerdict::Unknown => "No level answered within the limits.".into(),
     };
-    match (course.completions, course.count) {
-        (Some(a), Some(b)) => {
-            let _ = write!(
-                words,
-                " Counted separately, the square has {} and its Sudoku {}: the reduction keeps \
-                 the number of solutions (completions and Sudoku solutions correspond one to \
-                 one).",
-                a.of("completion"),
-                b.of("solution"),
-            );
-        }
-        (Some(a), None) => {
-            let _ = write!(words, " The square has {} (counted).", a.of("completion"));
-        }
-        (None, Some(b)) => {
-            let _ = write!(
-                words,
-                " Its Sudoku has {} (counted), so the square as many completions: the \
-                 reduction keeps the count.",
-                b.of("solution")
-            );
-        }
-        (None, None) => {}
+    if let Some(sentence) = count_sentence(course.completions, course.count) {
+        // The sentence with a capital: "The square has ...", "Its Sudoku has ...".
+        let mut letters = sentence.chars();
+        let first = letters.next().map(|c| c.to_ascii_uppercase());
+        let _ = write!(
+            words,
+            " {}{}.",
+            first.map(String::from).unwrap_or_default(),
+            letters.as_str()
+        );
     }
     words
 }
