@@ -13,7 +13,7 @@ use sudokit::propagate::Scheme;
 use sudokit::propagate::explain::{Ending, ExplainError, explain_within};
 use sudokit::render::explain::explain_page;
 use sudokit::search::{Limits, StopReason};
-use sudokit::text::PuzzleReader;
+use sudokit::text::{PuzzleReader, ReadOptions};
 
 use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::target::write_atomically;
@@ -63,7 +63,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.index == 0 {
         bail!("--index counts from 1");
     }
-    let options = args.input.read_options();
+    // Clashing givens are read: their story is the contradiction they are.
+    let options = ReadOptions {
+        reject_clashes: false,
+        ..args.input.read_options()
+    };
     let path = PathBuf::from(&args.puzzle);
     let (puzzle, source) = if args.puzzle == "-" || path.exists() {
         let puzzle = nth_puzzle(&path, options, args.index)?;

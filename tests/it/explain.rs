@@ -707,3 +707,35 @@ fn explain_stops_at_its_timeout_with_a_message_and_exit_1() {
     assert_eq!(lines[0]["ending"], "stopped");
     assert_eq!(lines[0]["reason"], "time limit");
 }
+
+#[test]
+fn clashing_givens_are_explained_as_the_contradiction_they_are() {
+    // Other commands refuse the line (exit 2); explain tells why it has no solution.
+    let page = temp_file("clash.html", b"");
+    let out = run(&["explain", "11..............", "--report", s(&page)], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "step 2, contradiction: Contradiction: in row 1, (1,1) and (1,2) both hold 1"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("the puzzle has no solution"), "{text}");
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("both hold 1")
+    );
+    // From a file too, in a Latin square's column.
+    let file = temp_file("clash.txt", b"1..1.....\n");
+    let out = run(&["explain", "--latin", s(&file), "--json"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("in column 1, (1,1) and (2,1) both hold 1"),
+        "{}",
+        stdout(&out)
+    );
+    let refused = run(&["solve", "11.............."], b"");
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -774,5 +774,8 @@ fn counts_stopped_by_the_limit_are_called_lower_bounds() {
         ),
         "{text}"
     );
-    assert!(!text.contains("equal, as the reduction keeps the count"), "{text}");
+    assert!(
+        !text.contains("equal, as the reduction keeps the count"),
+        "{text}"
+    );
 }
