@@ -33,7 +33,7 @@ use super::family::Family;
 use super::guided::{Guide, Lead};
 use super::rules::Board;
 use super::step::{Deduction, Reason};
-use super::text::sentence;
+use super::text::{sentence, supposition};
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme};
 use crate::search::{Budget, StopReason};
@@ -242,7 +242,16 @@ impl Teller<'_> {
         // A probe's chain is one step of the outer story, which reads the clock between steps.
         let ended = sub.run(&mut trial, &mut guide, None, &mut chain, None);
         debug_assert_eq!(ended, Ended::Contradiction, "{}", self.scheme);
-        cut(self.puzzle, &start, chain, self.base)
+        let mut chain = cut(self.puzzle, &start, chain, self.base);
+        // The trial's own placement is a supposition, not a naked single of the puzzle: the
+        // cell still has its other candidates outside the trial.
+        for step in &mut chain {
+            if step.reason == (Reason::NakedSingle { cell, value }) {
+                step.name = "supposition".into();
+                step.text = supposition(shape, cell, value, &step.removed);
+            }
+        }
+        chain
     }
 }
 
