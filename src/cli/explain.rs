@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::grade::scheme_to_explain_within;
 use sudokit::propagate::Scheme;
-use sudokit::propagate::explain::{Ending, ExplainError, explain_within};
+use sudokit::propagate::explain::{Ending, ExplainError, Order, explain_in_order};
 use sudokit::render::explain::explain_page;
 use sudokit::search::{Limits, StopReason};
 use sudokit::text::{PuzzleReader, ReadOptions};
@@ -37,6 +37,7 @@ or --timeout stopped it), 2 bad input.\n\n\
 Examples:\n  \
 sudokit explain models/sudoku/9x9/hidden_singles.txt --scheme FCI\n  \
 sudokit explain models/sudoku/9x9/xwing.txt --scheme HACC --report xwing.html\n  \
+sudokit explain models/sudoku/9x9/simonis_cases.txt --order human\n  \
 sudokit explain 12.434.221.34321 --json"
 )]
 pub struct Args {
@@ -48,6 +49,10 @@ pub struct Args {
     /// The propagation scheme (without it, the first that solves the puzzle; see below).
     #[arg(long, value_name = "SCHEME")]
     scheme: Option<String>,
+    /// Which rules the steps come from: the scheme's own, or every rule, easiest first
+    /// (`human`: a hidden single before a naked set, even under BC), to the same end.
+    #[arg(long, value_name = "ORDER", value_enum, default_value = "scheme")]
+    order: Order,
     /// One JSON object per step, then one for the ending.
     #[arg(long)]
     json: bool,
@@ -100,7 +105,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Every step is replayed from its rule's definition before anything is shown.
     let told = chosen
         .map_err(ExplainError::Stopped)
-        .and_then(|(scheme, why)| Ok((scheme, why, explain_within(&puzzle, scheme, &limits)?)));
+        .and_then(|(scheme, why)| {
+            let story = explain_in_order(&puzzle, scheme, args.order, &limits)?;
+            Ok((scheme, why, story))
+        });
     let (scheme, why, story) = match told {
         Ok(told) => told,
         Err(ExplainError::Stopped(reason)) => return stopped(&args, &source, reason),

@@ -739,3 +739,67 @@ fn clashing_givens_are_explained_as_the_contradiction_they_are() {
     let refused = run(&["solve", "11.............."], b"");
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn human_order_takes_the_easiest_rule_first_and_ends_where_the_scheme_does() {
+    let out = run(
+        &[
+            "explain",
+            "models/sudoku/9x9/simonis_cases.txt",
+            "--order",
+            "human",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let single = text
+        .lines()
+        .position(|l| l.contains("hidden single: In row 5, 3 fits only in (5,4)"))
+        .unwrap_or_else(|| panic!("no hidden single at (5,4): {text}"));
+    let first_set = text
+        .lines()
+        .position(|l| l.contains("naked pair") || l.contains("naked triple"))
+        .unwrap_or(usize::MAX);
+    assert!(single < first_set, "{text}");
+    assert!(
+        text.contains("BC, told in human order, solves the puzzle"),
+        "{text}"
+    );
+    // The scheme's own order: a naked set first (BC has no hidden singles).
+    let own = stdout(&run(
+        &["explain", "models/sudoku/9x9/simonis_cases.txt"],
+        b"",
+    ));
+    assert!(own.lines().nth(2).unwrap().contains("naked"), "{own}");
+    // JSON says the order.
+    let json = stdout(&run(
+        &[
+            "explain",
+            "models/sudoku/9x9/simonis_cases.txt",
+            "--order",
+            "human",
+            "--json",
+        ],
+        b"",
+    ));
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(last["order"], "human");
+}
+
+#[test]
+fn human_order_replays_and_reaches_the_schemes_own_end() {
+    use sudokit::propagate::explain::{Order, explain_in_order};
+    use sudokit::search::Limits;
+    let file = std::fs::read_to_string("models/sudoku/9x9/top95.txt").unwrap();
+    for line in file.lines().filter(|l| !l.starts_with('#')).take(12) {
+        let puzzle = parse_line(line, None).unwrap();
+        for scheme in [Scheme::FC, Scheme::BC, Scheme::HAC, Scheme::HACC] {
+            // explain_in_order replays every step before it returns.
+            let own = explain_in_order(&puzzle, scheme, Order::Scheme, &Limits::none()).unwrap();
+            let human = explain_in_order(&puzzle, scheme, Order::Human, &Limits::none()).unwrap();
+            assert_eq!(human.ending, own.ending, "{scheme} on {line}");
+            assert_eq!(human.final_store(), own.final_store(), "{scheme} on {line}");
+        }
+    }
+}

@@ -28,7 +28,7 @@
 //! One engine run with the trace on, plus per step the easy rules' scans (see
 //! [`super::rules`]); a probe adds a base run and its story. Teaching sizes.
 
-use super::explanation::{Ending, Explanation};
+use super::explanation::{Ending, Explanation, Order};
 use super::family::Family;
 use super::guided::{Guide, Lead};
 use super::rules::Board;
@@ -52,6 +52,7 @@ enum Ended {
 pub(super) fn tell(
     puzzle: &Grid,
     scheme: Scheme,
+    order: Order,
     budget: Option<&Budget>,
 ) -> Result<Explanation, StopReason> {
     let shape = puzzle.shape();
@@ -70,7 +71,7 @@ pub(super) fn tell(
         puzzle,
         scheme,
         base: scheme.without_shaving(),
-        family: Family::of(scheme),
+        family: Family::for_order(scheme, order),
         placed: vec![false; shape.cells()],
     };
     let mut state = start.clone();
@@ -98,6 +99,7 @@ pub(super) fn tell(
     Ok(Explanation {
         puzzle: puzzle.clone(),
         scheme,
+        order,
         steps,
         ending,
     })
