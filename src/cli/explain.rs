@@ -12,6 +12,7 @@ use sudokit::grade::scheme_to_explain_within;
 use sudokit::propagate::Scheme;
 use sudokit::propagate::explain::{Ending, ExplainError, Order, explain_in_order};
 use sudokit::render::explain::explain_page;
+use sudokit::render::figures::write_figures;
 use sudokit::search::{Limits, StopReason};
 use sudokit::text::{PuzzleReader, ReadOptions};
 
@@ -60,6 +61,10 @@ pub struct Args {
     /// units and reason highlighted, the removed candidates struck out).
     #[arg(long, value_name = "FILE", alias = "html")]
     report: Option<PathBuf>,
+    /// Also write each frame's picture to DIR as its own SVG file (step-1.svg, ..., end.svg;
+    /// and a PNG of each when rsvg-convert is installed), to paste into slides.
+    #[arg(long, value_name = "DIR")]
+    svg_dir: Option<PathBuf>,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -137,10 +142,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     {
         return Err(e.into());
     }
-    if let Some(page) = &args.report {
-        let title = format!("{scheme} on {source}");
-        write_atomically(page, explain_page(&story, &title).as_bytes())?;
-        super::note!("sudokit: explanation written to {}", page.display());
+    if args.report.is_some() || args.svg_dir.is_some() {
+        let html = explain_page(&story, &format!("{scheme} on {source}"));
+        if let Some(page) = &args.report {
+            write_atomically(page, html.as_bytes())?;
+            super::note!("sudokit: explanation written to {}", page.display());
+        }
+        if let Some(dir) = &args.svg_dir {
+            let written = write_figures(dir, &html)?;
+            super::note!("sudokit: {}", written.describe(dir));
+        }
     }
     Ok(ExitCode::from(match story.ending {
         Ending::Solved(_) => 0,

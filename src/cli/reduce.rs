@@ -131,6 +131,11 @@ struct LatinArgs {
     /// Write the course page to FILE: a self-contained HTML page of every level (with --solve).
     #[arg(long, value_name = "FILE", requires = "solve")]
     report: Option<PathBuf>,
+    /// Also write each picture of the course page to DIR as its own SVG file, named by its
+    /// slide (square-1.svg, square-1-sudoku.svg, ...; and a PNG of each when rsvg-convert is
+    /// installed), to paste into slides (with --solve).
+    #[arg(long, value_name = "DIR", requires = "solve")]
+    svg_dir: Option<PathBuf>,
     #[command(flatten)]
     threads: ThreadsArg,
 }
@@ -190,6 +195,7 @@ impl LatinArgs {
                 ..CourseOptions::default()
             },
             report: self.report.clone(),
+            svg_dir: self.svg_dir.clone(),
             json: self.json || self.form == SudokuForm::Json,
             threads: options::threads(self.threads.get())?,
         })

@@ -779,3 +779,40 @@ fn counts_stopped_by_the_limit_are_called_lower_bounds() {
         "{text}"
     );
 }
+
+#[test]
+fn svg_dir_writes_each_picture_of_the_course_page_as_a_file() {
+    let dir = temp_file("figures", b"").with_extension("d");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/lecture.txt",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--svg-dir",
+            s(&dir),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("SVG figures"), "{}", stderr(&out));
+    for name in [
+        "square-1",
+        "square-1-sudoku",
+        "square-2-conflict",
+        "reduction",
+    ] {
+        let svg = std::fs::read_to_string(dir.join(format!("{name}.svg")))
+            .unwrap_or_else(|e| panic!("{name}.svg: {e}"));
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert!(root.attribute("width").is_some() && root.attribute("height").is_some());
+    }
+    // The same pictures as the page's.
+    let conflict = std::fs::read_to_string(dir.join("square-2-conflict.svg")).unwrap();
+    assert!(conflict.contains("<title>square 2: a minimal conflict</title>"));
+    assert!(conflict.contains("fill:#f7d774"), "the Hall set marked");
+}

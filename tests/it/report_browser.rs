@@ -785,3 +785,76 @@ fn report_browser_notices_a_console_error_and_a_missing_cell() {
         cell_count(&html) - 1
     );
 }
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_svg_figures_open_on_their_own() {
+    let dir = temp_file("svg-figures", b"").with_extension("d");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--svg-dir",
+            s(&dir),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let frames = temp_file("svg-frames", b"").with_extension("d");
+    let out = run(
+        &[
+            "explain",
+            "models/sudoku/9x9/xwing.txt",
+            "--scheme",
+            "HACC",
+            "--svg-dir",
+            s(&frames),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(&frames).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 20, "{files:?}");
+    assert!(frames.join("step-1.svg").exists() && frames.join("end.svg").exists());
+    // Every file is a well-formed SVG document; some of them, alone, are drawn by chromium
+    // (exit 0, a screenshot of its own size, no error logged).
+    for svg in &files {
+        let text = std::fs::read_to_string(svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{svg:?}: {e}"));
+        assert_eq!(doc.root_element().tag_name().name(), "svg", "{svg:?}");
+    }
+    for svg in files.iter().step_by(8) {
+        let png = svg.with_extension("shot.png");
+        let shot = headless(
+            svg,
+            &[
+                format!("--screenshot={}", png.display()),
+                "--window-size=900,900".into(),
+                "--enable-logging=stderr".into(),
+                "--v=0".into(),
+            ],
+        );
+        assert!(
+            shot.status.success(),
+            "{}: {}",
+            svg.display(),
+            stderr(&shot)
+        );
+        let image = std::fs::read(&png).unwrap_or_else(|_| panic!("no screenshot of {svg:?}"));
+        assert_eq!(png_size(&image), (900, 900), "{}", svg.display());
+        assert!(
+            !stderr(&shot).contains("CONSOLE"),
+            "{}: {}",
+            svg.display(),
+            stderr(&shot)
+        );
+    }
+}
