@@ -16,7 +16,10 @@ use crate::encode::cnf::CnfOptions;
 use crate::grid::Grid;
 use crate::reduce::conflict::Conflict;
 use crate::reduce::latin::LatinReductionError;
-use crate::reduce::reduction::{InstanceSize, ReductionError, SizeNames};
+use crate::reduce::reduction::{
+    CNF_SIZE_NAMES, COVER_SIZE_NAMES, GRAPH_SIZE_NAMES, GRID_SIZE_NAMES, ILP_SIZE_NAMES,
+    InstanceSize, ReductionError, SizeNames,
+};
 use crate::search::{Limits, Stats, StopReason};
 use crate::solve::{SolveError, UnknownBackend};
 
@@ -123,6 +126,17 @@ impl Level {
             Level::Ilp => "ilp",
             Level::ExactCover => "exact-cover",
             Level::Colouring => "colouring",
+        }
+    }
+
+    /// What the level's four sizes are called (variables, constraints, entries, fixed).
+    pub fn size_names(self) -> SizeNames {
+        match self {
+            Level::Latin | Level::Sudoku => GRID_SIZE_NAMES,
+            Level::Cnf => CNF_SIZE_NAMES,
+            Level::Ilp => ILP_SIZE_NAMES,
+            Level::ExactCover => COVER_SIZE_NAMES,
+            Level::Colouring => GRAPH_SIZE_NAMES,
         }
     }
 

@@ -816,3 +816,51 @@ fn svg_dir_writes_each_picture_of_the_course_page_as_a_file() {
     assert!(conflict.contains("<title>square 2: a minimal conflict</title>"));
     assert!(conflict.contains("fill:#f7d774"), "the Hall set marked");
 }
+
+#[test]
+fn sizes_prints_every_level_across_orders_with_its_formula() {
+    let out = run(&["reduce", "latin", "--sizes", "2..8"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = |level: &str, size: &str| {
+        text.lines()
+            .find(|l| l.starts_with(level) && l[level.len()..].trim_start().starts_with(size))
+            .unwrap_or_else(|| panic!("no {level} {size} in {text}"))
+            .split_whitespace()
+            .rev()
+            .take(7)
+            .map(|v| v.parse::<u64>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // m = 8 down to m = 2.
+    assert_eq!(row("Sudoku", "cells"), [4096, 2401, 1296, 625, 256, 81, 16]);
+    assert_eq!(row("CNF", "variables")[0], 262_144);
+    // The graph of the 9×9 Sudoku has the 810 edges the course measures on course.txt.
+    assert_eq!(row("graph precolouring", "edges")[5], 810);
+    let course = stdout(&run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--levels",
+            "colouring",
+        ],
+        b"",
+    ));
+    assert!(course.contains("810 edges"), "{course}");
+    // JSON: one object per row.
+    let json = stdout(&run(&["reduce", "latin", "--sizes", "3..4", "--json"], b""));
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["formula"], "m²");
+    assert_eq!(first["values"]["4"], 16);
+    for bad in ["1..8", "9..2", "2..99", "x"] {
+        let out = run(&["reduce", "latin", "--sizes", bad], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains("--sizes takes orders"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
