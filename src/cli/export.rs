@@ -15,12 +15,13 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args as ClapArgs;
 use sudokit::Grid;
+use sudokit::encode::cnf::symbolic_listing;
 use sudokit::format::provenance::source_header;
 use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
 use sudokit::jobs::Form;
 use sudokit::jobs::export::{ExportBatchOptions, ExportJob, check_size as check_size_of};
 use sudokit::jobs::size_cap::MaxSize;
-use sudokit::jobs::target::AtomicFile;
+use sudokit::jobs::target::{AtomicFile, write_atomically};
 use sudokit::text::ReadPuzzle;
 
 use super::args::{InputArgs, ThreadsArg};
@@ -69,6 +70,10 @@ pub struct Args {
     /// Print the size of each export on standard error.
     #[arg(long)]
     stats: bool,
+    /// With --to cnf: the clauses for people, each over the variables x(r,c,v) under the name
+    /// of its constraint (for a small puzzle on a slide), instead of DIMACS.
+    #[arg(long, conflicts_with = "out_dir")]
+    symbolic: bool,
     #[command(flatten)]
     input: InputArgs,
     /// Refuse an export estimated above SIZE (K, M, G, T; `unlimited`): default 1G.
@@ -127,6 +132,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "pick one with --index N, or write one file each with --out-dir DIR",
             )?;
             check_size(&puzzle, plan)?;
+            if args.symbolic {
+                if plan.to.name != "cnf" {
+                    bail!("--symbolic lists a CNF: use it with --to cnf");
+                }
+                let text = symbolic_listing(&puzzle.grid, plan.options.cnf);
+                match &single {
+                    Destination::File(path) => write_atomically(path, text.as_bytes())?,
+                    _ => io::stdout().lock().write_all(text.as_bytes())?,
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             let (label, stats) = match &single {
                 Destination::File(path) => {
                     let mut out = AtomicFile::create(path)?;

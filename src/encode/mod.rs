@@ -297,6 +297,26 @@ pub trait ClauseSink {
     fn new_var(&mut self) -> Var;
     /// Adds a clause (the disjunction of `clause`; empty = false).
     fn add_clause(&mut self, clause: &[Lit]);
+    /// Says which constraint the clauses that follow write (until the next call): for listings
+    /// that name each clause's constraint ([`cnf::symbolic_listing`]). Ignored by default.
+    fn constraint(&mut self, what: Constraint) {
+        let _ = what;
+    }
+}
+
+/// What a group of clauses of a Sudoku CNF says (cells are row-major indices, values 0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Constraint {
+    /// The cell holds a value.
+    CellHoldsAValue(usize),
+    /// The cell holds at most one value.
+    CellHoldsOneValue(usize),
+    /// The unit holds the value at most once.
+    UnitHoldsValueAtMostOnce(crate::shape::Unit, usize),
+    /// The unit holds the value.
+    UnitHoldsValue(crate::shape::Unit, usize),
+    /// A given fixes its cell.
+    Given(usize, usize),
 }
 
 /// A sink that only counts: variables, clauses and literals. Used to size a DIMACS header before

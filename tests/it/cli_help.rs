@@ -294,6 +294,7 @@ fn one_placeholder_per_kind_of_value() {
         "METHOD",
         "LEVEL",
         "ORDER",
+        "A..B",
     ]
     .into();
     let mut wrong = Vec::new();

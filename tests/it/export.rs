@@ -423,3 +423,49 @@ fn max_size_is_never_passed() {
         assert!(out.stdout.is_empty(), "{}", format.name);
     }
 }
+
+#[test]
+fn symbolic_lists_every_clause_of_the_dimacs_file_by_constraint() {
+    for amo in ["pairwise", "sequential"] {
+        let dimacs = stdout(&run(
+            &["export", "-", "--to", "cnf", "--amo", amo],
+            b"12..34..........\n",
+        ));
+        let clauses: usize = dimacs
+            .lines()
+            .find(|l| l.starts_with("p cnf"))
+            .and_then(|l| l.split_whitespace().nth(3))
+            .and_then(|k| k.parse().ok())
+            .unwrap();
+        let out = run(
+            &["export", "-", "--to", "cnf", "--amo", amo, "--symbolic"],
+            b"12..34..........\n",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(
+            text.lines().filter(|l| !l.starts_with('#')).count(),
+            clauses,
+            "{amo}"
+        );
+        for heading in [
+            "# cell (1,3) holds a value",
+            "# box 4 holds 2 at most once",
+            "# column 2 holds 4",
+            "# the given (2,1) = 3",
+        ] {
+            assert!(text.contains(heading), "{amo}: {heading}");
+        }
+        assert!(text.contains("\nx(2,1,3)\n"), "the given's unit clause");
+    }
+    let out = run(
+        &["export", "-", "--to", "lp", "--symbolic"],
+        b"12..34..........\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--symbolic lists a CNF"),
+        "{}",
+        stderr(&out)
+    );
+}

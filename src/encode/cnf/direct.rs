@@ -9,7 +9,7 @@
 
 use super::amo::{Amo, at_most_one};
 use super::{Encoded, Encoding, VarMap};
-use crate::encode::{ClauseSink, Var, x_index};
+use crate::encode::{ClauseSink, Constraint, Var, x_index};
 use crate::grid::Grid;
 
 /// Encodes `puzzle` with `encoding` (not [`Encoding::Optimized`]) into `sink`.
@@ -32,8 +32,10 @@ pub(super) fn encode_direct(
         for c in 0..n {
             lits.clear();
             lits.extend((0..n).map(|v| x(r, c, v)));
+            sink.constraint(Constraint::CellHoldsAValue(shape.cell(r, c)));
             sink.add_clause(&lits);
             if cell_amo {
+                sink.constraint(Constraint::CellHoldsOneValue(shape.cell(r, c)));
                 at_most_one(amo, &lits, sink);
             }
         }
@@ -45,13 +47,16 @@ pub(super) fn encode_direct(
                 let (r, c) = (shape.row_of(cell), shape.col_of(cell));
                 x(r, c, v)
             }));
+            sink.constraint(Constraint::UnitHoldsValueAtMostOnce(unit, v));
             at_most_one(amo, &lits, sink);
             if encoding == Encoding::Extended {
+                sink.constraint(Constraint::UnitHoldsValue(unit, v));
                 sink.add_clause(&lits);
             }
         }
     }
     for (cell, v) in puzzle.givens() {
+        sink.constraint(Constraint::Given(cell, v));
         sink.add_clause(&[x(shape.row_of(cell), shape.col_of(cell), v)]);
     }
     Encoded {

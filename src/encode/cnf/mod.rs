@@ -88,6 +88,7 @@ macro_rules! named_enum_parse {
 pub mod amo;
 pub mod direct;
 pub mod optimized;
+pub mod symbolic;
 pub mod var_map;
 
 use std::fmt;
@@ -98,6 +99,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 pub use amo::{Amo, AtMostOne, at_most_one};
+pub use symbolic::symbolic_listing;
 pub use var_map::{DecodeError, VarMap};
 
 /// Which clauses the encoding emits; see the module docs.

@@ -15,7 +15,7 @@
 
 use super::amo::{Amo, at_most_one};
 use super::{Encoded, VarMap};
-use crate::encode::{ClauseSink, Lit, Var, allowed, x_index};
+use crate::encode::{ClauseSink, Constraint, Lit, Var, allowed, x_index};
 use crate::grid::Grid;
 use crate::shape::UnitKind;
 
@@ -51,10 +51,12 @@ pub(super) fn encode_optimized(puzzle: &Grid, amo: Amo, sink: &mut dyn ClauseSin
         let (r, c) = (shape.row_of(cell), shape.col_of(cell));
         lits.clear();
         lits.extend((0..n).filter_map(|v| lit(&encoded.map, r, c, v)));
+        sink.constraint(Constraint::CellHoldsAValue(cell));
         if lits.is_empty() {
             empty_clause(sink, &mut encoded.trivially_unsat);
         } else {
             sink.add_clause(&lits);
+            sink.constraint(Constraint::CellHoldsOneValue(cell));
             at_most_one(amo, &lits, sink);
         }
     }
@@ -77,11 +79,13 @@ pub(super) fn encode_optimized(puzzle: &Grid, amo: Amo, sink: &mut dyn ClauseSin
                 lit(&encoded.map, shape.row_of(cell), shape.col_of(cell), v)
                     .expect("filtered above")
             }));
+            sink.constraint(Constraint::UnitHoldsValue(unit, v));
             if lits.is_empty() {
                 empty_clause(sink, &mut encoded.trivially_unsat);
                 continue;
             }
             sink.add_clause(&lits);
+            sink.constraint(Constraint::UnitHoldsValueAtMostOnce(unit, v));
             if unit.kind == UnitKind::Box && amo == Amo::Pairwise {
                 // Pairs sharing a row or a column are in that row's or column's AMO already.
                 for i in 0..cells.len() {

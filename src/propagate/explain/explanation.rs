@@ -33,7 +33,7 @@ pub enum Ending {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Order {
-    /// The scheme's own rules ([`super::family`]): a hidden single only under a scheme that
+    /// The scheme's own rules: a hidden single only under a scheme that
     /// has it.
     #[default]
     Scheme,
