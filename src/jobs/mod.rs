@@ -49,7 +49,8 @@
 
 pub mod capped;
 pub mod census;
-pub mod census_checkpoint;
+pub mod census_command;
+pub mod census_parts;
 pub mod command;
 mod control;
 pub mod count;

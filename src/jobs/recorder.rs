@@ -164,6 +164,17 @@ impl<'a> Recorder<'a> {
         Ok(())
     }
 
+    /// Keeps an old final result and gives its bytes (a census reads the count of a part it
+    /// keeps; see [`Sink::keep_read`]).
+    ///
+    /// # Errors
+    /// The copy fails.
+    pub fn keep_read(&self, entry: &IndexEntry) -> Result<Vec<u8>, RunError> {
+        let text = self.sink.keep_read(entry)?;
+        self.count(Some(entry.status));
+        Ok(text)
+    }
+
     /// Writes a result of this run: its `text` (left out with `brief` when `done`), for input
     /// `line` with item `key`, in the place of `replaced`.
     ///

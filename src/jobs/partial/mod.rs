@@ -62,9 +62,8 @@ mod resume;
 
 pub use self::entry::IndexEntry;
 pub use self::error::PartialError;
-pub(crate) use self::files::{Lock, try_lock};
 pub use self::files::{index_path, next_path, partial_path};
-pub(crate) use self::header::read_header;
+pub use self::header::HEADER_LINES;
 pub use self::output::PartialOutput;
 pub use self::resume::OldResults;
 
