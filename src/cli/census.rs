@@ -10,12 +10,13 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudokit::Shape;
 use sudokit::census::{CensusProgress, Phase};
-use sudokit::jobs::census_command::count_empty_grid;
+use sudokit::jobs::Sink;
+use sudokit::jobs::census_command::{count_empty_grid, empty_grid_identity};
 use sudokit::jobs::command::finish;
 use sudokit::jobs::count::CountJob;
 
 use super::args::OutputArgs;
-use super::{runner, stop};
+use super::stop;
 
 /// A census longer than this shows a progress line (when standard error is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(2);
@@ -29,7 +30,14 @@ pub fn run(
     json: bool,
     output: &OutputArgs,
 ) -> anyhow::Result<ExitCode> {
-    let (sink, old) = runner::open(job, &[], output, "puzzles", json)?;
+    let identity = empty_grid_identity(job);
+    let (sink, old) = Sink::open(
+        output.output.as_deref(),
+        "puzzles",
+        &identity,
+        output.mode(),
+    )?;
+    stop::watch(sink.handle());
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::hidden();
         bar.set_style(

@@ -26,7 +26,7 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::census::{
     CensusRunError, EmptyGridCount, EmptyGridError, report_text, run_census, stop_note,
@@ -35,12 +35,13 @@ use super::command::{Command, Form, RecordOut, Shard, Summing};
 use super::control::Control;
 use super::count::{CountJob, empty_grid_shape};
 use super::item::{Fnv, InputError};
+use super::job::Job;
 use super::options::OptionError;
 use super::partial::OldResults;
 use super::record::{JobRecord, Status};
-use super::recorder::Recorder;
+use super::recorder::{Claim, Recorder, claim};
 use super::run_error::RunError;
-use super::run_identity::run_identity;
+use super::run_identity::INPUTS;
 use super::runner::{Ran, Runner};
 use super::sink::Sink;
 use super::tally::Tally;
@@ -121,11 +122,26 @@ pub fn shape_of(job: &CountJob, read: ReadOptions) -> Result<Shape, OptionError>
     empty_grid_shape(boxes, latin, job.order())
 }
 
-/// The key of the enumeration of the empty grid of `shape` (its one item).
-fn enumeration_key(shape: &Shape) -> u64 {
+/// The identity of a resumable output of `count` without input (see
+/// [`super::run_identity`]): the command, the job's options, no input, and the form `parts`
+/// whatever `--json` says: a census's parts are the same in both forms (a resumed count writes
+/// `FILE` in its own), and the enumeration's one record is keyed by its form.
+pub fn empty_grid_identity(job: &CountJob) -> Value {
+    json!({
+        "command": job.name(),
+        "options": job.identity(),
+        "form": "parts",
+        INPUTS: [],
+    })
+}
+
+/// The key of the enumeration of the empty grid of `shape` written as JSON or text (its one
+/// item).
+fn enumeration_key(shape: &Shape, json: bool) -> u64 {
     let mut key = Fnv::new();
     key.add(b"empty grid ");
     key.add(shape.to_string().as_bytes());
+    key.add(if json { b" json" } else { b" text" });
     key.finish()
 }
 
@@ -161,12 +177,27 @@ pub fn count_empty_grid(
             Ok((ran, EmptyGridSummary { note }))
         }
         EmptyGridCount::Enumerate => {
-            let record = job
-                .count(&Grid::empty(*shape), None, control)
-                .map_err(EmptyGridRunError::Count)?;
             let recorder = Recorder::new(sink, old, false);
-            let status = record.status();
-            recorder.place(1, enumeration_key(shape), status, &record.written(json))?;
+            let key = enumeration_key(shape, json);
+            match claim(recorder.next_old(), 1, key) {
+                Claim::Keep(entry) => recorder.keep(&entry)?,
+                Claim::Redo { replaced } => {
+                    let record =
+                        job.count(&Grid::empty(*shape), None, control)
+                            .map_err(|message| {
+                                // A resumed output stays as it was.
+                                sink.abandon();
+                                EmptyGridRunError::Count(message)
+                            })?;
+                    let text = record.written(json);
+                    recorder.record(1, key, record.status(), &text, replaced.as_deref())?;
+                }
+                Claim::Mismatch { line, .. } => {
+                    let reason = "it counts another grid, or is written in the other form \
+                                  (text or JSON)";
+                    return Err(recorder.mismatch(line, reason.to_string()).into());
+                }
+            }
             let tally = recorder.finish(true)?;
             let ran = Ran {
                 tally,
@@ -222,9 +253,8 @@ impl Command for EmptyGridCommand {
         read
     }
 
-    fn output_identity(&self, json: bool, _inputs: &[PathBuf]) -> Result<Value, InputError> {
-        use super::job::Job;
-        run_identity(self.job.name(), self.job.identity(), json, &[])
+    fn output_identity(&self, _json: bool, _inputs: &[PathBuf]) -> Result<Value, InputError> {
+        Ok(empty_grid_identity(&self.job))
     }
 
     fn run(
@@ -298,7 +328,7 @@ impl Command for EmptyGridCommand {
         tally.add(status);
         emit(RecordOut {
             line: 1,
-            key: enumeration_key(&shape),
+            key: enumeration_key(&shape, false),
             status,
             text,
             json,
