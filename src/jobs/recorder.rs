@@ -12,6 +12,10 @@
 //! - [`Recorder::finish`] checks that no old result is left over (more old results than
 //!   items: another input), and gives the [`Tally`].
 //!
+//! A census places its parts with a recorder too, out of order ([`super::census_parts`]): it
+//! takes every old part when it begins ([`Recorder::next_old`], [`Recorder::keep_read`]) and
+//! records each new part as it finishes.
+//!
 //! # Examples
 //! ```
 //! use sudokit::jobs::recorder::Recorder;

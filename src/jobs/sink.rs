@@ -109,8 +109,9 @@ impl State {
         match &self.out {
             Some(Out::Partial(partial)) => {
                 text += &format!(
-                    "; the results are in {}: continue with the same command and --resume (it \
+                    "; the {} are in {}: continue with the same command and --resume (it \
                      writes {} when complete)",
+                    if self.parts { self.what } else { "results" },
                     partial.partial().display(),
                     partial.file().display()
                 );

@@ -46,6 +46,14 @@
 //! a symbolic link in the place of any of them is refused (and never written through, even with
 //! `--force`).
 //!
+//! # A result counted in parts
+//! A census (`count --box PxQ -o FILE`) writes its parts as the results of a run, in the order
+//! they finish, and reads the count of each part it keeps ([`PartialOutput::keep_read`]); a
+//! resumed census keeps every old part first, then appends the missing ones, so the merge
+//! above is the same. When it is complete, `FILE` gets the count instead of the parts
+//! ([`PartialOutput::finish_whole`]); a census stopped before its first part leaves nothing
+//! ([`PartialOutput::discard`]). See [`super::census_parts`].
+//!
 //! # Complexity
 //! Two write calls per result; `--resume` reads the old results twice (checking, then copying),
 //! streaming, in memory O(1) per result.
