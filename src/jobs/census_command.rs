@@ -353,3 +353,53 @@ impl Command for EmptyGridCommand {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::count::CountOptions;
+    use crate::jobs::partial::{OpenMode, partial_path};
+
+    #[test]
+    fn an_enumeration_resumes_only_in_its_own_form() {
+        let dir = std::env::temp_dir().join(format!("sudokit-empty-grid-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("four.txt");
+        let job = CountJob::new(CountOptions {
+            method: "enumerate".into(),
+            threads: Some(1),
+            ..CountOptions::default()
+        })
+        .unwrap();
+        let shape = Shape::sudoku(2, 2).unwrap();
+        let identity = empty_grid_identity(&job);
+        let run = |mode, json| {
+            let (sink, old) = Sink::open(Some(&file), "puzzles", &identity, mode).unwrap();
+            let ran = count_empty_grid(&job, &shape, &sink, old, &Control::new(), json, None);
+            (sink, ran)
+        };
+        // Counted, then killed before FILE was written: the record stays in FILE.partial.
+        let (sink, ran) = run(OpenMode::Fresh, false);
+        assert_eq!(ran.unwrap().0.exit_code(), 0);
+        drop(sink);
+        let partial = std::fs::read_to_string(partial_path(&file)).unwrap();
+        assert_eq!(partial, "288\n");
+        // Resumed as JSON: the record is text, refused.
+        let (_, refused) = run(OpenMode::Resume, true);
+        let refused = refused.unwrap_err().to_string();
+        assert!(refused.contains("written in the other form"), "{refused}");
+        assert_eq!(
+            std::fs::read_to_string(partial_path(&file)).unwrap(),
+            partial
+        );
+        // Resumed as text: kept, and FILE is the record.
+        let (sink, ran) = run(OpenMode::Resume, false);
+        let (ran, summary) = ran.unwrap();
+        assert_eq!((ran.tally.done, summary.notes().len()), (1, 0));
+        assert_eq!(sink.finish(true, String::new).unwrap(), None);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "288\n");
+        assert!(!partial_path(&file).exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -468,6 +468,24 @@ fn directories_links_and_missing_folders_are_refused_before_counting() {
     );
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
     assert!(!file.exists());
+    // A partial file that is a directory or a FIFO: refused, before anything is counted.
+    let other = dir.join("d.txt");
+    std::fs::create_dir(partial_of(&other)).unwrap();
+    nix::unistd::mkfifo(&index_of(&other), nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let message = one_error_line(&run(
+        &["count", "--box", "2x2", "-o", s(&other), "--force"],
+        b"",
+    ));
+    assert!(
+        message.contains("d.txt.partial is a directory"),
+        "{message}"
+    );
+    std::fs::remove_dir(partial_of(&other)).unwrap();
+    let message = one_error_line(&run(&["count", "--box", "2x2", "-o", s(&other)], b""));
+    assert!(
+        message.contains("d.txt.partial.index is a special file"),
+        "{message}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -44,7 +44,7 @@
 //! `--force` (which starts again). A second run writing the same `FILE.partial` refuses, naming
 //! the first one's process id. `FILE.partial`, its index and the merged files are the run's own:
 //! a symbolic link in the place of any of them is refused (and never written through, even with
-//! `--force`).
+//! `--force`), and so are a directory and a special file (a FIFO, a device).
 //!
 //! # A result counted in parts
 //! A census (`count --box PxQ -o FILE`) writes its parts as the results of a run, in the order

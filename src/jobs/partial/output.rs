@@ -28,6 +28,26 @@ fn lock_partial(files: &Files) -> Result<Lock, PartialError> {
     })
 }
 
+/// Refuses a directory or a special file at `path` (a file of the run's own, checked before any
+/// work: a FIFO would block or take the results away, a directory cannot hold them).
+fn refuse_other_kinds(path: &Path) -> Result<(), PartialError> {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let kind = meta.file_type();
+    let other = if kind.is_dir() {
+        "a directory"
+    } else if !kind.is_file() && !kind.is_symlink() {
+        "a special file"
+    } else {
+        return Ok(());
+    };
+    Err(PartialError::NotAFile {
+        path: path.to_path_buf(),
+        kind: other,
+    })
+}
+
 /// The old results a resumed run merges.
 struct Merge {
     /// The old `FILE.partial`, read in order.
@@ -75,6 +95,7 @@ impl PartialOutput {
         let files = Files::of(file);
         for path in files.own() {
             refuse_symlink(path)?;
+            refuse_other_kinds(path)?;
         }
         let mut mode = mode;
         if mode == OpenMode::Resume && !files.partial.exists() {
@@ -505,6 +526,32 @@ mod tests {
             fs::read_to_string(&partial).unwrap(),
             "result 1\nresult 2\n"
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn directories_and_special_files_are_refused_before_anything_is_written() {
+        let (dir, file) = scratch("kinds");
+        let partial = partial_path(&file);
+        fs::create_dir(&partial).unwrap();
+        let refused = PartialOutput::open(&file, &identity(), OpenMode::Force).unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .contains("is a directory, not a file sudokit keeps"),
+            "{refused}"
+        );
+        fs::remove_dir(&partial).unwrap();
+        nix::unistd::mkfifo(&partial, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        for mode in [OpenMode::Fresh, OpenMode::Force, OpenMode::Resume] {
+            let refused = PartialOutput::open(&file, &identity(), mode).unwrap_err();
+            assert!(
+                refused.to_string().contains("is a special file"),
+                "{refused}"
+            );
+        }
+        assert!(!index_path(&partial).exists());
         let _ = fs::remove_dir_all(&dir);
     }
 
