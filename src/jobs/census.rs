@@ -148,7 +148,7 @@ pub fn run_census(
         method,
         limits,
         progress,
-        checkpoint: parts.as_ref().map(|p| p as &dyn PartStore),
+        store: parts.as_ref().map(|p| p as &dyn PartStore),
     };
     // A run that fails leaves a resumed output's old parts as they were.
     let report = count_grids(shape, &options).inspect_err(|_| sink.abandon())?;
