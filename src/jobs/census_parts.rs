@@ -176,11 +176,6 @@ impl<'r, 's> RecordedParts<'r, 's> {
                 return Err(malformed(format!("part {part} twice")));
             }
             let text = self.recorder.keep_read(&entry)?;
-            if text.is_empty() {
-                // A signal stopped the output: it takes no more, and a stop copies the old
-                // parts not kept yet after the new ones. The count stops too.
-                break;
-            }
             let count = read_part(&text, part, parts).ok_or_else(|| {
                 malformed(format!(
                     "part {part} does not read `part {part} of {parts}: COUNT`"

@@ -279,11 +279,16 @@ impl Sink {
         replaced: Option<&IndexEntry>,
     ) -> io::Result<()> {
         let mut state = lock(&self.state);
-        if state.interrupted.is_some() {
-            // A signal came: records finished after it may have been cut short.
+        if state.interrupted.is_some() && !state.parts {
+            // A signal came: records finished after it may have been cut short (a part is
+            // counted whole or not at all: one finished after a signal is kept).
             return Ok(());
         }
-        match state.out.as_mut().expect("the sink is open") {
+        // Abandoned (a refused resume): nothing more is written.
+        let Some(out) = state.out.as_mut() else {
+            return Ok(());
+        };
+        match out {
             Out::Stream(out) => {
                 if !text.is_empty() {
                     out.write_all(text.as_bytes())?;
@@ -304,8 +309,9 @@ impl Sink {
 
     /// Makes this the output of one result counted in parts (a census): each record is a part,
     /// written as it finishes (in any order), `what` the parts' name. A stream takes no parts
-    /// (nothing is written but the result, [`Sink::write_extra`]), and a stopped run's line does
-    /// not name an input line.
+    /// (nothing is written but the result, [`Sink::write_extra`]), a part finished after a
+    /// signal is still written (it is counted whole or not at all), and a stopped run's line
+    /// does not name an input line.
     pub fn hold_parts(&self, what: &'static str) {
         let mut state = lock(&self.state);
         state.parts = true;
@@ -319,18 +325,15 @@ impl Sink {
     }
 
     /// Copies the next old result of a resumed run and gives its bytes (see
-    /// [`PartialOutput::keep_read`]); empty when the output keeps nothing.
+    /// [`PartialOutput::keep_read`]).
     ///
     /// # Errors
     /// The copy fails.
     pub fn keep_read(&self, entry: &IndexEntry) -> io::Result<Vec<u8>> {
         let mut state = lock(&self.state);
-        if state.interrupted.is_some() {
-            return Ok(Vec::new());
-        }
         match state.out.as_mut() {
             Some(Out::Partial(partial)) => partial.keep_read(entry),
-            _ => Ok(Vec::new()),
+            _ => Err(io::Error::other("the output keeps no results")),
         }
     }
 
