@@ -246,7 +246,7 @@ fn run_error(error: EmptyGridRunError) -> RunError {
 
 impl Command for EmptyGridCommand {
     fn notes(&self) -> Vec<String> {
-        Vec::new()
+        self.job.notes()
     }
 
     fn read_options(&self, read: ReadOptions, _input: usize) -> ReadOptions {
