@@ -81,7 +81,7 @@ pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Co
 }
 
 /// The registry's commands: `(name, inputs, resumable, per_input, about)`, where `inputs` is
-/// `none`, `one`, `two` or `one_or_more`.
+/// `none`, `one`, `two`, `one_or_more` or `one_or_none`.
 #[pyfunction]
 pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str)> {
     registry::COMMANDS
@@ -92,6 +92,7 @@ pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str)>
                 Inputs::One => "one",
                 Inputs::Two => "two",
                 Inputs::OneOrMore => "one_or_more",
+                Inputs::OneOrNone => "one_or_none",
             };
             (e.name, inputs, e.resumable, e.per_input, e.about)
         })

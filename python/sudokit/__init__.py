@@ -175,7 +175,8 @@ def run(
     Args:
         command: the command.
         inputs: its input files (none for generate and generate-latin; puzzles and candidates
-            for verify).
+            for verify; none for count of every grid of the shape ``box`` or ``latin`` and
+            ``order`` give, as ``sudokit count --box PxQ``).
         out: the output: None for standard output, or a path, written as ``-o FILE`` writes it
             (a resumable result file for every command without closing tables).
         json: one JSON object per record.

@@ -147,7 +147,8 @@ def _note(message: str) -> None:
 
 
 #: The registry's commands: name -> (inputs, resumable, per_input, about), where inputs is
-#: "none", "one", "two" or "one_or_more". Read from the library, never written here.
+#: "none", "one", "two", "one_or_more" or "one_or_none". Read from the library, never written
+#: here.
 COMMANDS = {
     name: (inputs, resumable, per_input, about)
     for name, inputs, resumable, per_input, about in _native.commands()
@@ -239,6 +240,10 @@ def run(
         raise ValueError("shard_size and chunk must be at least 1")
     files = [os.fspath(p) for p in inputs]
     kind, resumable, per_input, _ = COMMANDS[command]
+    if kind == "one_or_none" and not files:
+        raise ValueError(
+            f"{command} without input runs in one process (sudokit.run): Dask shards input files"
+        )
     if kind == "none" and box is not None:
         options["box"], box = box, None  # generate's box is the shape it makes
     options.setdefault("threads", threads_per_task)
@@ -345,7 +350,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     for command, (kind, _, _, about) in COMMANDS.items():
         sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster: {about}")
-        if kind == "one":
+        if kind in ("one", "one_or_none"):
             sub.add_argument("inputs", nargs=1, metavar="FILE")
         elif kind == "one_or_more":
             sub.add_argument("inputs", nargs="+", metavar="FILE")

@@ -205,3 +205,29 @@ def test_default_crosscheck_participants_are_the_cli_ones(cli, in_repo):
     assert all('"ext' not in r.json_line for r in got)
     assert [untimed(r.json_line) for r in got] == [untimed(l + "\n") for l in expected.splitlines()[:-1]]
     assert code == 0
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize(
+    "cli_shape, read",
+    [(["--box", "2x4"], {"box": (2, 4)}), (["--latin", "--order", "6"], {"latin": True, "order": 6})],
+    ids=["box", "latin"],
+)
+def test_count_without_input_is_the_cli_census(cli, in_repo, tmp_path, capfd, cli_shape, read, json):
+    """``count`` without input is the registry's census of the empty grid: ``sudokit.run``
+    (to standard output and to a file) and ``sudokit.records`` write what the command line
+    writes; Dask, which shards input files, says so."""
+    flags = ["--json"] if json else []
+    code, expected = cli("count", *cli_shape, *flags)
+    assert code == 0 and expected
+    tally = sudokit.run("count", json=json, **read)
+    assert untimed(capfd.readouterr().out) == untimed(expected)
+    assert (tally.total, tally.done, tally.exit_code) == (1, 1, 0)
+    out = tmp_path / "count.txt"
+    sudokit.run("count", out=out, json=json, **read)
+    assert untimed(out.read_text()) == untimed(expected)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["count.txt"]
+    [record] = sudokit.records("count", **read)
+    assert untimed(record.json_line if json else record.text) == untimed(expected)
+    with pytest.raises(ValueError, match="runs in one process"):
+        sd.run("count", **read)

@@ -217,7 +217,7 @@ pub struct CensusOptions<'a> {
     pub progress: Option<&'a (dyn Fn(&CensusProgress) + Sync)>,
     /// Where the parts go (the resume file of `-o FILE`): parts already in it are not counted
     /// again, and each part finished is added to it.
-    pub checkpoint: Option<&'a dyn PartStore>,
+    pub store: Option<&'a dyn PartStore>,
 }
 
 impl fmt::Debug for CensusOptions<'_> {
@@ -226,7 +226,7 @@ impl fmt::Debug for CensusOptions<'_> {
             .field("method", &self.method)
             .field("limits", &self.limits)
             .field("progress", &self.progress.is_some())
-            .field("checkpoint", &self.checkpoint)
+            .field("store", &self.store)
             .finish()
     }
 }
@@ -382,7 +382,7 @@ pub enum CensusError {
     /// A count does not fit in 128 bits.
     #[error("the count does not fit in 128 bits")]
     Overflow,
-    /// The store of counted parts (the resume file).
+    /// The store of counted parts (the resumable output of `-o FILE`).
     #[error(transparent)]
     PartStore(#[from] PartStoreError),
 }
@@ -514,13 +514,13 @@ pub fn count_grids(
             ));
         }
     };
-    let resumed = match options.checkpoint {
-        Some(checkpoint) => checkpoint.begin(&shape.to_string(), method.name(), plan.parts())?,
+    let resumed = match options.store {
+        Some(store) => store.begin(&shape.to_string(), method.name(), plan.parts())?,
         None => Vec::new(),
     };
     let record = |part: usize, count: u128| -> Result<(), CensusError> {
-        match options.checkpoint {
-            Some(checkpoint) => Ok(checkpoint.record(part, count)?),
+        match options.store {
+            Some(store) => Ok(store.record(part, count)?),
             None => Ok(()),
         }
     };

@@ -1,7 +1,8 @@
 //! Where a census keeps the parts it has counted, so that an interrupted count continues where
 //! it stopped: the census asks the store for the parts already counted when it begins and hands
-//! it each part as it is finished. The resume file of `-o FILE`
-//! ([`crate::jobs::census_checkpoint`]) is one; a census run without one keeps nothing.
+//! it each part as it is finished (from any worker thread, one at a time, in the order they
+//! finish). The resumable result file of `-o FILE` is one ([`crate::jobs::census_parts`]: the
+//! parts as the records of a run); a census run without one keeps nothing.
 
 use std::error::Error;
 use std::fmt;

@@ -1,40 +1,43 @@
-//! `sudokit count --box PxQ` / `--latin --order N` by a symmetry method: the library's census
-//! job ([`sudokit::jobs::census`]) with a progress line on a terminal, its report printed or
-//! written to `-o FILE`.
+//! `sudokit count --box PxQ` / `--latin --order N` (no FILE): the library's count of the empty
+//! grid ([`sudokit::jobs::census_command`]: a census by symmetry, or an enumeration) into
+//! standard output or `-o FILE`, with a progress line on a terminal and the notes on standard
+//! error.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudokit::Shape;
-use sudokit::census::{CensusProgress, CensusReport, Method, Phase};
-use sudokit::jobs::Control;
-use sudokit::jobs::census::{run_census, stop_note};
+use sudokit::census::{CensusProgress, Phase};
+use sudokit::jobs::Sink;
+use sudokit::jobs::census_command::{count_empty_grid, empty_grid_identity};
+use sudokit::jobs::command::finish;
 use sudokit::jobs::count::CountJob;
 
 use super::args::OutputArgs;
+use super::stop;
 
 /// A census longer than this shows a progress line (when standard error is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
-/// Counts the grids of `shape` by `method` (`None`: the shape's default) on the job's pool, and
-/// prints the count (or its JSON object) on standard output or into `-o FILE`. Exit 0 for an
-/// exact count, 1 for a lower bound (a time limit or a signal stopped it).
+/// Counts the empty grid of `shape` as `job` says, into standard output or `-o FILE`: the count
+/// (or its JSON object with `json`). Exit 0 for an exact count, 1 for a lower bound (a time
+/// limit or a signal stopped it).
 pub fn run(
     job: &CountJob,
     shape: &Shape,
-    method: Option<Method>,
-    control: &Control,
     json: bool,
     output: &OutputArgs,
 ) -> anyhow::Result<ExitCode> {
-    let target = match &output.output {
-        Some(path) if path.as_os_str() == "-" => bail!("-o takes a file name, not -"),
-        Some(path) => Some((path.as_path(), output.mode())),
-        None => None,
-    };
+    let identity = empty_grid_identity(job);
+    let (sink, old) = Sink::open(
+        output.output.as_deref(),
+        "puzzles",
+        &identity,
+        output.mode(),
+    )?;
+    stop::watch(sink.handle());
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::hidden();
         bar.set_style(
@@ -57,40 +60,16 @@ pub fn run(
             }
         }
     };
-    let render = |report: &CensusReport| {
-        if json {
-            format!("{}\n", report.to_json())
-        } else {
-            format!("{}\n", report.line())
-        }
-    };
-    let limits = job.limits(control);
-    let run = job
-        .pool()
-        .install(|| run_census(shape, method, limits, target, Some(&show), render))?;
-    let report = run.report;
+    let counted = count_empty_grid(job, shape, &sink, old, &stop::control(), json, Some(&show));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    match target {
-        Some(_) => {
-            if let Some(partial) = run.kept_in {
-                super::note!(
-                    "sudokit: {} parts of {} counted so far, in {}; continue with --resume",
-                    report.parts_done,
-                    report.parts,
-                    partial.display()
-                );
-            }
-        }
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(render(&report).as_bytes())?;
-            out.flush()?;
-        }
-    }
-    if let Some(note) = stop_note(&report) {
+    let (ran, summary) = counted?;
+    let report = finish(sink, ran, &summary, "puzzles", stop::why_stopped);
+    stop::unwatch();
+    let report = report?;
+    for note in &report.notes {
         super::note!("sudokit: {note}");
     }
-    Ok(ExitCode::from(u8::from(!report.complete())))
+    Ok(ExitCode::from(report.exit_code))
 }

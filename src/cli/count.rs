@@ -2,19 +2,14 @@
 //! library's count job ([`sudokit::jobs::count`]).
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args as ClapArgs;
-use sudokit::Grid;
-use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
-use sudokit::jobs::{JobRecord, Status};
 
 use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
-use super::{lists, runner, stop};
+use super::{lists, runner};
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
@@ -132,22 +127,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let Some(file) = &args.file else {
         let boxes = args.box_shape.map(|b| (b.rows, b.cols));
         let shape = empty_grid_shape(boxes, args.latin, args.order)?;
-        if let EmptyGridCount::Census(method) = job.empty_grid_count(&shape)? {
-            let control = stop::control();
-            return super::census::run(&job, &shape, method, &control, args.json, &args.output);
-        }
-        if args.output.output.is_some() {
-            bail!("-o and --resume go with a puzzle FILE, or with a count by a symmetry method");
-        }
-        let record = job
-            .count(&Grid::empty(shape), None, &stop::control())
-            .map_err(anyhow::Error::msg)?;
-        let mut out = std::io::stdout().lock();
-        out.write_all(record.written(args.json).as_bytes())?;
-        out.flush()?;
-        // A count a budget stopped is a lower bound, and one resting on an unchecked claim is
-        // a claim: neither is the answer asked for.
-        return Ok(ExitCode::from(u8::from(record.status() != Status::Done)));
+        return super::census::run(&job, &shape, args.json, &args.output);
     };
     job.check_puzzle_method()?;
     runner::plain(

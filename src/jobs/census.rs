@@ -1,25 +1,31 @@
 //! `count` of an empty grid by a symmetry method, as a job: which method counts it (or whether an
-//! enumeration does), the resume file of `-o FILE`, the result file written whole, and the
-//! sentences a front end shows for a stopped count. The counting itself is [`crate::census`].
+//! enumeration does), the census run into a [`Sink`] (its parts kept in the resumable result file
+//! of `-o FILE`, its report written whole), and the sentences a front end shows for a stopped
+//! count. The counting itself is [`crate::census`]; the command that picks the census or an
+//! enumeration for `count` without input is [`super::census_command`].
 //!
-//! `-o FILE` is resolved first, as for every output ([`Target::resolve`]): a directory is refused
-//! before anything is counted; a link to a regular file is followed. A regular `FILE` keeps the
-//! parts counted in `FILE.partial` (one keyed and hashed line per part, locked while the count
-//! runs, see [`Checkpoint`]); a new run over a partial file that holds parts is refused unless it
-//! resumes them (`--resume`) or discards them (`--force`), as for every other resumable output.
-//! `FILE` gets the count, written whole, once the count is complete; the partial file is then
-//! removed. Anything else (`/dev/stdout`, a pipe) gets the count written directly, and keeps no
-//! parts: `--resume` of it is refused.
+//! # Output
+//! The output is opened as every command's ([`Sink::open`]: `-o FILE` resolved first, a
+//! directory refused before anything is counted, a link to a regular file followed). A regular
+//! `FILE` keeps the parts counted in `FILE.partial` and its index, the one resumable format of
+//! every command ([`super::partial`]; how parts are keyed, written out of order and read back:
+//! [`super::census_parts`]), locked while the count runs; a new run over a partial file that
+//! holds parts is refused unless it resumes them (`--resume`) or discards them (`--force`).
+//! `FILE` gets the count, written whole, once the count is complete; the partial file and its
+//! index are then removed. A count stopped before its first part leaves no partial file.
+//! Anything else (`/dev/stdout`, a pipe) gets the count written directly, complete or a lower
+//! bound, and keeps no parts: `--resume` of it is refused.
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use thiserror::Error;
 
-use super::census_checkpoint::{Checkpoint, CheckpointError};
+use super::census_parts::RecordedParts;
 use super::options::OptionError;
-use super::partial::{OpenMode, partial_path};
-use super::target::{Target, TargetError, write_atomically};
+use super::partial::OldResults;
+use super::recorder::Recorder;
+use super::run_error::RunError;
+use super::sink::Sink;
 use crate::census::{
     CensusError, CensusOptions, CensusProgress, CensusReport, Method, OutOfReach, PartStore,
     count_grids, enumeration_reach, methods_for,
@@ -96,76 +102,67 @@ pub fn empty_grid_count(
 /// Why a census run failed.
 #[derive(Debug, Error)]
 pub enum CensusRunError {
-    /// The census itself (no method for the shape, the resume file).
+    /// The census itself (no method for the shape, a resumed part that does not fit).
     #[error(transparent)]
     Census(#[from] CensusError),
-    /// The result file.
+    /// The output.
     #[error(transparent)]
-    Target(#[from] TargetError),
-    /// The resume file of the parts (`FILE.partial`).
-    #[error(transparent)]
-    Checkpoint(#[from] CheckpointError),
-    /// `--resume` of a path that is not a regular file (it keeps no parts).
-    #[error("--resume needs a regular file: {} is not one (it keeps no parts)", .0.display())]
-    ResumeSpecial(PathBuf),
+    Run(#[from] RunError),
 }
 
-/// A census run: its report, and the file that keeps the parts of a count that stopped.
-#[derive(Debug, Clone)]
-pub struct CensusRun {
-    /// The count.
-    pub report: CensusReport,
-    /// `FILE.partial`, when the count stopped and its parts are kept there for `--resume`.
-    pub kept_in: Option<PathBuf>,
+/// The report as a front end writes it: its line (`6670903752021072936960`, `at least N
+/// (unknown: time limit)`), or its JSON object with `json`, ending in a newline.
+pub fn report_text(report: &CensusReport, json: bool) -> String {
+    if json {
+        format!("{}\n", report.to_json())
+    } else {
+        format!("{}\n", report.line())
+    }
 }
 
-/// Counts the grids of `shape` by `method` on the current rayon pool. With `output` (`-o FILE`
-/// and its mode), the path is checked and the partial file opened and locked before anything is
-/// counted; the parts go to `FILE.partial` and a complete count is written to `FILE` as
-/// `render(report)`. Without, nothing is written. `progress` is called as the count goes.
+/// Counts the grids of `shape` by `method` (`None`: the shape's default) on the current rayon
+/// pool, into `sink` (continuing the `old` parts of a resumed output). A resumable result file
+/// keeps the parts as they finish ([`super::census_parts`]) and gets the report (as
+/// [`report_text`] writes it) in place of them when the count is complete
+/// ([`Sink::set_whole`]); a stream gets the report, complete or not, and keeps no parts.
+/// `progress` is called as the count goes. The sink stays open: a front end ends it
+/// ([`super::command::finish`]).
 ///
 /// # Errors
-/// See [`CensusRunError`].
+/// See [`CensusRunError`]; a refused resume leaves the old parts as they were.
 pub fn run_census(
     shape: &Shape,
     method: Option<Method>,
     limits: Limits,
-    output: Option<(&Path, OpenMode)>,
+    sink: &Sink,
+    old: Option<OldResults>,
     progress: Option<&(dyn Fn(&CensusProgress) + Sync)>,
-    render: impl Fn(&CensusReport) -> String,
-) -> Result<CensusRun, CensusRunError> {
-    let (target, checkpoint) = match output {
-        None => (None, None),
-        Some((file, mode)) => match Target::resolve(file)? {
-            Target::Regular(resolved) => {
-                let checkpoint = Checkpoint::open(partial_path(&resolved), mode)?;
-                (Some(resolved), Some(checkpoint))
-            }
-            _ if mode == OpenMode::Resume => {
-                return Err(CensusRunError::ResumeSpecial(file.to_path_buf()));
-            }
-            _ => (Some(file.to_path_buf()), None),
-        },
-    };
+    json: bool,
+) -> Result<CensusReport, CensusRunError> {
+    sink.hold_parts("parts");
+    let recorder = Recorder::new(sink, old, false);
+    let parts = sink
+        .is_resumable_file()
+        .then(|| RecordedParts::new(&recorder));
     let options = CensusOptions {
         method,
         limits,
         progress,
-        checkpoint: checkpoint.as_ref().map(|c| c as &dyn PartStore),
+        store: parts.as_ref().map(|p| p as &dyn PartStore),
     };
-    let report = count_grids(shape, &options)?;
-    let mut kept_in = None;
-    if let Some(file) = target {
+    // A run that fails leaves a resumed output's old parts as they were.
+    let report = count_grids(shape, &options).inspect_err(|_| sink.abandon())?;
+    drop(parts);
+    recorder.finish(report.complete())?;
+    let text = report_text(&report, json);
+    if sink.is_resumable_file() {
         if report.complete() {
-            write_atomically(&file, render(&report).as_bytes())?;
-            if let Some(checkpoint) = checkpoint {
-                checkpoint.remove()?;
-            }
-        } else if report.parts > 0 {
-            kept_in = checkpoint.as_ref().map(|c| c.path().to_path_buf());
+            sink.set_whole(text.as_bytes());
         }
+    } else {
+        sink.write_extra(&text).map_err(RunError::Io)?;
     }
-    Ok(CensusRun { report, kept_in })
+    Ok(report)
 }
 
 /// The sentence a front end shows for a stopped count (`None` for a complete one): where it
@@ -204,6 +201,7 @@ fn duration_words(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jobs::partial::{OpenMode, index_path, partial_path};
 
     #[test]
     fn auto_counts_by_symmetry_unless_an_enumeration_is_asked_for() {
@@ -248,32 +246,139 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_fresh_run_over_parts_is_refused_and_a_complete_one_writes_the_file() {
-        let dir = std::env::temp_dir().join(format!("sudokit-census-job-{}", std::process::id()));
+    /// A fresh directory for one test, and `FILE` in it.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sudokit-census-job-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("count.txt");
-        std::fs::write(partial_path(&file), "{}\n").unwrap();
-        let shape = Shape::sudoku(2, 2).unwrap();
-        let run = |mode| {
-            run_census(
-                &shape,
-                None,
-                Limits::default(),
-                Some((&file, mode)),
-                None,
-                |r| format!("{}\n", r.line()),
-            )
+        dir.join("count.txt")
+    }
+
+    fn open(file: &std::path::Path, mode: OpenMode) -> (Sink, Option<OldResults>) {
+        let identity = serde_json::json!({"command": "count", "options": {}, "form": "text"});
+        Sink::open(Some(file), "puzzles", &identity, mode).unwrap()
+    }
+
+    /// Counts the Latin squares of order `n` into `file`, stopped after `stop_after` parts of
+    /// this run (none: to the end); the sink is then ended.
+    fn count_latin(
+        file: &std::path::Path,
+        n: usize,
+        mode: OpenMode,
+        stop_after: Option<usize>,
+    ) -> Result<CensusReport, CensusRunError> {
+        let (sink, old) = open(file, mode);
+        let cancel = crate::search::Cancel::new();
+        let limits = Limits::none().with_cancel(cancel.clone());
+        let counted = std::sync::atomic::AtomicUsize::new(0);
+        let progress = |p: &CensusProgress| {
+            if p.phase == crate::census::Phase::Counting {
+                let now = counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if stop_after.is_some_and(|k| now >= k) {
+                    cancel.cancel();
+                }
+            }
         };
-        assert!(matches!(
-            run(OpenMode::Fresh),
-            Err(CensusRunError::Checkpoint(CheckpointError::Unknown { .. }))
-        ));
-        let report = run(OpenMode::Force).unwrap().report;
+        let report = run_census(
+            &Shape::latin(n).unwrap(),
+            None,
+            limits,
+            &sink,
+            old,
+            Some(&progress),
+            false,
+        )?;
+        sink.finish(report.complete(), || "stopped".into()).unwrap();
+        Ok(report)
+    }
+
+    #[test]
+    fn a_complete_count_writes_the_file_whole_and_removes_its_parts() {
+        let file = scratch("complete");
+        let (sink, old) = open(&file, OpenMode::Fresh);
+        let report = run_census(
+            &Shape::sudoku(2, 2).unwrap(),
+            None,
+            Limits::none(),
+            &sink,
+            old,
+            None,
+            false,
+        )
+        .unwrap();
         assert_eq!(report.count, 288);
+        assert_eq!(sink.finish(true, String::new).unwrap(), None);
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "288\n");
-        assert!(!partial_path(&file).exists());
+        let partial = partial_path(&file);
+        assert!(!partial.exists() && !index_path(&partial).exists());
         assert_eq!(stop_note(&report), None);
-        std::fs::remove_dir_all(&dir).unwrap();
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    }
+
+    #[test]
+    fn a_stopped_count_keeps_its_parts_and_a_resume_counts_only_the_rest() {
+        let file = scratch("resume");
+        let partial = partial_path(&file);
+        let stopped = count_latin(&file, 6, OpenMode::Fresh, Some(3)).unwrap();
+        assert!(
+            !stopped.complete() && stopped.parts_done >= 3,
+            "{stopped:?}"
+        );
+        assert!(!file.exists());
+        let text = std::fs::read_to_string(&partial).unwrap();
+        assert_eq!(text.lines().count(), stopped.parts_done);
+        assert!(
+            text.lines()
+                .all(|l| l.starts_with("part ") && l.contains(" of 49: ")),
+            "{text}"
+        );
+        assert!(stop_note(&stopped).unwrap().contains("lower bound"));
+        // Another census over the same output: its parts are not this one's.
+        let refused = count_latin(&file, 5, OpenMode::Resume, None)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("line 3 of its index is a part of another census, not of 5×5 Latin square by reduced-latin"), "{refused}");
+        assert_eq!(std::fs::read_to_string(&partial).unwrap(), text);
+        let resumed = count_latin(&file, 6, OpenMode::Resume, None).unwrap();
+        assert_eq!(
+            (resumed.count, resumed.parts_resumed),
+            (812_851_200, stopped.parts_done)
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "812851200\n");
+        assert!(!partial.exists() && !index_path(&partial).exists());
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    }
+
+    #[test]
+    fn a_count_stopped_before_its_first_part_leaves_nothing() {
+        let file = scratch("nothing");
+        let stopped = count_latin(&file, 6, OpenMode::Fresh, Some(0)).unwrap();
+        assert_eq!((stopped.complete(), stopped.parts_done), (false, 0));
+        let partial = partial_path(&file);
+        assert!(!partial.exists() && !index_path(&partial).exists() && !file.exists());
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    }
+
+    #[test]
+    fn a_stream_gets_the_count_and_keeps_no_parts() {
+        let cancel = crate::search::Cancel::new();
+        cancel.cancel();
+        let sink = Sink::stdout("puzzles", true);
+        let report = run_census(
+            &Shape::latin(6).unwrap(),
+            None,
+            Limits::none().with_cancel(cancel),
+            &sink,
+            None,
+            None,
+            true,
+        )
+        .unwrap();
+        assert!(!report.complete());
+        assert!(report_text(&report, true).starts_with("{"));
+        assert!(report_text(&report, false).starts_with("at least "));
+        // Nothing to continue: no line on how far it got.
+        assert_eq!(sink.finish(false, || "stopped".into()).unwrap(), None);
     }
 }

@@ -199,6 +199,11 @@ impl CountJob {
         }
     }
 
+    /// The order every puzzle must have (`order`): the empty grid's without input.
+    pub fn order(&self) -> Option<usize> {
+        self.order
+    }
+
     /// The thread pool the counts run on (a census runs on it too).
     pub fn pool(&self) -> &rayon::ThreadPool {
         &self.pool

@@ -22,13 +22,17 @@
 //!   summary ended per input and at the end, and the exit code;
 //! - the **sink** and **resume** ([`sink`], [`partial`], [`target`], [`run_identity`]):
 //!   standard output, a file written directly, or the resumable result file of `-o FILE`
-//!   (locked, indexed, resumed only by a run of the same command, options and inputs).
+//!   (locked, indexed, resumed only by a run of the same command, options and inputs): the one
+//!   resume format of every command, the parts of a census ([`census_parts`]) included.
 //!
 //! # Resume reads structure, not text
 //! A resumed run never parses the written records it kept: `FILE.partial` has an index beside it
 //! (each result's input line, status, length, item fingerprint and hash; see [`partial`]), so the
 //! run knows which results to keep (`done`, `negative`), which to redo (`unknown`, `error`),
 //! and that each still answers its item, whatever the output form (text, JSON, grid blocks).
+//! One run reads back what it keeps: a census ([`census`]), whose count is the sum of its parts,
+//! reads the count of each part it keeps from bytes whose hash was checked first
+//! ([`census_parts`]).
 //!
 //! # Examples
 //! ```
@@ -49,7 +53,8 @@
 
 pub mod capped;
 pub mod census;
-pub mod census_checkpoint;
+pub mod census_command;
+pub mod census_parts;
 pub mod command;
 mod control;
 pub mod count;

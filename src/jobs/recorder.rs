@@ -12,6 +12,10 @@
 //! - [`Recorder::finish`] checks that no old result is left over (more old results than
 //!   items: another input), and gives the [`Tally`].
 //!
+//! A census places its parts with a recorder too, out of order ([`super::census_parts`]): it
+//! takes every old part when it begins ([`Recorder::next_old`], [`Recorder::keep_read`]) and
+//! records each new part as it finishes.
+//!
 //! # Examples
 //! ```
 //! use sudokit::jobs::recorder::Recorder;
@@ -162,6 +166,17 @@ impl<'a> Recorder<'a> {
         self.sink.keep(entry)?;
         self.count(Some(entry.status));
         Ok(())
+    }
+
+    /// Keeps an old final result and gives its bytes (a census reads the count of a part it
+    /// keeps; see [`Sink::keep_read`]).
+    ///
+    /// # Errors
+    /// The copy fails.
+    pub fn keep_read(&self, entry: &IndexEntry) -> Result<Vec<u8>, RunError> {
+        let text = self.sink.keep_read(entry)?;
+        self.count(Some(entry.status));
+        Ok(text)
     }
 
     /// Writes a result of this run: its `text` (left out with `brief` when `done`), for input

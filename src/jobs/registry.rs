@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
+use super::census_command::EmptyGridCommand;
 use super::command::{Command, JobCommand};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
@@ -48,6 +49,8 @@ pub enum Inputs {
     Two,
     /// One or more inputs.
     OneOrMore,
+    /// One input, or none (count: the empty grid of the shape the read options give).
+    OneOrNone,
 }
 
 impl Inputs {
@@ -58,6 +61,7 @@ impl Inputs {
             Inputs::One => n == 1,
             Inputs::Two => n == 2,
             Inputs::OneOrMore => n >= 1,
+            Inputs::OneOrNone => n <= 1,
         }
     }
 
@@ -68,6 +72,9 @@ impl Inputs {
             Inputs::One => "one input file",
             Inputs::Two => "two input files (puzzles, candidate solutions)",
             Inputs::OneOrMore => "one or more input files",
+            Inputs::OneOrNone => {
+                "one input file, or none (the empty grid of box or latin and order)"
+            }
         }
     }
 }
@@ -212,14 +219,17 @@ pub static COMMANDS: &[Entry] = &[
     Entry {
         name: "count",
         cli: &["count"],
-        about: "count the solutions of each puzzle",
-        inputs: Inputs::One,
+        about: "count the solutions of each puzzle, or the grids of a shape",
+        inputs: Inputs::OneOrNone,
         per_input: false,
         noun: "puzzles",
         resumable: true,
         defaults: defaults::<CountOptions>,
-        build: |v, _| {
+        build: |v, inputs| {
             let job = CountJob::new(options(v)?)?;
+            if inputs == 0 {
+                return Ok(Box::new(EmptyGridCommand::new(job)));
+            }
             job.check_puzzle_method()?;
             Ok(boxed(job, "count"))
         },

@@ -1,5 +1,5 @@
 //! How a run fails as a whole (not one of its items): its output, its resumed results, its
-//! inputs.
+//! inputs, a command's own refusal.
 
 use thiserror::Error;
 
@@ -21,4 +21,8 @@ pub enum RunError {
     /// An input cannot be opened or read as the command reads it.
     #[error(transparent)]
     Input(#[from] super::item::InputError),
+    /// A command's own refusal of the whole run (`count` without input: a shape, method or
+    /// census that cannot be counted, a resumed census part that does not fit).
+    #[error(transparent)]
+    Command(Box<dyn std::error::Error + Send + Sync>),
 }

@@ -66,6 +66,10 @@ struct State {
     resumable: bool,
     /// Set by [`SinkHandle::interrupt`]: no more records are written.
     interrupted: Option<String>,
+    /// The records are the parts of one result, placed as they finish ([`Sink::hold_parts`]).
+    parts: bool,
+    /// What `FILE` gets when the run completes, in place of its records ([`Sink::set_whole`]).
+    whole: Option<Vec<u8>>,
 }
 
 impl State {
@@ -89,13 +93,14 @@ impl State {
     fn summary(&self, why: &str) -> String {
         let kept = self.kept();
         let done = kept + self.written;
-        let place = if self.written > 0 {
+        let place = if self.written > 0 && !self.parts {
             format!(" (up to input line {})", self.last_line)
         } else {
             String::new()
         };
+        let verb = if self.parts { "counted" } else { "answered" };
         let mut text = format!(
-            "{why}: {done} {} answered{place}, every one written whole",
+            "{why}: {done} {} {verb}{place}, every one written whole",
             self.what
         );
         if kept > 0 {
@@ -104,8 +109,9 @@ impl State {
         match &self.out {
             Some(Out::Partial(partial)) => {
                 text += &format!(
-                    "; the results are in {}: continue with the same command and --resume (it \
+                    "; the {} are in {}: continue with the same command and --resume (it \
                      writes {} when complete)",
+                    if self.parts { self.what } else { "results" },
                     partial.partial().display(),
                     partial.file().display()
                 );
@@ -168,6 +174,8 @@ impl Sink {
                 last_line: 0,
                 resumable,
                 interrupted: None,
+                parts: false,
+                whole: None,
             })),
             watched,
         }
@@ -271,11 +279,16 @@ impl Sink {
         replaced: Option<&IndexEntry>,
     ) -> io::Result<()> {
         let mut state = lock(&self.state);
-        if state.interrupted.is_some() {
-            // A signal came: records finished after it may have been cut short.
+        if state.interrupted.is_some() && !state.parts {
+            // A signal came: records finished after it may have been cut short (a part is
+            // counted whole or not at all: one finished after a signal is kept).
             return Ok(());
         }
-        match state.out.as_mut().expect("the sink is open") {
+        // Abandoned (a refused resume): nothing more is written.
+        let Some(out) = state.out.as_mut() else {
+            return Ok(());
+        };
+        match out {
             Out::Stream(out) => {
                 if !text.is_empty() {
                     out.write_all(text.as_bytes())?;
@@ -292,6 +305,36 @@ impl Sink {
         state.written += 1;
         state.last_line = line;
         Ok(())
+    }
+
+    /// Makes this the output of one result counted in parts (a census): each record is a part,
+    /// written as it finishes (in any order), `what` the parts' name. A stream takes no parts
+    /// (nothing is written but the result, [`Sink::write_extra`]), a part finished after a
+    /// signal is still written (it is counted whole or not at all), and a stopped run's line
+    /// does not name an input line.
+    pub fn hold_parts(&self, what: &'static str) {
+        let mut state = lock(&self.state);
+        state.parts = true;
+        state.what = what;
+    }
+
+    /// What `FILE` gets when the run completes, in place of its records (a census's count):
+    /// see [`PartialOutput::finish_whole`]. Only a resumable result file keeps it.
+    pub fn set_whole(&self, text: &[u8]) {
+        lock(&self.state).whole = Some(text.to_vec());
+    }
+
+    /// Copies the next old result of a resumed run and gives its bytes (see
+    /// [`PartialOutput::keep_read`]).
+    ///
+    /// # Errors
+    /// The copy fails.
+    pub fn keep_read(&self, entry: &IndexEntry) -> io::Result<Vec<u8>> {
+        let mut state = lock(&self.state);
+        match state.out.as_mut() {
+            Some(Out::Partial(partial)) => partial.keep_read(entry),
+            _ => Err(io::Error::other("the output keeps no results")),
+        }
     }
 
     /// Copies the next old result of a resumed run.
@@ -384,12 +427,24 @@ impl Sink {
         let mut state = lock(&self.state);
         state.flush()?;
         let stopped = !complete || state.interrupted.is_some();
-        let summary = stopped.then(|| {
+        let partial = matches!(state.out, Some(Out::Partial(_)));
+        // Parts are kept only in a resumable file: a stream has nothing to continue.
+        let summary = (stopped && (partial || !state.parts)).then(|| {
             let why = state.interrupted.clone().unwrap_or_else(why);
             state.summary(&why)
         });
+        let whole = state.whole.take();
+        let empty = state.written + state.kept() == 0;
         match state.out.take() {
-            Some(Out::Partial(partial)) => partial.finish(!stopped)?,
+            Some(Out::Partial(partial)) => match whole {
+                Some(text) if !stopped => partial.finish_whole(&text)?,
+                // A count stopped before its first part: nothing to continue.
+                _ if stopped && state.parts && empty => {
+                    partial.discard();
+                    return Ok(None);
+                }
+                _ => partial.finish(!stopped)?,
+            },
             Some(Out::Stream(mut out)) => out.flush()?,
             None => {}
         }

@@ -14,7 +14,7 @@
 //!   looks whole.
 //!
 //! The files a command keeps beside its output (a resumable output's `FILE.partial` and index,
-//! a census checkpoint) are its own: they are opened with [`open_own`], which refuses a symbolic
+//! the merged files) are its own: they are opened with [`open_own`], which refuses a symbolic
 //! link in their place instead of writing wherever it leads.
 //!
 //! The temporary files in flight are listed ([`remove_temporaries`]), so that a front end that
@@ -197,8 +197,8 @@ impl Target {
     }
 }
 
-/// Opens a file of the command's own beside its output (`FILE.partial`, its index, a
-/// checkpoint) as `options` say, refusing a symbolic link in its place: on Unix with
+/// Opens a file of the command's own beside its output (`FILE.partial`, its index, the
+/// merged files) as `options` say, refusing a symbolic link in its place: on Unix with
 /// `O_NOFOLLOW`, so a link put there between a check and the open is refused too.
 ///
 /// # Errors

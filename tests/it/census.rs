@@ -10,7 +10,9 @@ use sudokit::census::{CensusOptions, Method, count_grids, methods_for};
 use sudokit::solve::{Dlx, Native, count_parallel};
 use sudokit::{Grid, Limits, Shape};
 
-use crate::census_resume::part_line;
+use sudokit::jobs::census_parts::census_line;
+
+use crate::census_resume::forged;
 use crate::common::{assert_no_panic, run, s, stderr, stdout, temp_file};
 
 fn json(out: &std::process::Output) -> Value {
@@ -135,14 +137,12 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     assert_eq!(std::fs::read_to_string(&out_file).unwrap(), "812851200\n");
     assert!(!partial.exists());
 
-    // A resume file with its header and one part (counted as 0 here, to show it is used).
+    // A partial file holding one part (counted as 0 here, to show it is kept).
     let parts = json(&run(&["count", "--latin", "--order", "6", "--json"], b""))["parts"]
         .as_u64()
-        .unwrap();
-    let census =
-        format!(r#"{{"census":"6×6 Latin square","method":"reduced-latin","parts":{parts}}}"#);
-    let header = format!("sudokit census checkpoint 2 pid {:<10}\n{census}\n", 1);
-    std::fs::write(&partial, format!("{header}{}", part_line(&census, 0, 0))).unwrap();
+        .unwrap() as usize;
+    let census = census_line("6×6 Latin square", "reduced-latin", parts);
+    forged(&out_file, Some(6), &census, &[(0, 0)], None);
     let out = run(
         &[
             "count",
@@ -162,8 +162,8 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     assert!(v["count"].as_u64().unwrap() < 812_851_200);
     assert!(!partial.exists());
 
-    // A resume file of another count is refused.
-    std::fs::write(&partial, &header).unwrap();
+    // The parts of another count are refused: another order is another run.
+    forged(&out_file, Some(6), &census, &[(0, 0)], None);
     let out = run(
         &[
             "count",
@@ -178,9 +178,34 @@ fn minus_o_keeps_the_parts_and_resume_continues_them() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("written by a count of 6×6 Latin square by reduced-latin"),
+        stderr(&out).contains("holds the results of another run (order: 5 here, 6 in the file)"),
         "{}",
         stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_empty_grid_enumerated_into_a_file_is_one_record() {
+    let dir = temp_file("census-enumerate", b"").with_extension("d");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("four.txt");
+    let args = [
+        "count",
+        "--box",
+        "2x2",
+        "--method",
+        "enumerate",
+        "-o",
+        s(&file),
+    ];
+    let out = run(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "288\n");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "partial files left"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,20 +1,27 @@
-//! The resume file of a census (`count --box PxQ -o FILE`, `FILE.partial`) is kept as safely as
-//! a batch result file (issue 40): a part changed after it was written is refused, naming the
-//! file and line; a second run on the same `-o` — a count, or `--force` over a running `solve` —
-//! is refused naming the process that holds it; directories, links and special files are
-//! refused (or written through) before anything is counted; and the results of a batch command
-//! are named for what they are.
+//! The parts of a census (`count --box PxQ -o FILE`) are kept in the one resumable format of
+//! every command, `FILE.partial` and its index (`sudokit::jobs::census_parts`), as safely as a
+//! batch's results: a part changed after it was written, a line inserted or one from another
+//! census is refused, naming the file and the index line; a second run on the same `-o` — a
+//! count, or `--force` over a running `solve` — is refused naming the process that holds it; a
+//! kill loses at most the parts in flight; directories, links and special files are refused (or
+//! written through) before anything is counted; and another command's results are named for
+//! what they are.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
+use sudokit::Limits;
 use sudokit::Shape;
-use sudokit::census::{CensusOptions, count_grids};
-use sudokit::jobs::OpenMode;
-use sudokit::jobs::census_checkpoint::Checkpoint;
-use sudokit::jobs::item::Fnv;
+use sudokit::census::{CensusProgress, CensusReport, Phase};
+use sudokit::jobs::census::run_census;
+use sudokit::jobs::census_command::EmptyGridCommand;
+use sudokit::jobs::census_parts::{census_line, part_key, part_text};
+use sudokit::jobs::count::{CountJob, CountOptions};
+use sudokit::jobs::partial::{HEADER_LINES, IndexEntry, PartialOutput};
+use sudokit::jobs::{Command, OpenMode, Sink, Status};
+use sudokit::search::Cancel;
 
 use crate::common::{assert_no_panic, path, run, s, stderr, stdout, sudokit};
 use crate::sink::stopped_partial;
@@ -30,42 +37,118 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// The part line the census resume format documents: `PART done COUNT KEY HASH`, the key the
-/// FNV-1a of the census line and the part number, the hash that of the line up to it.
-pub(crate) fn part_line(census: &str, part: usize, count: u128) -> String {
-    let mut key = Fnv::new();
-    key.add(census.as_bytes());
-    key.add(&(part as u64).to_le_bytes());
-    let body = format!("{part}\tdone\t{count}\t{:016x}\t", key.finish());
-    format!("{body}{:016x}\n", Fnv::of(body.as_bytes()))
+/// The identity of `count --box PxQ` (`order` none) or `count --latin --order N` with `-o`:
+/// what the command line writes in the index.
+pub(crate) fn identity(order: Option<usize>) -> serde_json::Value {
+    let job = CountJob::new(CountOptions {
+        order,
+        ..CountOptions::default()
+    })
+    .unwrap();
+    EmptyGridCommand::new(job)
+        .output_identity(false, &[])
+        .unwrap()
 }
 
-/// Checks that `partial` is a census resume file of whole lines only: its header, its census
-/// line, and part lines whose hashes are right (no line torn, interleaved or zeroed by two
-/// writers). Returns the number of parts.
-fn whole_parts(partial: &Path) -> usize {
-    let bytes = std::fs::read(partial).expect("partial file");
-    assert!(!bytes.contains(&0), "NUL bytes in {}", partial.display());
-    let text = String::from_utf8(bytes).expect("UTF-8");
-    let mut lines = text.lines();
-    assert!(
-        lines
-            .next()
-            .is_some_and(|l| l.starts_with("sudokit census checkpoint 2 pid ")),
-        "{text}"
-    );
-    let census = lines.next().expect("census line");
+/// Counts `shape` into `file` as the command line does, in this process, stopped once `stop`
+/// parts are counted (none: to the end); `end`: the output ended as a stopped run ends it,
+/// else left as a kill leaves it.
+pub(crate) fn census_into(
+    file: &Path,
+    shape: Shape,
+    order: Option<usize>,
+    stop: Option<usize>,
+    end: bool,
+) -> CensusReport {
+    let (sink, old) = Sink::open(Some(file), "puzzles", &identity(order), OpenMode::Force).unwrap();
+    let cancel = Cancel::new();
+    let progress = |p: &CensusProgress| {
+        if p.phase == Phase::Counting && stop.is_some_and(|k| p.parts_done >= k) {
+            cancel.cancel();
+        }
+    };
+    let limits = Limits::none().with_cancel(cancel.clone());
+    let report = run_census(&shape, None, limits, &sink, old, Some(&progress), false).unwrap();
+    if end {
+        sink.finish(report.complete(), || "stopped".into()).unwrap();
+    }
+    report
+}
+
+/// Writes a partial file of the census `census` (its description) holding `parts` (part,
+/// count) as given, whole, then `torn` bytes of one more part's text without its index line.
+pub(crate) fn forged(
+    file: &Path,
+    order: Option<usize>,
+    census: &str,
+    parts: &[(usize, u128)],
+    torn: Option<(usize, u128)>,
+) {
+    let total: usize = serde_json::from_str::<serde_json::Value>(census).unwrap()["parts"]
+        .as_u64()
+        .unwrap() as usize;
+    let (mut output, _) = PartialOutput::open(file, &identity(order), OpenMode::Force).unwrap();
+    for &(part, count) in parts {
+        let text = part_text(part, total, count);
+        output
+            .write(
+                text.as_bytes(),
+                part + 1,
+                Status::Done,
+                part_key(census, part),
+            )
+            .unwrap();
+    }
+    output.finish(false).unwrap();
+    if let Some((part, count)) = torn {
+        let text = part_text(part, total, count);
+        let mut data = std::fs::OpenOptions::new()
+            .append(true)
+            .open(partial_of(file))
+            .unwrap();
+        data.write_all(&text.as_bytes()[..text.len() / 2]).unwrap();
+    }
+}
+
+fn partial_of(file: &Path) -> PathBuf {
+    sudokit::jobs::partial::partial_path(file)
+}
+
+fn index_of(file: &Path) -> PathBuf {
+    sudokit::jobs::partial::index_path(&partial_of(file))
+}
+
+/// Checks that the partial file of `file` holds parts of one census, each whole and sealed by
+/// its index line (no line torn, interleaved or zeroed by two writers), and at most one whole
+/// part more (written, its index line not yet); returns the number of parts indexed.
+fn whole_parts(file: &Path) -> usize {
+    let data = std::fs::read(partial_of(file)).expect("partial file");
+    let index = std::fs::read_to_string(index_of(file)).expect("index");
+    assert!(!data.contains(&0), "NUL bytes in the partial file");
+    assert!(index.starts_with("sudokit partial index 2 pid "), "{index}");
+    let mut at = 0;
     let mut parts = 0;
-    for line in lines {
+    for line in index.lines().skip(HEADER_LINES) {
         let fields: Vec<&str> = line.split('\t').collect();
-        let (part, count) = (fields[0].parse().unwrap(), fields[2].parse().unwrap());
-        assert_eq!(
-            format!("{line}\n"),
-            part_line(census, part, count),
-            "{text}"
-        );
+        let (number, bytes): (usize, usize) =
+            (fields[0].parse().unwrap(), fields[2].parse().unwrap());
+        let key = u64::from_str_radix(fields[3], 16).unwrap();
+        let text = &data[at..at + bytes];
+        let entry = IndexEntry::of(text, number, Status::Done, key);
+        assert_eq!(entry.to_line(), format!("{line}\n"), "part {number}");
+        assert!(text.starts_with(format!("part {} of ", number - 1).as_bytes()));
+        at += bytes;
         parts += 1;
     }
+    let rest = &data[at..];
+    assert!(
+        rest.is_empty()
+            || (rest.starts_with(b"part ")
+                && rest.ends_with(b"\n")
+                && rest.iter().filter(|&&b| b == b'\n').count() == 1),
+        "{}",
+        String::from_utf8_lossy(rest)
+    );
     parts
 }
 
@@ -99,37 +182,31 @@ fn one_error_line(out: &std::process::Output) -> String {
 }
 
 #[test]
-fn a_changed_part_is_refused_naming_its_line() {
+fn a_changed_part_is_refused_naming_its_index_line() {
     let dir = temp_dir("tampered");
     let file = dir.join("c.txt");
-    let partial = dir.join("c.txt.partial");
-    // Every part of 9×9 counted into the resume file, as a count killed before writing c.txt
+    let partial = partial_of(&file);
+    // Every part of 9×9 counted into the partial file, as a count killed before writing c.txt
     // leaves it.
-    let checkpoint = Checkpoint::open(&partial, OpenMode::Fresh).unwrap();
-    let options = CensusOptions {
-        checkpoint: Some(&checkpoint),
-        ..CensusOptions::default()
-    };
-    let report = count_grids(&Shape::sudoku(3, 3).unwrap(), &options).unwrap();
-    drop(checkpoint);
+    let report = census_into(&file, Shape::sudoku(3, 3).unwrap(), None, None, false);
     assert_eq!(report.count, 6_670_903_752_021_072_936_960);
-    assert_eq!(whole_parts(&partial), report.parts);
-    // One more grid in the part of line 3.
+    assert_eq!(whole_parts(&file), report.parts);
+    // One more grid in the third part written.
     let text = std::fs::read_to_string(&partial).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let mut fields: Vec<String> = lines[2].split('\t').map(str::to_string).collect();
-    let count: u128 = fields[2].parse().unwrap();
-    fields[2] = (count + 1).to_string();
-    lines[2] = fields.join("\t");
+    let (head, count) = lines[2].rsplit_once(' ').unwrap();
+    let count: u128 = count.parse().unwrap();
+    lines[2] = format!("{head} {}", count + 1);
     std::fs::write(&partial, lines.join("\n") + "\n").unwrap();
     let tampered = std::fs::read(&partial).unwrap();
     let resume = ["count", "--box", "3x3", "-o", s(&file), "--resume"];
     let message = one_error_line(&run(&resume, b""));
     assert!(
         message.starts_with(&format!(
-            "sudokit: {}:3: part {} was changed after it was written",
+            "sudokit: {} was changed after it was written (line {} of its index, {}, does not match result 3",
             partial.display(),
-            fields[0]
+            HEADER_LINES + 3,
+            index_of(&file).display()
         )),
         "{message}"
     );
@@ -137,7 +214,7 @@ fn a_changed_part_is_refused_naming_its_line() {
     // Nothing written, nothing changed, nothing left beside it.
     assert!(!file.exists());
     assert_eq!(std::fs::read(&partial).unwrap(), tampered);
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
     // --force starts again, to the right count.
     let out = run(&["count", "--box", "3x3", "-o", s(&file), "--force"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -145,7 +222,72 @@ fn a_changed_part_is_refused_naming_its_line() {
         std::fs::read_to_string(&file).unwrap(),
         "6670903752021072936960\n"
     );
-    assert!(!partial.exists());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "partial files left"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_part_of_another_census_or_an_inserted_line_is_refused() {
+    let dir = temp_dir("foreign");
+    let file = dir.join("c.txt");
+    // 2×4 and 4×2 boxes: the same options, other parts (their keys say so).
+    let eight = Shape::sudoku(2, 4).unwrap();
+    let other = census_into(&file, Shape::sudoku(4, 2).unwrap(), None, Some(1), true);
+    let parts = other.parts_done;
+    assert!(!other.complete() && parts >= 1, "{other:?}");
+    let resume = ["count", "--box", "2x4", "-o", s(&file), "--resume"];
+    let message = one_error_line(&run(&resume, b""));
+    assert!(
+        message.starts_with(&format!(
+            "sudokit: {}: line {} of its index is a part of another census, not of {eight} by",
+            partial_of(&file).display(),
+            HEADER_LINES + 1
+        )),
+        "{message}"
+    );
+    assert_eq!(whole_parts(&file), parts);
+    // A line of another census's file inserted after this census's first part, its hash right.
+    let mine = census_into(&file, eight, None, Some(2), true);
+    assert!(!mine.complete() && mine.parts_done >= 2, "{mine:?}");
+    let theirs = census_line("9×9 (3×3 boxes)", "band-classes", 44);
+    let text = part_text(0, mine.parts, 5);
+    let entry = IndexEntry::of(text.as_bytes(), 1, Status::Done, part_key(&theirs, 0));
+    let data = std::fs::read_to_string(partial_of(&file)).unwrap();
+    let index = std::fs::read_to_string(index_of(&file)).unwrap();
+    let first = data.lines().next().unwrap().len() + 1;
+    let first_index = index
+        .lines()
+        .take(HEADER_LINES + 1)
+        .map(|l| l.len() + 1)
+        .sum::<usize>();
+    let insert =
+        |at: usize, whole: &str, line: &str| format!("{}{line}{}", &whole[..at], &whole[at..]);
+    std::fs::write(partial_of(&file), insert(first, &data, &text)).unwrap();
+    std::fs::write(
+        index_of(&file),
+        insert(first_index, &index, &entry.to_line()),
+    )
+    .unwrap();
+    let message = one_error_line(&run(&resume, b""));
+    assert!(
+        message.contains(&format!(
+            "line {} of its index is a part of another census",
+            HEADER_LINES + 2
+        )),
+        "{message}"
+    );
+    // A blank line inserted in the results is no part either.
+    std::fs::write(partial_of(&file), insert(first, &data, "\n")).unwrap();
+    std::fs::write(index_of(&file), &index).unwrap();
+    let message = one_error_line(&run(&resume, b""));
+    assert!(
+        message.contains(&format!("(line {} of its index", HEADER_LINES + 2)),
+        "{message}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -153,7 +295,7 @@ fn a_changed_part_is_refused_naming_its_line() {
 fn two_counts_on_one_output_are_refused_and_a_kill_leaves_whole_parts() {
     let dir = temp_dir("two-counts");
     let file = dir.join("l8.txt");
-    let partial = dir.join("l8.txt.partial");
+    let partial = partial_of(&file);
     // The 1,854 parts of the Latin squares of order 8 take minutes on one thread.
     let order8 = ["count", "--latin", "--order", "8", "--threads", "1"];
     let mut first = sudokit()
@@ -163,8 +305,12 @@ fn two_counts_on_one_output_are_refused_and_a_kill_leaves_whole_parts() {
         .spawn()
         .expect("starts");
     let pid = first.id().to_string();
-    // Counting: its header, its census line and a first part written.
-    wait_for(&partial, |t| t.lines().count() >= 3, &mut first);
+    // Counting: its index header and a first part written.
+    wait_for(
+        &index_of(&file),
+        |t| t.lines().count() > HEADER_LINES && t.contains(&pid),
+        &mut first,
+    );
     for extra in [&[][..], &["--force"], &["--resume"]] {
         let args = [&order8[..], &["-o", s(&file)], extra].concat();
         let message = one_error_line(&run(&args, b""));
@@ -178,22 +324,28 @@ fn two_counts_on_one_output_are_refused_and_a_kill_leaves_whole_parts() {
             "{extra:?}"
         );
     }
-    // Killed while it counts: whatever it wrote is whole lines, resumed as they are.
+    // Killed (SIGKILL) while it counts: whatever it wrote is whole parts, resumed as they are.
     first.kill().expect("kill");
     first.wait().expect("ended");
-    let parts = whole_parts(&partial);
+    let parts = whole_parts(&file);
     assert!(parts >= 1);
     let out = run(
         &[
             &order8[..],
-            &["-o", s(&file), "--resume", "--time-limit", "0.2"],
+            &["-o", s(&file), "--resume", "--time-limit", "0.2", "--json"],
         ]
         .concat(),
         b"",
     );
     assert_no_panic(&out);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(whole_parts(&partial) >= parts);
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("continue with the same command and --resume"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(whole_parts(&file) >= parts);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -214,15 +366,11 @@ fn force_never_discards_the_file_of_a_running_solve() {
     writeln!(input, "{}", puzzles.next().unwrap()).unwrap();
     input.flush().unwrap();
     let pid = solve.id().to_string();
-    wait_for(
-        &dir.join("z.txt.partial.index"),
-        |t| t.contains(&pid),
-        &mut solve,
-    );
+    wait_for(&index_of(&file), |t| t.contains(&pid), &mut solve);
     let out = run(&["count", "--box", "2x2", "-o", s(&file), "--force"], b"");
     let message = one_error_line(&out);
     assert!(message.contains(&format!("(process {pid})")), "{message}");
-    assert!(dir.join("z.txt.partial").exists());
+    assert!(partial_of(&file).exists());
     assert!(!file.exists());
     // The solve goes on to its end, its results whole.
     writeln!(input, "{}", puzzles.next().unwrap()).unwrap();
@@ -234,10 +382,10 @@ fn force_never_discards_the_file_of_a_running_solve() {
 }
 
 #[test]
-fn a_batch_result_file_is_named_for_what_it_is() {
+fn another_commands_results_are_named_for_what_they_are() {
     let dir = temp_dir("batch");
     let file = dir.join("z.txt");
-    let partial = dir.join("z.txt.partial");
+    let partial = partial_of(&file);
     let top95 = path("models/sudoku/9x9/top95.txt");
     stopped_partial(
         &["solve", "--backend", "norvig", "--threads", "1", s(&top95)],
@@ -245,19 +393,23 @@ fn a_batch_result_file_is_named_for_what_it_is() {
         1,
     );
     let results = std::fs::read(&partial).unwrap();
-    for extra in [&["--resume"][..], &[]] {
-        let args = [&["count", "--box", "2x2", "-o", s(&file)][..], extra].concat();
-        let message = one_error_line(&run(&args, b""));
-        assert_eq!(
-            message,
-            format!(
-                "sudokit: {} holds the results of a batch `solve` run, not a census: count into \
-                 another file, or discard them with --force",
-                partial.display()
-            )
-        );
-        assert_eq!(std::fs::read(&partial).unwrap(), results);
-    }
+    let resume = ["count", "--box", "2x2", "-o", s(&file), "--resume"];
+    let message = one_error_line(&run(&resume, b""));
+    assert!(
+        message.starts_with(&format!(
+            "sudokit: {} holds the results of another run (command: \"count\" here, \"solve\" in the file",
+            partial.display()
+        )),
+        "{message}"
+    );
+    let message = one_error_line(&run(&resume[..5], b""));
+    assert!(
+        message.contains(
+            "of an interrupted run: continue it with --resume, or start again with --force"
+        ),
+        "{message}"
+    );
+    assert_eq!(std::fs::read(&partial).unwrap(), results);
     let out = run(&["count", "--box", "2x2", "-o", s(&file), "--force"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "288\n");
@@ -301,7 +453,7 @@ fn directories_links_and_missing_folders_are_refused_before_counting() {
         1,
         "{message}"
     );
-    // A resume file that is a link is not followed: what it points at stays as it was.
+    // A partial file that is a link is not followed: what it points at stays as it was.
     let precious = dir.join("precious.txt");
     std::fs::write(&precious, "keep me\n").unwrap();
     let file = dir.join("c.txt");
@@ -316,6 +468,24 @@ fn directories_links_and_missing_folders_are_refused_before_counting() {
     );
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me\n");
     assert!(!file.exists());
+    // A partial file that is a directory or a FIFO: refused, before anything is counted.
+    let other = dir.join("d.txt");
+    std::fs::create_dir(partial_of(&other)).unwrap();
+    nix::unistd::mkfifo(&index_of(&other), nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let message = one_error_line(&run(
+        &["count", "--box", "2x2", "-o", s(&other), "--force"],
+        b"",
+    ));
+    assert!(
+        message.contains("d.txt.partial is a directory"),
+        "{message}"
+    );
+    std::fs::remove_dir(partial_of(&other)).unwrap();
+    let message = one_error_line(&run(&["count", "--box", "2x2", "-o", s(&other)], b""));
+    assert!(
+        message.contains("d.txt.partial.index is a special file"),
+        "{message}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -324,7 +494,7 @@ fn a_special_output_is_written_through_and_keeps_no_parts() {
     let dir = temp_dir("special");
     let out_link = dir.join("out");
     std::os::unix::fs::symlink("/dev/stdout", &out_link).unwrap();
-    // Whatever lies beside it is not its resume file.
+    // Whatever lies beside it is not its partial file.
     let beside = dir.join("out.partial");
     std::fs::write(&beside, "not a census\n").unwrap();
     let out = run(&["count", "--box", "2x2", "-o", s(&out_link)], b"");
@@ -343,18 +513,24 @@ fn a_special_output_is_written_through_and_keeps_no_parts() {
 }
 
 #[test]
-fn a_file_of_the_first_format_says_how_to_continue() {
+fn a_census_file_of_an_earlier_format_says_how_to_continue() {
     let dir = temp_dir("format1");
     let file = dir.join("l6.txt");
-    let partial = dir.join("l6.txt.partial");
-    let old = "{\"census\":\"6×6 Latin square\",\"method\":\"reduced-latin\",\"parts\":49}\n\
-               {\"part\":0,\"count\":\"0\"}\n";
+    let partial = partial_of(&file);
+    // The census's own resume file of earlier releases: no index beside it.
+    let old = "sudokit census checkpoint 2 pid 1         \n\
+               {\"census\":\"6×6 Latin square\",\"method\":\"reduced-latin\",\"parts\":49}\n";
     std::fs::write(&partial, old).unwrap();
     let args = ["count", "--latin", "--order", "6", "-o", s(&file)];
     let message = one_error_line(&run(&[&args[..], &["--resume"]].concat(), b""));
     assert!(
-        message.contains("is a census resume file of format 1")
+        message.contains("has no index of its results")
             && message.ends_with("start again with --force"),
+        "{message}"
+    );
+    let message = one_error_line(&run(&args, b""));
+    assert!(
+        message.contains("--resume, or start again with --force"),
         "{message}"
     );
     assert_eq!(std::fs::read_to_string(&partial).unwrap(), old);
@@ -368,13 +544,9 @@ fn a_file_of_the_first_format_says_how_to_continue() {
 fn a_part_torn_by_a_kill_is_counted_again() {
     let dir = temp_dir("torn");
     let file = dir.join("l7.txt");
-    let partial = dir.join("l7.txt.partial");
-    let census = r#"{"census":"7×7 Latin square","method":"reduced-latin","parts":221}"#;
-    let mut text = format!("sudokit census checkpoint 2 pid {:<10}\n{census}\n", 1);
-    text.push_str(&part_line(census, 5, 0));
-    let torn = part_line(census, 6, 0);
-    text.push_str(&torn[..torn.len() / 2]);
-    std::fs::write(&partial, text).unwrap();
+    let census = census_line("7×7 Latin square", "reduced-latin", 221);
+    // Part 5 whole (recorded as 0, to show it is kept), part 6 torn by a kill.
+    forged(&file, Some(7), &census, &[(5, 0)], Some((6, 0)));
     let out = run(
         &[
             "count",
@@ -393,6 +565,12 @@ fn a_part_torn_by_a_kill_is_counted_again() {
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     // Part 5 was kept at its recorded 0, part 6 counted again.
     assert_eq!(report["parts_resumed"], 1);
+    assert_eq!(report["parts"], 221);
     assert!(report["count"].as_u64().unwrap() < 61_479_419_904_000);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "partial files left"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

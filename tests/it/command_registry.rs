@@ -108,3 +108,94 @@ fn the_registry_path_writes_what_the_command_line_writes() {
     text.push_str(&summary.end(true, true));
     assert_eq!(text, stdout(&cli));
 }
+
+#[test]
+fn count_without_input_is_the_census_through_the_registry_as_on_the_command_line() {
+    use sudokit::jobs::command::finish;
+    use sudokit::jobs::{Form, OpenMode, Sink};
+    use sudokit::text::ShapeSpec;
+
+    let entry = registry::command("count").unwrap();
+    assert_eq!(entry.inputs, Inputs::OneOrNone);
+    assert!(entry.check_inputs(0).is_ok() && entry.check_inputs(2).is_err());
+    let dir = std::env::temp_dir().join(format!("sudokit-registry-census-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Elapsed times differ between two runs; everything else is the same bytes.
+    let untimed = |text: String| match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(mut json) if json.is_object() => {
+            json["elapsed_us"] = json!(0);
+            json.to_string()
+        }
+        _ => text,
+    };
+    for (shape, read, args) in [
+        (ShapeSpec::Box(2, 4), json!({}), &["--box", "2x4"][..]),
+        (
+            ShapeSpec::Latin,
+            json!({"order": 6}),
+            &["--latin", "--order", "6"],
+        ),
+    ] {
+        for json in [false, true] {
+            let cli_file = dir.join("cli.txt");
+            let json_flag: &[&str] = if json { &["--json"] } else { &[] };
+            let cli = run(
+                &[
+                    &["count"],
+                    args,
+                    json_flag,
+                    &["-o", crate::common::s(&cli_file)],
+                ]
+                .concat(),
+                b"",
+            );
+            assert_eq!(cli.status.code(), Some(0), "{}", stderr(&cli));
+            let file = dir.join("registry.txt");
+            let command = entry.build(read.clone(), 0).unwrap();
+            let identity = command.output_identity(json, &[]).unwrap();
+            let (sink, old) =
+                Sink::open(Some(&file), entry.noun, &identity, OpenMode::Fresh).unwrap();
+            let read_options = ReadOptions {
+                shape: Some(shape),
+                ..ReadOptions::default()
+            };
+            let runner = Runner::new(Control::new());
+            let form = Form { json, brief: false };
+            let (ran, summary) = command
+                .run(&[], read_options, &sink, old, &runner, form)
+                .unwrap();
+            let report = finish(sink, ran, &*summary, entry.noun, String::new).unwrap();
+            assert_eq!((report.exit_code, report.ran.tally.done), (0, 1));
+            let read_back =
+                |path: &std::path::Path| untimed(std::fs::read_to_string(path).unwrap());
+            assert_eq!(read_back(&file), read_back(&cli_file), "{args:?} {json}");
+            assert_eq!(
+                std::fs::read_dir(&dir).unwrap().count(),
+                2,
+                "partial files left"
+            );
+            // The records path: the same count as one record.
+            let mut records = Vec::new();
+            command
+                .records(&[], read_options, &runner, &mut |r| records.push(r))
+                .unwrap();
+            let written = if json {
+                &records[0].json
+            } else {
+                &records[0].text
+            };
+            assert_eq!(untimed(written.clone()), read_back(&cli_file));
+            std::fs::remove_file(&file).unwrap();
+            std::fs::remove_file(&cli_file).unwrap();
+        }
+    }
+    // No shape: refused, naming what to give.
+    let command = entry.build(json!({}), 0).unwrap();
+    let runner = Runner::new(Control::new());
+    let refused = command
+        .records(&[], ReadOptions::default(), &runner, &mut |_| {})
+        .unwrap_err();
+    assert!(refused.to_string().contains("--box PxQ"), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -417,21 +417,6 @@ fn more_cases() -> Vec<Case> {
             "models/sudoku/9x9/easy.txt:1:1: --order 4 but the puzzle has order 9",
             2,
         ),
-        cmd(
-            "count: -o with an enumeration of the empty grid",
-            &[
-                "count",
-                "-o",
-                "x.txt",
-                "--box",
-                "2x2",
-                "--method",
-                "enumerate",
-            ],
-            "",
-            "-o and --resume go with a puzzle FILE, or with a count by a symmetry method",
-            2,
-        ),
         // bench
         cmd(
             "bench: unknown backend",

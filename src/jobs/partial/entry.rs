@@ -52,7 +52,7 @@ impl IndexEntry {
     }
 
     /// The entry's line in the index.
-    pub(super) fn to_line(self) -> String {
+    pub fn to_line(self) -> String {
         format!(
             "{}\t{}\t{}\t{:016x}\t{:016x}\n",
             self.line,

@@ -108,6 +108,18 @@ pub enum PartialError {
         /// Items in the input.
         items: usize,
     },
+    /// A file of the run's own (`FILE.partial`, its index, the merged files) that is a
+    /// directory or a special file (a FIFO, a device).
+    #[error(
+        "{} is {kind}, not a file sudokit keeps results in: remove it, or write to another file",
+        path.display()
+    )]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is: `a directory`, `a special file`.
+        kind: &'static str,
+    },
     /// A file operation failed, or a file of the run's own is a symbolic link.
     #[error(transparent)]
     File(#[from] TargetError),

@@ -19,8 +19,9 @@ const MAGIC: &str = "sudokit partial index 2 pid ";
 /// place.
 const PID_WIDTH: usize = 10;
 
-/// The header lines (a pid line and an identity line) before an index's entries.
-pub(super) const HEADER_LINES: usize = 2;
+/// The header lines (a pid line and an identity line) before an index's entries: the `k`-th
+/// result is on line `HEADER_LINES + k` of the index.
+pub const HEADER_LINES: usize = 2;
 
 /// The header of an index, and its entries after it.
 pub(crate) struct Header {

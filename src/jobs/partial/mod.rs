@@ -44,7 +44,15 @@
 //! `--force` (which starts again). A second run writing the same `FILE.partial` refuses, naming
 //! the first one's process id. `FILE.partial`, its index and the merged files are the run's own:
 //! a symbolic link in the place of any of them is refused (and never written through, even with
-//! `--force`).
+//! `--force`), and so are a directory and a special file (a FIFO, a device).
+//!
+//! # A result counted in parts
+//! A census (`count --box PxQ -o FILE`) writes its parts as the results of a run, in the order
+//! they finish, and reads the count of each part it keeps ([`PartialOutput::keep_read`]); a
+//! resumed census keeps every old part first, then appends the missing ones, so the merge
+//! above is the same. When it is complete, `FILE` gets the count instead of the parts
+//! ([`PartialOutput::finish_whole`]); a census stopped before its first part leaves nothing
+//! ([`PartialOutput::discard`]). See [`super::census_parts`].
 //!
 //! # Complexity
 //! Two write calls per result; `--resume` reads the old results twice (checking, then copying),
@@ -62,9 +70,8 @@ mod resume;
 
 pub use self::entry::IndexEntry;
 pub use self::error::PartialError;
-pub(crate) use self::files::{Lock, try_lock};
 pub use self::files::{index_path, next_path, partial_path};
-pub(crate) use self::header::read_header;
+pub use self::header::HEADER_LINES;
 pub use self::output::PartialOutput;
 pub use self::resume::OldResults;
 

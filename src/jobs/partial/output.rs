@@ -17,7 +17,7 @@ use super::header::{claim, create_index, read_header};
 use super::merge::{recover, splice};
 use super::resume::{OldResults, check_results, differences, refuse_leftover};
 use crate::jobs::record::Status;
-use crate::jobs::target::{open_own, refuse_symlink};
+use crate::jobs::target::{open_own, refuse_symlink, write_atomically};
 
 /// Opens (creating it) and locks `FILE.partial`, never through a symbolic link.
 fn lock_partial(files: &Files) -> Result<Lock, PartialError> {
@@ -25,6 +25,26 @@ fn lock_partial(files: &Files) -> Result<Lock, PartialError> {
     try_lock(handle).map_err(|_| PartialError::Busy {
         pid: read_header(&files.index).and_then(|header| header.pid),
         partial: files.partial.clone(),
+    })
+}
+
+/// Refuses a directory or a special file at `path` (a file of the run's own, checked before any
+/// work: a FIFO would block or take the results away, a directory cannot hold them).
+fn refuse_other_kinds(path: &Path) -> Result<(), PartialError> {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let kind = meta.file_type();
+    let other = if kind.is_dir() {
+        "a directory"
+    } else if !kind.is_file() && !kind.is_symlink() {
+        "a special file"
+    } else {
+        return Ok(());
+    };
+    Err(PartialError::NotAFile {
+        path: path.to_path_buf(),
+        kind: other,
     })
 }
 
@@ -75,6 +95,7 @@ impl PartialOutput {
         let files = Files::of(file);
         for path in files.own() {
             refuse_symlink(path)?;
+            refuse_other_kinds(path)?;
         }
         let mut mode = mode;
         if mode == OpenMode::Resume && !files.partial.exists() {
@@ -212,9 +233,32 @@ impl PartialOutput {
     /// # Errors
     /// The copy fails.
     pub fn keep(&mut self, entry: &IndexEntry) -> io::Result<()> {
+        self.keep_into(entry, None)
+    }
+
+    /// As [`PartialOutput::keep`], also giving the kept result's bytes (checked against its
+    /// hash when the output was opened): a census reads the count of a part it keeps.
+    ///
+    /// # Errors
+    /// The copy fails.
+    pub fn keep_read(&mut self, entry: &IndexEntry) -> io::Result<Vec<u8>> {
+        let mut text = Vec::with_capacity(entry.bytes as usize);
+        self.keep_into(entry, Some(&mut text))?;
+        Ok(text)
+    }
+
+    fn keep_into(&mut self, entry: &IndexEntry, text: Option<&mut Vec<u8>>) -> io::Result<()> {
         let merge = self.merge.as_mut().expect("keep only when resuming");
         let data = self.data.as_mut().expect("resuming");
-        let copied = io::copy(&mut (&mut merge.data).take(entry.bytes), data)?;
+        let mut old = (&mut merge.data).take(entry.bytes);
+        let copied = match text {
+            Some(text) => {
+                old.read_to_end(text)?;
+                data.write_all(text)?;
+                text.len() as u64
+            }
+            None => io::copy(&mut old, data)?,
+        };
         if copied != entry.bytes {
             return Err(io::Error::new(
                 io::ErrorKind::UnexpectedEof,
@@ -288,6 +332,35 @@ impl PartialOutput {
             merge.valid - merge.consumed,
         )?;
         files.install_merged(&data)
+    }
+
+    /// Ends a complete run whose output is not its results but `text` made from them (a
+    /// census's count, from its parts): `FILE` gets `text`, written whole, then the partial
+    /// file, its index and any merged files are removed (a kill in between leaves `FILE` and
+    /// the results beside it, which a `--resume` turns into `FILE` again).
+    ///
+    /// # Errors
+    /// `FILE` cannot be written.
+    pub fn finish_whole(mut self, text: &[u8]) -> Result<(), PartialError> {
+        write_atomically(&self.files.file, text)?;
+        self.merge = None;
+        self.remove_own();
+        Ok(())
+    }
+
+    /// Ends a run that holds no result (nothing kept, nothing written: a census stopped before
+    /// its first part): its files are removed, as if it had never started.
+    pub fn discard(mut self) {
+        self.merge = None;
+        self.remove_own();
+    }
+
+    /// Removes the run's own files, the lock last (merged data first, then the index of
+    /// `FILE.partial`, then `FILE.partial` itself).
+    fn remove_own(&self) {
+        self.files.remove_merged();
+        let _ = fs::remove_file(&self.files.index);
+        let _ = fs::remove_file(&self.files.partial);
     }
 
     /// Ends a resumed run that was refused: what it merged is removed, the old results stay as
@@ -453,6 +526,32 @@ mod tests {
             fs::read_to_string(&partial).unwrap(),
             "result 1\nresult 2\n"
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn directories_and_special_files_are_refused_before_anything_is_written() {
+        let (dir, file) = scratch("kinds");
+        let partial = partial_path(&file);
+        fs::create_dir(&partial).unwrap();
+        let refused = PartialOutput::open(&file, &identity(), OpenMode::Force).unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .contains("is a directory, not a file sudokit keeps"),
+            "{refused}"
+        );
+        fs::remove_dir(&partial).unwrap();
+        nix::unistd::mkfifo(&partial, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        for mode in [OpenMode::Fresh, OpenMode::Force, OpenMode::Resume] {
+            let refused = PartialOutput::open(&file, &identity(), mode).unwrap_err();
+            assert!(
+                refused.to_string().contains("is a special file"),
+                "{refused}"
+            );
+        }
+        assert!(!index_path(&partial).exists());
         let _ = fs::remove_dir_all(&dir);
     }
 
