@@ -12,8 +12,9 @@ use sudokit::Grid;
 use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::{JobRecord, Status};
+use sudokit::text::TextLayout;
 
-use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
+use super::args::{BoxArg, OutputArgs, SolverArgs, read_options};
 use super::{lists, runner, stop};
 
 /// Arguments of `count`.
@@ -34,8 +35,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     order: Option<usize>,
     /// Input form of FILE.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
-    format: FormatArg,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
+    format: TextLayout,
     /// Count at most N solutions (default: no limit).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
@@ -117,17 +118,14 @@ pub fn legacy_latin_order(mut argv: Vec<OsString>) -> Vec<OsString> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (solver, run) = args.solver.options();
     let job = CountJob::new(CountOptions {
-        backend: args.solver.backend.clone(),
-        scheme: args.solver.scheme.clone(),
+        solver,
+        run,
         limit: args.limit,
-        time_limit: args.solver.limits.time_limit,
-        node_limit: args.solver.limits.node_limit,
-        max_order: args.solver.max_n,
         order: args.order,
-        threads: args.solver.threads.get(),
         method: args.method.clone(),
-        require_certificate: args.solver.require_certificate,
+        ..CountOptions::default()
     })?;
     let Some(file) = &args.file else {
         let boxes = args.box_shape.map(|b| (b.rows, b.cols));

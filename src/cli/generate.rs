@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sudokit::generate::progress::GenerationProgress;
@@ -49,6 +49,10 @@ Examples:
   sudokit generate --box 3x3 --difficulty medium --count 3 --seed 2
   sudokit generate --box 4x4 --givens 120
   sudokit generate --box 5x5 --grid-only --grids pattern")]
+#[command(mut_arg("threads", |arg| arg.help(
+    "Worker threads (default: all cores). Threads beyond the number of puzzles test the \
+     removals of one puzzle side by side (from 16×16 on); the puzzles are the same."
+)))]
 pub struct Args {
     /// Box shape PxQ (P rows, Q columns per box).
     #[arg(long = "box", value_name = "PxQ")]
@@ -78,10 +82,10 @@ pub struct Args {
     /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
     /// `fixpoint` (FCV means FCV+); without it, as named (FCV once, FCV+ to the fixpoint).
     #[arg(long, value_enum, value_name = "MODE")]
-    shave: Option<ShaveArg>,
+    shave: Option<Shave>,
     /// Where complete grids come from.
-    #[arg(long, value_enum, value_name = "SOURCE", default_value_t = Grids::Search)]
-    grids: Grids,
+    #[arg(long, value_enum, value_name = "SOURCE", default_value_t = GridSource::Search)]
+    grids: GridSource,
     /// Complete grids tried per puzzle before giving up (with --givens or --not-scheme).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     attempts: usize,
@@ -91,10 +95,8 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: all cores). Threads beyond the number of puzzles test the
-    /// removals of one puzzle side by side (from 16×16 on); the puzzles are the same.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Do not sweep ahead for needed givens during the reduction (sweeps run from 24×24 on;
     /// without them it is slower, with the same puzzles: for comparisons).
     #[arg(long)]
@@ -108,40 +110,10 @@ pub struct Args {
     output: OutputArgs,
 }
 
-/// `--shave` values (`grade` and `generate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum ShaveArg {
-    /// One pass over the cells (Simonis' V).
-    Once,
-    /// Passes until one removes nothing.
-    Fixpoint,
-}
-
-impl From<ShaveArg> for Shave {
-    fn from(shave: ShaveArg) -> Shave {
-        match shave {
-            ShaveArg::Once => Shave::Once,
-            ShaveArg::Fixpoint => Shave::Fixpoint,
-        }
-    }
-}
-
-/// `--grids` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Grids {
-    /// Randomized search: any grid can come out (not exactly uniform).
-    Search,
-    /// The pattern grid under random symmetries: O(n²), but uniform on one orbit only.
-    Pattern,
-}
-
 /// A run longer than this shows a progress bar (when standard error is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let threads = ThreadsArg {
-        threads: args.threads,
-    };
     let job = GenerateJob::new(GenerateOptions {
         boxes: (args.box_shape.rows, args.box_shape.cols),
         count: args.count,
@@ -151,15 +123,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         scheme: args.scheme,
         not_scheme: args.not_scheme,
         difficulty: args.difficulty,
-        shave: args.shave.map(Shave::from),
-        grids: match args.grids {
-            Grids::Search => GridSource::Search,
-            Grids::Pattern => GridSource::Pattern,
-        },
+        shave: args.shave,
+        grids: args.grids,
         attempts: args.attempts,
         grid_only: args.grid_only,
         sweeps: !args.no_sweeps,
-        threads: threads.get(),
+        threads: args.threads.get(),
     })?;
 
     let terminal = io::stderr().is_terminal();

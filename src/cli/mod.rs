@@ -138,7 +138,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     stop::install(cli.timeout)?;
     solvers::configure(cli.solvers);
-    let result = dispatch(cli.command);
+    let result = dispatch(cli.command).map_err(|e| args::with_flags(e, &command, &matches));
     // A broken table file this command did not need is a warning, not an error.
     if let Some(problem) = sudokit::external::unused_user_table_problem() {
         note!(

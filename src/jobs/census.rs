@@ -17,7 +17,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::census_checkpoint::{Checkpoint, CheckpointError};
-use super::options::OptionError;
+use super::options::{Opt, OptionError, said};
 use super::partial::{OpenMode, partial_path};
 use super::target::{Target, TargetError, write_atomically};
 use crate::census::{
@@ -82,9 +82,17 @@ pub fn empty_grid_count(
                         message: e.to_string(),
                     })?;
             if enumeration_options {
-                return Err(OptionError::Conflict(format!(
-                    "--method {name} counts whole classes: --limit, --node-limit and --backend go \
-                     with --method enumerate"
+                return Err(OptionError::Conflict(said!(
+                    Opt("method"),
+                    format!(" {name} counts whole classes: "),
+                    Opt("limit"),
+                    ", ",
+                    Opt("node_limit"),
+                    " and ",
+                    Opt("backend"),
+                    " go with ",
+                    Opt("method"),
+                    " enumerate",
                 ))
                 .into());
             }

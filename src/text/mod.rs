@@ -98,17 +98,19 @@ pub(crate) fn resolve_shape(order: usize, spec: Option<ShapeSpec>) -> Result<Sha
     }
 }
 
-/// The input form of a file: how its puzzles are laid out.
+/// The input form of a file: how its puzzles are laid out. (With the feature `cli`, also the
+/// command line's values of `--format`.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum TextLayout {
-    /// Decide from the first puzzle: `{` → JSON, several tokens on a line → grid block, else line.
+    /// `{` → JSON lines; several tokens on a line → grid blocks; else puzzle lines.
     #[default]
     Auto,
-    /// One puzzle line per line.
+    /// One puzzle line (n² symbols) per line.
     Line,
-    /// Grid blocks separated by blank lines.
+    /// Grid blocks of n rows of n tokens, separated by blank lines.
     Block,
-    /// JSON lines.
+    /// One JSON object per line.
     Json,
 }
 
