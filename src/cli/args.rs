@@ -18,9 +18,7 @@
 //! list.
 
 use std::path::PathBuf;
-use std::str::FromStr;
 
-use anyhow::{Context, bail};
 use clap::{Arg, ArgMatches, Args, Command};
 use sudokit::encode::cnf::{Amo, Encoding};
 use sudokit::jobs::census::EmptyGridError;
@@ -33,37 +31,14 @@ use sudokit::text::{ReadOptions, ShapeSpec, TextLayout};
 #[derive(Debug, Clone, Args)]
 pub struct InputArgs {
     /// Box shape PxQ (P rows, Q columns per box) instead of the one inferred from the size.
-    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin")]
-    pub box_shape: Option<BoxArg>,
+    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin", value_parser = ShapeSpec::parse_box)]
+    pub box_shape: Option<(usize, usize)>,
     /// Read Latin squares (rows and columns only, no boxes).
     #[arg(long)]
     pub latin: bool,
     /// Input form; `auto` decides from the first puzzle.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
     pub format: TextLayout,
-}
-
-/// A `PxQ` box shape.
-#[derive(Debug, Clone, Copy)]
-pub struct BoxArg {
-    pub rows: usize,
-    pub cols: usize,
-}
-
-impl FromStr for BoxArg {
-    type Err = anyhow::Error;
-
-    fn from_str(s: &str) -> anyhow::Result<BoxArg> {
-        let (p, q) = s
-            .split_once(['x', 'X', '×'])
-            .context("expected PxQ, for example 2x3")?;
-        let rows: usize = p.trim().parse().context("P in PxQ is not a number")?;
-        let cols: usize = q.trim().parse().context("Q in PxQ is not a number")?;
-        if rows == 0 || cols == 0 {
-            bail!("box sides must be at least 1");
-        }
-        Ok(BoxArg { rows, cols })
-    }
 }
 
 impl InputArgs {
@@ -74,16 +49,16 @@ impl InputArgs {
 }
 
 /// The reader options of `--box`, `--latin` and `--format`.
-pub fn read_options(box_shape: Option<BoxArg>, latin: bool, format: TextLayout) -> ReadOptions {
-    let shape = match (box_shape, latin) {
-        (Some(b), _) => Some(ShapeSpec::Box(b.rows, b.cols)),
-        (None, true) => Some(ShapeSpec::Latin),
-        (None, false) => None,
-    };
+pub fn read_options(
+    box_shape: Option<(usize, usize)>,
+    latin: bool,
+    format: TextLayout,
+) -> ReadOptions {
+    let shape = ShapeSpec::of(box_shape, latin);
     ReadOptions {
         format,
         shape,
-        reject_clashes: true,
+        ..ReadOptions::default()
     }
 }
 

@@ -12,9 +12,9 @@ use sudokit::Grid;
 use sudokit::jobs::census::EmptyGridCount;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
 use sudokit::jobs::{JobRecord, Status};
-use sudokit::text::TextLayout;
+use sudokit::text::{ShapeSpec, TextLayout};
 
-use super::args::{BoxArg, OutputArgs, SolverArgs, read_options};
+use super::args::{OutputArgs, SolverArgs, read_options};
 use super::{lists, runner, stop};
 
 /// Arguments of `count`.
@@ -25,8 +25,8 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Box shape PxQ: the empty grid to count, or the shape to read FILE with.
-    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin")]
-    box_shape: Option<BoxArg>,
+    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin", value_parser = ShapeSpec::parse_box)]
+    box_shape: Option<(usize, usize)>,
     /// Latin squares (no boxes): the empty square of --order N to count, or read FILE as Latin
     /// squares.
     #[arg(long)]
@@ -128,8 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ..CountOptions::default()
     })?;
     let Some(file) = &args.file else {
-        let boxes = args.box_shape.map(|b| (b.rows, b.cols));
-        let shape = empty_grid_shape(boxes, args.latin, args.order)?;
+        let shape = empty_grid_shape(args.box_shape, args.latin, args.order)?;
         if let EmptyGridCount::Census(method) = job.empty_grid_count(&shape)? {
             let control = stop::control();
             return super::census::run(&job, &shape, method, &control, args.json, &args.output);

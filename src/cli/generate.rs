@@ -9,18 +9,16 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
 use sudokit::generate::progress::GenerationProgress;
 use sudokit::generate::puzzle::{GridSource, Symmetry};
 use sudokit::grade::Difficulty;
-use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
+use sudokit::jobs::generate::{GenerateJob, GenerateOptions, progress_event};
 use sudokit::jobs::options::Shave;
-use sudokit::jobs::record_text::rounded;
 use sudokit::jobs::{Form, Runner};
 use sudokit::propagate::Scheme;
-use sudokit::text::ReadOptions;
+use sudokit::text::{ReadOptions, ShapeSpec};
 
-use super::args::{BoxArg, OutputArgs, ThreadsArg};
+use super::args::{OutputArgs, ThreadsArg};
 use super::{runner, stop};
 
 /// Arguments of `generate`.
@@ -55,8 +53,8 @@ Examples:
 )))]
 pub struct Args {
     /// Box shape PxQ (P rows, Q columns per box).
-    #[arg(long = "box", value_name = "PxQ")]
-    box_shape: BoxArg,
+    #[arg(long = "box", value_name = "PxQ", value_parser = ShapeSpec::parse_box)]
+    box_shape: (usize, usize),
     /// How many puzzles (or grids).
     #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
@@ -115,7 +113,7 @@ const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let job = GenerateJob::new(GenerateOptions {
-        boxes: (args.box_shape.rows, args.box_shape.cols),
+        boxes: args.box_shape,
         count: args.count,
         seed: args.seed,
         symmetry: args.symmetry,
@@ -150,18 +148,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // on a terminal once the run is past PROGRESS_AFTER).
     let job = if args.progress {
         job.with_progress(Arc::new(|index: u64, p: &GenerationProgress| {
-            super::note!("{}", json!({"progress": progress_json(p, index)}));
+            super::note!("{}", progress_event(index, p));
         }))
     } else if terminal {
         let (bar, show) = (bar.clone(), show.clone());
         job.with_progress(Arc::new(move |index: u64, p: &GenerationProgress| {
-            bar.set_message(format!(
-                "(puzzle {}: {} givens left, {} removals tested, {:.1} s)",
-                index + 1,
-                p.givens,
-                p.tested,
-                p.elapsed.as_secs_f64()
-            ));
+            bar.set_message(format!("(puzzle {}: {p})", index + 1));
             show();
         }))
     } else {
@@ -192,16 +184,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     bar.finish_and_clear();
     code
-}
-
-/// The fields of a progress event.
-fn progress_json(p: &GenerationProgress, index: u64) -> serde_json::Value {
-    json!({
-        "index": index + 1,
-        "givens": p.givens,
-        "tested": p.tested,
-        "grid": p.grid,
-        "elapsed_s": rounded(p.elapsed.as_secs_f64(), 6),
-        "done": p.done,
-    })
 }

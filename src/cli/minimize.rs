@@ -106,12 +106,7 @@ fn progress_line(file: &str, line: usize) -> Option<OnProgress> {
         if p.done {
             eprint!("\r\x1b[K");
         } else {
-            eprint!(
-                "\r\x1b[Kminimize {name}:{line}: {} givens left, {} removals tested, {:.1} s",
-                p.givens,
-                p.tested,
-                p.elapsed.as_secs_f64()
-            );
+            eprint!("\r\x1b[Kminimize {name}:{line}: {p}");
         }
     }))
 }

@@ -20,7 +20,7 @@ use super::job::Job;
 use super::options::{self, Opt, OptionError, Shave, as_text, said};
 use super::pool::Pool;
 use super::record::{ItemError, ItemResult, JobItem, JobRecord, Status};
-use super::record_text::grid_record;
+use super::record_text::{grid_record, rounded};
 use super::source::{Items, Source};
 use super::summary::NoSummary;
 use crate::generate::progress::{GenerationProgress, OnProgress};
@@ -115,6 +115,19 @@ impl FromStr for GridSource {
             other => Err(format!("grids must be search or pattern, not {other}")),
         }
     }
+}
+
+/// The JSON line of a progress event of puzzle `index` (from 0): `{"progress": {"index" (from
+/// 1), "givens", "tested", "grid", "elapsed_s", "done"}}` (`generate --json --progress`).
+pub fn progress_event(index: u64, p: &GenerationProgress) -> Value {
+    json!({"progress": {
+        "index": index + 1,
+        "givens": p.givens,
+        "tested": p.tested,
+        "grid": p.grid,
+        "elapsed_s": rounded(p.elapsed.as_secs_f64(), 6),
+        "done": p.done,
+    }})
 }
 
 /// The per-puzzle progress callback of a job: the puzzle's index and how far its reduction got.

@@ -176,7 +176,7 @@ impl BackendSpec {
                 return Err(conflict_family("scheme", "cp", spec));
             }
             if let Some(part) = sat_parts.first() {
-                return Err(conflict_family(part, "sat", spec));
+                return Err(conflict_family(part, "sat", "cp"));
             }
             if spec.contains(':') && named.name() != Verified(Cp { scheme }).name() {
                 return Err(OptionError::Conflict(said!(
@@ -192,17 +192,14 @@ impl BackendSpec {
             return Ok(Resolved::Registry(named));
         }
         let Ok(sat) = spec.parse::<Sat>() else {
-            return Err(match sat_parts.as_slice() {
-                [one] => conflict_family(one, "sat", spec),
-                _ => OptionError::Conflict(said!(
-                    Opt("encoding"),
-                    " and ",
-                    Opt("amo"),
-                    " go with ",
-                    Opt("backend"),
-                    format!(" sat, not {spec}"),
-                )),
-            });
+            return Err(OptionError::Conflict(said!(
+                Opt("encoding"),
+                " and ",
+                Opt("amo"),
+                " go with ",
+                Opt("backend"),
+                format!(" sat, not {spec}"),
+            )));
         };
         // How many of the encoding and the AMO the spelling names: the parts after `sat` (and
         // `cadical`).
@@ -428,6 +425,15 @@ mod tests {
                 .is_some()
         );
         assert!(cp.sat().unwrap().is_none());
+        // `cadical` is the solver, not an encoding the spelling names.
+        let cadical = spec("sat:cadical", Some(Encoding::Minimal), None);
+        #[cfg(feature = "cadical")]
+        assert_eq!(name(&cadical), "sat:cadical:minimal:pairwise");
+        #[cfg(not(feature = "cadical"))]
+        assert!(matches!(
+            cadical.solver().map(|s| s.name().to_string()),
+            Err(OptionError::Backend(_))
+        ));
     }
 
     #[test]
@@ -440,11 +446,17 @@ mod tests {
         );
         assert_eq!(error.option(), Some("backend"));
         let error = clash(&spec("dlx", Some(Encoding::Minimal), None));
-        assert_eq!(error.to_string(), "encoding goes with backend sat, not dlx");
-        let error = clash(&spec("dlx", Some(Encoding::Minimal), Some(Amo::Sequential)));
         assert_eq!(
             error.to_string(),
             "encoding and amo go with backend sat, not dlx"
+        );
+        let mixed = BackendSpec {
+            scheme: Some(Scheme::HACS),
+            ..spec("cp", None, Some(Amo::Sequential))
+        };
+        assert_eq!(
+            clash(&mixed).to_string(),
+            "amo goes with backend sat, not cp"
         );
         let error = clash(&spec("sat:minimal:pairwise", None, Some(Amo::Sequential)));
         assert!(
