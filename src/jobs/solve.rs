@@ -459,6 +459,15 @@ mod tests {
             error.to_string(),
             "proof_dir goes with backend sat, not native"
         );
+        // As the registry reads them (Python's keywords, a Dask shard): each error names its
+        // key, the flattened ones too.
+        let read = |v| crate::jobs::registry::options_of::<SolveOptions>(v).unwrap_err();
+        let said = read(serde_json::json!({"bogus": 1})).to_string();
+        assert_eq!(said, "unknown field `bogus`");
+        let said = read(serde_json::json!({"time_limit": "x"})).to_string();
+        assert!(said.starts_with("time_limit: invalid type"), "{said}");
+        let said = read(serde_json::json!({"unique": 3})).to_string();
+        assert!(said.starts_with("unique: invalid type"), "{said}");
         let capped: SolveOptions = serde_json::from_str(r#"{"max_order": 4}"#).unwrap();
         let job = SolveJob::new(capped).unwrap();
         let grid = parse_line(&".".repeat(81), None).unwrap();

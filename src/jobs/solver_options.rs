@@ -59,10 +59,13 @@ use crate::solve::{self, Cp, RequireCertificate, Solver, Verified};
 #[serde(default)]
 pub struct RunOptions {
     /// Seconds per item (`None`: the job's default, see the module docs).
+    #[serde(deserialize_with = "keyed::time_limit")]
     pub time_limit: Option<f64>,
     /// Search nodes per item (`None`: no budget).
+    #[serde(deserialize_with = "keyed::node_limit")]
     pub node_limit: Option<u64>,
     /// Worker threads (`None`: all cores).
+    #[serde(deserialize_with = "keyed::threads")]
     pub threads: Option<usize>,
 }
 
@@ -270,20 +273,32 @@ fn contradiction(
 pub struct SolverOptions {
     /// The backend as the registry spells it (`native`, `sat:minimal:pairwise`, `cp:HACS`,
     /// `ext:z3`).
+    #[serde(deserialize_with = "keyed::backend")]
     pub backend: String,
     /// The propagation scheme of the cp backend (`cp` with `HACS` is `cp:HACS`).
-    #[serde(with = "as_text::option")]
+    #[serde(
+        serialize_with = "as_text::option::serialize",
+        deserialize_with = "keyed::scheme"
+    )]
     pub scheme: Option<Scheme>,
     /// The CNF encoding of the sat backend.
-    #[serde(with = "as_text::option")]
+    #[serde(
+        serialize_with = "as_text::option::serialize",
+        deserialize_with = "keyed::encoding"
+    )]
     pub encoding: Option<Encoding>,
     /// The at-most-one encoding of the sat backend.
-    #[serde(with = "as_text::option")]
+    #[serde(
+        serialize_with = "as_text::option::serialize",
+        deserialize_with = "keyed::amo"
+    )]
     pub amo: Option<Amo>,
     /// The largest order accepted; above it a puzzle is an error in place.
+    #[serde(deserialize_with = "keyed::max_order")]
     pub max_order: Option<usize>,
     /// Refuse an answer that rests on an external solver's unchecked word: an `unsat`, a
     /// `unique` or an exact count without a checked refutation proof becomes an error.
+    #[serde(deserialize_with = "keyed::require_certificate")]
     pub require_certificate: bool,
 }
 
@@ -331,6 +346,34 @@ impl SolverOptions {
             solver
         };
         capped(solver, self.max_order)
+    }
+}
+
+/// The fields' deserializers, each naming its key in an error (`time_limit: invalid type ...`):
+/// the fields of a flattened struct reach serde without their path.
+mod keyed {
+    use serde::de::{Deserialize, Deserializer, Error};
+
+    use super::{Amo, Encoding, Scheme, as_text};
+
+    macro_rules! keyed {
+        ($($key:ident: $type:ty = $read:expr;)*) => {$(
+            pub fn $key<'de, D: Deserializer<'de>>(d: D) -> Result<$type, D::Error> {
+                $read(d).map_err(|e| D::Error::custom(format_args!("{}: {e}", stringify!($key))))
+            }
+        )*};
+    }
+
+    keyed! {
+        time_limit: Option<f64> = Option::deserialize;
+        node_limit: Option<u64> = Option::deserialize;
+        threads: Option<usize> = Option::deserialize;
+        backend: String = String::deserialize;
+        scheme: Option<Scheme> = as_text::option::deserialize;
+        encoding: Option<Encoding> = as_text::option::deserialize;
+        amo: Option<Amo> = as_text::option::deserialize;
+        max_order: Option<usize> = Option::deserialize;
+        require_certificate: bool = bool::deserialize;
     }
 }
 
@@ -518,6 +561,18 @@ mod tests {
                 .to_string()
                 .contains("unknown field `bakend`")
         );
-        assert!(serde_json::from_str::<Job>(r#"{"scheme": "XYZ"}"#).is_err());
+        // A bad value names its key, though a flattened field has no path.
+        let error = serde_json::from_str::<Job>(r#"{"scheme": "XYZ"}"#).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("scheme: unknown scheme 'XYZ'"),
+            "{error}"
+        );
+        let error = serde_json::from_str::<Job>(r#"{"time_limit": "x"}"#).unwrap_err();
+        assert!(
+            error.to_string().starts_with("time_limit: invalid type"),
+            "{error}"
+        );
     }
 }
