@@ -38,8 +38,12 @@
 //!     ..BackendSpec::default()
 //! };
 //! assert_eq!(spec.solver().unwrap().name(), "sat:minimal:sequential");
-//! let clash = BackendSpec { backend: "native".into(), scheme: Some("HACS".parse().unwrap()), ..BackendSpec::default() };
-//! assert_eq!(clash.solver().unwrap_err().to_string(), "scheme goes with backend cp, not native");
+//! let clash = BackendSpec {
+//!     scheme: Some("HACS".parse().unwrap()),
+//!     ..BackendSpec::named("native")
+//! };
+//! let error = clash.solver().err().unwrap();
+//! assert_eq!(error.to_string(), "scheme goes with backend cp, not native");
 //! ```
 
 use serde::de::{self, MapAccess, Visitor};
