@@ -2,8 +2,15 @@
 //! - input: `--box PxQ`, `--latin`, `--format FORMAT`;
 //! - output: `-o FILE` (a result file: `FILE.partial` renamed when complete; `--resume`
 //!   continues it, `--force` starts it again), `--resume`, `--force`;
-//! - solving: `--backend BACKEND`, `--scheme SCHEME`, `--time-limit SECONDS`, `--node-limit N`,
-//!   `--threads N`, `--max-n N`, `--require-certificate`.
+//! - solving: `--backend BACKEND`, `--scheme SCHEME`, `--encoding ENCODING`, `--amo AMO`,
+//!   `--time-limit SECONDS`, `--node-limit N`, `--threads N`, `--max-n N`,
+//!   `--require-certificate`.
+//!
+//! Each group converts once into the library's options ([`SolverArgs::options`],
+//! [`LimitArgs::options`]); the value enums are the library's own (`TextLayout`, `Shave`,
+//! `GridSource` derive `clap::ValueEnum` with the feature `cli`). An argument's id is the
+//! option's name in the library (`max_order` for `--max-n`), so [`with_flags`] spells the
+//! options a library error names as this command line's flags.
 //!
 //! Placeholders: `<SECONDS>` for times, `<N>` for whole numbers, `<FILE>` for files, `<DIR>` for
 //! directories, `<LIST>` for comma-separated lists, and the name of what a value is for the
@@ -11,72 +18,29 @@
 //! list.
 
 use std::path::PathBuf;
-use std::str::FromStr;
 
-use anyhow::{Context, bail};
-use clap::{Args, ValueEnum};
-use sudokit::jobs::OpenMode;
+use clap::{Arg, ArgMatches, Args, Command};
+use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::jobs::RunError;
+use sudokit::jobs::census::EmptyGridError;
+use sudokit::jobs::census_command::EmptyGridRunError;
+use sudokit::jobs::solver_options::{RunOptions, SolverOptions};
+use sudokit::jobs::{OpenMode, OptionError};
+use sudokit::propagate::Scheme;
 use sudokit::text::{ReadOptions, ShapeSpec, TextLayout};
 
 /// How to read puzzle files.
 #[derive(Debug, Clone, Args)]
 pub struct InputArgs {
     /// Box shape PxQ (P rows, Q columns per box) instead of the one inferred from the size.
-    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin")]
-    pub box_shape: Option<BoxArg>,
+    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin", value_parser = ShapeSpec::parse_box)]
+    pub box_shape: Option<(usize, usize)>,
     /// Read Latin squares (rows and columns only, no boxes).
     #[arg(long)]
     pub latin: bool,
     /// Input form; `auto` decides from the first puzzle.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
-    pub format: FormatArg,
-}
-
-/// `--format` values.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum FormatArg {
-    /// `{` → JSON lines; several tokens on a line → grid blocks; else puzzle lines.
-    Auto,
-    /// One puzzle line (n² symbols) per line.
-    Line,
-    /// Grid blocks of n rows of n tokens, separated by blank lines.
-    Block,
-    /// One JSON object per line.
-    Json,
-}
-
-/// A `PxQ` box shape.
-#[derive(Debug, Clone, Copy)]
-pub struct BoxArg {
-    pub rows: usize,
-    pub cols: usize,
-}
-
-impl FromStr for BoxArg {
-    type Err = anyhow::Error;
-
-    fn from_str(s: &str) -> anyhow::Result<BoxArg> {
-        let (p, q) = s
-            .split_once(['x', 'X', '×'])
-            .context("expected PxQ, for example 2x3")?;
-        let rows: usize = p.trim().parse().context("P in PxQ is not a number")?;
-        let cols: usize = q.trim().parse().context("Q in PxQ is not a number")?;
-        if rows == 0 || cols == 0 {
-            bail!("box sides must be at least 1");
-        }
-        Ok(BoxArg { rows, cols })
-    }
-}
-
-impl From<FormatArg> for TextLayout {
-    fn from(format: FormatArg) -> TextLayout {
-        match format {
-            FormatArg::Auto => TextLayout::Auto,
-            FormatArg::Line => TextLayout::Line,
-            FormatArg::Block => TextLayout::Block,
-            FormatArg::Json => TextLayout::Json,
-        }
-    }
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
+    pub format: TextLayout,
 }
 
 impl InputArgs {
@@ -87,16 +51,16 @@ impl InputArgs {
 }
 
 /// The reader options of `--box`, `--latin` and `--format`.
-pub fn read_options(box_shape: Option<BoxArg>, latin: bool, format: FormatArg) -> ReadOptions {
-    let shape = match (box_shape, latin) {
-        (Some(b), _) => Some(ShapeSpec::Box(b.rows, b.cols)),
-        (None, true) => Some(ShapeSpec::Latin),
-        (None, false) => None,
-    };
+pub fn read_options(
+    box_shape: Option<(usize, usize)>,
+    latin: bool,
+    format: TextLayout,
+) -> ReadOptions {
+    let shape = ShapeSpec::of(box_shape, latin);
     ReadOptions {
-        format: format.into(),
+        format,
         shape,
-        reject_clashes: true,
+        ..ReadOptions::default()
     }
 }
 
@@ -130,7 +94,8 @@ impl OutputArgs {
     }
 }
 
-/// `--time-limit` and `--node-limit` of the commands without a default budget.
+/// `--time-limit`, `--node-limit` and `--threads`: the library's [`RunOptions`]. A command
+/// whose job has a default time limit says so in its own help (`time_limit_help`).
 #[derive(Debug, Clone, Default, Args)]
 pub struct LimitArgs {
     /// Time budget per puzzle in seconds (e.g. 0.5; default: none); a puzzle that runs out is
@@ -142,6 +107,26 @@ pub struct LimitArgs {
     /// for mip and highs (one takes about a second on a 25×25), a solver call for sat.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+}
+
+impl LimitArgs {
+    /// The library's options (after the note on capped threads).
+    pub fn options(&self) -> RunOptions {
+        RunOptions {
+            time_limit: self.time_limit,
+            node_limit: self.node_limit,
+            threads: self.threads.get(),
+        }
+    }
+}
+
+/// The help of `--time-limit` on a command whose job has a default budget of `default` seconds
+/// per `per` (for `#[command(mut_arg("time_limit", ...))]`).
+pub fn time_limit_help(per: &str, default: f64) -> impl FnOnce(Arg) -> Arg {
+    let help = format!("Time budget per {per}, in seconds [default: {default}]");
+    move |arg| arg.help(help)
 }
 
 /// `--threads N`: one meaning and one default on every command that runs work in parallel.
@@ -162,7 +147,8 @@ impl ThreadsArg {
     }
 }
 
-/// `--backend`, `--scheme`, the limits, `--threads` and `--max-n`: the commands that run one
+/// `--backend`, `--scheme`, `--encoding`, `--amo`, `--max-n`, `--require-certificate` and the
+/// limits: the library's [`SolverOptions`] and [`RunOptions`], for the commands that run one
 /// backend (`solve`, `count`).
 #[derive(Debug, Clone, Args)]
 pub struct SolverArgs {
@@ -171,17 +157,83 @@ pub struct SolverArgs {
     pub backend: String,
     /// Propagation scheme of the cp backend (default HAC).
     #[arg(long, value_name = "SCHEME")]
-    pub scheme: Option<String>,
+    pub scheme: Option<Scheme>,
+    /// CNF encoding of the sat backend (default extended).
+    #[arg(long, value_name = "ENCODING")]
+    pub encoding: Option<Encoding>,
+    /// At-most-one encoding of the sat backend (default pairwise).
+    #[arg(long, value_name = "AMO")]
+    pub amo: Option<Amo>,
     #[command(flatten)]
     pub limits: LimitArgs,
-    #[command(flatten)]
-    pub threads: ThreadsArg,
     /// Refuse puzzles above order N (answered in place as an error, exit 2); default: the
     /// backend's own limit.
-    #[arg(long, value_name = "N")]
-    pub max_n: Option<usize>,
+    #[arg(long = "max-n", value_name = "N")]
+    pub max_order: Option<usize>,
     /// Refuse an answer that rests on an external solver's unchecked word: an `unsat`, a
     /// `unique` or an exact count without a checked refutation proof becomes an error.
     #[arg(long)]
     pub require_certificate: bool,
+}
+
+impl SolverArgs {
+    /// The library's options: the backend's, and the limits'.
+    pub fn options(&self) -> (SolverOptions, RunOptions) {
+        let solver = SolverOptions {
+            backend: self.backend.clone(),
+            scheme: self.scheme,
+            encoding: self.encoding,
+            amo: self.amo,
+            max_order: self.max_order,
+            require_certificate: self.require_certificate,
+        };
+        (solver, self.limits.options())
+    }
+}
+
+/// The option error `cause` is, or the census's wrapping of one (transparent: a chain of causes
+/// shows only the wrapper).
+fn option_error<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a OptionError> {
+    if let Some(RunError::Command(inner)) = cause.downcast_ref() {
+        return option_error(inner.as_ref());
+    }
+    match (cause.downcast_ref(), cause.downcast_ref()) {
+        (Some(EmptyGridError::Option(option)), _) => Some(option),
+        (_, Some(EmptyGridRunError::Refused(EmptyGridError::Option(option)))) => Some(option),
+        _ => cause.downcast_ref::<OptionError>(),
+    }
+}
+
+/// `error` with every option an [`OptionError`] in it names spelled as the flag of the
+/// subcommand `matches` ran (the argument whose id is the option's name: `max_order` is
+/// `--max-n`), or as the name with dashes when no argument has that id (`--time-limit`).
+pub fn with_flags(error: anyhow::Error, command: &Command, matches: &ArgMatches) -> anyhow::Error {
+    if !error.chain().any(|cause| option_error(cause).is_some()) {
+        return error;
+    }
+    let (mut command, mut matches) = (command, matches);
+    while let Some((name, sub)) = matches.subcommand() {
+        let Some(found) = command.find_subcommand(name) else {
+            break;
+        };
+        (command, matches) = (found, sub);
+    }
+    let flag = |name: &str| {
+        let long = command
+            .get_arguments()
+            .find(|arg| arg.get_id() == name)
+            .and_then(Arg::get_long);
+        format!(
+            "--{}",
+            long.map_or_else(|| name.replace('_', "-"), str::to_string)
+        )
+    };
+    let text: Vec<String> = error
+        .chain()
+        .map(|cause| match option_error(cause) {
+            Some(option) => option.spelled(&flag),
+            None => cause.to_string(),
+        })
+        .collect();
+    anyhow::Error::msg(text.join(": "))
 }

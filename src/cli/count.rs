@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
+use sudokit::text::{ShapeSpec, TextLayout};
 
-use super::args::{BoxArg, FormatArg, OutputArgs, SolverArgs, read_options};
+use super::args::{OutputArgs, SolverArgs, read_options};
 use super::{lists, runner};
 
 /// Arguments of `count`.
@@ -19,8 +20,8 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
     /// Box shape PxQ: the empty grid to count, or the shape to read FILE with.
-    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin")]
-    box_shape: Option<BoxArg>,
+    #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin", value_parser = ShapeSpec::parse_box)]
+    box_shape: Option<(usize, usize)>,
     /// Latin squares (no boxes): the empty square of --order N to count, or read FILE as Latin
     /// squares.
     #[arg(long)]
@@ -29,8 +30,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     order: Option<usize>,
     /// Input form of FILE.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
-    format: FormatArg,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
+    format: TextLayout,
     /// Count at most N solutions (default: no limit).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
@@ -112,21 +113,17 @@ pub fn legacy_latin_order(mut argv: Vec<OsString>) -> Vec<OsString> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (solver, run) = args.solver.options();
     let job = CountJob::new(CountOptions {
-        backend: args.solver.backend.clone(),
-        scheme: args.solver.scheme.clone(),
+        solver,
+        run,
         limit: args.limit,
-        time_limit: args.solver.limits.time_limit,
-        node_limit: args.solver.limits.node_limit,
-        max_order: args.solver.max_n,
         order: args.order,
-        threads: args.solver.threads.get(),
         method: args.method.clone(),
-        require_certificate: args.solver.require_certificate,
+        ..CountOptions::default()
     })?;
     let Some(file) = &args.file else {
-        let boxes = args.box_shape.map(|b| (b.rows, b.cols));
-        let shape = empty_grid_shape(boxes, args.latin, args.order)?;
+        let shape = empty_grid_shape(args.box_shape, args.latin, args.order)?;
         return super::census::run(&job, &shape, args.json, &args.output);
     };
     job.check_puzzle_method()?;

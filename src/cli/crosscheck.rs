@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use sudokit::jobs::crosscheck::{CrosscheckJob, CrosscheckOptions, DEFAULT_TIME_LIMIT};
 
-use super::args::{InputArgs, ThreadsArg};
+use super::args::{InputArgs, LimitArgs, time_limit_help};
 use super::runner;
 
 /// Arguments of `crosscheck`.
@@ -38,6 +38,10 @@ Examples:
   sudokit crosscheck models/sudoku/4x4/kr_4x4_sample.txt --external --json
   sudokit crosscheck models/sudoku/9x9/hard.txt --backends native --external=z3,clasp,minisat
   sudokit crosscheck models/sudoku/9x9/easy.txt --backends native,norvig --inject-fault native:unsat")]
+#[command(mut_arg(
+    "time_limit",
+    time_limit_help("backend and puzzle", DEFAULT_TIME_LIMIT)
+))]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     #[arg(value_name = "FILE")]
@@ -54,14 +58,8 @@ pub struct Args {
     /// Count at most N solutions (2 decides uniqueness).
     #[arg(long, value_name = "N", default_value_t = 2)]
     limit: u64,
-    /// Time budget per backend and puzzle, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIME_LIMIT)]
-    time_limit: f64,
-    /// Search-node budget per backend and puzzle (default: none).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
     #[command(flatten)]
-    threads: ThreadsArg,
+    limits: LimitArgs,
     /// Add a deliberately faulty copy of a backend: BACKEND:grid (corrupted solutions) or
     /// BACKEND:unsat (claims no solution). Repeatable.
     #[arg(long, value_name = "BACKEND:FAULT")]
@@ -76,10 +74,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         backends: args.backends.clone(),
         external: args.external.clone(),
         limit: args.limit,
-        time_limit: args.time_limit,
-        node_limit: args.node_limit,
-        threads: args.threads.get(),
+        run: args.limits.options(),
         inject_fault: args.inject_fault.clone(),
+        ..CrosscheckOptions::default()
     })?;
     // Each row is written whole, in input order: an interruption leaves a valid prefix and says
     // how far it got; the summary covers the puzzles checked.

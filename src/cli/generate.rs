@@ -7,20 +7,18 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::{Args as ClapArgs, ValueEnum};
+use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
 use sudokit::generate::progress::GenerationProgress;
 use sudokit::generate::puzzle::{GridSource, Symmetry};
 use sudokit::grade::Difficulty;
-use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
+use sudokit::jobs::generate::{GenerateJob, GenerateOptions, progress_event};
 use sudokit::jobs::options::Shave;
-use sudokit::jobs::record_text::rounded;
 use sudokit::jobs::{Form, Runner};
 use sudokit::propagate::Scheme;
-use sudokit::text::ReadOptions;
+use sudokit::text::{ReadOptions, ShapeSpec};
 
-use super::args::{BoxArg, OutputArgs, ThreadsArg};
+use super::args::{OutputArgs, ThreadsArg};
 use super::{runner, stop};
 
 /// Arguments of `generate`.
@@ -49,10 +47,14 @@ Examples:
   sudokit generate --box 3x3 --difficulty medium --count 3 --seed 2
   sudokit generate --box 4x4 --givens 120
   sudokit generate --box 5x5 --grid-only --grids pattern")]
+#[command(mut_arg("threads", |arg| arg.help(
+    "Worker threads (default: all cores). Threads beyond the number of puzzles test the \
+     removals of one puzzle side by side (from 16×16 on); the puzzles are the same."
+)))]
 pub struct Args {
     /// Box shape PxQ (P rows, Q columns per box).
-    #[arg(long = "box", value_name = "PxQ")]
-    box_shape: BoxArg,
+    #[arg(long = "box", value_name = "PxQ", value_parser = ShapeSpec::parse_box)]
+    box_shape: (usize, usize),
     /// How many puzzles (or grids).
     #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
@@ -78,10 +80,10 @@ pub struct Args {
     /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
     /// `fixpoint` (FCV means FCV+); without it, as named (FCV once, FCV+ to the fixpoint).
     #[arg(long, value_enum, value_name = "MODE")]
-    shave: Option<ShaveArg>,
+    shave: Option<Shave>,
     /// Where complete grids come from.
-    #[arg(long, value_enum, value_name = "SOURCE", default_value_t = Grids::Search)]
-    grids: Grids,
+    #[arg(long, value_enum, value_name = "SOURCE", default_value_t = GridSource::Search)]
+    grids: GridSource,
     /// Complete grids tried per puzzle before giving up (with --givens or --not-scheme).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     attempts: usize,
@@ -91,10 +93,8 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: all cores). Threads beyond the number of puzzles test the
-    /// removals of one puzzle side by side (from 16×16 on); the puzzles are the same.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Do not sweep ahead for needed givens during the reduction (sweeps run from 24×24 on;
     /// without them it is slower, with the same puzzles: for comparisons).
     #[arg(long)]
@@ -108,42 +108,12 @@ pub struct Args {
     output: OutputArgs,
 }
 
-/// `--shave` values (`grade` and `generate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(super) enum ShaveArg {
-    /// One pass over the cells (Simonis' V).
-    Once,
-    /// Passes until one removes nothing.
-    Fixpoint,
-}
-
-impl From<ShaveArg> for Shave {
-    fn from(shave: ShaveArg) -> Shave {
-        match shave {
-            ShaveArg::Once => Shave::Once,
-            ShaveArg::Fixpoint => Shave::Fixpoint,
-        }
-    }
-}
-
-/// `--grids` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Grids {
-    /// Randomized search: any grid can come out (not exactly uniform).
-    Search,
-    /// The pattern grid under random symmetries: O(n²), but uniform on one orbit only.
-    Pattern,
-}
-
 /// A run longer than this shows a progress bar (when standard error is a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let threads = ThreadsArg {
-        threads: args.threads,
-    };
     let job = GenerateJob::new(GenerateOptions {
-        boxes: (args.box_shape.rows, args.box_shape.cols),
+        boxes: args.box_shape,
         count: args.count,
         seed: args.seed,
         symmetry: args.symmetry,
@@ -151,15 +121,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         scheme: args.scheme,
         not_scheme: args.not_scheme,
         difficulty: args.difficulty,
-        shave: args.shave.map(Shave::from),
-        grids: match args.grids {
-            Grids::Search => GridSource::Search,
-            Grids::Pattern => GridSource::Pattern,
-        },
+        shave: args.shave,
+        grids: args.grids,
         attempts: args.attempts,
         grid_only: args.grid_only,
         sweeps: !args.no_sweeps,
-        threads: threads.get(),
+        threads: args.threads.get(),
     })?;
 
     let terminal = io::stderr().is_terminal();
@@ -181,18 +148,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // on a terminal once the run is past PROGRESS_AFTER).
     let job = if args.progress {
         job.with_progress(Arc::new(|index: u64, p: &GenerationProgress| {
-            super::note!("{}", json!({"progress": progress_json(p, index)}));
+            super::note!("{}", progress_event(index, p));
         }))
     } else if terminal {
         let (bar, show) = (bar.clone(), show.clone());
         job.with_progress(Arc::new(move |index: u64, p: &GenerationProgress| {
-            bar.set_message(format!(
-                "(puzzle {}: {} givens left, {} removals tested, {:.1} s)",
-                index + 1,
-                p.givens,
-                p.tested,
-                p.elapsed.as_secs_f64()
-            ));
+            bar.set_message(format!("(puzzle {}: {p})", index + 1));
             show();
         }))
     } else {
@@ -223,16 +184,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     bar.finish_and_clear();
     code
-}
-
-/// The fields of a progress event.
-fn progress_json(p: &GenerationProgress, index: u64) -> serde_json::Value {
-    json!({
-        "index": index + 1,
-        "givens": p.givens,
-        "tested": p.tested,
-        "grid": p.grid,
-        "elapsed_s": rounded(p.elapsed.as_secs_f64(), 6),
-        "done": p.done,
-    })
 }

@@ -5,16 +5,21 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::Form;
 use sudokit::jobs::grade::{DEFAULT_TIME_LIMIT, GradeJob, GradeOptions};
+use sudokit::jobs::options::Shave;
+use sudokit::jobs::runner::Placed;
+use sudokit::jobs::{Form, Job};
 
-use super::args::{InputArgs, ThreadsArg};
-use super::generate::ShaveArg;
+use super::args::{InputArgs, LimitArgs, time_limit_help};
 use super::{lists, runner};
 
 /// Arguments of `grade`.
 #[derive(Debug, ClapArgs)]
 #[command(after_help = after_help())]
+#[command(mut_arg(
+    "time_limit",
+    time_limit_help("puzzle and scheme for --runtime", DEFAULT_TIME_LIMIT)
+))]
 pub struct Args {
     /// Puzzle files (`-` for standard input).
     #[arg(required = true, value_name = "FILE")]
@@ -25,7 +30,7 @@ pub struct Args {
     /// How the shaving schemes shave: `once` (the paper's single pass: FCV+ means FCV) or
     /// `fixpoint` (FCV means FCV+); without it, as named (FCV once, FCV+ to the fixpoint).
     #[arg(long, value_enum, value_name = "MODE")]
-    shave: Option<ShaveArg>,
+    shave: Option<Shave>,
     /// One JSON object per puzzle, then one summary object per file.
     #[arg(long)]
     json: bool,
@@ -36,14 +41,8 @@ pub struct Args {
     /// print the search-time table.
     #[arg(long)]
     runtime: bool,
-    /// Time budget per puzzle and scheme for --runtime, in seconds.
-    #[arg(long, default_value_t = DEFAULT_TIME_LIMIT, value_name = "SECONDS")]
-    time_limit: f64,
-    /// Search-node budget per puzzle and scheme for --runtime (default: none).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
     #[command(flatten)]
-    threads: ThreadsArg,
+    limits: LimitArgs,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -65,25 +64,41 @@ Examples:
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let job = GradeJob::new(GradeOptions {
         schemes: args.schemes.clone(),
-        shave: args.shave.map(Into::into),
+        shave: args.shave,
         runtime: args.runtime,
-        time_limit: args.time_limit,
-        node_limit: args.node_limit,
-        threads: args.threads.get(),
+        run: args.limits.options(),
+        ..GradeOptions::default()
     })?;
     // Each puzzle's line is written whole, in input order, as the batch streams through the
     // input: an interruption leaves a valid prefix and says how far it got. The tables at the
     // end keep running sums per file.
-    runner::command(
+    per_file(
         &job,
         &args.files,
-        args.input.read_options(),
-        None,
-        Form {
-            json: args.json,
-            brief: args.summary && !args.json,
-        },
-        None,
+        &args.input,
+        args.json,
+        args.summary,
         |_| {},
     )
+}
+
+/// Runs `job` over `files`, one run per file, then its tables (`grade`, `minimize`): a record
+/// per line as text, or only the tables with `summary`, or JSON with `json`; `observe` sees
+/// each result made.
+///
+/// # Errors
+/// As [`runner::command`].
+pub(super) fn per_file<J: Job>(
+    job: &J,
+    files: &[PathBuf],
+    input: &InputArgs,
+    json: bool,
+    summary: bool,
+    observe: impl FnMut(Placed<J::Record>) + Send,
+) -> anyhow::Result<ExitCode> {
+    let form = Form {
+        json,
+        brief: summary && !json,
+    };
+    runner::command(job, files, input.read_options(), None, form, None, observe)
 }

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use clap::Args as ClapArgs;
 use sudokit::generate::progress::{GenerationProgress, OnProgress};
+use sudokit::jobs::ItemResult;
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
 use sudokit::jobs::record_text::grid_record;
 use sudokit::jobs::target::AtomicFile;
-use sudokit::jobs::{Form, ItemResult};
 
 use super::args::{InputArgs, ThreadsArg};
-use super::runner;
+use super::grade::per_file;
 
 /// Arguments of `minimize`.
 #[derive(Debug, ClapArgs)]
@@ -71,16 +71,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut written: std::io::Result<()> = Ok(());
     // Each puzzle's line is written whole, in input order: an interruption leaves a valid
     // prefix and says how far it got.
-    let code = runner::command(
+    let code = per_file(
         &job,
         &args.files,
-        args.input.read_options(),
-        None,
-        Form {
-            json: args.json,
-            brief: args.summary && !args.json,
-        },
-        None,
+        &args.input,
+        args.json,
+        args.summary,
         |placed| {
             if let (ItemResult::Done(record), Some(file)) = (&placed.result, reduced.as_mut())
                 && let Some(m) = record.reduced()
@@ -110,12 +106,7 @@ fn progress_line(file: &str, line: usize) -> Option<OnProgress> {
         if p.done {
             eprint!("\r\x1b[K");
         } else {
-            eprint!(
-                "\r\x1b[Kminimize {name}:{line}: {} givens left, {} removals tested, {:.1} s",
-                p.givens,
-                p.tested,
-                p.elapsed.as_secs_f64()
-            );
+            eprint!("\r\x1b[Kminimize {name}:{line}: {p}");
         }
     }))
 }

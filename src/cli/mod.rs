@@ -136,9 +136,11 @@ pub fn run() -> anyhow::Result<ExitCode> {
         .try_get_matches_from_mut(&argv)
         .unwrap_or_else(|e| removed::explain(e, &argv, &command).exit());
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    stop::install(cli.timeout)?;
+    // A library error names options apart from its words: spelled here as this command's flags.
+    let flags = |e| args::with_flags(e, &command, &matches);
+    stop::install(cli.timeout).map_err(flags)?;
     solvers::configure(cli.solvers);
-    let result = dispatch(cli.command);
+    let result = dispatch(cli.command).map_err(flags);
     // A broken table file this command did not need is a warning, not an error.
     if let Some(problem) = sudokit::external::unused_user_table_problem() {
         note!(

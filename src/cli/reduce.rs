@@ -22,9 +22,9 @@ use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::reduce_latin::{ReduceLatinJob, ReduceLatinOptions, SudokuForm};
 use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::reduce::size_table::{parse_orders, size_table};
-use sudokit::text::{ReadOptions, ShapeSpec};
+use sudokit::text::{ReadOptions, ShapeSpec, TextLayout};
 
-use super::args::{FormatArg, OutputArgs, ThreadsArg};
+use super::args::{OutputArgs, ThreadsArg};
 use super::{lists, runner};
 
 /// Arguments of `reduce`.
@@ -95,8 +95,8 @@ struct LatinArgs {
     #[arg(long, value_name = "AMO")]
     amo: Option<Amo>,
     /// Input form; `auto` decides from the first square.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = FormatArg::Auto)]
-    format: FormatArg,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
+    format: TextLayout,
     /// How to write each Sudoku of --to sudoku: a puzzle line (m ≤ 5), a grid block (any m), or
     /// JSON.
     #[arg(long, value_enum, value_name = "FORM", default_value_t = SudokuForm::Line)]
@@ -232,7 +232,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 fn latin_options(args: &LatinArgs) -> ReadOptions {
     ReadOptions {
-        format: args.format.into(),
+        format: args.format,
         shape: Some(ShapeSpec::Latin),
         reject_clashes: true,
     }

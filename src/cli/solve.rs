@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::encode::cnf::{Amo, Encoding};
 use sudokit::jobs::solve::{SolveJob, SolveOptions};
 
 use super::args::{InputArgs, OutputArgs, SolverArgs};
@@ -50,33 +49,22 @@ pub struct Args {
     /// One JSON object per puzzle: status, solution, second (when multiple), stats, line.
     #[arg(long)]
     json: bool,
-    /// CNF encoding of the sat backend (default extended).
-    #[arg(long, value_name = "ENCODING")]
-    encoding: Option<Encoding>,
-    /// At-most-one encoding of the sat backend (default pairwise).
-    #[arg(long, value_name = "AMO")]
-    amo: Option<Amo>,
     /// With --backend sat: write each unsat (and, with --unique, unique) answer's proof to DIR
     /// and check it.
-    #[arg(long, value_name = "DIR")]
-    proof: Option<PathBuf>,
+    #[arg(long = "proof", value_name = "DIR")]
+    proof_dir: Option<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (solver, run) = args.solver.options();
     let job = SolveJob::new(SolveOptions {
-        backend: args.solver.backend.clone(),
-        scheme: args.solver.scheme.clone(),
-        encoding: args.encoding,
-        amo: args.amo,
+        solver,
+        run,
         unique: args.unique,
-        time_limit: args.solver.limits.time_limit,
-        node_limit: args.solver.limits.node_limit,
-        max_order: args.solver.max_n,
-        proof_dir: args.proof.clone(),
-        threads: args.solver.threads.get(),
-        require_certificate: args.solver.require_certificate,
+        proof_dir: args.proof_dir.clone(),
+        ..SolveOptions::default()
     })?;
     runner::plain(
         &job,

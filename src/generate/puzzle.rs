@@ -201,13 +201,16 @@ impl FromStr for Symmetry {
     }
 }
 
-/// Where the complete grids come from.
+/// Where the complete grids come from: a randomized search ([`super::random_grid`]) or a
+/// transformed pattern grid ([`super::symmetry`]). (With the feature `cli`, also the command
+/// line's values of `--grids`, their help these variants' docs.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum GridSource {
-    /// Randomized search ([`super::random_grid`]): any grid can come out (not exactly uniform).
+    /// Randomized search: any grid can come out (not exactly uniform).
     #[default]
     Search,
-    /// A transformed pattern grid ([`super::symmetry`]): O(n²), uniform on one orbit only.
+    /// The pattern grid under random symmetries: O(n²), but uniform on one orbit only.
     Pattern,
 }
 

@@ -47,7 +47,7 @@ pub fn capped(
     solver: Box<dyn Solver>,
     max_order: Option<usize>,
 ) -> Result<Box<dyn Solver>, OptionError> {
-    Ok(match at_least_one("max-n", max_order)? {
+    Ok(match at_least_one("max_order", max_order)? {
         Some(max) => Box::new(Capped::new(solver, max)),
         None => solver,
     })

@@ -21,7 +21,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::census_parts::RecordedParts;
-use super::options::OptionError;
+use super::options::{Opt, OptionError, said};
 use super::partial::OldResults;
 use super::recorder::Recorder;
 use super::run_error::RunError;
@@ -88,9 +88,17 @@ pub fn empty_grid_count(
                         message: e.to_string(),
                     })?;
             if enumeration_options {
-                return Err(OptionError::Conflict(format!(
-                    "--method {name} counts whole classes: --limit, --node-limit and --backend go \
-                     with --method enumerate"
+                return Err(OptionError::Conflict(said!(
+                    Opt("method"),
+                    format!(" {name} counts whole classes: "),
+                    Opt("limit"),
+                    ", ",
+                    Opt("node_limit"),
+                    " and ",
+                    Opt("backend"),
+                    " go with ",
+                    Opt("method"),
+                    " enumerate",
                 ))
                 .into());
             }

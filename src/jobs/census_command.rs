@@ -368,7 +368,10 @@ mod tests {
         let file = dir.join("four.txt");
         let job = CountJob::new(CountOptions {
             method: "enumerate".into(),
-            threads: Some(1),
+            run: crate::jobs::solver_options::RunOptions {
+                threads: Some(1),
+                ..Default::default()
+            },
             ..CountOptions::default()
         })
         .unwrap();

@@ -17,65 +17,56 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::capped::capped;
 use super::census::{EmptyGridCount, EmptyGridError, empty_grid_count};
 use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
 use super::job::Job;
-use super::options::{self, OptionError, at_least_one, backend_spec};
+use super::options::{Opt, OptionError, at_least_one, said};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::record_text::{add_refutation, stats_json};
+use super::solver_options::{NoOtherKeys, RunOptions, SolverOptions};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
 use crate::census::{enumeration_reach, json_count};
 use crate::grid::Grid;
 use crate::search::{CountReport, Limits};
 use crate::shape::Shape;
-use crate::solve::{self, Solver, count_parallel_wide};
+use crate::solve::{Solver, count_parallel_wide};
 
-/// The options of `count`, as every front end gives them.
+/// The options of `count`, as every front end gives them (the shared ones, [`SolverOptions`]
+/// and [`RunOptions`], are flattened: their keys are this type's).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct CountOptions {
-    /// The backend spec.
-    pub backend: String,
-    /// The propagation scheme of the cp backend.
-    pub scheme: Option<String>,
+    /// The backend.
+    #[serde(flatten)]
+    pub solver: SolverOptions,
+    /// The budgets per count, and the threads each count is split over.
+    #[serde(flatten)]
+    pub run: RunOptions,
     /// Count at most this many solutions (default: no limit).
     pub limit: Option<u64>,
-    /// Seconds per count.
-    pub time_limit: Option<f64>,
-    /// Search nodes per count.
-    pub node_limit: Option<u64>,
-    /// The largest order accepted (`--max-n`).
-    pub max_order: Option<usize>,
-    /// The order every puzzle must have (`--order N`); another is an error in place.
+    /// The order every puzzle must have (`order`); another is an error in place.
     pub order: Option<usize>,
-    /// Threads each count is split over (default: all cores).
-    pub threads: Option<usize>,
     /// How an empty grid is counted: `auto`, `enumerate`, or a symmetry method
     /// (`band-classes`, `column-sets`, `reduced-latin`); see [`super::census`]. A puzzle is
     /// always counted by enumeration.
     pub method: String,
-    /// Refuse an exact count that rests on an external solver's unchecked claim (an error in
-    /// place instead of a claimed count).
-    pub require_certificate: bool,
+    /// No other key.
+    #[serde(flatten)]
+    pub others: NoOtherKeys,
 }
 
 impl Default for CountOptions {
     fn default() -> Self {
         CountOptions {
-            backend: solve::DEFAULT_BACKEND.to_string(),
-            scheme: None,
+            solver: SolverOptions::default(),
+            run: RunOptions::default(),
             limit: None,
-            time_limit: None,
-            node_limit: None,
-            max_order: None,
             order: None,
-            threads: None,
             method: "auto".to_string(),
-            require_certificate: false,
+            others: NoOtherKeys,
         }
     }
 }
@@ -119,9 +110,15 @@ pub fn empty_grid_shape(
         (Some((p, q)), false, None) => Shape::sudoku(p, q).map_err(|e| invalid(e.to_string())),
         (None, true, Some(n)) => Shape::latin(n).map_err(|e| invalid(e.to_string())),
         (None, false, Some(n)) => Shape::default_for_order(n).map_err(|e| invalid(e.to_string())),
-        _ => Err(OptionError::Conflict(
-            "give a puzzle FILE, or --box PxQ (or --latin --order N) for the empty grid".into(),
-        )),
+        _ => Err(OptionError::Conflict(said!(
+            "give a puzzle FILE, or ",
+            Opt("box"),
+            " PxQ (or ",
+            Opt("latin"),
+            " ",
+            Opt("order"),
+            " N) for the empty grid",
+        ))),
     }
 }
 
@@ -131,15 +128,8 @@ impl CountJob {
     /// # Errors
     /// An unknown backend, bad limits, a limit or order of 0.
     pub fn new(options: CountOptions) -> Result<CountJob, OptionError> {
-        let spec = backend_spec(&options.backend, options.scheme.as_deref(), None, None)?;
-        let solver = solve::backend(&spec)?;
-        let solver = if options.require_certificate {
-            Box::new(solve::RequireCertificate(solver))
-        } else {
-            solver
-        };
-        let solver = capped(solver, options.max_order)?;
-        let threads = options::threads(options.threads)?;
+        let solver = options.solver.solver()?;
+        let threads = options.run.threads()?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -150,19 +140,18 @@ impl CountJob {
         let identity = json!({
             "backend": solver.name(),
             "limit": options.limit,
-            "max_order": options.max_order,
+            "max_order": options.solver.max_order,
             "order": options.order,
-            "require_certificate": options.require_certificate,
+            "require_certificate": options.solver.require_certificate,
         });
         let enumeration_options = options.limit.is_some()
-            || options.node_limit.is_some()
-            || options.backend != solve::DEFAULT_BACKEND
-            || options.scheme.is_some();
+            || options.run.node_limit.is_some()
+            || !options.solver.spec().is_default();
         Ok(CountJob {
             method: options.method,
             enumeration_options,
             limit: at_least_one("limit", options.limit)?,
-            limits: options::limits(options.time_limit, options.node_limit)?,
+            limits: options.run.limits(None)?,
             order: at_least_one("order", options.order)?,
             solver,
             pool,
@@ -192,9 +181,15 @@ impl CountJob {
     pub fn check_puzzle_method(&self) -> Result<(), OptionError> {
         match self.method.as_str() {
             "auto" | "enumerate" => Ok(()),
-            name => Err(OptionError::Conflict(format!(
-                "--method {name} counts the empty grid: give --box PxQ or --latin --order N \
-                 without FILE"
+            name => Err(OptionError::Conflict(said!(
+                Opt("method"),
+                format!(" {name} counts the empty grid: give "),
+                Opt("box"),
+                " PxQ or ",
+                Opt("latin"),
+                " ",
+                Opt("order"),
+                " N without FILE",
             ))),
         }
     }
@@ -403,11 +398,8 @@ mod tests {
 
     #[test]
     fn the_empty_4x4_grid_has_288_completions() {
-        let job = CountJob::new(CountOptions {
-            threads: Some(1),
-            ..CountOptions::default()
-        })
-        .unwrap();
+        let options = serde_json::from_value(json!({"threads": 1})).unwrap();
+        let job = CountJob::new(options).unwrap();
         let shape = empty_grid_shape(Some((2, 2)), false, None).unwrap();
         let record = job
             .count(&Grid::empty(shape), None, &Control::new())
@@ -424,13 +416,9 @@ mod tests {
 
     #[test]
     fn empty_grids_past_64_bits_are_counted_to_the_limit_or_refused() {
-        let job = |limit| {
-            CountJob::new(CountOptions {
-                threads: Some(1),
-                limit,
-                ..CountOptions::default()
-            })
-            .unwrap()
+        let job = |limit: Option<u64>| {
+            let options = serde_json::from_value(json!({"threads": 1, "limit": limit}));
+            CountJob::new(options.unwrap()).unwrap()
         };
         let sixteen = Grid::empty(Shape::sudoku(4, 4).unwrap());
         // Without a limit: refused before any search (it could not finish).

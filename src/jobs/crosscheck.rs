@@ -19,10 +19,11 @@ use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
 use super::job::Job;
-use super::options::{self, OptionError, at_least_one};
+use super::options::{OptionError, at_least_one};
 use super::record::{ItemResult, JobRecord, Status};
 use super::record_text::json_line;
 use super::record_text::{micros, millis, rounded};
+use super::solver_options::{NoOtherKeys, RunOptions};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::Summary;
 use super::tally::Ran;
@@ -36,7 +37,7 @@ use crate::text;
 
 /// The options of `crosscheck`, as every front end gives them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct CrosscheckOptions {
     /// The backends (empty: [`default_backends`]).
     pub backends: Vec<String>,
@@ -45,14 +46,15 @@ pub struct CrosscheckOptions {
     pub external: Option<Vec<String>>,
     /// Count solutions up to this many (2 decides uniqueness).
     pub limit: u64,
-    /// Seconds per participant and puzzle.
-    pub time_limit: f64,
-    /// Search nodes per participant and puzzle.
-    pub node_limit: Option<u64>,
-    /// Puzzles checked at a time (default: all cores).
-    pub threads: Option<usize>,
+    /// The budgets per participant and puzzle (default: [`DEFAULT_TIME_LIMIT`] seconds), and
+    /// the puzzles checked at a time; flattened, their keys are this type's.
+    #[serde(flatten)]
+    pub run: RunOptions,
     /// Deliberately faulty copies of backends: `BACKEND:grid` or `BACKEND:unsat`.
     pub inject_fault: Vec<String>,
+    /// No other key.
+    #[serde(flatten)]
+    pub others: NoOtherKeys,
 }
 
 /// The default time budget per participant and puzzle, in seconds.
@@ -64,10 +66,12 @@ impl Default for CrosscheckOptions {
             backends: Vec::new(),
             external: None,
             limit: 2,
-            time_limit: DEFAULT_TIME_LIMIT,
-            node_limit: None,
-            threads: None,
+            run: RunOptions {
+                time_limit: Some(DEFAULT_TIME_LIMIT),
+                ..RunOptions::default()
+            },
             inject_fault: Vec::new(),
+            others: NoOtherKeys,
         }
     }
 }
@@ -150,7 +154,7 @@ impl CrosscheckJob {
         }
         for spec in &options.inject_fault {
             let invalid = |message: String| OptionError::Invalid {
-                option: "inject-fault",
+                option: "inject_fault",
                 message,
             };
             let Some((name, fault)) = spec.rsplit_once(':') else {
@@ -167,8 +171,8 @@ impl CrosscheckJob {
         Ok(CrosscheckJob {
             participants,
             limit,
-            limits: options::limits(Some(options.time_limit), options.node_limit)?,
-            threads: options::threads(options.threads)?,
+            limits: options.run.limits(Some(DEFAULT_TIME_LIMIT))?,
+            threads: options.run.threads()?,
             notes,
         })
     }

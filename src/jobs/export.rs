@@ -117,7 +117,7 @@ impl ExportJob {
             });
         }
         std::fs::create_dir_all(&options.out_dir).map_err(|source| OptionError::Directory {
-            option: "out-dir",
+            option: "out_dir",
             path: options.out_dir.clone(),
             source,
         })?;

@@ -17,10 +17,10 @@ use serde_json::{Value, json};
 use super::control::Control;
 use super::item::InputError;
 use super::job::Job;
-use super::options::{self, OptionError, Shave, as_text};
+use super::options::{self, Opt, OptionError, Shave, as_text, said};
 use super::pool::Pool;
 use super::record::{ItemError, ItemResult, JobItem, JobRecord, Status};
-use super::record_text::grid_record;
+use super::record_text::{grid_record, rounded};
 use super::source::{Items, Source};
 use super::summary::NoSummary;
 use crate::generate::progress::{GenerationProgress, OnProgress};
@@ -96,6 +96,7 @@ impl Default for GenerateOptions {
 }
 
 impl fmt::Display for GridSource {
+    /// The name users type (`search`, `pattern`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             GridSource::Search => "search",
@@ -114,6 +115,19 @@ impl FromStr for GridSource {
             other => Err(format!("grids must be search or pattern, not {other}")),
         }
     }
+}
+
+/// The JSON line of a progress event of puzzle `index` (from 0): `{"progress": {"index" (from
+/// 1), "givens", "tested", "grid", "elapsed_s", "done"}}` (`generate --json --progress`).
+pub fn progress_event(index: u64, p: &GenerationProgress) -> Value {
+    json!({"progress": {
+        "index": index + 1,
+        "givens": p.givens,
+        "tested": p.tested,
+        "grid": p.grid,
+        "elapsed_s": rounded(p.elapsed.as_secs_f64(), 6),
+        "done": p.done,
+    }})
 }
 
 /// The per-puzzle progress callback of a job: the puzzle's index and how far its reduction got.
@@ -161,17 +175,30 @@ impl GenerateJob {
                 || options.difficulty.is_some()
                 || options.symmetry != Symmetry::None)
         {
-            return Err(OptionError::Conflict(
-                "--grid-only makes complete grids: it takes no --givens, --scheme, --not-scheme, \
-                 --difficulty or --symmetry"
-                    .into(),
-            ));
+            return Err(OptionError::Conflict(said!(
+                Opt("grid_only"),
+                " makes complete grids: it takes no ",
+                Opt("givens"),
+                ", ",
+                Opt("scheme"),
+                ", ",
+                Opt("not_scheme"),
+                ", ",
+                Opt("difficulty"),
+                " or ",
+                Opt("symmetry"),
+            )));
         }
         let (scheme, not_scheme) = match options.difficulty {
             Some(_) if options.scheme.is_some() || options.not_scheme.is_some() => {
-                return Err(OptionError::Conflict(
-                    "--difficulty stands for a --scheme and a --not-scheme: give either".into(),
-                ));
+                return Err(OptionError::Conflict(said!(
+                    Opt("difficulty"),
+                    " stands for a ",
+                    Opt("scheme"),
+                    " and a ",
+                    Opt("not_scheme"),
+                    ": give either",
+                )));
             }
             Some(label) => label.target(),
             None => (options.scheme, options.not_scheme),

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use super::control::Control;
 use super::item::InputError;
 use super::job::Job;
-use super::options::{self, OptionError};
+use super::options::{self, Opt, OptionError, said};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::record_text::grid_record;
 use super::source::{Items, Source};
@@ -91,14 +91,24 @@ impl GenerateLatinJob {
     pub fn new(options: GenerateLatinOptions) -> Result<GenerateLatinJob, OptionError> {
         let cells = match (options.kind, options.holes, options.givens) {
             (LatinKind::Qwh, _, Some(_)) => {
-                return Err(OptionError::Conflict(
-                    "--givens goes with --kind partial; use --holes with qwh".into(),
-                ));
+                return Err(OptionError::Conflict(said!(
+                    Opt("givens"),
+                    " goes with ",
+                    Opt("kind"),
+                    " partial; use ",
+                    Opt("holes"),
+                    " with qwh",
+                )));
             }
             (LatinKind::Partial, Some(_), _) => {
-                return Err(OptionError::Conflict(
-                    "--holes goes with --kind qwh; use --givens with partial".into(),
-                ));
+                return Err(OptionError::Conflict(said!(
+                    Opt("holes"),
+                    " goes with ",
+                    Opt("kind"),
+                    " qwh; use ",
+                    Opt("givens"),
+                    " with partial",
+                )));
             }
             (LatinKind::Qwh, holes, None) => holes.unwrap_or(0),
             (LatinKind::Partial, None, givens) => givens.unwrap_or(0),

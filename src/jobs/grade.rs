@@ -21,6 +21,7 @@ use super::options::{self, OptionError, Shave, as_text};
 use super::pool::Pool;
 use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::record_text::{millis, rounded, stop_word};
+use super::solver_options::{NoOtherKeys, RunOptions};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::{InputSummary, PerInput};
 use crate::grade::{Difficulty, FixpointVerdict, Grade, Grader, Spread, Summary, differences};
@@ -30,7 +31,7 @@ use crate::shape::Shape;
 
 /// The options of `grade`, as every front end gives them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct GradeOptions {
     /// The schemes (`all`, `paper`, or names: `FC,HAC`).
     pub schemes: String,
@@ -39,12 +40,13 @@ pub struct GradeOptions {
     pub shave: Option<Shave>,
     /// Also search each puzzle with each scheme (up to 2 solutions), timed.
     pub runtime: bool,
-    /// Seconds per puzzle and scheme for the searches.
-    pub time_limit: f64,
-    /// Search nodes per puzzle and scheme.
-    pub node_limit: Option<u64>,
-    /// Worker threads (default: all cores).
-    pub threads: Option<usize>,
+    /// The budgets per puzzle and scheme of the searches (default: [`DEFAULT_TIME_LIMIT`]
+    /// seconds), and the worker threads; flattened, their keys are this type's.
+    #[serde(flatten)]
+    pub run: RunOptions,
+    /// No other key.
+    #[serde(flatten)]
+    pub others: NoOtherKeys,
 }
 
 impl Default for GradeOptions {
@@ -53,9 +55,11 @@ impl Default for GradeOptions {
             schemes: "all".to_string(),
             shave: None,
             runtime: false,
-            time_limit: DEFAULT_TIME_LIMIT,
-            node_limit: None,
-            threads: None,
+            run: RunOptions {
+                time_limit: Some(DEFAULT_TIME_LIMIT),
+                ..RunOptions::default()
+            },
+            others: NoOtherKeys,
         }
     }
 }
@@ -91,8 +95,8 @@ impl GradeJob {
         Ok(GradeJob {
             schemes: options::schemes(&options.schemes, options.shave)?.into(),
             runtime: options.runtime,
-            limits: options::limits(Some(options.time_limit), options.node_limit)?,
-            threads: options::threads(options.threads)?,
+            limits: options.run.limits(Some(DEFAULT_TIME_LIMIT))?,
+            threads: options.run.threads()?,
             graders: Pool::default(),
             searchers: Pool::default(),
         })

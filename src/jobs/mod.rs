@@ -83,6 +83,7 @@ pub mod runner;
 pub mod sink;
 pub mod size_cap;
 pub mod solve;
+pub mod solver_options;
 pub mod solvers;
 pub mod source;
 pub mod summary;

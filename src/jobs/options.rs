@@ -1,41 +1,131 @@
 //! The validation every job shares, done once for every front end: time budgets, counts that
-//! must be at least 1, worker threads, the backend spec that `--backend`, `--scheme`,
-//! `--encoding` and `--amo` name together, the scheme lists and `--shave`, and the order cap
-//! `--max-n`.
+//! must be at least 1, worker threads, the scheme lists and `shave`, and the errors that name
+//! an option. The options several jobs share (the backend, its parts, the budgets) are defined
+//! once in [`super::solver_options`].
 //!
 //! Each job's options type (`SolveOptions`, `GradeOptions`, ...) is plain data with serde:
 //! the command line fills it from its flags, the Python package from keyword arguments, a Dask
 //! task from the JSON of its shard description; `Job::new(options)` checks it with the functions
-//! here and returns an [`OptionError`] naming the option (by its command-line name,
-//! [`OptionError::option`]) when it is wrong.
+//! here and returns an [`OptionError`] when it is wrong.
+//!
+//! # Options named as the caller spells them
+//! An [`OptionError`] names its options by their names in the options types (the serde keys:
+//! `time_limit`, `max_order`, `proof_dir`), kept apart from the text of the message
+//! ([`OptionError::option`], and [`Said`] for a message about several options). Its `Display`
+//! spells them so, which is what a Rust caller and Python's keyword arguments use; a front end
+//! with other names renders the message with [`OptionError::spelled`] (the command line:
+//! `--time-limit`, `--max-n`, `--proof`).
 //!
 //! # Examples
 //! ```
-//! use sudokit::jobs::options::{backend_spec, limits};
-//! assert_eq!(backend_spec("cp", Some("HACS"), None, None).unwrap(), "cp:HACS");
-//! assert!(backend_spec("native", Some("HACS"), None, None).is_err());
+//! use sudokit::jobs::options::limits;
 //! let error = limits(Some(-1.0), None).unwrap_err();
-//! assert_eq!(error.to_string(), "--time-limit must be a positive number of seconds, not -1");
-//! assert_eq!(error.option(), Some("time-limit"));
+//! assert_eq!(error.to_string(), "time_limit must be a positive number of seconds, not -1");
+//! assert_eq!(error.option(), Some("time_limit"));
+//! let flag = |name: &str| format!("--{}", name.replace('_', "-"));
+//! assert_eq!(
+//!     error.spelled(&flag),
+//!     "--time-limit must be a positive number of seconds, not -1"
+//! );
 //! ```
 
+use std::fmt;
 use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::encode::cnf::{Amo, Encoding};
 use crate::propagate::{Scheme, Shaving};
 use crate::search::Limits;
 use crate::solve::registry::UnknownBackend;
-use crate::solve::sat::Sat;
 
-/// An option that is wrong: the message names it by its command-line flag (`--time-limit`);
-/// [`OptionError::option`] gives the bare name (`time-limit`) for front ends that spell it
-/// otherwise (`time_limit` in Python).
+/// An option named in a message, by its name in the options types (`time_limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opt(pub &'static str);
+
+/// A piece of a [`Said`]: text, or an option to spell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Words (and values) as they are.
+    Text(String),
+    /// An option, spelled by the front end.
+    Option(&'static str),
+}
+
+impl From<Opt> for Part {
+    fn from(option: Opt) -> Part {
+        Part::Option(option.0)
+    }
+}
+
+impl From<&str> for Part {
+    fn from(text: &str) -> Part {
+        Part::Text(text.to_string())
+    }
+}
+
+impl From<String> for Part {
+    fn from(text: String) -> Part {
+        Part::Text(text)
+    }
+}
+
+/// A message about options that names them apart from its words, so that each front end spells
+/// them its own way (`scheme goes with backend cp` in Python, `--scheme goes with --backend cp`
+/// on the command line). `Display` spells them by their names in the options types.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said(pub Vec<Part>);
+
+/// A [`Said`] of its parts: strings are words, [`Opt`]s are options.
+macro_rules! said {
+    ($($part:expr),+ $(,)?) => {
+        $crate::jobs::options::Said(vec![$($crate::jobs::options::Part::from($part)),+])
+    };
+}
+pub(crate) use said;
+
+impl Said {
+    /// The message with each option spelled by `spell` (given the option's name).
+    pub fn spelled(&self, spell: &dyn Fn(&str) -> String) -> String {
+        self.0
+            .iter()
+            .map(|part| match part {
+                Part::Text(text) => text.clone(),
+                Part::Option(name) => spell(name),
+            })
+            .collect()
+    }
+
+    /// The options the message names, in order.
+    pub fn options(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.0.iter().filter_map(|part| match part {
+            Part::Option(name) => Some(*name),
+            Part::Text(_) => None,
+        })
+    }
+}
+
+impl fmt::Display for Said {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.spelled(&keyword))
+    }
+}
+
+/// An option's name as the options types (and Python's keywords) spell it: `time_limit`
+/// (a name given with dashes, `max-n`, has them as underscores).
+pub fn keyword(name: &str) -> String {
+    name.replace('-', "_")
+}
+
+/// An option that is wrong. The options are named apart from the words (see the module docs):
+/// `Display` spells them as the options types do (`time_limit`), [`OptionError::spelled`] as a
+/// front end does.
 #[derive(Debug, Error)]
 pub enum OptionError {
     /// A time that is not a positive number of seconds.
-    #[error("--{option} must be a positive number of seconds, not {value}")]
+    #[error(
+        "{} must be a positive number of seconds, not {value}",
+        keyword(option)
+    )]
     Seconds {
         /// The option.
         option: &'static str,
@@ -43,22 +133,22 @@ pub enum OptionError {
         value: f64,
     },
     /// A count of 0 where at least 1 is needed.
-    #[error("--{option} must be at least 1")]
+    #[error("{} must be at least 1", keyword(option))]
     AtLeastOne {
         /// The option.
         option: &'static str,
     },
     /// A value the option does not take.
-    #[error("--{option}: {message}")]
+    #[error("{}: {message}", keyword(option))]
     Invalid {
         /// The option.
         option: &'static str,
-        /// What is wrong, with the values it takes.
+        /// What is wrong, with the values it takes (naming no option).
         message: String,
     },
     /// Options that do not go together.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Said),
     /// Random Latin squares that cannot be made (an order, or more holes or givens than cells).
     #[error(transparent)]
     Latin(#[from] crate::generate::latin::LatinGenError),
@@ -74,7 +164,7 @@ pub enum OptionError {
     #[error("cannot read the solver table: {0}")]
     SolverTable(crate::external::ExternalError),
     /// A directory the job must write to cannot be made.
-    #[error("--{option}: cannot create {}", path.display())]
+    #[error("{}: cannot create {}", keyword(option), path.display())]
     Directory {
         /// The option.
         option: &'static str,
@@ -93,8 +183,8 @@ impl From<crate::external::ExternalError> for OptionError {
 }
 
 impl OptionError {
-    /// The option at fault, by its command-line name without dashes (`time-limit`), when one
-    /// is.
+    /// The option at fault, by its name in the options types (`time_limit`), when one is (the
+    /// first of a conflict's).
     pub fn option(&self) -> Option<&'static str> {
         match self {
             OptionError::Seconds { option, .. }
@@ -102,9 +192,30 @@ impl OptionError {
             | OptionError::Invalid { option, .. }
             | OptionError::Directory { option, .. } => Some(option),
             OptionError::Backend(_) => Some("backend"),
-            OptionError::Conflict(_) | OptionError::Malformed(_) => None,
+            OptionError::Conflict(said) => said.options().next(),
+            OptionError::Malformed(_) => None,
             OptionError::Latin(_) => Some("order"),
             OptionError::SolverTable(_) => Some("solvers"),
+        }
+    }
+
+    /// The message with every option it names spelled by `spell`, given the option's name in
+    /// the options types (`time_limit`): `--time-limit` for the command line. (The causes, a
+    /// directory's I/O error say, are the error's [`std::error::Error::source`].)
+    pub fn spelled(&self, spell: &dyn Fn(&str) -> String) -> String {
+        let name = |option: &str| spell(&keyword(option));
+        match self {
+            OptionError::Seconds { option, value } => format!(
+                "{} must be a positive number of seconds, not {value}",
+                name(option)
+            ),
+            OptionError::AtLeastOne { option } => format!("{} must be at least 1", name(option)),
+            OptionError::Invalid { option, message } => format!("{}: {message}", name(option)),
+            OptionError::Conflict(said) => said.spelled(&|option| name(option)),
+            OptionError::Directory { option, path, .. } => {
+                format!("{}: cannot create {}", name(option), path.display())
+            }
+            other => other.to_string(),
         }
     }
 }
@@ -142,8 +253,8 @@ pub fn at_least_one<T: Copy + PartialEq + Default>(
 /// A time that is not positive, a node budget of 0.
 pub fn limits(time_limit: Option<f64>, node_limit: Option<u64>) -> Result<Limits, OptionError> {
     Ok(Limits {
-        time: time_limit.map(|s| seconds("time-limit", s)).transpose()?,
-        nodes: at_least_one("node-limit", node_limit)?,
+        time: time_limit.map(|s| seconds("time_limit", s)).transpose()?,
+        nodes: at_least_one("node_limit", node_limit)?,
         cancel: None,
     })
 }
@@ -185,60 +296,12 @@ pub fn threads_note(requested: Option<usize>) -> Option<String> {
     })
 }
 
-/// The backend spec that `--backend`, `--scheme`, `--encoding` and `--amo` name together:
-/// `--backend cp --scheme S` is `cp:S`, `--backend sat --encoding E --amo A` is `sat:E:A`. A
-/// flag that contradicts the spec, or goes with another backend, is refused.
-///
-/// # Errors
-/// [`OptionError::Conflict`] naming the clash.
-pub fn backend_spec(
-    backend: &str,
-    scheme: Option<&str>,
-    encoding: Option<Encoding>,
-    amo: Option<Amo>,
-) -> Result<String, OptionError> {
-    let spec = match (scheme, backend) {
-        (None, spec) => spec.to_string(),
-        (Some(scheme), "cp") => format!("cp:{scheme}"),
-        (Some(_), other) => {
-            return Err(OptionError::Conflict(format!(
-                "--scheme goes with --backend cp, not {other}"
-            )));
-        }
-    };
-    if encoding.is_none() && amo.is_none() {
-        return Ok(spec);
-    }
-    let Ok(base) = spec.parse::<Sat>() else {
-        return Err(OptionError::Conflict(format!(
-            "--encoding and --amo go with --backend sat, not {spec}"
-        )));
-    };
-    let named: Vec<&str> = spec.split(':').skip(1).collect();
-    let mut options = base.options();
-    if let Some(encoding) = encoding {
-        if let Some(&given) = named.first().filter(|&&e| e != encoding.name()) {
-            return Err(OptionError::Conflict(format!(
-                "--backend {spec} names the encoding {given}; --encoding {encoding} contradicts it"
-            )));
-        }
-        options.encoding = encoding;
-    }
-    if let Some(amo) = amo {
-        if let Some(&given) = named.get(1).filter(|&&a| a != amo.name()) {
-            return Err(OptionError::Conflict(format!(
-                "--backend {spec} names the at-most-one encoding {given}; --amo {amo} contradicts it"
-            )));
-        }
-        options.amo = amo;
-    }
-    Ok(crate::solve::Solver::name(&Sat::new(options)).to_string())
-}
-
-/// How the shaving schemes shave (`--shave`), when the user overrides their names.
+/// How the shaving schemes shave (`shave`), when the user overrides their names. (With the
+/// feature `cli`, also the command line's values of `--shave`.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Shave {
-    /// One pass over the cells (the paper's V): FCV+ means FCV.
+    /// One pass over the cells (Simonis' V): FCV+ means FCV.
     Once,
     /// Passes until one removes nothing: FCV means FCV+.
     Fixpoint,
@@ -407,18 +470,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn flags_fold_into_one_backend_spec() {
-        assert_eq!(backend_spec("native", None, None, None).unwrap(), "native");
+    fn messages_spell_their_options_as_the_caller_does() {
+        let conflict = OptionError::Conflict(said!(
+            Opt("proof_dir"),
+            " goes with ",
+            Opt("backend"),
+            " sat, not dlx"
+        ));
         assert_eq!(
-            backend_spec("sat", None, Some(Encoding::Minimal), None).unwrap(),
-            "sat:minimal:pairwise"
+            conflict.to_string(),
+            "proof_dir goes with backend sat, not dlx"
         );
+        assert_eq!(conflict.option(), Some("proof_dir"));
+        let flags = |name: &str| match name {
+            "proof_dir" => "--proof".to_string(),
+            other => format!("--{}", other.replace('_', "-")),
+        };
         assert_eq!(
-            backend_spec("sat:minimal", None, None, Some(Amo::Sequential)).unwrap(),
-            "sat:minimal:sequential"
+            conflict.spelled(&flags),
+            "--proof goes with --backend sat, not dlx"
         );
-        assert!(backend_spec("sat:minimal", None, Some(Encoding::Optimized), None).is_err());
-        assert!(backend_spec("dlx", None, Some(Encoding::Minimal), None).is_err());
+        // A name given with dashes is the same option.
+        let dashed = OptionError::AtLeastOne { option: "max-n" };
+        assert_eq!(dashed.to_string(), "max_n must be at least 1");
+        assert_eq!(dashed.spelled(&flags), "--max-n must be at least 1");
     }
 
     #[test]
@@ -427,7 +502,7 @@ mod tests {
         assert!(limits(Some(f64::NAN), None).is_err());
         assert_eq!(
             limits(None, Some(0)).unwrap_err().to_string(),
-            "--node-limit must be at least 1"
+            "node_limit must be at least 1"
         );
         assert_eq!(limits(Some(1e300), None).unwrap().time, Some(Duration::MAX));
         assert!(threads(Some(0)).is_err());

@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use super::control::Control;
 use super::item::{InputError, PuzzleItem};
 use super::job::Job;
-use super::options::{self, OptionError, as_text};
+use super::options::{self, Opt, OptionError, as_text, said};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::record_text::json_line;
 use super::source::{Items, Source, puzzles_of};
@@ -128,18 +128,28 @@ impl ReduceLatinJob {
         };
         let takes_cnf = matches!(target, ReductionTarget::File(f) if f.takes_cnf_options);
         if !takes_cnf && (options.encoding.is_some() || options.amo.is_some()) {
-            return Err(OptionError::Conflict(
-                "--encoding and --amo apply to --to cnf only".into(),
-            ));
+            return Err(OptionError::Conflict(said!(
+                Opt("encoding"),
+                " and ",
+                Opt("amo"),
+                " apply to ",
+                Opt("to"),
+                " cnf only",
+            )));
         }
         if matches!(target, ReductionTarget::File(_)) && options.form != SudokuForm::Line {
-            return Err(OptionError::Conflict(
-                "--form and --json choose the form of --to sudoku only".into(),
-            ));
+            return Err(OptionError::Conflict(said!(
+                Opt("form"),
+                " and ",
+                Opt("json"),
+                " choose the form of ",
+                Opt("to"),
+                " sudoku only",
+            )));
         }
         if let Some(dir) = &options.out_dir {
             std::fs::create_dir_all(dir).map_err(|source| OptionError::Directory {
-                option: "out-dir",
+                option: "out_dir",
                 path: dir.clone(),
                 source,
             })?;

@@ -19,69 +19,40 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::capped::capped;
 use super::control::Control;
 use super::item::InputError;
 use super::item::PuzzleItem;
 use super::job::Job;
-use super::options::{self, OptionError, as_text, backend_spec};
+use super::options::{Opt, OptionError, said};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::record_text::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
+use super::solver_options::{NoOtherKeys, RunOptions, SolverOptions};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
-use crate::encode::cnf::{Amo, Encoding};
 use crate::grid::Grid;
 use crate::search::{Answer, Limits, Outcome, Refutation, Stats, StopReason};
+use crate::solve::Solver;
 use crate::solve::sat::{ProofClaim, ProofReport, Sat};
-use crate::solve::{self, Solver};
 
-/// The options of `solve`, as every front end gives them (unset fields take their defaults).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// The options of `solve`, as every front end gives them (unset fields take their defaults;
+/// the shared ones, [`SolverOptions`] and [`RunOptions`], are flattened: their keys are this
+/// type's).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SolveOptions {
-    /// The backend spec (`native`, `sat:minimal:pairwise`, `cp:HACS`, `ext:z3`).
-    pub backend: String,
-    /// The propagation scheme of the cp backend (`--scheme`: `cp` with `HACS` is `cp:HACS`).
-    pub scheme: Option<String>,
-    /// The CNF encoding of the sat backend.
-    #[serde(with = "as_text::option")]
-    pub encoding: Option<Encoding>,
-    /// The at-most-one encoding of the sat backend.
-    #[serde(with = "as_text::option")]
-    pub amo: Option<Amo>,
+    /// The backend.
+    #[serde(flatten)]
+    pub solver: SolverOptions,
+    /// The budgets per puzzle, and the puzzles solved at a time.
+    #[serde(flatten)]
+    pub run: RunOptions,
     /// Decide uniqueness: count up to two solutions.
     pub unique: bool,
-    /// Seconds per puzzle.
-    pub time_limit: Option<f64>,
-    /// Search nodes per puzzle.
-    pub node_limit: Option<u64>,
-    /// The largest order accepted (`--max-n`); above it a puzzle is an error in place.
-    pub max_order: Option<usize>,
     /// With the sat backend: write each negative claim's proof here, and check it.
     pub proof_dir: Option<PathBuf>,
-    /// Puzzles solved at a time (default: all cores).
-    pub threads: Option<usize>,
-    /// Refuse an answer that rests on an external solver's unchecked word: an `unsat` or a
-    /// `unique` without a checked refutation proof becomes an error.
-    pub require_certificate: bool,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions {
-            backend: solve::DEFAULT_BACKEND.to_string(),
-            scheme: None,
-            encoding: None,
-            amo: None,
-            unique: false,
-            time_limit: None,
-            node_limit: None,
-            max_order: None,
-            proof_dir: None,
-            threads: None,
-            require_certificate: false,
-        }
-    }
+    /// No other key.
+    #[serde(flatten)]
+    pub others: NoOtherKeys,
 }
 
 /// The `solve` job; see the module docs.
@@ -113,34 +84,31 @@ impl SolveJob {
     /// An unknown backend, flags that contradict it, bad limits, a proof directory with another
     /// backend or that cannot be made.
     pub fn new(options: SolveOptions) -> Result<SolveJob, OptionError> {
-        let spec = backend_spec(
-            &options.backend,
-            options.scheme.as_deref(),
-            options.encoding,
-            options.amo,
-        )?;
-        let solver = solve::backend(&spec)?;
-        let solver = if options.require_certificate {
-            Box::new(solve::RequireCertificate(solver))
-        } else {
-            solver
-        };
-        let solver = capped(solver, options.max_order)?;
+        let solver = options.solver.solver()?;
         let spec = solver.name().to_string();
         let proofs = match &options.proof_dir {
             None => None,
             Some(dir) => {
-                let sat: Sat = spec.parse().map_err(|_| {
-                    OptionError::Conflict(format!("--proof goes with --backend sat, not {spec}"))
-                })?;
-                if dir.exists() && !dir.is_dir() {
-                    return Err(OptionError::Conflict(format!(
-                        "--proof {}: a file, not a directory (proofs go into a directory: give a new name or a directory)",
-                        dir.display()
+                let Some(sat) = options.solver.spec().sat()? else {
+                    return Err(OptionError::Conflict(said!(
+                        Opt("proof_dir"),
+                        " goes with ",
+                        Opt("backend"),
+                        format!(" sat, not {spec}"),
                     )));
+                };
+                if dir.exists() && !dir.is_dir() {
+                    return Err(OptionError::Invalid {
+                        option: "proof_dir",
+                        message: format!(
+                            "{} is a file, not a directory (proofs go into a directory: give a \
+                             new name or a directory)",
+                            dir.display()
+                        ),
+                    });
                 }
                 std::fs::create_dir_all(dir).map_err(|source| OptionError::Directory {
-                    option: "proof",
+                    option: "proof_dir",
                     path: dir.clone(),
                     source,
                 })?;
@@ -151,11 +119,11 @@ impl SolveJob {
             spec,
             solver,
             proofs,
-            limits: options::limits(options.time_limit, options.node_limit)?,
+            limits: options.run.limits(None)?,
             unique: options.unique,
-            threads: options::threads(options.threads)?,
-            max_order: options.max_order,
-            require_certificate: options.require_certificate,
+            threads: options.run.threads()?,
+            max_order: options.solver.max_order,
+            require_certificate: options.solver.require_certificate,
         })
     }
 
@@ -477,17 +445,31 @@ mod tests {
             SolveJob::new(options).unwrap().backend(),
             "sat:minimal:pairwise"
         );
-        assert!(serde_json::from_str::<SolveOptions>(r#"{"bakend": "sat"}"#).is_err());
-        let bad = SolveOptions {
-            time_limit: Some(0.0),
+        // The flattened shared options refuse a key that is none of the job's.
+        let unknown = serde_json::from_str::<SolveOptions>(r#"{"bakend": "sat"}"#);
+        assert!(unknown.unwrap_err().to_string().contains("bakend"));
+        let bad: SolveOptions = serde_json::from_str(r#"{"time_limit": 0}"#).unwrap();
+        assert_eq!(SolveJob::new(bad).unwrap_err().option(), Some("time_limit"));
+        let proof = SolveOptions {
+            proof_dir: Some(std::env::temp_dir()),
             ..SolveOptions::default()
         };
-        assert_eq!(SolveJob::new(bad).unwrap_err().option(), Some("time-limit"));
-        let job = SolveJob::new(SolveOptions {
-            max_order: Some(4),
-            ..SolveOptions::default()
-        })
-        .unwrap();
+        let error = SolveJob::new(proof).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "proof_dir goes with backend sat, not native"
+        );
+        // As the registry reads them (Python's keywords, a Dask shard): each error names its
+        // key, the flattened ones too.
+        let read = |v| crate::jobs::registry::options_of::<SolveOptions>(v).unwrap_err();
+        let said = read(serde_json::json!({"bogus": 1})).to_string();
+        assert_eq!(said, "unknown field `bogus`");
+        let said = read(serde_json::json!({"time_limit": "x"})).to_string();
+        assert!(said.starts_with("time_limit: invalid type"), "{said}");
+        let said = read(serde_json::json!({"unique": 3})).to_string();
+        assert!(said.starts_with("unique: invalid type"), "{said}");
+        let capped: SolveOptions = serde_json::from_str(r#"{"max_order": 4}"#).unwrap();
+        let job = SolveJob::new(capped).unwrap();
         let grid = parse_line(&".".repeat(81), None).unwrap();
         let error = job.solve(&grid, 3, &Control::new()).unwrap_err();
         assert!(error.contains("--max-n 4"), "{error}");

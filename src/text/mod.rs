@@ -73,6 +73,37 @@ pub enum ShapeSpec {
 }
 
 impl ShapeSpec {
+    /// The shape `--box PxQ` (`boxes`) or `--latin` asks for, the box first; `None` for
+    /// neither (the shape is inferred from the size).
+    pub fn of(boxes: Option<(usize, usize)>, latin: bool) -> Option<ShapeSpec> {
+        match (boxes, latin) {
+            (Some((p, q)), _) => Some(ShapeSpec::Box(p, q)),
+            (None, true) => Some(ShapeSpec::Latin),
+            (None, false) => None,
+        }
+    }
+
+    /// The box sides `(P, Q)` of the text `PxQ` (`2x3`; `×` or `X` also separate them), as
+    /// `--box PxQ` and the options' `box` give them.
+    ///
+    /// # Errors
+    /// Text that is not `PxQ` with two whole numbers of at least 1: the message says which.
+    pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
+        let (p, q) = text
+            .split_once(['x', 'X', '×'])
+            .ok_or("expected PxQ, for example 2x3")?;
+        let side = |s: &str, which: &str| {
+            s.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("{which} in PxQ is not a number"))
+        };
+        let (p, q) = (side(p, "P")?, side(q, "Q")?);
+        if p == 0 || q == 0 {
+            return Err("box sides must be at least 1".to_string());
+        }
+        Ok((p, q))
+    }
+
     /// The shape of order `order` this spec asks for.
     ///
     /// # Errors
@@ -98,17 +129,19 @@ pub(crate) fn resolve_shape(order: usize, spec: Option<ShapeSpec>) -> Result<Sha
     }
 }
 
-/// The input form of a file: how its puzzles are laid out.
+/// The input form of a file: how its puzzles are laid out. (With the feature `cli`, also the
+/// command line's values of `--format`.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum TextLayout {
-    /// Decide from the first puzzle: `{` → JSON, several tokens on a line → grid block, else line.
+    /// `{` → JSON lines; several tokens on a line → grid blocks; else puzzle lines.
     #[default]
     Auto,
-    /// One puzzle line per line.
+    /// One puzzle line (n² symbols) per line.
     Line,
-    /// Grid blocks separated by blank lines.
+    /// Grid blocks of n rows of n tokens, separated by blank lines.
     Block,
-    /// JSON lines.
+    /// One JSON object per line.
     Json,
 }
 
@@ -191,6 +224,22 @@ impl fmt::Display for TextLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn box_sides_are_read_from_pxq() {
+        assert_eq!(ShapeSpec::parse_box("2x3"), Ok((2, 3)));
+        assert_eq!(ShapeSpec::parse_box(" 3 × 3 "), Ok((3, 3)));
+        assert_eq!(ShapeSpec::parse_box("4X2"), Ok((4, 2)));
+        for (bad, says) in [
+            ("3", "expected PxQ"),
+            ("ax3", "P in PxQ"),
+            ("3x-1", "Q in PxQ"),
+            ("0x3", "at least 1"),
+        ] {
+            let error = ShapeSpec::parse_box(bad).unwrap_err();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
+    }
 
     #[test]
     fn layout_names_round_trip() {

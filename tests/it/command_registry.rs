@@ -196,6 +196,6 @@ fn count_without_input_is_the_census_through_the_registry_as_on_the_command_line
     let refused = command
         .records(&[], ReadOptions::default(), &runner, &mut |_| {})
         .unwrap_err();
-    assert!(refused.to_string().contains("--box PxQ"), "{refused}");
+    assert!(refused.to_string().contains("box PxQ"), "{refused}");
     let _ = std::fs::remove_dir_all(&dir);
 }
