@@ -41,7 +41,7 @@ use super::recorder::Recorder;
 use super::run_identity::run_identity;
 use super::runner::{Placed, Ran, RunError, Runner};
 use super::sink::Sink;
-use super::source::{Source, open_inputs};
+use super::source::{Source, open_sources};
 use super::summary::Summary;
 use crate::text::ReadOptions;
 
@@ -286,6 +286,9 @@ pub trait Command: Send + Sync {
     /// How input `input` is read, given the caller's `read` (see [`Job::read_options`]).
     fn read_options(&self, read: ReadOptions, input: usize) -> ReadOptions;
 
+    /// See [`Job::raw_input`].
+    fn raw_input(&self, input: usize) -> bool;
+
     /// The identity of a resumable output of this command over `inputs` written as JSON or
     /// text (see [`run_identity`]).
     ///
@@ -296,16 +299,17 @@ pub trait Command: Send + Sync {
     /// Opens `inputs` as this command reads them (stopped by the runner's control).
     ///
     /// # Errors
-    /// As [`open_inputs`].
+    /// As [`open_sources`].
     fn open(
         &self,
         inputs: &[PathBuf],
         read: ReadOptions,
         runner: &Runner,
     ) -> Result<Vec<Source>, InputError> {
-        open_inputs(
+        open_sources(
             inputs,
             |i| self.read_options(read, i),
+            |i| self.raw_input(i),
             &runner.control().stop,
         )
     }
@@ -387,6 +391,10 @@ where
 
     fn read_options(&self, read: ReadOptions, input: usize) -> ReadOptions {
         self.job.read_options(read, input)
+    }
+
+    fn raw_input(&self, input: usize) -> bool {
+        self.job.raw_input(input)
     }
 
     fn output_identity(&self, json: bool, inputs: &[PathBuf]) -> Result<Value, InputError> {

@@ -23,6 +23,7 @@ use thiserror::Error;
 use super::command::{Command, JobCommand};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
+use super::decode::{DecodeJob, DecodeOptions};
 use super::export::{ExportBatchOptions, ExportJob};
 use super::generate::{GenerateJob, GenerateOptions};
 use super::generate_latin::{GenerateLatinJob, GenerateLatinOptions};
@@ -44,7 +45,7 @@ pub enum Inputs {
     None,
     /// One input.
     One,
-    /// Two inputs (verify: puzzles, candidates).
+    /// Two inputs: puzzles, then their candidates (verify) or a solver's answer (decode).
     Two,
     /// One or more inputs.
     OneOrMore,
@@ -66,7 +67,7 @@ impl Inputs {
         match self {
             Inputs::None => "no input file",
             Inputs::One => "one input file",
-            Inputs::Two => "two input files (puzzles, candidate solutions)",
+            Inputs::Two => "two input files (puzzles, then candidate solutions or an answer)",
             Inputs::OneOrMore => "one or more input files",
         }
     }
@@ -303,6 +304,17 @@ pub static COMMANDS: &[Entry] = &[
             let o: ThreadsOptions = options(v)?;
             Ok(boxed(VerifyJob::new(o.threads)?, "verify"))
         },
+    },
+    Entry {
+        name: "decode",
+        cli: &["decode"],
+        about: "map a solver's answer to an exported file back to grids, each verified",
+        inputs: Inputs::Two,
+        per_input: false,
+        noun: "models",
+        resumable: false,
+        defaults: defaults::<DecodeOptions>,
+        build: |v, _| Ok(boxed(DecodeJob::new(options(v)?)?, "decode")),
     },
     Entry {
         name: "export",
