@@ -19,7 +19,7 @@ use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::target::write_atomically;
 
 use super::args::InputArgs;
-use super::pick::nth_puzzle;
+use sudokit::jobs::pick::nth_puzzle;
 use super::stop;
 
 /// Arguments of `explain`.
@@ -66,7 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = args.input.read_options();
     let path = PathBuf::from(&args.puzzle);
     let (puzzle, source) = if args.puzzle == "-" || path.exists() {
-        let puzzle = nth_puzzle(&path, options, args.index)?;
+        let puzzle = nth_puzzle(&path, options, args.index, &stop::control().stop)?;
         (
             puzzle,
             format!("puzzle {} of {}", args.index, path.display()),

@@ -24,7 +24,7 @@ use sudokit::jobs::target::AtomicFile;
 use sudokit::text::ReadPuzzle;
 
 use super::args::{InputArgs, ThreadsArg};
-use super::pick::select_one;
+use sudokit::jobs::pick::select_one;
 use super::runner;
 
 /// Arguments of `export`.
@@ -125,6 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 args.input.read_options(),
                 args.index,
                 "pick one with --index N, or write one file each with --out-dir DIR",
+                &super::stop::control().stop,
             )?;
             check_size(&puzzle, plan)?;
             let (label, stats) = match &single {
