@@ -19,8 +19,8 @@ use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::target::write_atomically;
 
 use super::args::InputArgs;
-use sudokit::jobs::pick::nth_puzzle;
 use super::stop;
+use sudokit::jobs::pick::nth_puzzle;
 
 /// Arguments of `explain`.
 #[derive(Debug, ClapArgs)]

@@ -24,8 +24,8 @@ use sudokit::jobs::target::AtomicFile;
 use sudokit::text::ReadPuzzle;
 
 use super::args::{InputArgs, ThreadsArg};
-use sudokit::jobs::pick::select_one;
 use super::runner;
+use sudokit::jobs::pick::select_one;
 
 /// Arguments of `export`.
 #[derive(Debug, ClapArgs)]

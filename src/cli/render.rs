@@ -69,7 +69,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--cell must be between 4 and 200 pixels");
     }
     let options = args.input.read_options();
-    let puzzle = nth_puzzle(&args.file, options, args.index, &super::stop::control().stop)?;
+    let puzzle = nth_puzzle(
+        &args.file,
+        options,
+        args.index,
+        &super::stop::control().stop,
+    )?;
     let mut caption = None;
     let solution = match (&args.solution, args.solve) {
         (Some(path), _) => {

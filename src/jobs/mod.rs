@@ -64,6 +64,7 @@ pub mod grade;
 pub mod info;
 pub mod item;
 mod job;
+pub mod lists;
 pub mod minimize;
 pub mod options;
 pub mod partial;
