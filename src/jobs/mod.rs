@@ -47,6 +47,7 @@
 //! # fn grid_of_line() -> sudokit::Grid { parse_line("...3..4114..3...", None).unwrap() }
 //! ```
 
+pub mod bench;
 pub mod capped;
 pub mod census;
 pub mod census_checkpoint;
