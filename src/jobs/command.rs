@@ -159,7 +159,9 @@ pub fn finish(
 }
 
 /// How a run ended, its output already ended: `stopped` is the line that says how far a
-/// stopped run got (exit 1); otherwise the summary's exit code. See [`finish`].
+/// stopped run got (exit 1); otherwise the summary's exit code. The count of the items that
+/// gave an error comes before the summary's notes, or after them when they are the errors
+/// ([`Summary::errors_in_notes`]). See [`finish`].
 pub fn report(stopped: Option<String>, ran: Ran, summary: &dyn Summing, noun: &str) -> Report {
     let exit_code = if stopped.is_some() {
         1
@@ -167,8 +169,13 @@ pub fn report(stopped: Option<String>, ran: Ran, summary: &dyn Summing, noun: &s
         summary.exit_code(&ran)
     };
     let mut notes: Vec<String> = stopped.into_iter().collect();
-    notes.extend(ran.tally.errors_note(noun));
-    notes.extend(summary.notes());
+    if summary.errors_in_notes() {
+        notes.extend(summary.notes());
+        notes.extend(ran.tally.errors_note_above(noun));
+    } else {
+        notes.extend(ran.tally.errors_note(noun));
+        notes.extend(summary.notes());
+    }
     Report {
         ran,
         exit_code,
@@ -229,6 +236,8 @@ pub trait Summing: Send + Sync {
     fn end(&self, json: bool, complete: bool) -> String;
     /// See [`Summary::notes`].
     fn notes(&self) -> Vec<String>;
+    /// See [`Summary::errors_in_notes`].
+    fn errors_in_notes(&self) -> bool;
     /// See [`Summary::exit_code`].
     fn exit_code(&self, ran: &Ran) -> u8;
 }
@@ -270,6 +279,10 @@ impl<R, S: Summary<R>> Summing for Summed<S, R> {
 
     fn notes(&self) -> Vec<String> {
         self.summary.notes()
+    }
+
+    fn errors_in_notes(&self) -> bool {
+        self.summary.errors_in_notes()
     }
 
     fn exit_code(&self, ran: &Ran) -> u8 {

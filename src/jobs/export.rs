@@ -353,6 +353,11 @@ impl Summary<ExportedRecord> for ExportSummary {
         notes
     }
 
+    /// The files are the output: every error is a note.
+    fn errors_in_notes(&self) -> bool {
+        true
+    }
+
     fn exit_code(&self, ran: &Ran) -> u8 {
         if self.index.is_some() && self.seen == 0 {
             2
