@@ -5,6 +5,14 @@
 //! (a test checks that each exposes exactly its commands), so a command is taught here and in
 //! its job's file, nowhere else.
 //!
+//! Every batch command is an entry but one: `bench`, whose rows measure a backend over a whole
+//! file on the given threads (wall time, throughput, percentiles over every puzzle) rather than
+//! record items, so the shards a Dask task runs would measure other runs that do not add up to
+//! the file's row, and no two front ends could write its timings byte for byte; its run is in
+//! [`super::bench`] for every front end all the same. `decode` reads two inputs, the puzzle
+//! file and the solver's answer, the answer as a file the job reads whole
+//! ([`super::Job::raw_input`]).
+//!
 //! # Examples
 //! ```
 //! use sudokit::jobs::registry::{self, Inputs};
