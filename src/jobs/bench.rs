@@ -98,7 +98,7 @@ pub enum BenchError {
         file: String,
         /// What went wrong.
         #[source]
-        source: SolveError,
+        source: Box<SolveError>,
     },
     /// The output cannot be written.
     #[error("cannot write the output")]
@@ -240,7 +240,7 @@ impl Bench {
                 .map_err(|source| BenchError::Solve {
                     backend: solver.name().to_string(),
                     file: file.display().to_string(),
-                    source,
+                    source: Box::new(source),
                 })?;
                 let line = if json {
                     json_line(&row_json(&row, &file.display().to_string()))
