@@ -9,7 +9,7 @@ use sudokit::jobs::lists::{
     readers, schemes,
 };
 pub use sudokit::jobs::lists::{
-    count_methods, enumerating_solvers, latin_targets, level_names, scheme_groups, wrap,
+    count_methods, enumerating_solvers, latin_targets, scheme_groups, wrap,
 };
 use sudokit::propagate::Scheme;
 use sudokit::reduce::course::Level;
