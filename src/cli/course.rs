@@ -12,6 +12,7 @@ use sudokit::jobs::item::puzzles_until;
 use sudokit::jobs::target::AtomicFile;
 use sudokit::reduce::course::CourseOptions;
 use sudokit::render::course::CoursePage;
+use sudokit::render::figures::write_figures;
 use sudokit::text::ReadOptions;
 
 use super::runner;
@@ -21,6 +22,7 @@ use super::stop;
 pub struct CourseRequest {
     pub options: CourseOptions,
     pub report: Option<PathBuf>,
+    pub svg_dir: Option<PathBuf>,
     pub json: bool,
     pub threads: usize,
 }
@@ -38,17 +40,27 @@ pub fn run(file: &Path, read: ReadOptions, run: &CourseRequest) -> anyhow::Resul
     };
     let sink = runner::stdout("squares");
     let code = runner::unregistered(&job, items, (sink, None), run.json, |placed| {
-        if let (ItemResult::Done(done), Some(_)) = (placed.result, &run.report) {
+        if let ItemResult::Done(done) = placed.result
+            && (run.report.is_some() || run.svg_dir.is_some())
+        {
             page.push(done.index, done.line, done.course);
         }
     })?;
     if stop::control().stopped() {
         return Ok(code);
     }
+    if run.report.is_none() && run.svg_dir.is_none() {
+        return Ok(code);
+    }
+    let html = page.to_html();
     if let (Some(mut report), Some(path)) = (report_file.take(), &run.report) {
-        report.write_all(page.to_html().as_bytes())?;
+        report.write_all(html.as_bytes())?;
         report.commit()?;
         super::note!("sudokit: report written to {}", path.display());
+    }
+    if let Some(dir) = &run.svg_dir {
+        let written = write_figures(dir, &html)?;
+        super::note!("sudokit: {}", written.describe(dir));
     }
     Ok(code)
 }

@@ -6,21 +6,21 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::grade::scheme_to_explain_within;
 use sudokit::propagate::Scheme;
-use sudokit::propagate::explain::{Ending, ExplainError, explain_within};
+use sudokit::propagate::explain::{Ending, ExplainError, Order, explain_in_order};
 use sudokit::render::explain::explain_page;
+use sudokit::render::figures::write_figures;
 use sudokit::search::{Limits, StopReason};
-use sudokit::text::PuzzleReader;
+use sudokit::text::ReadOptions;
 
 use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::target::write_atomically;
 
 use super::args::InputArgs;
 use super::stop;
-use sudokit::jobs::pick::nth_puzzle;
+use sudokit::jobs::pick::file_or_puzzle;
 
 /// Arguments of `explain`.
 #[derive(Debug, ClapArgs)]
@@ -37,6 +37,7 @@ or --timeout stopped it), 2 bad input.\n\n\
 Examples:\n  \
 sudokit explain models/sudoku/9x9/hidden_singles.txt --scheme FCI\n  \
 sudokit explain models/sudoku/9x9/xwing.txt --scheme HACC --report xwing.html\n  \
+sudokit explain models/sudoku/9x9/simonis_cases.txt --order human\n  \
 sudokit explain 12.434.221.34321 --json"
 )]
 pub struct Args {
@@ -48,6 +49,10 @@ pub struct Args {
     /// The propagation scheme (without it, the first that solves the puzzle; see below).
     #[arg(long, value_name = "SCHEME")]
     scheme: Option<String>,
+    /// Which rules the steps come from: the scheme's own, or every rule, easiest first
+    /// (`human`: a hidden single before a naked set, even under BC), to the same end.
+    #[arg(long, value_name = "ORDER", value_enum, default_value = "scheme")]
+    order: Order,
     /// One JSON object per step, then one for the ending.
     #[arg(long)]
     json: bool,
@@ -55,37 +60,22 @@ pub struct Args {
     /// units and reason highlighted, the removed candidates struck out).
     #[arg(long, value_name = "FILE", alias = "html")]
     report: Option<PathBuf>,
+    /// Also write each frame's picture to DIR as its own SVG file (step-1.svg, ..., end.svg;
+    /// and a PNG of each when rsvg-convert is installed), to paste into slides.
+    #[arg(long, value_name = "DIR")]
+    svg_dir: Option<PathBuf>,
     #[command(flatten)]
     input: InputArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.index == 0 {
-        bail!("--index counts from 1");
-    }
-    let options = args.input.read_options();
-    let path = PathBuf::from(&args.puzzle);
-    let (puzzle, source) = if args.puzzle == "-" || path.exists() {
-        let puzzle = nth_puzzle(&path, options, args.index, &stop::control().stop)?;
-        (
-            puzzle,
-            format!("puzzle {} of {}", args.index, path.display()),
-        )
-    } else {
-        let record = PuzzleReader::new(args.puzzle.as_bytes(), options)
-            .next()
-            .with_context(|| format!("cannot open {}: no such file", args.puzzle))?
-            .map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot open {}: no such file, and not a puzzle ({}:{}: {})",
-                    args.puzzle,
-                    e.line,
-                    e.column,
-                    e.kind
-                )
-            })?;
-        (record.grid, "the puzzle given".to_string())
+    // Clashing givens are read: their story is the contradiction they are.
+    let options = ReadOptions {
+        reject_clashes: false,
+        ..args.input.read_options()
     };
+    let (puzzle, source) =
+        file_or_puzzle(&args.puzzle, options, args.index, &stop::control().stop)?;
     // `--timeout` and the signals: the time left before the deadline, and the stop token.
     let limits = stop::control().limits(&Limits::none());
     let shape = puzzle.shape();
@@ -96,7 +86,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Every step is replayed from its rule's definition before anything is shown.
     let told = chosen
         .map_err(ExplainError::Stopped)
-        .and_then(|(scheme, why)| Ok((scheme, why, explain_within(&puzzle, scheme, &limits)?)));
+        .and_then(|(scheme, why)| {
+            let story = explain_in_order(&puzzle, scheme, args.order, &limits)?;
+            Ok((scheme, why, story))
+        });
     let (scheme, why, story) = match told {
         Ok(told) => told,
         Err(ExplainError::Stopped(reason)) => return stopped(&args, &source, reason),
@@ -125,10 +118,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     {
         return Err(e.into());
     }
-    if let Some(page) = &args.report {
-        let title = format!("{scheme} on {source}");
-        write_atomically(page, explain_page(&story, &title).as_bytes())?;
-        super::note!("sudokit: explanation written to {}", page.display());
+    if args.report.is_some() || args.svg_dir.is_some() {
+        let html = explain_page(&story, &format!("{scheme} on {source}"));
+        if let Some(page) = &args.report {
+            write_atomically(page, html.as_bytes())?;
+            super::note!("sudokit: explanation written to {}", page.display());
+        }
+        if let Some(dir) = &args.svg_dir {
+            let written = write_figures(dir, &html)?;
+            super::note!("sudokit: {}", written.describe(dir));
+        }
     }
     Ok(ExitCode::from(match story.ending {
         Ending::Solved(_) => 0,

@@ -15,10 +15,12 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::{Args as ClapArgs, Subcommand};
-use sudokit::encode::cnf::{Amo, Encoding};
+use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
 use sudokit::jobs::course::CourseChoice;
 use sudokit::jobs::options;
+use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::reduce_latin::{ReduceLatinJob, ReduceLatinOptions, SudokuForm};
+use sudokit::reduce::size_table::{parse_orders, size_table};
 use sudokit::text::{ReadOptions, ShapeSpec};
 
 use super::args::{FormatArg, OutputArgs, ThreadsArg};
@@ -71,8 +73,12 @@ sudokit generate-latin --order 4 --holes 9 | sudokit reduce latin - --to sudoku 
 #[derive(Debug, ClapArgs)]
 struct LatinArgs {
     /// Partial Latin squares (`-` for standard input).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "sizes")]
+    file: Option<PathBuf>,
+    /// Print instead the sizes of every level for the empty square of each order in A..B
+    /// (such as 2..8), each with its formula: the reduction's polynomial growth on one page.
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["solve", "out_dir"])]
+    sizes: Option<String>,
     /// The target: sudoku, or the Sudoku's file in any export format.
     #[arg(long, value_name = "TARGET", default_value = "sudoku")]
     to: String,
@@ -130,6 +136,11 @@ struct LatinArgs {
     /// Write the course page to FILE: a self-contained HTML page of every level (with --solve).
     #[arg(long, value_name = "FILE", requires = "solve")]
     report: Option<PathBuf>,
+    /// Also write each picture of the course page to DIR as its own SVG file, named by its
+    /// slide (square-1.svg, square-1-sudoku.svg, ...; and a PNG of each when rsvg-convert is
+    /// installed), to paste into slides (with --solve).
+    #[arg(long, value_name = "DIR", requires = "solve")]
+    svg_dir: Option<PathBuf>,
     #[command(flatten)]
     threads: ThreadsArg,
 }
@@ -152,9 +163,18 @@ impl LatinArgs {
         Ok(super::course::CourseRequest {
             options: choice.options()?,
             report: self.report.clone(),
+            svg_dir: self.svg_dir.clone(),
             json: self.json || self.form == SudokuForm::Json,
             threads: options::threads(self.threads.get())?,
         })
+    }
+
+    /// The CNF options of `--encoding` and `--amo` (of `--sizes`).
+    fn cnf_options(&self) -> CnfOptions {
+        CnfOptions {
+            encoding: self.encoding.unwrap_or_default(),
+            amo: self.amo.unwrap_or_default(),
+        }
     }
 
     /// `--form`, with `--json`.
@@ -182,11 +202,24 @@ fn latin_options(args: &LatinArgs) -> ReadOptions {
 }
 
 fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
+    if let Some(orders) = &args.sizes {
+        let table = size_table(parse_orders(orders)?, args.cnf_options())?;
+        let text = if args.json {
+            table.json_lines().iter().map(json_line).collect()
+        } else {
+            table.text()
+        };
+        std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(file) = args.file.clone() else {
+        bail!("reduce latin needs a FILE of squares (or --sizes A..B)");
+    };
     if args.solve {
         if args.output.output.is_some() {
             bail!("--solve prints the course; -o writes the instances of --to (without --solve)");
         }
-        return super::course::run(&args.file, latin_options(&args), &args.course()?);
+        return super::course::run(&file, latin_options(&args), &args.course()?);
     }
     let out_dir = match (&args.out_dir, &args.output.output) {
         (Some(dir), _) => Some(dir.clone()),
@@ -217,7 +250,7 @@ fn run_latin(args: LatinArgs) -> anyhow::Result<ExitCode> {
     };
     runner::plain(
         &job,
-        std::slice::from_ref(&args.file),
+        std::slice::from_ref(&file),
         latin_options(&args),
         Some(&output),
         json,

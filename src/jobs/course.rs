@@ -6,7 +6,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crate::reduce::course::{Course, CourseVerdict, Evidence, Level, LevelAnswer, LevelRun};
+use crate::reduce::course::{
+    Course, CourseVerdict, Evidence, Level, LevelAnswer, LevelRun, count_sentence,
+};
 use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::formulas::{SizeFormulas, size_formulas};
 use crate::render::course::evidence_words;
@@ -316,28 +318,8 @@ pub fn course_text(course: &Course, index: usize, line: usize) -> String {
             let _ = writeln!(s, "  undecided (limits)");
         }
     }
-    match (course.completions, course.count) {
-        (Some(a), Some(b)) => {
-            let _ = writeln!(
-                s,
-                "  count: the square has {} and its Sudoku {}, counted separately: the \
-                 reduction keeps the count",
-                a.of("completion"),
-                b.of("solution")
-            );
-        }
-        (Some(a), None) => {
-            let _ = writeln!(s, "  count: the square has {}", a.of("completion"));
-        }
-        (None, Some(b)) => {
-            let _ = writeln!(
-                s,
-                "  count: {} = {}",
-                b.of("Sudoku solution"),
-                b.of("completion")
-            );
-        }
-        (None, None) => {}
+    if let Some(sentence) = count_sentence(course.completions, course.count) {
+        let _ = writeln!(s, "  count: {sentence}");
     }
     if let Some((_, solution)) = course.shown().filter(|_| n <= 25) {
         let _ = writeln!(

@@ -187,6 +187,20 @@ pub enum InputError {
         /// How to pick one (`pick one with --index N`).
         pick: &'static str,
     },
+    /// A name that is neither a file nor a puzzle (no puzzle at all in it).
+    #[error("cannot open {0}: no such file")]
+    NoSuchFile(String),
+    /// A name that is neither a file nor a puzzle: why it is not a puzzle.
+    #[error(
+        "cannot open {name}: no such file, and not a puzzle ({}:{}: {})",
+        .error.line, .error.column, .error.kind
+    )]
+    NotAPuzzle {
+        /// The name given.
+        name: String,
+        /// Why it is not a puzzle.
+        error: TextError,
+    },
     /// The one puzzle a command works on cannot be read.
     #[error("{0}")]
     Puzzle(ItemError),

@@ -23,7 +23,7 @@ use std::path::Path;
 use super::item::{InputError, PuzzleItem, puzzles_until};
 use crate::grid::Grid;
 use crate::search::Cancel;
-use crate::text::{ReadOptions, ReadPuzzle};
+use crate::text::{PuzzleReader, ReadOptions, ReadPuzzle};
 
 /// The `index`-th item (1-based) of `items`, the puzzles of the input `name`, or its only item
 /// without `index`; `pick` says how to pick one when there are several and no index.
@@ -100,6 +100,33 @@ pub fn nth_puzzle(
     Ok(select_one(path, read, Some(index), "", stop)?.grid)
 }
 
+/// The puzzle a command of one puzzle is given as `arg`: the `index`-th puzzle (1-based) of
+/// the file of that name (`-`: standard input), or, when there is no such file, `arg` itself
+/// read as a puzzle; with the words that name it (`puzzle 2 of FILE`, `the puzzle given`).
+///
+/// # Errors
+/// As [`nth_puzzle`]; a name that is neither a file nor a puzzle.
+pub fn file_or_puzzle(
+    arg: &str,
+    read: ReadOptions,
+    index: usize,
+    stop: &Cancel,
+) -> Result<(Grid, String), InputError> {
+    let path = Path::new(arg);
+    if arg == "-" || path.exists() {
+        let puzzle = nth_puzzle(path, read, index, stop)?;
+        return Ok((puzzle, format!("puzzle {index} of {}", path.display())));
+    }
+    match PuzzleReader::new(arg.as_bytes(), read).next() {
+        None => Err(InputError::NoSuchFile(arg.to_string())),
+        Some(Err(error)) => Err(InputError::NotAPuzzle {
+            name: arg.to_string(),
+            error,
+        }),
+        Some(Ok(record)) => Ok((record.grid, "the puzzle given".to_string())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +152,22 @@ mod tests {
         );
         assert_eq!(wrong(2, Some(0)).to_string(), "--index counts from 1");
         assert!(matches!(wrong(0, None), InputError::Empty { .. }));
+    }
+
+    #[test]
+    fn a_name_is_a_file_or_a_puzzle() {
+        let stop = Cancel::new();
+        let read = ReadOptions::default();
+        let (_, named) = file_or_puzzle("models/sudoku/9x9/xwing.txt", read, 2, &stop).unwrap();
+        assert_eq!(named, "puzzle 2 of models/sudoku/9x9/xwing.txt");
+        let (grid, named) = file_or_puzzle("1.3.....4....2..", read, 1, &stop).unwrap();
+        assert_eq!((grid.filled(), named.as_str()), (4, "the puzzle given"));
+        let wrong = file_or_puzzle("nosuch.txt", read, 1, &stop).unwrap_err();
+        assert!(
+            wrong
+                .to_string()
+                .starts_with("cannot open nosuch.txt: no such file, and not a puzzle (1:"),
+            "{wrong}"
+        );
     }
 }

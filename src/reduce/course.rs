@@ -38,7 +38,7 @@
 
 pub use crate::reduce::course_data::{
     Count, Course, CourseError, CourseOptions, CourseVerdict, Evidence, Level, LevelAnswer,
-    LevelRun,
+    LevelRun, count_sentence,
 };
 
 use crate::grid::Grid;

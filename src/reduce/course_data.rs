@@ -16,7 +16,10 @@ use crate::encode::cnf::CnfOptions;
 use crate::grid::Grid;
 use crate::reduce::conflict::Conflict;
 use crate::reduce::latin::LatinReductionError;
-use crate::reduce::reduction::{InstanceSize, ReductionError, SizeNames};
+use crate::reduce::reduction::{
+    CNF_SIZE_NAMES, COVER_SIZE_NAMES, GRAPH_SIZE_NAMES, GRID_SIZE_NAMES, ILP_SIZE_NAMES,
+    InstanceSize, ReductionError, SizeNames,
+};
 use crate::search::{Limits, Stats, StopReason};
 use crate::solve::{SolveError, UnknownBackend};
 
@@ -48,6 +51,41 @@ impl Count {
             format!("{} {noun}s", self.words())
         }
     }
+}
+
+/// The counts of a course in one sentence (no capital, no full stop), or `None` when nothing
+/// was counted: `completions` counted on the square, `solutions` on its Sudoku. The reduction
+/// keeps the count, so two exact counts are equal; two lower bounds are said to be lower bounds,
+/// not presented as a check that the counts agree; a count of the Sudoku alone gives the
+/// square's. Zero is worded as any other count.
+pub fn count_sentence(completions: Option<Count>, solutions: Option<Count>) -> Option<String> {
+    Some(match (completions, solutions) {
+        (Some(a), Some(b)) if a.exact && b.exact && a.count == b.count => format!(
+            "the square has {} and its Sudoku {}, counted separately: equal, as the reduction \
+             keeps the count",
+            a.of("completion"),
+            b.of("solution")
+        ),
+        (Some(a), Some(b)) if a.exact && b.exact => format!(
+            "the square has {} and its Sudoku {}, counted separately: they differ, which the \
+             reduction forbids (a solver is wrong)",
+            a.of("completion"),
+            b.of("solution")
+        ),
+        (Some(a), Some(b)) => format!(
+            "the square has {} and its Sudoku {}, counted separately up to the limit: lower \
+             bounds, which do not show that the counts agree (a higher limit counts them exactly)",
+            a.of("completion"),
+            b.of("solution")
+        ),
+        (Some(a), None) => format!("the square has {}", a.of("completion")),
+        (None, Some(b)) => format!(
+            "its Sudoku has {}, so the square has {}: the reduction keeps the count",
+            b.of("solution"),
+            b.of("completion")
+        ),
+        (None, None) => return None,
+    })
 }
 
 /// One level of the chain.
@@ -88,6 +126,17 @@ impl Level {
             Level::Ilp => "ilp",
             Level::ExactCover => "exact-cover",
             Level::Colouring => "colouring",
+        }
+    }
+
+    /// What the level's four sizes are called (variables, constraints, entries, fixed).
+    pub fn size_names(self) -> SizeNames {
+        match self {
+            Level::Latin | Level::Sudoku => GRID_SIZE_NAMES,
+            Level::Cnf => CNF_SIZE_NAMES,
+            Level::Ilp => ILP_SIZE_NAMES,
+            Level::ExactCover => COVER_SIZE_NAMES,
+            Level::Colouring => GRAPH_SIZE_NAMES,
         }
     }
 

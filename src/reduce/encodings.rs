@@ -45,7 +45,10 @@ use crate::encode::graph::{Precoloured, edge_count, is_proper, precoloured};
 use crate::encode::ilp::{Ilp, IlpSolution, IlpStatus, decode, parse_var_name};
 use crate::encode::{Cnf, Model, Var, allowed, x_index};
 use crate::grid::Grid;
-use crate::reduce::reduction::{InstanceSize, Reduction, ReductionError, SizeNames, SizeRow};
+use crate::reduce::reduction::{
+    CNF_SIZE_NAMES, COVER_SIZE_NAMES, GRAPH_SIZE_NAMES, ILP_SIZE_NAMES, InstanceSize, Reduction,
+    ReductionError, SizeNames, SizeRow,
+};
 use crate::verify::verify;
 
 /// Unit kinds of a grid: 3 for Sudoku, 2 for a Latin square.
@@ -89,7 +92,7 @@ impl Reduction for SudokuToCnf {
     }
 
     fn size_names(&self) -> SizeNames {
-        ["variables", "clauses", "literals", "unit clauses"]
+        CNF_SIZE_NAMES
     }
 
     fn reduce(&self, source: &Grid) -> Result<CnfTarget, ReductionError> {
@@ -188,7 +191,7 @@ impl Reduction for SudokuToIlp {
     }
 
     fn size_names(&self) -> SizeNames {
-        ["0-1 variables", "equality rows", "non-zeros", "given rows"]
+        ILP_SIZE_NAMES
     }
 
     fn reduce(&self, source: &Grid) -> Result<Ilp, ReductionError> {
@@ -284,12 +287,7 @@ impl Reduction for SudokuToExactCover {
     }
 
     fn size_names(&self) -> SizeNames {
-        [
-            "options",
-            "items",
-            "option–item incidences",
-            "single-option cells",
-        ]
+        COVER_SIZE_NAMES
     }
 
     fn reduce(&self, source: &Grid) -> Result<ExactCover, ReductionError> {
@@ -398,7 +396,7 @@ impl Reduction for SudokuToColouring {
     }
 
     fn size_names(&self) -> SizeNames {
-        ["vertices", "edges", "edge ends", "precoloured vertices"]
+        GRAPH_SIZE_NAMES
     }
 
     fn reduce(&self, source: &Grid) -> Result<Precoloured, ReductionError> {

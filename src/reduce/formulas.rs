@@ -106,6 +106,20 @@ fn open_symbols(latin: &Grid) -> (usize, usize) {
     (a, s)
 }
 
+/// The clauses `A` and auxiliary variables `X` of one at-most-one constraint of `n` literals
+/// written with `amo`, as formulas where the encoding has a short one (pairwise, sequential),
+/// else as the encoder's own counts.
+pub fn amo_formulas(amo: Amo, n: usize) -> (String, String) {
+    match amo {
+        Amo::Pairwise => ("n(n−1)/2".to_string(), "0".to_string()),
+        Amo::Sequential if n >= 3 => ("3n − 4".to_string(), "n − 1".to_string()),
+        other => (
+            format!("{} ({other})", other.clauses(n)),
+            other.aux(n).to_string(),
+        ),
+    }
+}
+
 /// The formulas of `level` for the square `latin` (its Sudoku has order m²), with the CNF
 /// options `cnf`; `None` for the optimized CNF encoding, whose size depends on where the givens
 /// are. See the module docs.
@@ -138,11 +152,7 @@ pub fn size_formulas(level: Level, latin: &Grid, cnf: CnfOptions) -> Option<Size
         Level::Cnf => {
             // The encoder's own counts; their formulas where the encoding has a short one.
             let (a, x) = (cnf.amo.clauses(n), cnf.amo.aux(n));
-            let (a_text, x_text) = match cnf.amo {
-                Amo::Pairwise => ("n(n−1)/2".to_string(), "0".to_string()),
-                Amo::Sequential if n >= 3 => ("3n − 4".to_string(), "n − 1".to_string()),
-                other => (format!("{a} ({other})"), x.to_string()),
-            };
+            let (a_text, x_text) = amo_formulas(cnf.amo, n);
             let (s_text, s, e_text, e) = match cnf.encoding {
                 Encoding::Minimal => ("3n²", 3 * n * n, "", 0),
                 Encoding::Efficient => ("4n²", 4 * n * n, "", 0),

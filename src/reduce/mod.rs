@@ -13,7 +13,7 @@
 //!   page draws it), one function per level in [`levels`], its data in [`course_data`], the size
 //!   of each level as a formula in [`formulas`], the distinct completions the levels of a square
 //!   found in [`distinct_completions`]; [`conflict`]: a minimal set of givens with no completion, and the Hall violation
-//!   that says why.
+//!   that says why; [`size_table`]: every level's sizes across orders, formula by formula.
 
 pub mod chain;
 pub mod conflict;
@@ -27,3 +27,4 @@ pub mod latin_error;
 pub mod levels;
 pub mod reduction;
 pub mod sat_chain;
+pub mod size_table;

@@ -111,6 +111,23 @@ pub fn grid_size(grid: &Grid) -> InstanceSize {
 /// The names of [`grid_size`]'s numbers.
 pub const GRID_SIZE_NAMES: SizeNames = ["cells", "units", "cell–unit incidences", "givens"];
 
+/// The names of a CNF's sizes.
+pub const CNF_SIZE_NAMES: SizeNames = ["variables", "clauses", "literals", "unit clauses"];
+
+/// The names of a 0-1 ILP's sizes.
+pub const ILP_SIZE_NAMES: SizeNames = ["0-1 variables", "equality rows", "non-zeros", "given rows"];
+
+/// The names of an exact cover's sizes.
+pub const COVER_SIZE_NAMES: SizeNames = [
+    "options",
+    "items",
+    "option–item incidences",
+    "single-option cells",
+];
+
+/// The names of a precoloured graph's sizes.
+pub const GRAPH_SIZE_NAMES: SizeNames = ["vertices", "edges", "edge ends", "precoloured vertices"];
+
 /// Why a reduction step, a target check or a back-map failed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReductionError {

@@ -276,7 +276,7 @@ fn frame_svg(puzzle: &Grid, d: &Domains, step: Option<&Deduction>) -> String {
         }
     }
     // Box borders, the frame, and the cells the step leaves with one candidate.
-    box_borders(&mut out, shape, (x0, y0), cell, 2.5);
+    box_borders(&mut out, shape, (x0, y0), cell, shape.order(), 2.5);
     let _ = write!(
         out,
         "<rect class=\"grid-frame\" x=\"{x0}\" y=\"{y0}\" width=\"{side}\" height=\"{side}\" fill=\"none\" stroke=\"#000\" stroke-width=\"3\"/>"

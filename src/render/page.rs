@@ -5,12 +5,14 @@
 //! column and, if it has one, a figure. Three ways to show it:
 //! - **document** (the default, and without script): the slides one after the other, figures at
 //!   a readable width; `←` and `→` move from slide to slide;
-//! - **lecture** (press `L`, or open the page with `#lecture`; `Esc` leaves): one slide at a
-//!   time, filling the screen — the figure as tall as the window, on the left, the text on the
-//!   right in a large font — and `←`/`→` (also `PageUp`/`PageDown`, space, `Home`, `End`) step
-//!   through the slides; the slide number shows in a corner. Slides marked lecture-only (one
-//!   level of a chain at a time) appear only here, and parts marked document-only (a table that
-//!   the lecture shows level by level) only in the document;
+//! - **lecture** (press `L`, or open the page with `#lecture`, or `#lecture/K` at its K-th
+//!   slide; `Esc` leaves): one slide at a time, filling the screen — the figure as tall as the
+//!   window, on the left, the text on the right in a large font, tables at 18 pixels or more —
+//!   and `←`/`→` (also `PageUp`/`PageDown`, space, `Home`, `End`) step through the slides. A
+//!   corner shows the slide's place among the slides this mode shows (`5 / 30`), and the
+//!   address follows it (`#lecture/5`), so a reload or a copied link opens the same slide.
+//!   Slides marked lecture-only (one level of a chain at a time) appear only here, and parts
+//!   marked document-only (a table that the lecture shows level by level) only in the document;
 //! - **print**: figures at 15 cm, no navigation, and tables kept whole with their captions and
 //!   headers (`break-inside: avoid`, a caption or heading never left alone at a page foot, the
 //!   header row repeated if a table must break).
@@ -60,8 +62,15 @@ height:100vh;box-sizing:border-box;padding:4px 2vw;margin:0;overflow:hidden}\
 body.lecture .slide .text{flex:1 1 0;min-width:0;max-height:calc(100vh - 16px);overflow:auto;\
 font-size:clamp(15px,1.45vw,28px);padding-top:8px}\
 body.lecture .slide .text p,body.lecture .slide .text li{max-width:none}\
-body.lecture table{font-size:.78em}\
+body.lecture .slide .text p{margin:.5em 0}\
+body.lecture .slide table{font-size:max(18px,.85em)}\
+body.lecture .slide td,body.lecture .slide th{font-size:max(18px,1em);padding:.15em .4em;\
+line-height:1.3}\
 body.lecture .slide .figure{flex:0 0 auto;order:-1}\
+body.lecture .zoom{resize:none;overflow:visible;border:0;width:auto;height:auto}\
+body.lecture .slide.current:has(.band){flex-direction:column;gap:1vh}\
+body.lecture .slide .figure .band svg{width:calc(96vw - 8px);height:auto;max-width:none;\
+max-height:55vh}\
 body.lecture .slide .figure svg{height:calc(100vh - 8px);width:auto;max-width:66vw}\
 body.lecture .slide .figure.wide svg{height:auto;width:min(66vw,calc(100vh - 8px))}\
 body.lecture #slide-counter{display:block;position:fixed;right:.8em;bottom:.4em;font-size:15px;\
@@ -90,12 +99,19 @@ const STEPPER: &str = r#"<script>
   function usable(s) {
     return !s.classList.contains(lecturing() ? 'document-only' : 'lecture-only');
   }
+  // The slides this mode shows, in order: the counter counts these only.
+  function reachable() { return slides.filter(usable); }
   function go(i, scroll) {
     i = Math.max(0, Math.min(slides.length - 1, i));
     slides.forEach(function (s, k) { s.classList.toggle('current', k === i); });
     current = i;
     body.setAttribute('data-slide', String(i + 1));
-    counter.textContent = (i + 1) + ' / ' + slides.length;
+    var shown = reachable(), at = shown.indexOf(slides[i]) + 1;
+    counter.textContent = at + ' / ' + shown.length;
+    // A reload (or a link copied from the address bar) opens the same slide.
+    if (lecturing() && at > 0 && history.replaceState) {
+      history.replaceState(null, '', '#lecture/' + at);
+    }
     if (scroll && !lecturing()) { slides[i].scrollIntoView({block: 'start'}); }
   }
   function step(d) {
@@ -105,6 +121,9 @@ const STEPPER: &str = r#"<script>
   }
   function lecture(on) {
     body.classList.toggle('lecture', on);
+    if (!on && history.replaceState && /^#lecture/.test(location.hash)) {
+      history.replaceState(null, '', '#' + slides[current].id);
+    }
     if (!usable(slides[current])) { step(1); } else { go(current, true); }
   }
   document.addEventListener('keydown', function (e) {
@@ -125,7 +144,18 @@ const STEPPER: &str = r#"<script>
   });
   function fromHash() {
     var h = decodeURIComponent(location.hash.slice(1));
-    if (h === 'lecture') { lecture(true); return; }
+    // `#lecture` opens lecture mode; `#lecture/K` at its K-th slide (1-based, as the counter).
+    var k = /^lecture(?:\/(\d+))?$/.exec(h);
+    if (k) {
+      body.classList.add('lecture');
+      var shown = reachable();
+      if (k[1]) {
+        go(slides.indexOf(shown[Math.max(1, Math.min(shown.length, +k[1])) - 1]), true);
+      } else {
+        lecture(true);
+      }
+      return;
+    }
     if (!h) { return; }
     for (var k = 0; k < slides.length; k++) {
       if (slides[k].id === h || slides[k].querySelector('[id="' + h.replace(/"/g, '') + '"]')) {

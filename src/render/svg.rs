@@ -72,6 +72,8 @@ pub struct SvgOptions {
     pub heat_map: bool,
     /// No width or height attributes: the page sizes the picture (see the module docs).
     pub fluid: bool,
+    /// Draw only the first rows (a band of the grid, cut under its last row); `None`: all.
+    pub rows: Option<usize>,
 }
 
 impl Default for SvgOptions {
@@ -88,6 +90,7 @@ impl Default for SvgOptions {
             cell_titles: Vec::new(),
             heat_map: false,
             fluid: false,
+            rows: None,
         }
     }
 }
@@ -137,6 +140,8 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
         (true, false) => (cell * 0.6).max(12.0),
     };
     let side = cell * n as f64;
+    let shown = options.rows.map_or(n, |k| k.min(n));
+    let tall = cell * shown as f64;
     let (x0, y0) = (margin + label, margin + label);
     let caption_height = if options.caption.is_some() {
         cell.max(16.0)
@@ -151,9 +156,11 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
         .map(|(_, text)| 24.0 + text.chars().count() as f64 * legend_font * 0.58)
         .fold(0.0, f64::max);
     let width = (x0 + side + margin).max(legend_width + 2.0 * margin);
-    let height = y0 + side + margin + caption_height + legend_height;
+    let height = y0 + tall + margin + caption_height + legend_height;
     let digits = symbol(n, n - 1).len() as f64;
-    let font = (cell * 0.6 / digits.max(1.0).sqrt()).max(4.0);
+    // A value of k characters at 0.6 / k^0.3 of the cell: two-digit numbers (orders 36 to 99)
+    // still fill about half of it.
+    let font = (cell * 0.6 * digits.max(1.0).powf(-0.3)).max(4.0);
     let mut fill: Vec<Option<&str>> = vec![None; shape.cells()];
     for mark in &options.marks {
         for &c in mark.cells.iter().filter(|&&c| c < shape.cells()) {
@@ -192,26 +199,32 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
         escape_xml(&title)
     );
     if options.coordinates {
+        let size = if options.fluid {
+            coordinate_font
+        } else {
+            (label * 0.7).min(font.max(9.0))
+        };
         for i in 0..n {
             let mid = (i as f64 + 0.5) * cell;
-            let size = if options.fluid {
-                coordinate_font
-            } else {
-                (label * 0.7).min(font.max(9.0))
-            };
             let _ = write!(
                 out,
-                r#"<text class="coord" x="{:.1}" y="{:.1}" font-size="{size:.1}">{}</text><text class="coord" x="{:.1}" y="{:.1}" font-size="{size:.1}">{}</text>"#,
+                r#"<text class="coord" x="{:.1}" y="{:.1}" font-size="{size:.1}">{}</text>"#,
                 x0 + mid,
                 margin + label / 2.0,
                 i + 1,
-                margin + label / 2.0,
-                y0 + mid,
-                i + 1
             );
+            if i < shown {
+                let _ = write!(
+                    out,
+                    r#"<text class="coord" x="{:.1}" y="{:.1}" font-size="{size:.1}">{}</text>"#,
+                    margin + label / 2.0,
+                    y0 + mid,
+                    i + 1
+                );
+            }
         }
     }
-    for r in 0..n {
+    for r in 0..shown {
         for c in 0..n {
             let index = shape.cell(r, c);
             let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
@@ -255,7 +268,11 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     }
     if options.heat_map {
         // The highlighted cells as outlines: their fill shows the value.
-        for (index, _) in highlighted.iter().enumerate().filter(|(_, h)| **h) {
+        for (index, _) in highlighted
+            .iter()
+            .enumerate()
+            .filter(|&(c, h)| *h && shape.row_of(c) < shown)
+        {
             let _ = write!(
                 out,
                 r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="none" stroke="#000" stroke-width="{:.1}"/>"##,
@@ -267,22 +284,22 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
     }
     // Box borders (none for a Latin square), then the outer frame.
     let stroke = if cell < 10.0 { 1.2 } else { 2.5 };
-    box_borders(&mut out, shape, (x0, y0), cell, stroke);
+    box_borders(&mut out, shape, (x0, y0), cell, shown, stroke);
     let _ = write!(
         out,
-        r##"<rect class="grid-frame" x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="#000" stroke-width="3"/>"##
+        r##"<rect class="grid-frame" x="{x0}" y="{y0}" width="{side}" height="{tall}" fill="none" stroke="#000" stroke-width="3"/>"##
     );
     if let Some(caption) = &options.caption {
         let _ = write!(
             out,
             r#"<text x="{}" y="{}" font-size="{:.1}">{}</text>"#,
             x0 + side / 2.0,
-            y0 + side + caption_height / 2.0,
+            y0 + tall + caption_height / 2.0,
             (cell * 0.4).max(12.0),
             escape_xml(caption)
         );
     }
-    let mut y = y0 + side + margin + caption_height + legend_font * 0.75;
+    let mut y = y0 + tall + margin + caption_height + legend_font * 0.75;
     for (swatch, text) in &legend {
         match swatch.strip_prefix("glyph:") {
             // A digit in the style it names (given, found).
@@ -324,12 +341,13 @@ pub(crate) fn fluid_coordinates(n: usize, cell: f64) -> (f64, f64) {
 }
 
 /// The thick lines between the boxes of `shape` (none for a Latin square), for a grid whose
-/// top-left corner is `origin` and whose cells are `cell` wide.
+/// top-left corner is `origin`, whose cells are `cell` wide, drawn down to its row `rows`.
 pub(crate) fn box_borders(
     out: &mut String,
     shape: crate::shape::Shape,
     (x0, y0): (f64, f64),
     cell: f64,
+    rows: usize,
     stroke: f64,
 ) {
     if shape.is_latin() {
@@ -337,13 +355,14 @@ pub(crate) fn box_borders(
     }
     let n = shape.order();
     let side = cell * n as f64;
-    let lines = (shape.box_rows()..n)
+    let tall = cell * rows.min(n) as f64;
+    let lines = (shape.box_rows()..rows.min(n))
         .step_by(shape.box_rows())
         .map(|k| (x0, y0 + k as f64 * cell, x0 + side, y0 + k as f64 * cell))
         .chain(
             (shape.box_cols()..n)
                 .step_by(shape.box_cols())
-                .map(|k| (x0 + k as f64 * cell, y0, x0 + k as f64 * cell, y0 + side)),
+                .map(|k| (x0 + k as f64 * cell, y0, x0 + k as f64 * cell, y0 + tall)),
         );
     for (x1, y1, x2, y2) in lines {
         let _ = write!(

@@ -293,6 +293,7 @@ fn one_placeholder_per_kind_of_value() {
         "ANSWER",
         "METHOD",
         "LEVEL",
+        "ORDER",
     ]
     .into();
     let mut wrong = Vec::new();
@@ -316,6 +317,9 @@ fn one_placeholder_per_kind_of_value() {
                 wrong.push(format!("{command:?} --{flag} <{value}>"));
             }
             let kind = match flag.as_str() {
+                // explain reads a square's order from the puzzle: its --order is the order of
+                // the steps (scheme or human).
+                "order" if command == &["explain"] => Some("ORDER"),
                 "time-limit" | "timeout" => Some("SECONDS"),
                 "threads" | "limit" | "node-limit" | "max-n" | "index" | "seed" | "count"
                 | "first" | "order" | "givens" | "attempts" | "holes" => Some("N"),

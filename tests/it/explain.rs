@@ -707,3 +707,99 @@ fn explain_stops_at_its_timeout_with_a_message_and_exit_1() {
     assert_eq!(lines[0]["ending"], "stopped");
     assert_eq!(lines[0]["reason"], "time limit");
 }
+
+#[test]
+fn clashing_givens_are_explained_as_the_contradiction_they_are() {
+    // Other commands refuse the line (exit 2); explain tells why it has no solution.
+    let page = temp_file("clash.html", b"");
+    let out = run(&["explain", "11..............", "--report", s(&page)], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "step 2, contradiction: Contradiction: in row 1, (1,1) and (1,2) both hold 1"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("the puzzle has no solution"), "{text}");
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("both hold 1")
+    );
+    // From a file too, in a Latin square's column.
+    let file = temp_file("clash.txt", b"1..1.....\n");
+    let out = run(&["explain", "--latin", s(&file), "--json"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("in column 1, (1,1) and (2,1) both hold 1"),
+        "{}",
+        stdout(&out)
+    );
+    let refused = run(&["solve", "11.............."], b"");
+    assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
+fn human_order_takes_the_easiest_rule_first_and_ends_where_the_scheme_does() {
+    let out = run(
+        &[
+            "explain",
+            "models/sudoku/9x9/simonis_cases.txt",
+            "--order",
+            "human",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let single = text
+        .lines()
+        .position(|l| l.contains("hidden single: In row 5, 3 fits only in (5,4)"))
+        .unwrap_or_else(|| panic!("no hidden single at (5,4): {text}"));
+    let first_set = text
+        .lines()
+        .position(|l| l.contains("naked pair") || l.contains("naked triple"))
+        .unwrap_or(usize::MAX);
+    assert!(single < first_set, "{text}");
+    assert!(
+        text.contains("BC, told in human order, solves the puzzle"),
+        "{text}"
+    );
+    // The scheme's own order: a naked set first (BC has no hidden singles).
+    let own = stdout(&run(
+        &["explain", "models/sudoku/9x9/simonis_cases.txt"],
+        b"",
+    ));
+    assert!(own.lines().nth(2).unwrap().contains("naked"), "{own}");
+    // JSON says the order.
+    let json = stdout(&run(
+        &[
+            "explain",
+            "models/sudoku/9x9/simonis_cases.txt",
+            "--order",
+            "human",
+            "--json",
+        ],
+        b"",
+    ));
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(last["order"], "human");
+}
+
+#[test]
+fn human_order_replays_and_reaches_the_schemes_own_end() {
+    use sudokit::propagate::explain::{Order, explain_in_order};
+    use sudokit::search::Limits;
+    let file = std::fs::read_to_string("models/sudoku/9x9/top95.txt").unwrap();
+    for line in file.lines().filter(|l| !l.starts_with('#')).take(12) {
+        let puzzle = parse_line(line, None).unwrap();
+        for scheme in [Scheme::FC, Scheme::BC, Scheme::HAC, Scheme::HACC] {
+            // explain_in_order replays every step before it returns.
+            let own = explain_in_order(&puzzle, scheme, Order::Scheme, &Limits::none()).unwrap();
+            let human = explain_in_order(&puzzle, scheme, Order::Human, &Limits::none()).unwrap();
+            assert_eq!(human.ending, own.ending, "{scheme} on {line}");
+            assert_eq!(human.final_store(), own.final_store(), "{scheme} on {line}");
+        }
+    }
+}

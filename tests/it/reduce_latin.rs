@@ -301,7 +301,7 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
         "where m = 3, g = 2, n = m² = 9, p = q = m = 3, G = n² − m² + g = 74",
         "the Sudoku solution of the completion: 123756489756489123489123756234567891567891234891234567345678912678912345912345678",
         "every level: the same completion 132321213 (verified at every level)",
-        "count: the square has 1 completion and its Sudoku 1 solution, counted separately: the reduction keeps the count",
+        "count: the square has 1 completion and its Sudoku 1 solution, counted separately: equal, as the reduction keeps the count",
         "varisat: no solution, so no completion: unsatisfiable; the refutation was checked by varisat's proof checker",
         "0-1 ILP: 729 0-1 variables = n³, 399 equality rows = 4n² + G, 2991 non-zeros = 4n³ + G, 75 given rows = G; microlp: no solution, so no completion: infeasible once the givens are substituted",
         "every level: no completion",
@@ -338,12 +338,14 @@ fn the_course_chain_completes_one_square_and_refutes_the_other() {
     );
     assert!(html.contains("Symbol s of L is digit m·(s − 1) + 1 of S: here 1 → 1, 2 → 4, 3 → 7"));
     assert!(html.contains("id=\"argument\"") && html.contains("id=\"formalisms\""));
-    assert!(html.contains(
-        "<b>A minimal conflict</b> (red): the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)"
-    ));
-    assert!(html.contains(
-        "<b>Why:</b> (1,3) has no candidate left: its row holds 1 and 2 and its column holds 3"
-    ));
+    assert!(
+        html.contains("<b>A minimal conflict</b>: the givens 1 in (1,1), 2 in (1,2), 3 in (2,3)")
+    );
+    // One contradiction per square: the conflict's chain, step by step, ends on the violation
+    // that the slide before names too.
+    let violation = "(1,3) has no candidate left: its row holds 1 and 2 and its column holds 3";
+    assert!(html.contains(&format!("<li>Contradiction: {violation}.</li></ol>")));
+    assert!(html.contains(&format!("reach a Hall violation: {violation}.</p>")));
     // Every inline drawing is well-formed XML on its own.
     for piece in html.split("<svg").skip(1) {
         let svg = format!("<svg{}</svg>", piece.split("</svg>").next().unwrap());
@@ -658,8 +660,10 @@ fn an_uncompletable_square_names_its_hall_violation() {
         "{why}"
     );
     let html = std::fs::read_to_string(&report).unwrap();
-    assert!(html.contains("<b>Why:</b> in row"));
-    assert!(html.contains("(a Hall violation)"));
+    // The page names the violation the text names, on both slides.
+    let violation = why.trim_start_matches("  why: ");
+    assert!(html.contains(&format!("<li>Contradiction: {violation}.</li></ol>")));
+    assert!(html.contains(&format!("reach a Hall violation: {violation}.</p>")));
     let json = run(
         &[
             "reduce", "latin", "-", "--solve", "--levels", "latin", "--json",
@@ -723,7 +727,7 @@ fn the_course_page_and_headers_speak_one_based() {
     // The reduction's picture shows the solution on the carrying cells: the digits of the map.
     let reduction = drawn(&html, "reduction");
     assert_eq!(reduction.len(), 81);
-    assert!(html.contains("The map, cell by cell, for the solution drawn above"));
+    assert!(html.contains("The map, cell by cell, for the running example&apos;s solution"));
     assert!(html.contains(&format!(
         "<td>(2,4)</td><td class=\"num\">{}</td>",
         reduction[9 + 3]
@@ -750,4 +754,113 @@ fn the_course_page_and_headers_speak_one_based() {
         stdout(&help).contains("its cell (i, m·(j − 1) + 1) carries cell (i, j) of the square")
     );
     assert!(!stdout(&help).contains("(i, m·q) for i < m"));
+}
+
+#[test]
+fn counts_stopped_by_the_limit_are_called_lower_bounds() {
+    // 12 completions, counted up to 5: two lower bounds, not a check that the counts agree.
+    let out = run(
+        &[
+            "reduce", "latin", "-", "--levels", "sudoku", "--solve", "--limit", "5",
+        ],
+        b".........\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "count: the square has at least 5 completions and its Sudoku at least 5 solutions, \
+             counted separately up to the limit: lower bounds"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("equal, as the reduction keeps the count"),
+        "{text}"
+    );
+}
+
+#[test]
+fn svg_dir_writes_each_picture_of_the_course_page_as_a_file() {
+    let dir = temp_file("figures", b"").with_extension("d");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/lecture.txt",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--svg-dir",
+            s(&dir),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("SVG figures"), "{}", stderr(&out));
+    for name in [
+        "square-1",
+        "square-1-sudoku",
+        "square-2-conflict",
+        "reduction",
+    ] {
+        let svg = std::fs::read_to_string(dir.join(format!("{name}.svg")))
+            .unwrap_or_else(|e| panic!("{name}.svg: {e}"));
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert!(root.attribute("width").is_some() && root.attribute("height").is_some());
+    }
+    // The same pictures as the page's.
+    let conflict = std::fs::read_to_string(dir.join("square-2-conflict.svg")).unwrap();
+    assert!(conflict.contains("<title>square 2: a minimal conflict</title>"));
+    assert!(conflict.contains("fill:#f7d774"), "the Hall set marked");
+}
+
+#[test]
+fn sizes_prints_every_level_across_orders_with_its_formula() {
+    let out = run(&["reduce", "latin", "--sizes", "2..8"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = |level: &str, size: &str| {
+        text.lines()
+            .find(|l| l.starts_with(level) && l[level.len()..].trim_start().starts_with(size))
+            .unwrap_or_else(|| panic!("no {level} {size} in {text}"))
+            .split_whitespace()
+            .rev()
+            .take(7)
+            .map(|v| v.parse::<u64>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // m = 8 down to m = 2.
+    assert_eq!(row("Sudoku", "cells"), [4096, 2401, 1296, 625, 256, 81, 16]);
+    assert_eq!(row("CNF", "variables")[0], 262_144);
+    // The graph of the 9×9 Sudoku has the 810 edges the course measures on course.txt.
+    assert_eq!(row("graph precolouring", "edges")[5], 810);
+    let course = stdout(&run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--levels",
+            "colouring",
+        ],
+        b"",
+    ));
+    assert!(course.contains("810 edges"), "{course}");
+    // JSON: one object per row.
+    let json = stdout(&run(&["reduce", "latin", "--sizes", "3..4", "--json"], b""));
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["formula"], "m²");
+    assert_eq!(first["values"]["4"], 16);
+    for bad in ["1..8", "9..2", "2..99", "x"] {
+        let out = run(&["reduce", "latin", "--sizes", bad], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains("--sizes takes orders"),
+            "{}",
+            stderr(&out)
+        );
+    }
 }

@@ -233,6 +233,8 @@ function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', {key: k, b
 const slides = document.querySelectorAll('section.slide:not(.document-only)').length;
 key('l');
 let visited = 0, grids = 0, digits = 0, minGrid = 1e9, minDigit = 1e9, unchanged = 0, worst = '';
+let tables = 0, minTable = 1e9;
+const clipped = [];
 const overflowing = [];
 for (let i = 0; i < slides; i++) {
   const slide = document.querySelector('section.slide.current');
@@ -242,8 +244,15 @@ for (let i = 0; i < slides; i++) {
     overflowing.push(slide.id);
   }
   for (const svg of slide.querySelectorAll('svg.grid-picture')) {
+    if (!svg.getClientRects().length) { continue; }  // the document's own picture
     const frame = svg.querySelector('.grid-frame') || svg;
     const box = frame.getBoundingClientRect();
+    // Clipped: past the window, or past a box that holds the picture (a heat map's).
+    const holder = svg.parentElement.getBoundingClientRect();
+    if (box.right > innerWidth + 1 || box.bottom > innerHeight + 1 ||
+        box.right > holder.right + 1 || box.bottom > holder.bottom + 1) {
+      clipped.push(slide.id);
+    }
     grids++;
     if (box.width < minGrid) { minGrid = box.width; worst = slide.id + ' grid ' + box.width; }
     for (const t of svg.querySelectorAll('text')) {
@@ -252,6 +261,12 @@ for (let i = 0; i < slides; i++) {
       digits++;
       if (px < minDigit) { minDigit = px; if (px < 14) { worst = slide.id + ' text ' + t.textContent + ' ' + px; } }
     }
+  }
+  for (const cell of slide.querySelectorAll('table td, table th')) {
+    if (!cell.getClientRects().length) { continue; }
+    const px = parseFloat(getComputedStyle(cell).fontSize);
+    tables++;
+    if (px < minTable) { minTable = px; if (px < 18) { worst = slide.id + ' table ' + px; } }
   }
   const before = document.body.getAttribute('data-slide');
   key('ArrowRight');
@@ -263,6 +278,10 @@ p.textContent = 'slides=' + slides + ' visited=' + visited + ' grids=' + grids +
   ' min-grid=' + Math.round(minGrid) + ' min-digit=' + minDigit.toFixed(1) + ' unchanged=' + unchanged +
   ' lecture=' + document.body.classList.contains('lecture') + ' viewport=' + innerWidth + 'x' + innerHeight +
   ' overflowing=' + (overflowing.join(',') || 'none') +
+  ' clipped=' + (clipped.join(',') || 'none') +
+  ' table-cells=' + tables + ' min-table=' + (tables ? minTable.toFixed(1) : 'none') +
+  ' counter=' + document.getElementById('slide-counter').textContent.replace(/ /g, '') +
+  ' hash=' + location.hash +
   ' worst=' + worst.replace(/ /g, '_');
 document.body.appendChild(p);
 </script>"#;
@@ -322,6 +341,16 @@ fn check_lecture(
     min_grids: usize,
     long: &str,
 ) -> std::collections::BTreeMap<String, String> {
+    check_lecture_digits(page, min_grids, long, 14.0)
+}
+
+/// [`check_lecture`] with digits of at least `min_digit` pixels.
+fn check_lecture_digits(
+    page: &Path,
+    min_grids: usize,
+    long: &str,
+    min_digit: f64,
+) -> std::collections::BTreeMap<String, String> {
     let m = lecture_measures(page);
     let over: Vec<&str> = m["overflowing"]
         .split(',')
@@ -335,13 +364,23 @@ fn check_lecture(
     assert_eq!(m["lecture"], "true", "{m:?}");
     assert_eq!(m["viewport"], "1280x720", "{m:?}");
     assert_eq!(number("unchanged"), 0.0, "a keypress left the slide: {m:?}");
+    assert_eq!(m["clipped"], "none", "a picture cut off: {m:?}");
     assert_eq!(number("visited"), number("slides"), "{m:?}");
     assert!(number("grids") >= min_grids as f64, "{m:?}");
     assert!(
         number("min-grid") >= 640.0,
         "a grid narrower than half the window: {m:?}"
     );
-    assert!(number("min-digit") >= 14.0, "a digit below 14 px: {m:?}");
+    assert!(
+        number("min-digit") >= min_digit,
+        "a digit below {min_digit} px: {m:?}"
+    );
+    if m["min-table"] != "none" {
+        assert!(number("min-table") >= 18.0, "a table below 18 px: {m:?}");
+    }
+    // The counter counts the slides the lecture shows, and the address follows it.
+    assert_eq!(m["counter"], format!("{0}/{0}", m["slides"]), "{m:?}");
+    assert_eq!(m["hash"], format!("#lecture/{}", m["slides"]), "{m:?}");
     eprintln!("{}: {m:?}", page.display());
     m
 }
@@ -405,6 +444,62 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         "symbols above 9 are letters, as in a puzzle line"
     );
     check_lecture(&twenty_five, 6, "");
+    // The lecture's own file: two squares, the second with its minimal conflict's chain.
+    let lecture = temp_file("lecture-file.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/lecture.txt",
+            "--solve",
+            "--report",
+            s(&lecture),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    check_lecture(&lecture, 8, "");
+    // 36×36: an order-6 square; lecture mode zooms onto the band that carries it.
+    let thirty_six = temp_file("lecture-36.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--report",
+            s(&thirty_six),
+        ],
+        b".2345.2345.1345.1245.1235.1234.1234.\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    check_lecture(&thirty_six, 3, "");
+    // 49×49: an order-7 square, its Sudoku drawn as a heat map (never cut off by its box).
+    let forty_nine = temp_file("lecture-49.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "-",
+            "--solve",
+            "--levels",
+            "latin,sudoku",
+            "--report",
+            s(&forty_nine),
+        ],
+        b".2345.7234.6713.5671.4567.2356.1234.7123.5712.456\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(&forty_nine)
+            .unwrap()
+            .contains("class=\"zoom\"")
+    );
+    // Its band of 49 columns, as wide as the slide: 49 cells across 1280 pixels leave room
+    // for two-digit numbers of about 12 pixels, not 14.
+    check_lecture_digits(&forty_nine, 2, "", 11.5);
     // The frames of explain, one step at a time.
     let frames = temp_file("lecture-explain.html", b"");
     let out = run(
@@ -428,6 +523,68 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
         m["slides"],
         (steps + 2).to_string(),
         "an introduction, a frame per step, the end"
+    );
+}
+
+/// The ids of the slides lecture mode shows, in order (every slide but the document's own).
+fn lecture_slide_ids(html: &str) -> Vec<String> {
+    html.split("<section class=\"")
+        .skip(1)
+        .filter(|s| !s.split('"').next().unwrap_or("").contains("document-only"))
+        .filter_map(|s| s.split("id=\"").nth(1)?.split('"').next().map(String::from))
+        .collect()
+}
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_a_lecture_link_opens_its_slide() {
+    let page = temp_file("lecture-link.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--report",
+            s(&page),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let ids = lecture_slide_ids(&html);
+    assert!(ids.len() > 5, "{ids:?}");
+    let probe = "<script>const p = document.createElement('pre'); p.id = 'link'; \
+        p.textContent = 'current=' + document.querySelector('section.slide.current').id + \
+        ' lecture=' + document.body.classList.contains('lecture') + ' counter=' + \
+        document.getElementById('slide-counter').textContent.replace(/ /g, ''); \
+        document.body.appendChild(p);</script>";
+    let probe_page = page.with_extension("link.html");
+    std::fs::write(
+        &probe_page,
+        html.replace("</body>", &format!("{probe}</body>")),
+    )
+    .unwrap();
+    let dom = |fragment: &str| {
+        let at = PathBuf::from(format!("{}#{fragment}", probe_page.display()));
+        let out = headless(&at, &["--dump-dom".into(), lecture_window()]);
+        assert!(out.status.success(), "chromium failed: {}", stderr(&out));
+        let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+        dom.split("<pre id=\"link\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</pre>").next())
+            .unwrap_or_else(|| panic!("no link probe output for #{fragment}"))
+            .to_string()
+    };
+    let n = ids.len();
+    assert_eq!(
+        dom("lecture/5"),
+        format!("current={} lecture=true counter=5/{n}", ids[4])
+    );
+    // Beyond the last slide: the last one.
+    assert_eq!(
+        dom("lecture/999"),
+        format!("current={} lecture=true counter={n}/{n}", ids[n - 1])
     );
 }
 
@@ -627,4 +784,77 @@ fn report_browser_notices_a_console_error_and_a_missing_cell() {
         cell_count(&String::from_utf8_lossy(&dom.stdout)),
         cell_count(&html) - 1
     );
+}
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_svg_figures_open_on_their_own() {
+    let dir = temp_file("svg-figures", b"").with_extension("d");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--svg-dir",
+            s(&dir),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let frames = temp_file("svg-frames", b"").with_extension("d");
+    let out = run(
+        &[
+            "explain",
+            "models/sudoku/9x9/xwing.txt",
+            "--scheme",
+            "HACC",
+            "--svg-dir",
+            s(&frames),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .chain(std::fs::read_dir(&frames).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "svg"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 20, "{files:?}");
+    assert!(frames.join("step-1.svg").exists() && frames.join("end.svg").exists());
+    // Every file is a well-formed SVG document; some of them, alone, are drawn by chromium
+    // (exit 0, a screenshot of its own size, no error logged).
+    for svg in &files {
+        let text = std::fs::read_to_string(svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{svg:?}: {e}"));
+        assert_eq!(doc.root_element().tag_name().name(), "svg", "{svg:?}");
+    }
+    for svg in files.iter().step_by(8) {
+        let png = svg.with_extension("shot.png");
+        let shot = headless(
+            svg,
+            &[
+                format!("--screenshot={}", png.display()),
+                "--window-size=900,900".into(),
+                "--enable-logging=stderr".into(),
+                "--v=0".into(),
+            ],
+        );
+        assert!(
+            shot.status.success(),
+            "{}: {}",
+            svg.display(),
+            stderr(&shot)
+        );
+        let image = std::fs::read(&png).unwrap_or_else(|_| panic!("no screenshot of {svg:?}"));
+        assert_eq!(png_size(&image), (900, 900), "{}", svg.display());
+        assert!(
+            !stderr(&shot).contains("CONSOLE"),
+            "{}: {}",
+            svg.display(),
+            stderr(&shot)
+        );
+    }
 }

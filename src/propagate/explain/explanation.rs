@@ -28,6 +28,32 @@ pub enum Ending {
     Contradiction,
 }
 
+/// Which rules a story may take its steps from; either way it goes to the scheme's own
+/// fixpoint (or contradiction), the easiest applicable rule first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Order {
+    /// The scheme's own rules ([`super::family`]): a hidden single only under a scheme that
+    /// has it.
+    #[default]
+    Scheme,
+    /// Every rule the explanations know, easiest first (singles, then locked candidates, then
+    /// sets, then the scheme's stronger reasoning), as a human solver would: under `BC` a hidden
+    /// single comes before a naked set. The steps never remove what the scheme's fixpoint
+    /// keeps, so the story ends where the scheme does.
+    Human,
+}
+
+impl Order {
+    /// `scheme` or `human`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Scheme => "scheme",
+            Order::Human => "human",
+        }
+    }
+}
+
 /// The whole story of one scheme's fixpoint on one puzzle.
 #[derive(Debug, Clone)]
 pub struct Explanation {
@@ -35,6 +61,8 @@ pub struct Explanation {
     pub puzzle: Grid,
     /// The scheme.
     pub scheme: Scheme,
+    /// Which rules the steps come from.
+    pub order: Order,
     /// The steps, in order.
     pub steps: Vec<Deduction>,
     /// How it ended.
@@ -47,12 +75,13 @@ impl Explanation {
     pub fn ending_text(&self) -> String {
         let steps = count(self.steps.len(), "step");
         let shape = self.puzzle.shape();
+        let scheme = match self.order {
+            Order::Scheme => self.scheme.to_string(),
+            Order::Human => format!("{}, told in human order,", self.scheme),
+        };
         match &self.ending {
             Ending::Solved(_) => {
-                format!(
-                    "{} solves the puzzle without search in {steps}",
-                    self.scheme
-                )
+                format!("{scheme} solves the puzzle without search in {steps}")
             }
             Ending::Stuck {
                 open_cells,
@@ -62,9 +91,8 @@ impl Explanation {
                 let d = self.final_store();
                 let options: Vec<usize> = d.values(*cell).collect();
                 format!(
-                    "{} stops after {steps} with {} ({} left): a search would start here, \
+                    "{scheme} stops after {steps} with {} ({} left): a search would start here, \
                      branching on {} (candidates {}) and trying {} first",
-                    self.scheme,
                     count(*open_cells, "open cell"),
                     count(*candidates, "candidate"),
                     cell_name(shape, *cell),
@@ -73,8 +101,7 @@ impl Explanation {
                 )
             }
             Ending::Contradiction => format!(
-                "{} reaches a contradiction after {steps}: the puzzle has no solution",
-                self.scheme
+                "{scheme} reaches a contradiction after {steps}: the puzzle has no solution"
             ),
         }
     }
@@ -170,6 +197,9 @@ impl Explanation {
             "text": self.ending_text(),
             "solution": solution,
         });
+        if self.order == Order::Human {
+            value["order"] = self.order.name().into();
+        }
         if let Ending::Stuck {
             open_cells,
             candidates,

@@ -47,6 +47,26 @@ impl Family {
         }
     }
 
+    /// The rules of a story of `scheme` told in human order: the scheme's, with every rule of
+    /// the singles, locked candidates and sets (see [`super::Order::Human`]).
+    pub fn human(scheme: Scheme) -> Family {
+        Family {
+            hidden_singles: true,
+            naked_sets: true,
+            hidden_sets: true,
+            locked: true,
+            ..Family::of(scheme)
+        }
+    }
+
+    /// The rules of `scheme` for a story told in `order`.
+    pub fn for_order(scheme: Scheme, order: super::Order) -> Family {
+        match order {
+            super::Order::Scheme => Family::of(scheme),
+            super::Order::Human => Family::human(scheme),
+        }
+    }
+
     /// Whether a step with `reason` is one of the family's.
     pub fn allows(self, shape: Shape, reason: &Reason) -> bool {
         match reason.kind(shape) {

@@ -59,7 +59,7 @@ mod tell;
 mod text;
 mod words;
 
-pub use explanation::{Ending, Explanation};
+pub use explanation::{Ending, Explanation, Order};
 pub use replay::{ReplayError, replay};
 pub use step::{Deduction, Reason, StepKind};
 pub use words::{cell_name, symbol};
@@ -76,7 +76,7 @@ use crate::search::{Budget, Limits, StopReason};
 /// [`ReplayError`] if a step does not follow from the ones before it (a bug in the story, never
 /// shown to a user).
 pub fn explain(puzzle: &Grid, scheme: Scheme) -> Result<Explanation, ReplayError> {
-    let story = tell::tell(puzzle, scheme, None).expect("no budget, no stop");
+    let story = tell::tell(puzzle, scheme, Order::Scheme, None).expect("no budget, no stop");
     replay(&story)?;
     Ok(story)
 }
@@ -118,8 +118,34 @@ pub fn explain_within(
     scheme: Scheme,
     limits: &Limits,
 ) -> Result<Explanation, ExplainError> {
+    explain_in_order(puzzle, scheme, Order::Scheme, limits)
+}
+
+/// [`explain_within`] with the steps taken in `order` ([`Order::Human`]: every rule the
+/// explanations know, easiest first, to the scheme's fixpoint); replayed like every story.
+///
+/// # Errors
+/// As [`explain_within`].
+///
+/// # Examples
+/// ```
+/// use sudokit::propagate::explain::{Order, explain_in_order};
+/// use sudokit::propagate::Scheme;
+/// use sudokit::search::Limits;
+/// use sudokit::text::parse_line;
+/// let puzzle = parse_line("12.434.221.34321", None).unwrap();
+/// let story = explain_in_order(&puzzle, Scheme::BC, Order::Human, &Limits::none()).unwrap();
+/// assert_eq!(story.order, Order::Human);
+/// assert!(story.solution().is_some());
+/// ```
+pub fn explain_in_order(
+    puzzle: &Grid,
+    scheme: Scheme,
+    order: Order,
+    limits: &Limits,
+) -> Result<Explanation, ExplainError> {
     let budget = Budget::start(limits);
-    let story = tell::tell(puzzle, scheme, Some(&budget)).map_err(ExplainError::Stopped)?;
+    let story = tell::tell(puzzle, scheme, order, Some(&budget)).map_err(ExplainError::Stopped)?;
     replay(&story)?;
     Ok(story)
 }

@@ -62,7 +62,7 @@ pub fn replay(story: &Explanation) -> Result<(), ReplayError> {
     let shape = puzzle.shape();
     let mut d = Domains::from_puzzle(puzzle);
     let mut placed = vec![false; shape.cells()];
-    let family = Family::of(story.scheme);
+    let family = Family::for_order(story.scheme, story.order);
     let base = Family::of(story.scheme.without_shaving());
     if puzzle.filled() > 0 && story.steps.first().map(|s| &s.reason) != Some(&Reason::Givens) {
         return Err(fail("1", "the first step must place every given"));

@@ -28,12 +28,12 @@
 //! One engine run with the trace on, plus per step the easy rules' scans (see
 //! [`super::rules`]); a probe adds a base run and its story. Teaching sizes.
 
-use super::explanation::{Ending, Explanation};
+use super::explanation::{Ending, Explanation, Order};
 use super::family::Family;
 use super::guided::{Guide, Lead};
 use super::rules::Board;
 use super::step::{Deduction, Reason};
-use super::text::sentence;
+use super::text::{sentence, supposition};
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme};
 use crate::search::{Budget, StopReason};
@@ -52,6 +52,7 @@ enum Ended {
 pub(super) fn tell(
     puzzle: &Grid,
     scheme: Scheme,
+    order: Order,
     budget: Option<&Budget>,
 ) -> Result<Explanation, StopReason> {
     let shape = puzzle.shape();
@@ -70,7 +71,7 @@ pub(super) fn tell(
         puzzle,
         scheme,
         base: scheme.without_shaving(),
-        family: Family::of(scheme),
+        family: Family::for_order(scheme, order),
         placed: vec![false; shape.cells()],
     };
     let mut state = start.clone();
@@ -98,6 +99,7 @@ pub(super) fn tell(
     Ok(Explanation {
         puzzle: puzzle.clone(),
         scheme,
+        order,
         steps,
         ending,
     })
@@ -242,7 +244,16 @@ impl Teller<'_> {
         // A probe's chain is one step of the outer story, which reads the clock between steps.
         let ended = sub.run(&mut trial, &mut guide, None, &mut chain, None);
         debug_assert_eq!(ended, Ended::Contradiction, "{}", self.scheme);
-        cut(self.puzzle, &start, chain, self.base)
+        let mut chain = cut(self.puzzle, &start, chain, self.base);
+        // The trial's own placement is a supposition, not a naked single of the puzzle: the
+        // cell still has its other candidates outside the trial.
+        for step in &mut chain {
+            if step.reason == (Reason::NakedSingle { cell, value }) {
+                step.name = "supposition".into();
+                step.text = supposition(shape, cell, value, &step.removed);
+            }
+        }
+        chain
     }
 }
 

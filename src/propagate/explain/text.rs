@@ -22,6 +22,30 @@ fn units_of_cell(shape: Shape) -> &'static str {
     }
 }
 
+/// The sentence of a probe's supposition: the value tried placed in its cell, which still has
+/// other candidates (a naked single only inside the trial), removing `removed`.
+pub(super) fn supposition(
+    shape: Shape,
+    cell: usize,
+    value: usize,
+    removed: &[(usize, usize)],
+) -> String {
+    let v = symbol(shape.order(), value);
+    let name = cell_name(shape, cell);
+    if removed.is_empty() {
+        format!(
+            "Suppose {name} = {v}, the value tried: it is placed ({v} is already gone from its {})",
+            units_of_cell(shape)
+        )
+    } else {
+        format!(
+            "Suppose {name} = {v}, the value tried: it is placed, and {v} leaves the cell's {} ({})",
+            units_of_cell(shape),
+            removals_text(shape, removed)
+        )
+    }
+}
+
 /// The sentence of a step with `reason` removing `removed` from the store `before`; `base` is
 /// the scheme a probe's chain runs.
 pub(super) fn sentence(

@@ -97,7 +97,7 @@ impl CoursePage {
         page::heading(&mut out, 2, "intro-title", &self.title);
         page::paragraph(
             &mut out,
-            "Latin square completion is NP-complete. Each partial Latin square below is turned \
+            "Latin square completion is NP-complete. Each partial Latin square of this page is turned \
              into a Sudoku, and the Sudoku into a CNF formula, a 0-1 integer program, an \
              exact-cover problem and a graph to colour; each instance has a size polynomial in \
              the square's (the formulas are beside each count). Every level is solved by its \

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::ms;
 use crate::grid::Grid;
 use crate::propagate::Scheme;
-use crate::propagate::explain::{Ending, explain};
+use crate::propagate::explain::{Ending, Explanation, explain};
 use crate::reduce::course::{Course, Evidence, LevelAnswer};
 use crate::render::page;
 use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render};
@@ -71,9 +71,24 @@ pub fn evidence_words(evidence: &Evidence) -> String {
     }
 }
 
+/// The steps of `story` as an ordered list, each sentence escaped.
+fn chain_list(out: &mut String, story: &Explanation) {
+    out.push_str("<ol class=\"chain\">");
+    for step in &story.steps {
+        let _ = write!(out, "<li>{}.</li>", escape_xml(&step.text));
+    }
+    out.push_str("</ol>");
+}
+
 /// The slides "Why there is no completion" and, when found, "A minimal conflict" of square
 /// `index`.
+///
+/// One contradiction is told per square: when the minimal conflict's givens are refuted by
+/// propagation ([`crate::reduce::conflict::Conflict::why`]), its chain (replay-checked) is the
+/// story of both slides and the Hall violation they name, which is also the one the text output
+/// prints; otherwise the first slide tells the propagation story of the whole square.
 pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
+    let chain = course.conflict.as_ref().and_then(|c| c.why());
     page::slide_start(out, &format!("square-{index}-why"), "");
     page::heading(
         out,
@@ -88,13 +103,26 @@ pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
                 out,
                 "<li><b>{}</b>, {}: {}</li>",
                 escape_xml(run.level.title()),
-                escape_xml(&run.solver),
+                escape_xml(run.solver.as_str()),
                 escape_xml(&evidence_words(evidence))
             );
         }
     }
     out.push_str("</ul>");
-    propagation_story(out, &course.latin);
+    match &chain {
+        Some(story) => {
+            let _ = write!(
+                out,
+                "<p>Reasoning alone finds the contradiction, without trying anything: {} steps \
+                 of {} on the givens of the minimal conflict (the next slide) reach a Hall \
+                 violation: {}.</p>",
+                story.steps.len(),
+                story.scheme,
+                escape_xml(&violation(story))
+            );
+        }
+        None => propagation_story(out, &course.latin),
+    }
     page::slide_end(out);
     let Some(conflict) = &course.conflict else {
         return;
@@ -106,48 +134,64 @@ pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
         &format!("square-{index}-conflict-title"),
         "A minimal conflict, and its Hall violation",
     );
-    let cells: Vec<usize> = conflict.givens.givens().map(|(c, _)| c).collect();
     let _ = write!(
         out,
-        "<p><b>A minimal conflict</b> (red): the givens {} alone already have no completion, and \
-         dropping any one of them leaves a square that completes (found by deleting givens one \
-         at a time while no completion remains; {} solves).</p>",
+        "<p><b>A minimal conflict</b>: the givens {} alone have no completion; without any one \
+         of them the rest completes (found by deleting givens while no completion remains, {} \
+         solves).</p>",
         escape_xml(&conflict.describe()),
         conflict.solves
     );
-    match conflict.why() {
+    let mut marks = Vec::new();
+    let mut found = conflict.givens.clone();
+    match &chain {
         Some(story) => {
-            let last = story
-                .steps
-                .last()
-                .map(|s| s.text.clone())
-                .unwrap_or_default();
             let _ = write!(
                 out,
-                "<p><b>Why:</b> {} ({}, replayed step by step).</p>",
-                escape_xml(last.trim_start_matches("Contradiction: ")),
+                "<p><b>Why</b>, step by step ({}, each step replayed by the checker):</p>",
                 story.scheme
             );
+            chain_list(out, story);
+            for step in &story.steps {
+                for &(cell, value) in &step.placed {
+                    if found.get(cell).is_none() {
+                        found.set(cell, Some(value));
+                    }
+                }
+            }
+            if let Some(last) = story.steps.last() {
+                marks.push(Mark {
+                    cells: last.cells.clone(),
+                    fill: "#f7d774".into(),
+                    meaning: "the Hall violation".into(),
+                });
+            }
         }
         None => out.push_str(
             "<p><b>Why:</b> no single row, column or symbol shows a Hall violation of these \
-             givens; only the search of the solvers above proves that they have no \
+             givens; only the search of the solvers of every level proves that they have no \
              completion.</p>",
         ),
     }
     let options = SvgOptions {
         cell: 96.0,
-        marks: vec![Mark {
-            cells,
-            fill: "#f4b6b6".into(),
-            meaning: "a minimal conflict".into(),
-        }],
+        marks,
         title: Some(format!("square {index}: a minimal conflict")),
         coordinates: true,
         fluid: true,
         ..SvgOptions::default()
     };
-    out.push_str(&legend_html(&options, false));
-    let svg = render(&course.latin, None, &options);
+    let solved = found != conflict.givens;
+    out.push_str(&legend_html(&options, solved));
+    let svg = render(&conflict.givens, solved.then_some(&found), &options);
     page::slide_figure(out, &svg, "");
+}
+
+/// The Hall violation a refutation ends on, in words.
+fn violation(story: &Explanation) -> String {
+    story
+        .steps
+        .last()
+        .map(|s| s.text.trim_start_matches("Contradiction: ").to_string())
+        .unwrap_or_default()
 }

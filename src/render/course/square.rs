@@ -8,10 +8,12 @@ use std::fmt::Write as _;
 use super::levels::{level_slide, levels_table, sizes_table};
 use super::no_completion::why_not;
 use super::one_line;
-use crate::reduce::course::{Course, CourseVerdict};
+use crate::reduce::course::{Course, CourseVerdict, count_sentence};
 use crate::reduce::distinct_completions::DistinctCompletions;
 use crate::reduce::latin::carries_latin;
-use crate::render::formalisms::{fitted_cell, map_table, map_text, wrap};
+use crate::render::formalisms::{
+    fitted_cell, map_slide_class, map_table, map_text, sudoku_figure, wrap,
+};
 use crate::render::page;
 use crate::render::svg::{SvgOptions, escape_xml, legend_html, render};
 
@@ -31,29 +33,16 @@ pub fn completions_words(course: &Course, distinct: &DistinctCompletions) -> Str
         CourseVerdict::NoCompletion => "No level found a completion: there is none.".into(),
         CourseVerdict::Unknown => "No level answered within the limits.".into(),
     };
-    match (course.completions, course.count) {
-        (Some(a), Some(b)) => {
-            let _ = write!(
-                words,
-                " Counted separately, the square has {} and its Sudoku {}: the reduction keeps \
-                 the number of solutions (completions and Sudoku solutions correspond one to \
-                 one).",
-                a.of("completion"),
-                b.of("solution"),
-            );
-        }
-        (Some(a), None) => {
-            let _ = write!(words, " The square has {} (counted).", a.of("completion"));
-        }
-        (None, Some(b)) => {
-            let _ = write!(
-                words,
-                " Its Sudoku has {} (counted), so the square as many completions: the \
-                 reduction keeps the count.",
-                b.of("solution")
-            );
-        }
-        (None, None) => {}
+    if let Some(sentence) = count_sentence(course.completions, course.count) {
+        // The sentence with a capital: "The square has ...", "Its Sudoku has ...".
+        let mut letters = sentence.chars();
+        let first = letters.next().map(|c| c.to_ascii_uppercase());
+        let _ = write!(
+            words,
+            " {}{}.",
+            first.map(String::from).unwrap_or_default(),
+            letters.as_str()
+        );
     }
     words
 }
@@ -113,7 +102,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
          Sudoku, symbol s is digit m·(s − 1) + 1. Point at a yellow cell to read its cell and \
          symbol in L.{}</p>",
         if solution.is_some() {
-            " The solution drawn in blue is the one the completion above maps to."
+            " The digits filled in (see the legend) are the solution that the completion of L maps to."
         } else {
             ""
         }
@@ -143,8 +132,8 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
         ..SvgOptions::default()
     };
     out.push_str(&legend_html(&sudoku_options, solution.is_some()));
-    let sudoku_svg = render(&course.sudoku, solution, &sudoku_options);
-    page::slide_figure(out, &wrap(n, &sudoku_svg), "");
+    let figure = sudoku_figure(&course.sudoku, solution, &sudoku_options, m);
+    page::slide_figure(out, &figure, "");
 
     for (i, run) in course.levels.iter().enumerate() {
         level_slide(out, index, course, &distinct, i, run);
@@ -158,7 +147,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
     sizes_table(out, index, course);
     page::slide_end(out);
     if let (Some((completion, solution)), true) = (&shown, m <= 6) {
-        page::slide_start(out, &format!("square-{index}-map"), "");
+        page::slide_start(out, &format!("square-{index}-map"), map_slide_class(m));
         let _ = write!(
             out,
             "<p>The completion drawn, row by row: <code>{}</code>.</p>",
@@ -169,7 +158,7 @@ pub(super) fn square_section(out: &mut String, index: usize, line: usize, course
             m,
             &course.sudoku,
             solution,
-            "the completion drawn above",
+            "the completion of L drawn on this square's first slide",
         );
         page::slide_end(out);
     }

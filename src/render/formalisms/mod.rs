@@ -12,8 +12,13 @@
 mod pictures;
 mod reduction;
 
+use crate::grid::Grid;
+use crate::render::svg::{SvgOptions, render};
+
 pub use self::pictures::formalisms_section;
-pub use self::reduction::{digit_of_symbol, map_table, map_text, reduction_section};
+pub use self::reduction::{
+    digit_of_symbol, map_slide_class, map_table, map_text, reduction_section,
+};
 
 /// A cell size that keeps a grid of order `n` readable and on screen.
 pub fn fitted_cell(n: usize) -> f64 {
@@ -22,6 +27,34 @@ pub fn fitted_cell(n: usize) -> f64 {
     } else {
         (560.0 / n as f64).clamp(16.0, 40.0)
     }
+}
+
+/// The figure of a Sudoku of order `n` drawn with `options` ([`wrap`]ped); from order 36 on,
+/// lecture mode shows instead its first `band` rows with their digits, as wide as the slide
+/// (the band that carries the square, or the one of the cell a picture is about): the whole
+/// grid's digits would be under 14 pixels at 1280×720.
+pub fn sudoku_figure(
+    sudoku: &Grid,
+    solution: Option<&Grid>,
+    options: &SvgOptions,
+    band: usize,
+) -> String {
+    let n = sudoku.shape().order();
+    let whole = wrap(n, &render(sudoku, solution, options));
+    if n < 36 {
+        return whole;
+    }
+    let zoomed = SvgOptions {
+        heat_map: false,
+        rows: Some(band),
+        caption: None,
+        legend: false,
+        ..options.clone()
+    };
+    format!(
+        "<div class=\"document-only\">{whole}</div><div class=\"lecture-only band\">{}</div>",
+        render(sudoku, solution, &zoomed)
+    )
 }
 
 /// Large drawings go in a box the reader can resize (the SVG scales with it); others as they

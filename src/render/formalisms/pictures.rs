@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::{fitted_cell, wrap};
+use super::{fitted_cell, sudoku_figure};
 use crate::encode::cnf::{CnfOptions, encode};
 use crate::encode::exact_cover::{ExactCover, Item};
 use crate::encode::graph::precoloured;
@@ -17,7 +17,7 @@ use crate::encode::{Cnf, Lit};
 use crate::grid::Grid;
 use crate::reduce::latin::carries_latin;
 use crate::render::page;
-use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render, symbol};
+use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, symbol};
 
 /// The cell the formalisms are shown on: the open carrying cell with the most options (at least
 /// two, so that the exact cover shows a choice), else any open cell with the most, else the
@@ -330,7 +330,9 @@ fn cover_picture(out: &mut String, sudoku: &Grid, (r, c, v): (usize, usize, usiz
         ..SvgOptions::default()
     };
     out.push_str(&legend_html(&options, false));
-    page::slide_figure(out, &wrap(n, &render(sudoku, None, &options)), "");
+    // Lecture mode zooms a large grid onto the band of the option's cell.
+    let band = (r / shape.box_rows() + 1) * shape.box_rows();
+    page::slide_figure(out, &sudoku_figure(sudoku, None, &options, band), "");
 }
 
 fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
@@ -348,8 +350,8 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         out,
         "<h3 id=\"formalism-graph\">Graph precolouring: {} vertices, {} edges, {} colours</h3>\
          <p>One vertex per cell, an edge between two cells of a common row, column or box; \
-         colour d means digit d. Vertex ({}, {}) has {} neighbours (drawn below, with their \
-         precoloured colours): its colour must differ from all of them.</p>",
+         colour d means digit d. Vertex ({}, {}) has {} neighbours (drawn in the picture, with \
+         their precoloured colours): its colour must differ from all of them.</p>",
         graph.graph.node_count(),
         graph.graph.edge_count(),
         graph.colours,
@@ -357,7 +359,8 @@ fn graph_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
         c + 1,
         neighbours.len()
     );
-    if n > 36 {
+    // From order 36 the vertices' labels would be under 14 pixels on a projected slide.
+    if n >= 36 {
         page::slide_end(out);
         return;
     }

@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use super::{fitted_cell, wrap};
+use super::{fitted_cell, sudoku_figure};
 use crate::grid::Grid;
 use crate::reduce::latin::carries_latin;
 use crate::render::page;
-use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, render, symbol};
+use crate::render::svg::{Mark, SvgOptions, escape_xml, legend_html, symbol};
 
 /// The fill of the cells that force the carrying cells.
 const FORCING: &str = "#cfe0f7";
@@ -66,8 +66,8 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
         "<p>A partial Latin square L of order m (here m = {m}) becomes a Sudoku S of order \
          n = m² = {n}, with boxes of m × m cells. Rows and columns are numbered from 1.</p><ul>\
          <li><b>Cells.</b> Cell (i, j) of L is cell (i, m·(j − 1) + 1) of S: the first m rows, \
-         in the columns 1, m + 1, 2m + 1, … (here {}). These are the <b>carrying cells</b>, \
-         yellow below.</li>\
+         in the columns 1, m + 1, 2m + 1, … (here {}). These are the <b>carrying cells</b> \
+         (yellow in the picture of S).</li>\
          <li><b>Symbols.</b> Symbol s of L is digit m·(s − 1) + 1 of S: here {}{}.</li>\
          <li><b>The fixed pattern.</b> Every other cell (r, c) of S is given \
          P(r, c) = (m·((r − 1) mod m) + ⌊(r − 1)/m⌋ + c − 1) mod n + 1. \
@@ -121,7 +121,7 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
          of the top band, the blue cells already hold all the other digits.</p>{}",
         m * m,
         if solution.is_some() {
-            ", solved (in blue on the yellow cells, the digits of a completion)"
+            ", solved (the digits filled in on the carrying cells are a completion's, see the legend)"
         } else {
             ""
         },
@@ -132,7 +132,7 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
             + if m > 6 { ", …" } else { "" },
         legend_html(&options, solution.is_some())
     );
-    let figure = wrap(n, &render(sudoku, solution, &options));
+    let figure = sudoku_figure(sudoku, solution, &options, m);
     // The document reads the caption under the definitions; a lecture shows it on a slide of
     // its own, with the same picture.
     let _ = write!(out, "<div class=\"document-only\">{caption}</div>");
@@ -166,10 +166,17 @@ pub fn reduction_section(out: &mut String, latin: &Grid, sudoku: &Grid, solution
     );
     page::slide_end(out);
     if let Some(solution) = solution {
-        page::slide_start(out, "map", "");
-        map_table(out, m, sudoku, solution, "the solution drawn above");
+        page::slide_start(out, "map", map_slide_class(m));
+        map_table(out, m, sudoku, solution, "the running example's solution");
         page::slide_end(out);
     }
+}
+
+/// The class of the slide that holds [`map_table`]: the table of a 6×6 square (36 rows) does
+/// not fit a projected slide at a legible size, so it is the document's only (in lecture mode a
+/// carrying cell's map shows when the pointer rests on it).
+pub fn map_slide_class(m: usize) -> &'static str {
+    if m > 5 { "document-only" } else { "" }
 }
 
 /// The table "Sudoku cell ↔ square cell, digit ↔ symbol" of every carrying cell, for the
