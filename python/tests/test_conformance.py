@@ -25,6 +25,7 @@ EASY = "models/sudoku/9x9/easy.txt"
 EASY_SOLUTIONS = "models/sudoku/9x9/easy.solutions.txt"
 HARD = "models/sudoku/9x9/hard.txt"
 LATIN = "models/latin/partial.txt"
+ANSWERS = "tests/fixtures/answers/"
 
 # (name, CLI arguments, inputs, options of the job, read options)
 CASES = [
@@ -43,6 +44,11 @@ CASES = [
     ("reduce-latin", ["reduce", "latin"], [LATIN], {}, {}),
     ("solvers", ["solvers"], [], {}, {}),
     ("generate-latin", ["generate-latin", "--order", "5", "--holes", "8", "--count", "7", "--seed", "3"], [], {"order": 5, "holes": 8, "count": 7, "seed": 3}, {}),
+    # decode: the puzzle file and a solver's answer; the index picks the third puzzle, in the
+    # second shard of two puzzles on Dask. (bench is no registry command: its rows are timings
+    # of whole files, different on every run; see sudokit::jobs::registry.)
+    ("decode", ["decode", "--from", "dimacs"], [ANSWERS + "two.txt", ANSWERS + "picosat-all.out"], {"reader": "dimacs"}, {}),
+    ("decode-index", ["decode", "--from", "dimacs", "--index", "3"], [SAMPLE_4, ANSWERS + "kr-4x4-3-picosat-all.out"], {"reader": "dimacs", "index": 3}, {}),
 ]
 
 

@@ -1,17 +1,12 @@
-//! `sudokit bench FILE... --backends a,b`: per backend and file, throughput and time percentiles.
+//! `sudokit bench FILE... --backends a,b`: the flags of the library's bench
+//! ([`sudokit::jobs::bench`]: per backend and file, throughput and time percentiles).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
-use serde_json::json;
-use sudokit::bench::{self, BenchRow};
-use sudokit::jobs::capped::capped;
-use sudokit::jobs::item::puzzles_until;
-use sudokit::jobs::record_text::{json_line, rounded};
-use sudokit::jobs::{JobRecord, Tally, options};
+use sudokit::jobs::bench::{Bench, BenchOptions};
 use sudokit::solve;
 
 use super::args::InputArgs;
@@ -61,120 +56,31 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let limits = options::limits(Some(args.time_limit), args.node_limit)?;
-    if let Some(note) = options::threads_note(Some(args.threads)) {
+    let bench = Bench::new(BenchOptions {
+        backends: args.backends,
+        first: args.first,
+        time_limit: args.time_limit,
+        node_limit: args.node_limit,
+        threads: args.threads,
+        max_order: args.max_n,
+    })?;
+    for note in bench.notes() {
         super::note!("sudokit: {note}");
     }
-    let threads = options::threads(Some(args.threads))?;
-    options::at_least_one("first", args.first)?;
-    let solvers = args
-        .backends
-        .iter()
-        .map(|name| Ok(capped(solve::backend(name)?, args.max_n)?))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    if solvers.is_empty() {
-        bail!("--backends names no backend");
-    }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut tally = Tally::default();
-    // The backend column fits the longest name (`sat:extended:sequential`).
-    let width = solvers
-        .iter()
-        .map(|s| s.name().len())
-        .max()
-        .unwrap_or(0)
-        .max(9);
-    if !args.json {
-        writeln!(
-            out,
-            "{:<32} {:<width$} {:>7} {:>7} {:>6} {:>7} {:>10} {:>10} {:>10} {:>9} {:>7} {:>6} {:>6} {:>6}",
-            "file",
-            "backend",
-            "puzzles",
-            "solved",
-            "unsat",
-            "unknown",
-            "puzzles/s",
-            "median µs",
-            "p99 µs",
-            "guesses",
-            "noguess",
-            "≤0.1s",
-            "≤1s",
-            "≤10s"
-        )?;
-    }
-    for file in &args.files {
-        let mut grids = Vec::new();
-        for item in puzzles_until(file, args.input.read_options(), &stop::control().stop)? {
-            if args.first.is_some_and(|l| grids.len() >= l) {
-                break;
-            }
-            match item.read_puzzle() {
-                Ok(puzzle) => {
-                    tally.add(sudokit::jobs::Status::Done);
-                    grids.push(puzzle.grid.clone());
-                }
-                Err(e) => {
-                    tally.add(e.status());
-                    super::note!("{}", e.text().trim_end());
-                }
-            }
-        }
-        let name = file.file_name().map_or_else(
-            || file.display().to_string(),
-            |n| n.to_string_lossy().into(),
-        );
-        for solver in &solvers {
-            let row = bench::run(&**solver, &grids, &stop::control().limits(&limits), threads)
-                .with_context(|| format!("{} on {}", solver.name(), file.display()))?;
-            if args.json {
-                let mut value = serde_json::to_value(&row)?;
-                // Rates and times to a useful precision, without float noise.
-                for (key, places) in [
-                    ("puzzles_per_second", 1),
-                    ("wall_seconds", 6),
-                    ("median_us", 3),
-                    ("p99_us", 3),
-                    ("guesses_per_puzzle", 3),
-                    ("no_guess_percent", 2),
-                ] {
-                    if let Some(x) = value.get(key).and_then(serde_json::Value::as_f64) {
-                        value[key] = json!(rounded(x, places));
-                    }
-                }
-                value["file"] = json!(file.display().to_string());
-                out.write_all(json_line(&value).as_bytes())?;
-            } else {
-                write_row(&mut out, &name, &row, width)?;
-            }
-            out.flush()?;
-        }
-    }
-    out.flush()?;
+    let tally = bench.run(
+        &args.files,
+        args.input.read_options(),
+        &stop::control(),
+        args.json,
+        &mut |line| {
+            out.write_all(line.as_bytes())?;
+            out.flush()
+        },
+        &mut |note| super::note!("{note}"),
+    )?;
     if let Some(note) = tally.errors_note("puzzles") {
         super::note!("sudokit: {note}");
     }
     Ok(ExitCode::from(tally.exit_code()))
-}
-
-fn write_row(out: &mut impl Write, file: &str, row: &BenchRow, width: usize) -> io::Result<()> {
-    writeln!(
-        out,
-        "{:<32} {:<width$} {:>7} {:>7} {:>6} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>9.2} {:>6.1}% {:>6} {:>6} {:>6}",
-        file,
-        row.backend,
-        row.puzzles,
-        row.solved,
-        row.unsat,
-        row.unknown,
-        row.puzzles_per_second,
-        row.median_us,
-        row.p99_us,
-        row.guesses_per_puzzle,
-        row.no_guess_percent,
-        row.within[0],
-        row.within[1],
-        row.within[2]
-    )
 }

@@ -6,7 +6,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
 use clap::Args as ClapArgs;
 use sudokit::grade::scheme_to_explain_within;
 use sudokit::propagate::Scheme;
@@ -14,14 +13,14 @@ use sudokit::propagate::explain::{Ending, ExplainError, Order, explain_in_order}
 use sudokit::render::explain::explain_page;
 use sudokit::render::figures::write_figures;
 use sudokit::search::{Limits, StopReason};
-use sudokit::text::{PuzzleReader, ReadOptions};
+use sudokit::text::ReadOptions;
 
 use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::target::write_atomically;
 
 use super::args::InputArgs;
-use super::pick::nth_puzzle;
 use super::stop;
+use sudokit::jobs::pick::file_or_puzzle;
 
 /// Arguments of `explain`.
 #[derive(Debug, ClapArgs)]
@@ -70,36 +69,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.index == 0 {
-        bail!("--index counts from 1");
-    }
     // Clashing givens are read: their story is the contradiction they are.
     let options = ReadOptions {
         reject_clashes: false,
         ..args.input.read_options()
     };
-    let path = PathBuf::from(&args.puzzle);
-    let (puzzle, source) = if args.puzzle == "-" || path.exists() {
-        let puzzle = nth_puzzle(&path, options, args.index)?;
-        (
-            puzzle,
-            format!("puzzle {} of {}", args.index, path.display()),
-        )
-    } else {
-        let record = PuzzleReader::new(args.puzzle.as_bytes(), options)
-            .next()
-            .with_context(|| format!("cannot open {}: no such file", args.puzzle))?
-            .map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot open {}: no such file, and not a puzzle ({}:{}: {})",
-                    args.puzzle,
-                    e.line,
-                    e.column,
-                    e.kind
-                )
-            })?;
-        (record.grid, "the puzzle given".to_string())
-    };
+    let (puzzle, source) =
+        file_or_puzzle(&args.puzzle, options, args.index, &stop::control().stop)?;
     // `--timeout` and the signals: the time left before the deadline, and the stop token.
     let limits = stop::control().limits(&Limits::none());
     let shape = puzzle.shape();

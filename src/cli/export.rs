@@ -8,24 +8,20 @@
 //! [`sudokit::format::provenance`]), and EXT `cnf`, `lp`, `mps`, `dlx`, `col` (+ `given`),
 //! `hgr`, `dzn`. Every file names its source and the exact `decode` command in its comments.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args as ClapArgs;
-use sudokit::Grid;
 use sudokit::encode::cnf::symbolic_listing;
-use sudokit::format::provenance::source_header;
-use sudokit::format::{ExportFormat, ExportOptions, export, find_format};
+use sudokit::format::{ExportOptions, find_format};
 use sudokit::jobs::Form;
-use sudokit::jobs::export::{ExportBatchOptions, ExportJob, check_size as check_size_of};
+use sudokit::jobs::export::{Destination as To, ExportBatchOptions, ExportJob, OneExport};
+use sudokit::jobs::pick::select_one;
 use sudokit::jobs::size_cap::MaxSize;
-use sudokit::jobs::target::{AtomicFile, write_atomically};
-use sudokit::text::ReadPuzzle;
+use sudokit::jobs::target::write_atomically;
 
 use super::args::{InputArgs, ThreadsArg};
-use super::pick::select_one;
 use super::runner;
 
 /// Arguments of `export`.
@@ -90,26 +86,10 @@ enum Destination {
     Dir(PathBuf),
 }
 
-/// Validated options of one export.
-#[derive(Debug, Clone, Copy)]
-struct Plan {
-    to: &'static ExportFormat,
-    options: ExportOptions,
-    max_size: MaxSize,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let to = find_format(&args.to)?;
     let options = ExportOptions::named(to, args.encoding.as_deref(), args.amo.as_deref())
         .map_err(anyhow::Error::msg)?;
-    if args.index == Some(0) {
-        bail!("--index counts from 1");
-    }
-    let plan = Plan {
-        to,
-        options,
-        max_size: args.max_size,
-    };
     let destination = match (&args.output, &args.out_dir) {
         (_, Some(dir)) => Destination::Dir(dir.clone()),
         (None, None) => Destination::Stdout,
@@ -130,33 +110,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 args.input.read_options(),
                 args.index,
                 "pick one with --index N, or write one file each with --out-dir DIR",
+                &super::stop::control().stop,
             )?;
-            check_size(&puzzle, plan)?;
             if args.symbolic {
-                if plan.to.name != "cnf" {
-                    bail!("--symbolic lists a CNF: use it with --to cnf");
+                if to.name != "cnf" {
+                    anyhow::bail!("--symbolic lists a CNF: use it with --to cnf");
                 }
-                let text = symbolic_listing(&puzzle.grid, plan.options.cnf);
+                let text = symbolic_listing(&puzzle.grid, options.cnf);
                 match &single {
                     Destination::File(path) => write_atomically(path, text.as_bytes())?,
-                    _ => io::stdout().lock().write_all(text.as_bytes())?,
+                    _ => io::Write::write_all(&mut io::stdout().lock(), text.as_bytes())?,
                 }
                 return Ok(ExitCode::SUCCESS);
             }
+            let one = OneExport {
+                file: &args.file.display().to_string(),
+                index: args.index.unwrap_or(1),
+                to,
+                options: &options,
+                cap: args.max_size,
+            };
             let (label, stats) = match &single {
-                Destination::File(path) => {
-                    let mut out = AtomicFile::create(path)?;
-                    let header = source(&args, puzzle.line, plan);
-                    let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
-                    out.commit()?;
-                    write_companion(&puzzle.grid, plan, path)?;
-                    (path.display().to_string(), stats)
-                }
+                Destination::File(path) => (
+                    path.display().to_string(),
+                    one.write(&puzzle, To::File(path))?,
+                ),
                 _ => {
                     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-                    let header = source(&args, puzzle.line, plan);
-                    let stats = export(&puzzle.grid, plan.to, &plan.options, &header, &mut out)?;
-                    out.flush()?;
+                    let stats = one.write(&puzzle, To::Stream(&mut out))?;
                     ("standard output".to_string(), stats)
                 }
             };
@@ -189,30 +170,4 @@ fn export_all(args: &Args, dir: &Path) -> anyhow::Result<ExitCode> {
         None,
         |_| {},
     )
-}
-
-fn source(args: &Args, line: usize, plan: Plan) -> Vec<String> {
-    let index = args.index.unwrap_or(1);
-    source_header(
-        &args.file.display().to_string(),
-        index,
-        line,
-        plan.to,
-        &plan.options,
-    )
-}
-
-/// Lines of `file` (a last line without a newline counts), an upper bound of its puzzles.
-fn write_companion(grid: &Grid, plan: Plan, path: &Path) -> anyhow::Result<()> {
-    let Some(companion) = plan.to.companion else {
-        return Ok(());
-    };
-    let mut out = AtomicFile::create(&path.with_extension(companion.extension))?;
-    (companion.write)(grid, &mut out)?;
-    Ok(out.commit()?)
-}
-
-/// Refuses (exit 2) an export estimated above `--max-size`, before anything is written.
-fn check_size(record: &ReadPuzzle, plan: Plan) -> anyhow::Result<()> {
-    check_size_of(record, plan.to, &plan.options, plan.max_size).map_err(anyhow::Error::msg)
 }

@@ -39,7 +39,6 @@ mod grade;
 mod info;
 mod lists;
 mod minimize;
-mod pick;
 mod reduce;
 mod removed;
 mod render;

@@ -16,11 +16,10 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::{Args as ClapArgs, Subcommand};
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding};
-use sudokit::format::find_format;
+use sudokit::jobs::course::CourseChoice;
 use sudokit::jobs::options;
 use sudokit::jobs::record_text::json_line;
 use sudokit::jobs::reduce_latin::{ReduceLatinJob, ReduceLatinOptions, SudokuForm};
-use sudokit::reduce::course::{CourseOptions, Level};
 use sudokit::reduce::size_table::{parse_orders, size_table};
 use sudokit::text::{ReadOptions, ShapeSpec, TextLayout};
 
@@ -149,62 +148,33 @@ struct LatinArgs {
 impl LatinArgs {
     /// The course run `--solve` asks for.
     fn course(&self) -> anyhow::Result<super::course::CourseRequest> {
-        let limits = options::limits(self.time_limit, self.node_limit)?;
-        options::at_least_one("limit", self.limit)?;
-        let target = (self.to != "sudoku")
-            .then(|| find_format(&self.to))
-            .transpose()?;
-        let levels = match (&self.levels, target) {
-            (Some(_), Some(_)) => {
-                bail!("choose the levels with --levels or with --to, not both")
-            }
-            (Some(list), _) => Level::parse_list(list)?,
-            (None, None) => Level::ALL.to_vec(),
-            (None, Some(format)) => vec![format.name.parse::<Level>().map_err(|_| {
-                anyhow::anyhow!(
-                    "--solve has no {} level (levels: {})",
-                    format.name,
-                    lists::level_names()
-                )
-            })?],
+        let choice = CourseChoice {
+            levels: self.levels.clone(),
+            target: (self.to != "sudoku").then(|| self.to.clone()),
+            backend: self.backend.clone(),
+            mip: self.mip.clone(),
+            encoding: self.encoding,
+            amo: self.amo,
+            limit: self.limit,
+            time_limit: self.time_limit,
+            node_limit: self.node_limit,
+            proof_dir: self.proof.clone(),
         };
-        if levels.is_empty() {
-            bail!("--levels names no level");
-        }
-        let grid_levels = levels.contains(&Level::Latin) || levels.contains(&Level::Sudoku);
-        if self.backend.is_some() && !grid_levels {
-            bail!("--backend solves the latin and sudoku levels, and neither is chosen");
-        }
-        if self.limit.is_some() && !levels.contains(&Level::Sudoku) {
-            bail!("--limit counts at the sudoku level, which is not chosen");
-        }
-        if (self.encoding.is_some() || self.amo.is_some()) && !levels.contains(&Level::Cnf) {
-            bail!("--encoding and --amo apply to the cnf level, which is not chosen");
-        }
-        // The registry says which backends find a 0-1 point of the ILP.
-        sudokit::solve::registry::point_solver(&self.mip)
-            .map_err(|e| anyhow::anyhow!("--mip: {e}"))?;
-        let backend = self
-            .backend
-            .clone()
-            .unwrap_or_else(|| sudokit::solve::DEFAULT_BACKEND.to_string());
-        sudokit::solve::backend(&backend)?;
         Ok(super::course::CourseRequest {
-            options: CourseOptions {
-                levels,
-                backend,
-                cnf: self.cnf_options(),
-                mip: self.mip.clone(),
-                limits,
-                count: self.limit,
-                proof_dir: self.proof.clone(),
-                ..CourseOptions::default()
-            },
+            options: choice.options()?,
             report: self.report.clone(),
             svg_dir: self.svg_dir.clone(),
             json: self.json || self.form == SudokuForm::Json,
             threads: options::threads(self.threads.get())?,
         })
+    }
+
+    /// The CNF options of `--encoding` and `--amo` (of `--sizes`).
+    fn cnf_options(&self) -> CnfOptions {
+        CnfOptions {
+            encoding: self.encoding.unwrap_or_default(),
+            amo: self.amo.unwrap_or_default(),
+        }
     }
 
     /// `--form`, with `--json`.
@@ -213,13 +183,6 @@ impl LatinArgs {
             SudokuForm::Json
         } else {
             self.form
-        }
-    }
-
-    fn cnf_options(&self) -> CnfOptions {
-        CnfOptions {
-            encoding: self.encoding.unwrap_or_default(),
-            amo: self.amo.unwrap_or_default(),
         }
     }
 }

@@ -14,7 +14,7 @@ use sudokit::verify;
 use sudokit::jobs::target::write_or_print;
 
 use super::args::InputArgs;
-use super::pick::nth_puzzle;
+use sudokit::jobs::pick::nth_puzzle;
 
 /// Arguments of `render`.
 #[derive(Debug, ClapArgs)]
@@ -69,7 +69,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bail!("--cell must be between 4 and 200 pixels");
     }
     let options = args.input.read_options();
-    let puzzle = nth_puzzle(&args.file, options, args.index)?;
+    let puzzle = nth_puzzle(
+        &args.file,
+        options,
+        args.index,
+        &super::stop::control().stop,
+    )?;
     let mut caption = None;
     let solution = match (&args.solution, args.solve) {
         (Some(path), _) => {
@@ -77,7 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 reject_clashes: false,
                 ..options
             };
-            let solution = nth_puzzle(path, lenient, args.index)?;
+            let solution = nth_puzzle(path, lenient, args.index, &super::stop::control().stop)?;
             verify(&puzzle, &solution).with_context(|| {
                 format!(
                     "solution {} of {} does not solve the puzzle",

@@ -18,7 +18,7 @@ use sudokit::jobs::recorder::Recorder;
 use sudokit::jobs::registry;
 use sudokit::jobs::run_identity::run_identity;
 use sudokit::jobs::runner::Placed;
-use sudokit::jobs::source::open_inputs;
+use sudokit::jobs::source::open_sources;
 use sudokit::jobs::summary::NoSummary;
 use sudokit::jobs::{Job, Ran, Runner, Sink};
 use sudokit::text::ReadOptions;
@@ -48,7 +48,12 @@ pub fn command<J: Job>(
     for note in job.notes() {
         super::note!("sudokit: {note}");
     }
-    let sources = open_inputs(inputs, |i| job.read_options(read, i), &stop::control().stop)?;
+    let sources = open_sources(
+        inputs,
+        |i| job.read_options(read, i),
+        |i| job.raw_input(i),
+        &stop::control().stop,
+    )?;
     let paths: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     let (sink, old) = match output {
         Some(output) if entry.resumable => open(job, &paths, output, entry.noun, form.json)?,

@@ -103,6 +103,10 @@ impl Summing for EmptyGridSummary {
         self.note.iter().cloned().collect()
     }
 
+    fn errors_in_notes(&self) -> bool {
+        false
+    }
+
     fn exit_code(&self, ran: &Ran) -> u8 {
         ran.exit_code()
     }
@@ -251,6 +255,10 @@ impl Command for EmptyGridCommand {
 
     fn read_options(&self, read: ReadOptions, _input: usize) -> ReadOptions {
         read
+    }
+
+    fn raw_input(&self, _input: usize) -> bool {
+        false
     }
 
     fn output_identity(&self, _json: bool, _inputs: &[PathBuf]) -> Result<Value, InputError> {

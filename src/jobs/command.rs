@@ -41,7 +41,7 @@ use super::recorder::Recorder;
 use super::run_identity::run_identity;
 use super::runner::{Placed, Ran, RunError, Runner};
 use super::sink::Sink;
-use super::source::{Source, open_inputs};
+use super::source::{Source, open_sources};
 use super::summary::Summary;
 use crate::text::ReadOptions;
 
@@ -159,7 +159,9 @@ pub fn finish(
 }
 
 /// How a run ended, its output already ended: `stopped` is the line that says how far a
-/// stopped run got (exit 1); otherwise the summary's exit code. See [`finish`].
+/// stopped run got (exit 1); otherwise the summary's exit code. The count of the items that
+/// gave an error comes before the summary's notes, or after them when they are the errors
+/// ([`Summary::errors_in_notes`]). See [`finish`].
 pub fn report(stopped: Option<String>, ran: Ran, summary: &dyn Summing, noun: &str) -> Report {
     let exit_code = if stopped.is_some() {
         1
@@ -167,8 +169,13 @@ pub fn report(stopped: Option<String>, ran: Ran, summary: &dyn Summing, noun: &s
         summary.exit_code(&ran)
     };
     let mut notes: Vec<String> = stopped.into_iter().collect();
-    notes.extend(ran.tally.errors_note(noun));
-    notes.extend(summary.notes());
+    if summary.errors_in_notes() {
+        notes.extend(summary.notes());
+        notes.extend(ran.tally.errors_note_above(noun));
+    } else {
+        notes.extend(ran.tally.errors_note(noun));
+        notes.extend(summary.notes());
+    }
     Report {
         ran,
         exit_code,
@@ -229,6 +236,8 @@ pub trait Summing: Send + Sync {
     fn end(&self, json: bool, complete: bool) -> String;
     /// See [`Summary::notes`].
     fn notes(&self) -> Vec<String>;
+    /// See [`Summary::errors_in_notes`].
+    fn errors_in_notes(&self) -> bool;
     /// See [`Summary::exit_code`].
     fn exit_code(&self, ran: &Ran) -> u8;
 }
@@ -272,6 +281,10 @@ impl<R, S: Summary<R>> Summing for Summed<S, R> {
         self.summary.notes()
     }
 
+    fn errors_in_notes(&self) -> bool {
+        self.summary.errors_in_notes()
+    }
+
     fn exit_code(&self, ran: &Ran) -> u8 {
         self.summary.exit_code(ran)
     }
@@ -286,6 +299,9 @@ pub trait Command: Send + Sync {
     /// How input `input` is read, given the caller's `read` (see [`Job::read_options`]).
     fn read_options(&self, read: ReadOptions, input: usize) -> ReadOptions;
 
+    /// See [`Job::raw_input`].
+    fn raw_input(&self, input: usize) -> bool;
+
     /// The identity of a resumable output of this command over `inputs` written as JSON or
     /// text (see [`run_identity`]).
     ///
@@ -296,16 +312,17 @@ pub trait Command: Send + Sync {
     /// Opens `inputs` as this command reads them (stopped by the runner's control).
     ///
     /// # Errors
-    /// As [`open_inputs`].
+    /// As [`open_sources`].
     fn open(
         &self,
         inputs: &[PathBuf],
         read: ReadOptions,
         runner: &Runner,
     ) -> Result<Vec<Source>, InputError> {
-        open_inputs(
+        open_sources(
             inputs,
             |i| self.read_options(read, i),
+            |i| self.raw_input(i),
             &runner.control().stop,
         )
     }
@@ -387,6 +404,10 @@ where
 
     fn read_options(&self, read: ReadOptions, input: usize) -> ReadOptions {
         self.job.read_options(read, input)
+    }
+
+    fn raw_input(&self, input: usize) -> bool {
+        self.job.raw_input(input)
     }
 
     fn output_identity(&self, json: bool, inputs: &[PathBuf]) -> Result<Value, InputError> {

@@ -4,6 +4,7 @@
 //! ([`crate::render::course`]) from the records.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
 use crate::reduce::course::{
     Course, CourseVerdict, Evidence, Level, LevelAnswer, LevelRun, count_sentence,
@@ -16,10 +17,14 @@ use crate::text::{to_json, to_text};
 use super::control::Control;
 use super::item::{InputError, PuzzleItem};
 use super::job::Job;
+use super::lists::level_names;
+use super::options::{self, Opt, OptionError, said};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
 use super::record_text::millis;
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
+use crate::encode::cnf::{Amo, CnfOptions, Encoding};
+use crate::format::find_format;
 use crate::reduce::course::{CourseOptions, run_course};
 
 /// The `reduce latin --solve` job: each square's course under `options`, on `threads` threads.
@@ -29,6 +34,145 @@ pub struct CourseJob {
     pub options: CourseOptions,
     /// Worker threads.
     pub threads: usize,
+}
+
+/// What `reduce latin --solve` is asked, as the command line gives it: checked into the
+/// chain's options by [`CourseChoice::options`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CourseChoice {
+    /// The levels, comma-separated (`all` for every one); none: every level, or the one of
+    /// `target`.
+    pub levels: Option<String>,
+    /// The export format the levels were chosen by (`--to`; none for the Sudoku itself).
+    pub target: Option<String>,
+    /// The backend of the Latin and Sudoku levels (default: the registry's default).
+    pub backend: Option<String>,
+    /// The MIP backend of the ILP level.
+    pub mip: String,
+    /// The CNF encoding and at-most-one encoding, when chosen.
+    pub encoding: Option<Encoding>,
+    /// The at-most-one encoding, when chosen.
+    pub amo: Option<Amo>,
+    /// Count the Sudoku's solutions up to this limit.
+    pub limit: Option<u64>,
+    /// Seconds allowed to each solver run of each square.
+    pub time_limit: Option<f64>,
+    /// Search nodes allowed to each solver run of each square.
+    pub node_limit: Option<u64>,
+    /// Where to keep the CNF level's refutations.
+    pub proof_dir: Option<PathBuf>,
+}
+
+impl Default for CourseChoice {
+    /// Every level, the default backends, no limit.
+    fn default() -> CourseChoice {
+        CourseChoice {
+            levels: None,
+            target: None,
+            backend: None,
+            mip: CourseOptions::default().mip,
+            encoding: None,
+            amo: None,
+            limit: None,
+            time_limit: None,
+            node_limit: None,
+            proof_dir: None,
+        }
+    }
+}
+
+impl CourseChoice {
+    /// The chain's options, checked: levels that exist, and options that apply to a chosen
+    /// level (a message names the flag that does not).
+    ///
+    /// # Errors
+    /// Levels chosen twice or not at all, an unknown level, backend or MIP backend, an option
+    /// of a level that is not chosen, a limit that is not positive.
+    pub fn options(&self) -> Result<CourseOptions, OptionError> {
+        let limits = options::limits(self.time_limit, self.node_limit)?;
+        options::at_least_one("limit", self.limit)?;
+        let target = self
+            .target
+            .as_deref()
+            .map(find_format)
+            .transpose()
+            .map_err(|e| OptionError::Invalid {
+                option: "to",
+                message: e.to_string(),
+            })?;
+        let levels = match (&self.levels, target) {
+            (Some(_), Some(_)) => {
+                return Err(OptionError::Conflict(said!(
+                    "choose the levels with ",
+                    Opt("levels"),
+                    " or with ",
+                    Opt("to"),
+                    ", not both"
+                )));
+            }
+            (Some(list), _) => Level::parse_list(list).map_err(|e| OptionError::Invalid {
+                option: "levels",
+                message: e.to_string(),
+            })?,
+            (None, None) => Level::ALL.to_vec(),
+            (None, Some(format)) => vec![format.name.parse::<Level>().map_err(|_| {
+                OptionError::Conflict(said!(
+                    Opt("solve"),
+                    format!(" has no {} level (levels: {})", format.name, level_names())
+                ))
+            })?],
+        };
+        if levels.is_empty() {
+            return Err(OptionError::Conflict(said!(
+                Opt("levels"),
+                " names no level"
+            )));
+        }
+        let grid_levels = levels.contains(&Level::Latin) || levels.contains(&Level::Sudoku);
+        if self.backend.is_some() && !grid_levels {
+            return Err(OptionError::Conflict(said!(
+                Opt("backend"),
+                " solves the latin and sudoku levels, and neither is chosen"
+            )));
+        }
+        if self.limit.is_some() && !levels.contains(&Level::Sudoku) {
+            return Err(OptionError::Conflict(said!(
+                Opt("limit"),
+                " counts at the sudoku level, which is not chosen"
+            )));
+        }
+        if (self.encoding.is_some() || self.amo.is_some()) && !levels.contains(&Level::Cnf) {
+            return Err(OptionError::Conflict(said!(
+                Opt("encoding"),
+                " and ",
+                Opt("amo"),
+                " apply to the cnf level, which is not chosen"
+            )));
+        }
+        // The registry says which backends find a 0-1 point of the ILP.
+        crate::solve::registry::point_solver(&self.mip).map_err(|e| OptionError::Invalid {
+            option: "mip",
+            message: e.to_string(),
+        })?;
+        let backend = self
+            .backend
+            .clone()
+            .unwrap_or_else(|| crate::solve::DEFAULT_BACKEND.to_string());
+        crate::solve::backend(&backend)?;
+        Ok(CourseOptions {
+            levels,
+            backend,
+            cnf: CnfOptions {
+                encoding: self.encoding.unwrap_or_default(),
+                amo: self.amo.unwrap_or_default(),
+            },
+            mip: self.mip.clone(),
+            limits,
+            count: self.limit,
+            proof_dir: self.proof_dir.clone(),
+            ..CourseOptions::default()
+        })
+    }
 }
 
 /// One square's course.
@@ -433,4 +577,33 @@ pub fn course_json(course: &Course, line: usize) -> serde_json::Value {
         }),
         "conflict_why": course.conflict.as_ref().and_then(|c| c.hall_violation()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_choice_is_checked_against_its_levels() {
+        let all = CourseChoice::default().options().unwrap();
+        assert_eq!(all.levels, Level::ALL.to_vec());
+        let by_target = CourseChoice {
+            target: Some("cnf".into()),
+            ..CourseChoice::default()
+        };
+        assert_eq!(by_target.options().unwrap().levels, vec![Level::Cnf]);
+        let refused = |choice: CourseChoice| choice.options().unwrap_err().to_string();
+        let limit_without_sudoku = CourseChoice {
+            levels: Some("cnf".into()),
+            limit: Some(2),
+            ..CourseChoice::default()
+        };
+        assert!(refused(limit_without_sudoku).contains("--limit counts at the sudoku level"));
+        let both = CourseChoice {
+            levels: Some("cnf".into()),
+            target: Some("cnf".into()),
+            ..CourseChoice::default()
+        };
+        assert!(refused(both).contains("not both"));
+    }
 }

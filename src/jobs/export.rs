@@ -8,11 +8,12 @@
 //! size cap or cannot be written is an error said on standard error (the run's notes), and the
 //! others are still written. With `index`, only that puzzle is written.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use thiserror::Error;
 
 use super::control::Control;
 use super::item::{InputError, PuzzleItem};
@@ -23,10 +24,9 @@ use super::size_cap::{self, MaxSize};
 use super::source::{Items, Source};
 use super::summary::Summary;
 use super::tally::Ran;
-use super::target::AtomicFile;
+use super::target::{AtomicFile, TargetError};
 use crate::format::provenance::{numbered_name, source_header};
 use crate::format::{ExportFormat, ExportOptions, estimate_size, export, find_format};
-use crate::grid::Grid;
 use crate::text::ReadPuzzle;
 
 /// The options of `export --out-dir`, as every front end gives them.
@@ -132,24 +132,95 @@ impl ExportJob {
     /// Writes one puzzle's file (and its companion); returns the size line.
     fn write(&self, item: &PuzzleItem, record: &ReadPuzzle, lines: usize) -> Result<Note, String> {
         let k = item.index + 1;
-        check_size(record, self.to, &self.export, self.options.max_size)?;
         let name = numbered_name(&stem(&item.file), k, lines, self.to.extension);
         let path = self.options.out_dir.join(name);
-        let header = source_header(&item.file, k, record.line, self.to, &self.export);
-        let saved = || -> Result<String, Box<dyn std::error::Error>> {
-            let mut out = AtomicFile::create(&path)?;
-            let stats = export(&record.grid, self.to, &self.export, &header, &mut out)?;
-            out.commit()?;
-            write_companion(&record.grid, self.to, &path)?;
-            Ok(stats)
+        let one = OneExport {
+            file: &item.file,
+            index: k,
+            to: self.to,
+            options: &self.export,
+            cap: self.options.max_size,
         };
-        let stats = saved().map_err(|e| e.to_string())?;
+        let stats = one
+            .write(record, Destination::File(&path))
+            .map_err(|e| match &e {
+                ExportError::Io(cause) => format!("{e}: {cause}"),
+                _ => e.to_string(),
+            })?;
         let stats = format!(
             "puzzle of line {} → {}: {stats}",
             record.line,
             path.display()
         );
         Ok(Note { path, stats })
+    }
+}
+
+/// One puzzle's export, as `export` without `--out-dir` writes it (and the job, each file).
+#[derive(Debug, Clone, Copy)]
+pub struct OneExport<'a> {
+    /// The input the puzzle is from, as its header names it.
+    pub file: &'a str,
+    /// The puzzle's 1-based position in it.
+    pub index: usize,
+    /// The format.
+    pub to: &'static ExportFormat,
+    /// Its encodings.
+    pub options: &'a ExportOptions,
+    /// The size cap.
+    pub cap: MaxSize,
+}
+
+/// Where one export goes.
+pub enum Destination<'a> {
+    /// A stream (standard output).
+    Stream(&'a mut dyn Write),
+    /// A file written whole (a temporary file renamed when complete), with the format's
+    /// companion beside it (`.given` beside a `.col`).
+    File(&'a Path),
+}
+
+/// An export of one puzzle that failed.
+#[derive(Debug, Error)]
+pub enum ExportError {
+    /// The file would be above the size cap (the message says what would do).
+    #[error("{0}")]
+    TooLarge(String),
+    /// The file cannot be written.
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    /// The stream cannot be written.
+    #[error("cannot write the export")]
+    Io(#[from] std::io::Error),
+}
+
+impl OneExport<'_> {
+    /// Writes `record` (after checking its estimated size against the cap) with the header
+    /// that names its source and the `decode` command; returns the size line (`--stats`).
+    ///
+    /// # Errors
+    /// Above the cap; the destination cannot be written.
+    pub fn write(&self, record: &ReadPuzzle, to: Destination<'_>) -> Result<String, ExportError> {
+        check_size(record, self.to, self.options, self.cap).map_err(ExportError::TooLarge)?;
+        let header = source_header(self.file, self.index, record.line, self.to, self.options);
+        match to {
+            Destination::Stream(out) => {
+                let stats = export(&record.grid, self.to, self.options, &header, out)?;
+                out.flush()?;
+                Ok(stats)
+            }
+            Destination::File(path) => {
+                let mut out = AtomicFile::create(path)?;
+                let stats = export(&record.grid, self.to, self.options, &header, &mut out)?;
+                out.commit()?;
+                if let Some(companion) = self.to.companion {
+                    let mut out = AtomicFile::create(&path.with_extension(companion.extension))?;
+                    (companion.write)(&record.grid, &mut out)?;
+                    out.commit()?;
+                }
+                Ok(stats)
+            }
+        }
     }
 }
 
@@ -191,20 +262,6 @@ fn line_count(file: &str) -> usize {
         reader.consume(taken);
     }
     lines + usize::from(last != b'\n')
-}
-
-/// Writes the companion file of a format (`.given` beside a `.col`).
-fn write_companion(
-    grid: &Grid,
-    to: &ExportFormat,
-    path: &Path,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let Some(companion) = to.companion else {
-        return Ok(());
-    };
-    let mut out = AtomicFile::create(&path.with_extension(companion.extension))?;
-    (companion.write)(grid, &mut out)?;
-    Ok(out.commit()?)
 }
 
 /// Refuses a file estimated above the cap.
@@ -294,6 +351,11 @@ impl Summary<ExportedRecord> for ExportSummary {
             notes.push(format!("the input has fewer than {k} puzzles"));
         }
         notes
+    }
+
+    /// The files are the output: every error is a note.
+    fn errors_in_notes(&self) -> bool {
+        true
     }
 
     fn exit_code(&self, ran: &Ran) -> u8 {

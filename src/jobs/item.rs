@@ -166,6 +166,52 @@ pub enum InputError {
     /// Items of another kind than the command reads (a range for a command over puzzles).
     #[error("this command reads {0}")]
     Source(&'static str),
+    /// A puzzle picked by an index of 0 (the index counts from 1).
+    #[error("--index counts from 1")]
+    IndexZero,
+    /// A file with fewer puzzles than the index that picks one.
+    #[error("{name} has {count} puzzles, not {index}")]
+    NoSuchPuzzle {
+        /// The input.
+        name: String,
+        /// How many puzzles it has.
+        count: usize,
+        /// The index asked for (1-based).
+        index: usize,
+    },
+    /// A command of one puzzle given a file of several and no index.
+    #[error("{name} has several puzzles: {pick}")]
+    SeveralPuzzles {
+        /// The input.
+        name: String,
+        /// How to pick one (`pick one with --index N`).
+        pick: &'static str,
+    },
+    /// A name that is neither a file nor a puzzle (no puzzle at all in it).
+    #[error("cannot open {0}: no such file")]
+    NoSuchFile(String),
+    /// A name that is neither a file nor a puzzle: why it is not a puzzle.
+    #[error(
+        "cannot open {name}: no such file, and not a puzzle ({}:{}: {})",
+        .error.line, .error.column, .error.kind
+    )]
+    NotAPuzzle {
+        /// The name given.
+        name: String,
+        /// Why it is not a puzzle.
+        error: TextError,
+    },
+    /// The one puzzle a command works on cannot be read.
+    #[error("{0}")]
+    Puzzle(ItemError),
+    /// A solver's answer that cannot be read, or does not fit its puzzle.
+    #[error("{name}:{}:{}: {}", .error.line, .error.column, .error.kind)]
+    Answer {
+        /// The answer's file.
+        name: String,
+        /// Where and what.
+        error: crate::format::AnswerError,
+    },
 }
 
 /// Opens a file, or standard input for `-`.

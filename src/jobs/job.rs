@@ -57,6 +57,13 @@ pub trait Job: Sync {
         read
     }
 
+    /// Whether input `input` is a file the job reads itself, whole ([`Source::File`]: decode's
+    /// answer), rather than puzzles.
+    fn raw_input(&self, input: usize) -> bool {
+        let _ = input;
+        false
+    }
+
     /// How many items a job that reads no input makes (its items are `0..n`), so that a Dask
     /// client can cut them into tasks; `None` for a job over inputs.
     fn generated(&self) -> Option<u64> {

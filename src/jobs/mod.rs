@@ -51,6 +51,7 @@
 //! # fn grid_of_line() -> sudokit::Grid { parse_line("...3..4114..3...", None).unwrap() }
 //! ```
 
+pub mod bench;
 pub mod capped;
 pub mod census;
 pub mod census_command;
@@ -61,6 +62,7 @@ pub mod count;
 pub mod course;
 pub mod crosscheck;
 pub mod decode;
+pub mod decode_record;
 pub mod export;
 pub mod generate;
 pub mod generate_latin;
@@ -68,9 +70,11 @@ pub mod grade;
 pub mod info;
 pub mod item;
 mod job;
+pub mod lists;
 pub mod minimize;
 pub mod options;
 pub mod partial;
+pub mod pick;
 pub mod pool;
 mod record;
 pub mod record_text;

@@ -287,6 +287,11 @@ impl Summary<ReducedRecord> for ReduceNotes {
     fn notes(&self) -> Vec<String> {
         self.notes.clone()
     }
+
+    /// Its notes are the errors of file targets (none when the errors are in place).
+    fn errors_in_notes(&self) -> bool {
+        !self.notes.is_empty()
+    }
 }
 
 impl Job for ReduceLatinJob {

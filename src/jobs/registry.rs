@@ -5,6 +5,14 @@
 //! (a test checks that each exposes exactly its commands), so a command is taught here and in
 //! its job's file, nowhere else.
 //!
+//! Every batch command is an entry but one: `bench`, whose rows measure a backend over a whole
+//! file on the given threads (wall time, throughput, percentiles over every puzzle) rather than
+//! record items, so the shards a Dask task runs would measure other runs that do not add up to
+//! the file's row, and no two front ends could write its timings byte for byte; its run is in
+//! [`super::bench`] for every front end all the same. `decode` reads two inputs, the puzzle
+//! file and the solver's answer, the answer as a file the job reads whole
+//! ([`super::Job::raw_input`]).
+//!
 //! # Examples
 //! ```
 //! use sudokit::jobs::registry::{self, Inputs};
@@ -24,6 +32,7 @@ use super::census_command::EmptyGridCommand;
 use super::command::{Command, JobCommand};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
+use super::decode::{DecodeJob, DecodeOptions};
 use super::export::{ExportBatchOptions, ExportJob};
 use super::generate::{GenerateJob, GenerateOptions};
 use super::generate_latin::{GenerateLatinJob, GenerateLatinOptions};
@@ -45,7 +54,7 @@ pub enum Inputs {
     None,
     /// One input.
     One,
-    /// Two inputs (verify: puzzles, candidates).
+    /// Two inputs: puzzles, then their candidates (verify) or a solver's answer (decode).
     Two,
     /// One or more inputs.
     OneOrMore,
@@ -70,7 +79,7 @@ impl Inputs {
         match self {
             Inputs::None => "no input file",
             Inputs::One => "one input file",
-            Inputs::Two => "two input files (puzzles, candidate solutions)",
+            Inputs::Two => "two input files (puzzles, then candidate solutions or an answer)",
             Inputs::OneOrMore => "one or more input files",
             Inputs::OneOrNone => {
                 "one input file, or none (the empty grid of box or latin and order)"
@@ -313,6 +322,17 @@ pub static COMMANDS: &[Entry] = &[
             let o: ThreadsOptions = options(v)?;
             Ok(boxed(VerifyJob::new(o.threads)?, "verify"))
         },
+    },
+    Entry {
+        name: "decode",
+        cli: &["decode"],
+        about: "map a solver's answer to an exported file back to grids, each verified",
+        inputs: Inputs::Two,
+        per_input: false,
+        noun: "models",
+        resumable: false,
+        defaults: defaults::<DecodeOptions>,
+        build: |v, _| Ok(boxed(DecodeJob::new(options(v)?)?, "decode")),
     },
     Entry {
         name: "export",

@@ -1,6 +1,6 @@
 //! Where a job's items come from: [`Source`]s, each the puzzles of one input (a whole file, or
-//! the shard of it a Dask task was given) or a range of generated items, which each job turns
-//! into its own items ([`Job::items`](super::Job::items): puzzles one after the other, pairs
+//! the shard of it a Dask task was given), a file the job reads itself (decode's answer), or a
+//! range of generated items, which each job turns into its own items ([`Job::items`](super::Job::items): puzzles one after the other, pairs
 //! of puzzle and candidate for verify, indices for generate). The command line and Python open
 //! the inputs with [`open_inputs`]; a Dask task builds its sources from its shard.
 //!
@@ -35,6 +35,15 @@ pub enum Source {
         /// The puzzles.
         items: Items<PuzzleItem>,
     },
+    /// A file the job reads itself, whole (a solver's answer: see [`Job::raw_input`]).
+    ///
+    /// [`Job::raw_input`]: super::Job::raw_input
+    File {
+        /// The input's name, as messages name it.
+        name: Arc<str>,
+        /// The file (`-` for standard input).
+        path: PathBuf,
+    },
     /// Generated items `start..end` (generate's puzzle indices).
     Range(Range<u64>),
 }
@@ -43,6 +52,7 @@ impl std::fmt::Debug for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Source::Puzzles { name, .. } => write!(f, "Source::Puzzles({name})"),
+            Source::File { name, .. } => write!(f, "Source::File({name})"),
             Source::Range(range) => write!(f, "Source::Range({range:?})"),
         }
     }
@@ -59,6 +69,20 @@ pub fn open_inputs(
     read: impl Fn(usize) -> ReadOptions,
     stop: &Cancel,
 ) -> Result<Vec<Source>, InputError> {
+    open_sources(inputs, read, |_| false, stop)
+}
+
+/// [`open_inputs`], but the inputs `raw(i)` names are [`Source::File`]s the job reads itself
+/// (opened only when it reads them).
+///
+/// # Errors
+/// As [`open_inputs`].
+pub fn open_sources(
+    inputs: &[PathBuf],
+    read: impl Fn(usize) -> ReadOptions,
+    raw: impl Fn(usize) -> bool,
+    stop: &Cancel,
+) -> Result<Vec<Source>, InputError> {
     if inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
         return Err(InputError::TwoStdin);
     }
@@ -66,9 +90,16 @@ pub fn open_inputs(
         .iter()
         .enumerate()
         .map(|(i, path)| {
+            let name: Arc<str> = path.display().to_string().into();
+            if raw(i) {
+                return Ok(Source::File {
+                    name,
+                    path: path.clone(),
+                });
+            }
             let puzzles = puzzles_until(path, read(i), stop)?;
             Ok(Source::Puzzles {
-                name: path.display().to_string().into(),
+                name,
                 items: Box::new(puzzles),
             })
         })
@@ -78,13 +109,13 @@ pub fn open_inputs(
 /// The puzzles of `sources`, one input after the other (the items of a job over puzzles).
 ///
 /// # Errors
-/// A range among the sources ([`InputError::Source`]).
+/// A range or a raw file among the sources ([`InputError::Source`]).
 pub fn puzzles_of(sources: Vec<Source>) -> Result<Items<PuzzleItem>, InputError> {
     let mut streams = Vec::with_capacity(sources.len());
     for source in sources {
         match source {
             Source::Puzzles { items, .. } => streams.push(items),
-            Source::Range(_) => return Err(InputError::Source("puzzles")),
+            Source::File { .. } | Source::Range(_) => return Err(InputError::Source("puzzles")),
         }
     }
     Ok(Box::new(streams.into_iter().flatten()))

@@ -56,6 +56,13 @@ pub trait Summary<R>: Serialize + DeserializeOwned + Send + Sync {
         Vec::new()
     }
 
+    /// Whether the items that gave an error are said in [`Summary::notes`] rather than in
+    /// place in the output (a command whose output is files: export, reduce latin to files):
+    /// the closing count of errors then follows them, and says so.
+    fn errors_in_notes(&self) -> bool {
+        false
+    }
+
     /// The exit code of a run that was not stopped by a signal: the tally's by default (see
     /// [`Ran::exit_code`]).
     fn exit_code(&self, ran: &Ran) -> u8 {

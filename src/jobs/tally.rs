@@ -67,9 +67,19 @@ impl Tally {
     /// The closing note when some items gave an error (`what`: "puzzles", "pairs"): `3 of 95
     /// puzzles gave an error (reported in place, in input order)`.
     pub fn errors_note(&self, what: &str) -> Option<String> {
+        self.errors_said(what, "reported in place")
+    }
+
+    /// The closing note of a command that says its errors in its notes, after them: `3 of 95
+    /// puzzles gave an error (said above, in input order)`.
+    pub fn errors_note_above(&self, what: &str) -> Option<String> {
+        self.errors_said(what, "said above")
+    }
+
+    fn errors_said(&self, what: &str, said: &str) -> Option<String> {
         (self.errors > 0).then(|| {
             format!(
-                "{} of {} {what} gave an error (reported in place, in input order)",
+                "{} of {} {what} gave an error ({said}, in input order)",
                 self.errors, self.total
             )
         })
@@ -112,6 +122,10 @@ mod tests {
         assert_eq!(
             tally.errors_note("puzzles").unwrap(),
             "1 of 3 puzzles gave an error (reported in place, in input order)"
+        );
+        assert_eq!(
+            tally.errors_note_above("puzzles").unwrap(),
+            "1 of 3 puzzles gave an error (said above, in input order)"
         );
         let mut sum = Tally::default();
         sum.merge(&tally);

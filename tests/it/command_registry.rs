@@ -199,3 +199,66 @@ fn count_without_input_is_the_census_through_the_registry_as_on_the_command_line
     assert!(refused.to_string().contains("box PxQ"), "{refused}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn decode_reads_its_answer_whole_through_the_registry_and_in_a_dask_shard() {
+    // The puzzle file and the answer: the records of the library's command are the command
+    // line's lines; a Dask task, whose answer arrives as a shard read as puzzles, reads the
+    // answer from its file when its shard of the puzzles holds the picked puzzle, else makes
+    // nothing.
+    let puzzles = crate::common::path("models/sudoku/4x4/kr_4x4_sample.txt");
+    let answer = crate::common::path("tests/fixtures/answers/kr-4x4-3-picosat-all.out");
+    let cli = run(
+        &[
+            "decode",
+            "--from",
+            "dimacs",
+            "--index",
+            "3",
+            crate::common::s(&puzzles),
+            crate::common::s(&answer),
+        ],
+        b"",
+    );
+    assert_eq!(cli.status.code(), Some(0), "{}", stderr(&cli));
+    let entry = registry::command("decode").unwrap();
+    assert_eq!(entry.inputs, Inputs::Two);
+    let command = entry
+        .build(json!({"reader": "dimacs", "index": 3}), 2)
+        .unwrap();
+    let runner = Runner::new(Control::new());
+    let inputs = [puzzles.clone(), answer.clone()];
+    let mut text = String::new();
+    let ran = command
+        .records(&inputs, ReadOptions::default(), &runner, &mut |r| {
+            text.push_str(&r.text)
+        })
+        .unwrap();
+    assert_eq!((text.as_str(), ran.tally.total), (stdout(&cli).as_str(), 2));
+    // Shards of two puzzles: the third puzzle is in the second.
+    for (skip, made) in [(0, 0), (2, 2)] {
+        let mut sources = command
+            .open(
+                std::slice::from_ref(&puzzles),
+                ReadOptions::default(),
+                &runner,
+            )
+            .unwrap();
+        let sudokit::jobs::source::Source::Puzzles { name, items } = sources.remove(0) else {
+            panic!("puzzles")
+        };
+        let shard: Vec<_> = items.skip(skip).take(2).collect();
+        let sources = vec![
+            sudokit::jobs::source::Source::Puzzles {
+                name,
+                items: Box::new(shard.into_iter()),
+            },
+            sudokit::jobs::source::Source::Puzzles {
+                name: answer.display().to_string().into(),
+                items: Box::new(std::iter::empty()),
+            },
+        ];
+        let (shard, _) = command.run_shard(sources, false, &runner).unwrap();
+        assert_eq!(shard.entries.len(), made, "shard from puzzle {}", skip + 1);
+    }
+}

@@ -645,7 +645,7 @@ fn bad_input_is_refused() {
         ),
         (
             vec!["explain", "models/sudoku/9x9/xwing.txt", "--index", "9"],
-            "holds 2 puzzles, so there is no puzzle 9",
+            "has 2 puzzles, not 9",
         ),
         (
             vec!["explain", "models/sudoku/9x9/xwing.txt", "--scheme", "XYZ"],

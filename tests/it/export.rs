@@ -469,3 +469,29 @@ fn symbolic_lists_every_clause_of_the_dimacs_file_by_constraint() {
         stderr(&out)
     );
 }
+
+#[test]
+fn the_errors_of_an_export_to_files_are_counted_after_they_are_said() {
+    // The files are the output: each bad puzzle is a note on standard error, and the count of
+    // them closes the notes (it said "reported in place" before them).
+    let input = temp_file(
+        "export_bad.txt",
+        b"1.3.....4....2..\n12\n.2........1.4...\n",
+    );
+    let dir = std::env::temp_dir().join(format!("sudokit-export-bad-{}", std::process::id()));
+    let out = run(
+        &["export", s(&input), "--to", "cnf", "--out-dir", s(&dir)],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let notes = stderr(&out);
+    let lines: Vec<&str> = notes.lines().collect();
+    assert_eq!(lines.len(), 2, "{notes}");
+    assert!(lines[0].contains(":2:3: the line has 2 symbols"), "{notes}");
+    assert_eq!(
+        lines[1],
+        "sudokit: 1 of 3 puzzles gave an error (said above, in input order)"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -265,7 +265,7 @@ fn render_writes_valid_svg_with_one_rect_per_cell() {
         b"",
     );
     assert_eq!(other.status.code(), Some(2));
-    assert!(stderr(&other).contains("holds 10 puzzles, so there is no puzzle 11"));
+    assert!(stderr(&other).contains("has 10 puzzles, not 11"));
     let big = run(
         &["render", "models/sudoku/25x25/acs_general_40pct.txt"],
         b"",
