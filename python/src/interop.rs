@@ -14,8 +14,8 @@ use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_forma
 use crate::errors::{failure, parse_error, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
-use crate::solve_result::SolveResult;
-use crate::values::{Pick, grid_of_state, grid_state, hash_grid, hash_with, pick, reduce};
+use crate::solving::solve_result;
+use crate::values::{Pick, grid_of_state, grid_state, hash_grid_with, pick, reduce};
 
 /// The export options of an encoding and an at-most-one name (the defaults of `export`).
 fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportOptions> {
@@ -141,12 +141,9 @@ impl Clauses {
     ///     A `SolveResult` (`backend` "model"): `solved` with the verified `solution`,
     ///     `invalid` (the grid breaks a rule: `reason`), or `error` (the model is not a grid of
     ///     this encoding: `reason`, naming the encoding).
-    fn decode(&self, model: &Bound<'_, PyAny>) -> PyResult<SolveResult> {
-        let model = literals(model)?;
-        Ok(decoded_result(
-            &self.puzzle,
-            decode_checked(&self.puzzle, &self.map, &model, self.options),
-        ))
+    fn decode<'py>(&self, model: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let decoded = decode_checked(&self.puzzle, &self.map, &literals(model)?, self.options);
+        decoded_result(model.py(), &self.puzzle, "model", decoded)
     }
 
     /// The clauses as a PySAT formula (`pysat.formula.CNF`); needs python-sat.
@@ -193,11 +190,7 @@ impl Clauses {
 
     fn __hash__(&self) -> u64 {
         use std::hash::Hash;
-        hash_with(|h| {
-            hash_grid(&self.puzzle, h);
-            self.options.hash(h);
-            self.cnf.len().hash(h);
-        })
+        hash_grid_with(&self.puzzle, |h| (self.options, self.cnf.len()).hash(h))
     }
 
     /// Pickling: the puzzle and the names of the encoding and the at-most-one.
@@ -302,13 +295,13 @@ pub fn _clauses_from_state(
 /// and column when the text cannot be read.
 #[pyfunction]
 #[pyo3(signature = (puzzle, answer, source = "minisat", encoding = None, amo = None))]
-pub fn decode(
-    puzzle: &Bound<'_, PyAny>,
-    answer: &Bound<'_, PyAny>,
+pub fn decode<'py>(
+    puzzle: &Bound<'py, PyAny>,
+    answer: &Bound<'py, PyAny>,
     source: &str,
     encoding: Option<&str>,
     amo: Option<&str>,
-) -> PyResult<SolveResult> {
+) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
     let options = export_options(encoding, amo)?;
     let text: Option<Vec<u8>> = if let Ok(text) = answer.cast::<PyString>() {
@@ -332,9 +325,7 @@ pub fn decode(
             decode_checked(&grid, &map, &model, options.cnf)
         }
     };
-    let mut result = decoded_result(&grid, decoded);
-    result.backend = name.to_string();
-    Ok(result)
+    decoded_result(answer.py(), &grid, name, decoded)
 }
 
 /// The literals of a model: any iterable of DIMACS integers (a list, a generator, PySAT's
@@ -365,23 +356,23 @@ fn decode_checked(grid: &Grid, map: &VarMap, model: &[i64], options: CnfOptions)
     }
 }
 
-/// The one result shape of every decoding.
-fn decoded_result(grid: &Grid, decoded: Decoded) -> SolveResult {
-    let mut result = SolveResult::new(grid, "model", "solved");
-    match decoded {
-        Decoded::Solution(solution) => result.solution = Some(solution),
-        Decoded::Unsat => result.status = "unsat",
-        Decoded::Unknown => result.status = "unknown",
-        Decoded::Invalid(_, violation) => {
-            result.status = "invalid";
-            result.reason = Some(violation.to_string());
-        }
-        Decoded::NotAGrid(reason) => {
-            result.status = "error";
-            result.reason = Some(reason);
-        }
-    }
-    result
+/// The one result shape of every decoding: `solved` with the verified solution, `unsat`,
+/// `unknown`, `invalid` or `error` with the reason.
+fn decoded_result<'py>(
+    py: Python<'py>,
+    grid: &Grid,
+    backend: &str,
+    decoded: Decoded,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (status, reason, solution) = match decoded {
+        Decoded::Solution(solution) => ("solved", None, Some(solution)),
+        Decoded::Unsat => ("unsat", None, None),
+        Decoded::Unknown => ("unknown", None, None),
+        Decoded::Invalid(_, violation) => ("invalid", Some(violation.to_string()), None),
+        Decoded::NotAGrid(reason) => ("error", Some(reason), None),
+    };
+    let record = serde_json::json!({"status": status, "reason": reason});
+    solve_result(py, grid, backend, &record, [solution.as_ref(), None])
 }
 
 /// The precoloured graph of `puzzle`: `(vertices, edges, precolouring, colours)`, vertex

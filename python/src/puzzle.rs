@@ -482,11 +482,7 @@ impl Puzzle {
     }
 
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.grid.shape().hash(&mut hasher);
-        self.grid.raw().hash(&mut hasher);
-        hasher.finish()
+        crate::values::hash_grid_with(&self.grid, |_| ())
     }
 
     /// Pickling: the JSON form (which keeps the shape) and the line.

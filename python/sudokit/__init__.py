@@ -33,9 +33,6 @@ from typing import Any, List, Optional, Tuple, Union
 
 from ._native import (
     Clauses,
-    CountResult,
-    Explanation,
-    Grade,
     LatinReduction,
     ParseError,
     Puzzle,
@@ -43,10 +40,7 @@ from ._native import (
     Record,
     RunTally,
     Shape,
-    SolveResult,
-    Stats,
     SudokitError,
-    Verification,
     backends,
     count,
     decode,
@@ -66,6 +60,7 @@ from ._native import (
     verify,
 )
 from . import _native
+from ._results import CountResult, Explanation, Grade, SolveResult, Stats, Verification
 from ._native import precoloured_graph as _precoloured_graph
 
 __version__ = "0.1.0"
