@@ -43,8 +43,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solving::verify, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solving::backends, m)?)?;
-    m.add_class::<interop::Clauses>()?;
-    m.add_function(wrap_pyfunction!(interop::_clauses_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(interop::export, m)?)?;
     m.add_function(wrap_pyfunction!(interop::formats, m)?)?;
     m.add_function(wrap_pyfunction!(interop::to_clauses, m)?)?;

@@ -1,9 +1,10 @@
-//! `Puzzle` (a grid: shape and givens): its constructors, forms, and the library's calls as
-//! its methods. `Shape`, `read(path)` and the conversions from Python values
-//! (`grid_input`) are beside it.
+//! `Puzzle` (a grid: shape and givens): its constructors, forms and pictures, and the
+//! protocols of a value (equality, hash, pickling, `len`, rows, `p[r, c]`). The package gives it
+//! the module's functions as methods (`p.solve()` is `sudokit.solve(p)`). `Shape`,
+//! `read(path)` and the conversions from Python values (`grid_input`) are beside it.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::text::{self, ReadOptions};
 use sudokit::{Grid, Shape as LibShape};
@@ -208,107 +209,6 @@ impl Puzzle {
         render(&self.grid, None, &SvgOptions::default())
     }
 
-    /// `sudokit.solve(self, ...)`: the first solution (a `SolveResult`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn solve<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "solve", args, kwargs)
-    }
-
-    /// `sudokit.unique(self, ...)`: whether it has exactly one solution (a `SolveResult`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn unique<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "unique", args, kwargs)
-    }
-
-    /// `sudokit.count(self, ...)`: its solutions counted up to a limit (a `CountResult`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn count<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "count", args, kwargs)
-    }
-
-    /// `sudokit.verify(self, candidate)`: the certificate check of a candidate (a
-    /// `Verification`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn verify<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "verify", args, kwargs)
-    }
-
-    /// `sudokit.export(self, to=..., ...)`: the puzzle in an export format (text).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn export<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "export", args, kwargs)
-    }
-
-    /// `sudokit.to_clauses(self, ...)`: its CNF as a `Clauses` (a sequence PySAT takes).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn to_clauses<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "to_clauses", args, kwargs)
-    }
-
-    /// `sudokit.to_networkx(self)`: its precoloured graph (a `networkx.Graph`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn to_networkx<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit", "to_networkx", args, kwargs)
-    }
-
-    /// `sudokit.grade(self, ...)`: the propagation schemes that solve it without search.
-    #[pyo3(signature = (*args, **kwargs))]
-    fn grade<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "grade", args, kwargs)
-    }
-
-    /// `sudokit.minimize(self, ...)`: the puzzle with its redundant givens removed.
-    #[pyo3(signature = (*args, **kwargs))]
-    fn minimize<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "minimize", args, kwargs)
-    }
-
-    /// `sudokit.explain(self, ...)`: the solving story, step by step (an `Explanation`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn explain<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "explain", args, kwargs)
-    }
-
     /// The solution a colouring of `puzzle`'s graph names (`to_networkx`: nodes 1..n², or
     /// any colouring of those nodes, such as networkx's `greedy_color`, whose colours are
     /// relabelled so that each given keeps its value), checked by the certificate verifier.
@@ -502,21 +402,4 @@ impl Puzzle {
 pub fn _puzzle_from_state(json: &str, line: Option<usize>) -> PyResult<Puzzle> {
     let grid = text::parse_json(json, None).map_err(|e| text_error(None, &e))?;
     Ok(Puzzle { grid, line })
-}
-
-/// Calls `module.function(puzzle, *args, **kwargs)`: the methods of `Puzzle` are the module's
-/// functions.
-fn call<'py>(
-    puzzle: &Bound<'py, Puzzle>,
-    module: &str,
-    function: &str,
-    args: &Bound<'py, PyTuple>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = puzzle.py();
-    let mut all = vec![puzzle.clone().into_any()];
-    all.extend(args.iter());
-    py.import(module)?
-        .getattr(function)?
-        .call(PyTuple::new(py, all)?, kwargs)
 }

@@ -1,16 +1,14 @@
 //! How results reach Python as values: a library record (its `serde_json` value) converted to
 //! plain Python data ([`py_of_json`]) and handed to its result type, a frozen dataclass of
-//! `sudokit._results` ([`result`]) that pickles, compares, hashes and shows itself. For the two
-//! native sequences (`Clauses`, `LatinReduction`): their pickled state, the hash of a grid, and
-//! the indexing of a sequence.
+//! `sudokit._results` ([`result`]) that pickles, compares, hashes and shows itself. For the
+//! native values (`Puzzle`, `LatinReduction`): their pickled state and the hash of a grid.
 
 use std::hash::{Hash, Hasher};
 
 use pyo3::IntoPyObjectExt;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyInt, PyList, PySlice, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use serde_json::Value;
 use sudokit::Grid;
 use sudokit::text;
@@ -87,36 +85,4 @@ pub fn hash_grid_with(grid: &Grid, feed: impl FnOnce(&mut std::hash::DefaultHash
     grid.raw().hash(&mut hasher);
     feed(&mut hasher);
     hasher.finish()
-}
-
-/// What an index of a sequence picks: one item, or the items of a slice, in order.
-pub enum Pick {
-    One(usize),
-    Many(Vec<usize>),
-}
-
-/// The items `index` (an int, negative from the end, or a slice) picks from a sequence of
-/// `len` items: IndexError out of range, TypeError for anything else.
-pub fn pick(index: &Bound<'_, PyAny>, len: usize, what: &str) -> PyResult<Pick> {
-    if let Ok(slice) = index.cast::<PySlice>() {
-        let range = slice.indices(len as isize)?;
-        let items = (0..range.slicelength)
-            .map(|k| (range.start + k as isize * range.step) as usize)
-            .collect();
-        return Ok(Pick::Many(items));
-    }
-    if !index.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} indices must be integers or slices, not {}",
-            index.get_type().name()?
-        )));
-    }
-    let out_of_range =
-        || PyIndexError::new_err(format!("{what} index {index} out of range (0..{len})"));
-    let i: isize = index.extract().map_err(|_| out_of_range())?;
-    let at = if i < 0 { i + len as isize } else { i };
-    if at < 0 || at >= len as isize {
-        return Err(out_of_range());
-    }
-    Ok(Pick::One(at as usize))
 }

@@ -26,13 +26,13 @@ Batches on a Dask cluster are in :mod:`sudokit.dask` (the ``dask`` extra).
 
 from __future__ import annotations
 
+import functools as _functools
 import json as _json
 import os as _os
 import sys as _sys
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 from ._native import (
-    Clauses,
     LatinReduction,
     ParseError,
     Puzzle,
@@ -60,7 +60,15 @@ from ._native import (
     verify,
 )
 from . import _native
-from ._results import CountResult, Explanation, Grade, SolveResult, Stats, Verification
+from ._results import (
+    Clauses,
+    CountResult,
+    Explanation,
+    Grade,
+    SolveResult,
+    Stats,
+    Verification,
+)
 from ._native import precoloured_graph as _precoloured_graph
 
 __version__ = "0.1.0"
@@ -142,6 +150,21 @@ def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
     graph.add_edges_from((a + 1, b + 1) for a, b in edges)
     return graph
 
+
+def _method(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function(puzzle, ...)`` as the method ``puzzle.function(...)``, its docs kept."""
+
+    @_functools.wraps(function)
+    def method(self: Puzzle, *args: Any, **kwargs: Any) -> Any:
+        return function(self, *args, **kwargs)
+
+    return method
+
+
+# The module's calls on one puzzle are its methods: `p.solve()` is `solve(p)`.
+for _function in (solve, unique, count, verify, export, to_clauses, to_networkx, grade, minimize,
+                  explain):  # fmt: skip
+    setattr(Puzzle, _function.__name__, _method(_function))
 
 PathLike = Union[str, "_os.PathLike[str]"]
 

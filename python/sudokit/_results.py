@@ -12,9 +12,9 @@ import html
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
-from ._native import Puzzle, explanation_page
+from ._native import Puzzle, decode, explanation_page
 
 
 def _dumps(value: Any) -> str:
@@ -277,3 +277,68 @@ class Explanation:
     def __getitem__(self, index: slice) -> List[Dict[str, Any]]: ...
     def __getitem__(self, index: Union[int, slice]) -> Any:
         return self.steps[index]
+
+
+@dataclass(frozen=True)
+class Clauses:
+    """A CNF formula of a puzzle: ``clauses`` (lists of non-zero DIMACS integers, as PySAT's
+    ``CNF(from_clauses=...)`` takes them) over ``num_vars`` variables, its ``encoding`` and
+    at-most-one names, whether it is ``trivially_unsat`` (an empty clause: clashing givens, or a
+    cell or unit left without a place for a value), and its variable map: ``var(row, col,
+    value)`` and ``decode(model)``.
+
+    A sequence of clauses, as PySAT's ``CNF.clauses`` is: ``len``, iteration, ``clauses[i]``
+    and ``clauses[i:j]`` (a plain list of clauses: a slice has no variable map). A copy is the
+    list of clauses (what ``CNF(from_clauses=...)`` keeps)."""
+
+    puzzle: Puzzle
+    encoding: Tuple[str, str]
+    clauses: List[List[int]] = field(repr=False, hash=False)
+    num_vars: int
+    trivially_unsat: bool
+    _vars: List[Optional[int]] = field(repr=False, compare=False)
+
+    @classmethod
+    def _of(cls, *fields: Any) -> Clauses:
+        return cls(*fields)
+
+    def var(self, row: int, col: int, value: int) -> Optional[int]:
+        """The DIMACS variable of "cell (row, col) holds value" (all 1-based), or None when the
+        encoding fixed it (``optimized``: the givens and their peers)."""
+        n = self.puzzle.order
+        if not all(1 <= k <= n for k in (row, col, value)):
+            raise ValueError(f"row, column and value go from 1 to {n}")
+        return self._vars[((row - 1) * n + col - 1) * n + value - 1]
+
+    def decode(self, model: Iterable[int]) -> SolveResult:
+        """Maps a model (the literals a SAT solver set: PySAT's ``solver.get_model()``, any
+        iterable of DIMACS integers) back to the puzzle and checks it, as ``sudokit.decode``:
+        ``solved`` with the verified ``solution``, ``invalid`` (``reason``: the rule broken) or
+        ``error`` (the model is not a grid of this encoding)."""
+        encoding, amo = self.encoding
+        return decode(self.puzzle, model, encoding=encoding, amo=amo)  # type: ignore[no-any-return]
+
+    def to_pysat(self) -> Any:
+        """The clauses as a PySAT formula (``pysat.formula.CNF``); needs python-sat."""
+        from pysat.formula import CNF  # type: ignore[import-not-found]
+
+        return CNF(from_clauses=self.clauses)
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    def __iter__(self) -> Iterator[List[int]]:
+        return iter(self.clauses)
+
+    @overload
+    def __getitem__(self, index: int) -> List[int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[List[int]]: ...
+    def __getitem__(self, index: Union[int, slice]) -> Any:
+        return self.clauses[index]
+
+    def __copy__(self) -> List[List[int]]:
+        return [list(c) for c in self.clauses]
+
+    def __deepcopy__(self, memo: Any) -> List[List[int]]:
+        return self.__copy__()
