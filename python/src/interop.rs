@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, VarMap, encode};
-use sudokit::encode::graph::edges;
+use sudokit::encode::graph::{edges, solution_of_colouring};
 use sudokit::encode::{Cnf, Lit, Model};
 use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_format, find_reader};
 
@@ -221,4 +221,13 @@ pub fn precoloured_graph(
         grid.givens().collect(),
         shape.order(),
     ))
+}
+
+/// The solution a colouring of `puzzle`'s graph names: `classes[v]` is the colour class of
+/// vertex `v` (0-based; `Puzzle.from_colouring` numbers the colours), checked by the
+/// certificate verifier (the library's `solution_of_colouring`).
+#[pyfunction]
+pub fn solution_of(puzzle: &Bound<'_, PyAny>, classes: Vec<usize>) -> PyResult<Puzzle> {
+    let solution = solution_of_colouring(&grid_of(puzzle)?, &classes).map_err(value_error)?;
+    Ok(Puzzle::new(solution))
 }

@@ -13,7 +13,7 @@ use crate::errors::{text_error, value_error};
 /// The reading options of `box`, `latin` and `format` (in `grid_input`; `jobs` and `dask` take
 /// them from here).
 pub use crate::grid_input::read_options;
-use crate::grid_input::{grid_of, parse, shape_spec};
+use crate::grid_input::{parse, shape_spec};
 use crate::shape::Shape;
 
 /// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
@@ -207,97 +207,6 @@ impl Puzzle {
 
     fn _repr_svg_(&self) -> String {
         render(&self.grid, None, &SvgOptions::default())
-    }
-
-    /// The solution a colouring of `puzzle`'s graph names (`to_networkx`: nodes 1..n², or
-    /// any colouring of those nodes, such as networkx's `greedy_color`, whose colours are
-    /// relabelled so that each given keeps its value), checked by the certificate verifier.
-    ///
-    /// Args:
-    ///     puzzle: the `Puzzle` (or its text) whose graph was coloured.
-    ///     colouring: a dict from node (1..n²) to colour (any hashable), every node coloured.
-    ///
-    /// Returns:
-    ///     The solved `Puzzle`.
-    ///
-    /// Raises:
-    ///     ValueError: a node missing or out of range, two givens of different values in one
-    ///     colour, more than n colours, or a colouring that is not a solution (the verifier's
-    ///     reason).
-    #[staticmethod]
-    fn from_colouring(
-        puzzle: &Bound<'_, PyAny>,
-        colouring: &Bound<'_, pyo3::types::PyDict>,
-    ) -> PyResult<Puzzle> {
-        let grid = grid_of(puzzle)?;
-        let n = grid.shape().order();
-        let cells = grid.shape().cells();
-        let mut colours: Vec<Option<Bound<'_, PyAny>>> = vec![None; cells];
-        for (node, colour) in colouring.iter() {
-            let node: usize = node.extract()?;
-            if !(1..=cells).contains(&node) {
-                return Err(value_error(format!(
-                    "node {node} is not a cell (1..={cells})"
-                )));
-            }
-            colours[node - 1] = Some(colour);
-        }
-        let colours: Vec<Bound<'_, PyAny>> = colours
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| c.ok_or_else(|| value_error(format!("node {} has no colour", i + 1))))
-            .collect::<PyResult<_>>()?;
-        // Colour classes, numbered in order of first appearance.
-        let mut classes: Vec<Bound<'_, PyAny>> = Vec::new();
-        let mut class_of = Vec::with_capacity(cells);
-        for colour in &colours {
-            let mut found = None;
-            for (k, c) in classes.iter().enumerate() {
-                if c.eq(colour)? {
-                    found = Some(k);
-                    break;
-                }
-            }
-            let k = match found {
-                Some(k) => k,
-                None => {
-                    classes.push(colour.clone());
-                    classes.len() - 1
-                }
-            };
-            class_of.push(k);
-        }
-        if classes.len() > n {
-            return Err(value_error(format!(
-                "the colouring uses {} colours; a solution uses {n}",
-                classes.len()
-            )));
-        }
-        let mut value_of: Vec<Option<usize>> = vec![None; classes.len()];
-        for (cell, value) in grid.givens() {
-            let k = class_of[cell];
-            match value_of[k] {
-                Some(v) if v != value => {
-                    return Err(value_error(format!(
-                        "one colour holds the givens {} and {}",
-                        v + 1,
-                        value + 1
-                    )));
-                }
-                _ => value_of[k] = Some(value),
-            }
-        }
-        // The values (0-based inside) no given names go to the other colours, in order.
-        let taken = value_of.clone();
-        let mut free = (0..n).filter(|v| !taken.contains(&Some(*v)));
-        for slot in value_of.iter_mut().filter(|s| s.is_none()) {
-            *slot = free.next();
-        }
-        let cells_of: Vec<Option<usize>> = class_of.iter().map(|&k| value_of[k]).collect();
-        let solution = Grid::from_cells(grid.shape(), &cells_of);
-        sudokit::verify(&grid, &solution)
-            .map_err(|v| value_error(format!("the colouring is not a solution: {v}")))?;
-        Ok(Puzzle::new(solution))
     }
 
     fn __str__(&self) -> String {

@@ -30,7 +30,7 @@ import functools as _functools
 import json as _json
 import os as _os
 import sys as _sys
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple, Union
 
 from ._native import (
     LatinReduction,
@@ -149,6 +149,38 @@ def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
         graph.add_node(v + 1, **attributes)
     graph.add_edges_from((a + 1, b + 1) for a, b in edges)
     return graph
+
+
+def _from_colouring(puzzle: Union[Puzzle, str], colouring: Mapping[int, Hashable]) -> Puzzle:
+    """The solution a colouring of ``puzzle``'s graph names (:func:`to_networkx`: nodes 1..n²;
+    any colouring of those nodes, such as networkx's ``greedy_color``, whose colours are
+    relabelled so that each given keeps its value), checked by the certificate verifier.
+
+    Args:
+        puzzle: the ``Puzzle`` (or its text) whose graph was coloured.
+        colouring: a dict from node (1..n²) to colour (any hashable), every node coloured.
+
+    Returns:
+        The solved ``Puzzle``.
+
+    Raises:
+        ValueError: a node missing or out of range, two givens of different values in one
+            colour, more than n colours, or a colouring that is not a solution (the verifier's
+            reason).
+    """
+    cells = (puzzle if isinstance(puzzle, Puzzle) else Puzzle(puzzle)).shape.cells
+    for node in colouring:
+        if not (isinstance(node, int) and 1 <= node <= cells):
+            raise ValueError(f"node {node} is not a cell (1..={cells})")
+    classes: Dict[Hashable, int] = {}
+    for node in range(1, cells + 1):
+        if node not in colouring:
+            raise ValueError(f"node {node} has no colour")
+        classes.setdefault(colouring[node], len(classes))
+    return _native.solution_of(puzzle, [classes[colouring[v]] for v in range(1, cells + 1)])
+
+
+setattr(Puzzle, "from_colouring", staticmethod(_from_colouring))
 
 
 def _method(function: Callable[..., Any]) -> Callable[..., Any]:

@@ -174,6 +174,7 @@ def decode(
 def precoloured_graph(
     puzzle: PuzzleLike,
 ) -> Tuple[int, list[Tuple[int, int]], list[Tuple[int, int]], int]: ...
+def solution_of(puzzle: PuzzleLike, classes: Sequence[int]) -> Puzzle: ...
 
 class LatinReduction:
     @property
