@@ -9,6 +9,7 @@ compares and hashes by value and shows its value. ``_of`` makes one from the rec
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -316,13 +317,11 @@ class Clauses:
         ``solved`` with the verified ``solution``, ``invalid`` (``reason``: the rule broken) or
         ``error`` (the model is not a grid of this encoding)."""
         encoding, amo = self.encoding
-        return decode(self.puzzle, model, encoding=encoding, amo=amo)  # type: ignore[no-any-return]
+        return decode(self.puzzle, model, encoding=encoding, amo=amo)
 
     def to_pysat(self) -> Any:
         """The clauses as a PySAT formula (``pysat.formula.CNF``); needs python-sat."""
-        from pysat.formula import CNF  # type: ignore[import-not-found]
-
-        return CNF(from_clauses=self.clauses)
+        return importlib.import_module("pysat.formula").CNF(from_clauses=self.clauses)
 
     def __len__(self) -> int:
         return len(self.clauses)
