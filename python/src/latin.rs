@@ -1,30 +1,25 @@
 //! `reduce_latin`: a partial Latin square reduced to Sudoku (the first step of the
-//! NP-completeness chain), with its pictures: both grids side by side as SVG, and the chain as
-//! an HTML report (the library's renderers).
+//! NP-completeness chain), a `LatinReduction` value of `sudokit._results`, with what it does
+//! with the library: the completion a solution gives, both grids side by side as SVG, and the
+//! chain as an HTML report (the library's renderers). Each reduces the square again (a
+//! function of it, quick beside a solve of its Sudoku).
 
 use pyo3::prelude::*;
 use sudokit::render::report::{ChainReport, ReportLevel, ReportTable};
-use sudokit::render::svg::{SvgOptions, escape_xml, render};
+use sudokit::render::svg::{SvgOptions, render};
 use sudokit::{Grid, LatinReduction as LibReduction};
 
 use crate::errors::failure;
 use crate::grid_input::{candidate_of, grid_of};
 use crate::puzzle::Puzzle;
-use crate::values::{grid_of_state, grid_state, hash_grid_with, reduce};
+use crate::values::result;
 
-/// A partial Latin square L of order m reduced to a Sudoku of order m² with m×m boxes
-/// (completable exactly when L is): `square`, `sudoku`, `back(solution)` (the completion of L
-/// a solution of the Sudoku gives, verified), `sizes`, and pictures (`_repr_svg_`: both grids,
-/// the cells that carry L shaded; `_repr_html_` / `report()`: the chain as a page).
-///
-/// A value: equal to the reduction of the same square (the reduction is a function of it),
-/// hashable, picklable (the square; it is reduced again).
-#[pyclass(module = "sudokit", frozen)]
-pub struct LatinReduction {
+/// A reduction and the pictures of it.
+struct Views {
     reduction: LibReduction,
 }
 
-impl LatinReduction {
+impl Views {
     /// The cells of the Sudoku that carry the square.
     fn carriers(&self) -> Vec<usize> {
         let m = self.reduction.square().shape().order();
@@ -97,137 +92,84 @@ impl LatinReduction {
     }
 }
 
-/// The inverse of `LatinReduction.__reduce__`: the square reduced again.
-#[pyfunction]
-pub fn _latin_reduction_from_state(square: &str) -> PyResult<LatinReduction> {
-    let reduction = sudokit::reduce_latin(&grid_of_state(square)?).map_err(failure)?;
-    Ok(LatinReduction { reduction })
+/// The reduction of a square (a `Puzzle` or text).
+fn views(square: &Bound<'_, PyAny>) -> PyResult<Views> {
+    let reduction = sudokit::reduce_latin(&grid_of(square)?).map_err(failure)?;
+    Ok(Views { reduction })
 }
 
 /// Reduces a partial Latin square (a `Puzzle` or text; its givens are read as a Latin square of
-/// its order) to Sudoku.
+/// its order) to Sudoku: a `LatinReduction` of `sudokit._results` (the square, the Sudoku and
+/// the sizes of both).
 #[pyfunction]
-pub fn reduce_latin(square: &Bound<'_, PyAny>) -> PyResult<LatinReduction> {
-    let grid = grid_of(square)?;
-    let reduction = sudokit::reduce_latin(&grid).map_err(failure)?;
-    Ok(LatinReduction { reduction })
+pub fn reduce_latin<'py>(square: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let reduction = views(square)?.reduction;
+    let sizes: Vec<(String, usize, usize, usize, usize)> = reduction
+        .sizes()
+        .iter()
+        .map(|row| {
+            let [a, b, c, d] = row.size.numbers();
+            (row.level.clone(), a, b, c, d)
+        })
+        .collect();
+    let fields = (
+        Puzzle::new(reduction.square().clone()),
+        Puzzle::new(reduction.sudoku().clone()),
+        sizes,
+    );
+    result(square.py(), "LatinReduction", fields)
 }
 
-#[pymethods]
-impl LatinReduction {
-    /// The partial Latin square.
-    #[getter]
-    fn square(&self) -> Puzzle {
-        Puzzle::new(self.reduction.square().clone())
-    }
+/// The completion of `square` that `solution` (a solution of its Sudoku) gives, verified.
+#[pyfunction]
+pub fn latin_back(square: &Bound<'_, PyAny>, solution: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+    Ok(Puzzle::new(
+        views(square)?.completion(&candidate_of(solution)?)?,
+    ))
+}
 
-    /// The Sudoku of order m².
-    #[getter]
-    fn sudoku(&self) -> Puzzle {
-        Puzzle::new(self.reduction.sudoku().clone())
-    }
+/// The chain of `square`'s reduction as a self-contained HTML page; with `solution` (of the
+/// Sudoku), both verified solutions drawn too.
+#[pyfunction]
+#[pyo3(signature = (square, solution = None))]
+pub fn latin_report(
+    square: &Bound<'_, PyAny>,
+    solution: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let solution = solution.map(grid_of).transpose()?;
+    Ok(views(square)?.chain_report(solution.as_ref())?.to_html())
+}
 
-    /// The completion of the square that `solution` (a solution of the Sudoku) gives, verified.
-    fn back(&self, solution: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
-        Ok(Puzzle::new(self.completion(&candidate_of(solution)?)?))
-    }
-
-    /// The sizes of the square and of the Sudoku: one tuple per level, `(level, cells, units,
-    /// cell–unit incidences, givens)`.
-    #[getter]
-    fn sizes(&self) -> Vec<(String, usize, usize, usize, usize)> {
-        self.reduction
-            .sizes()
-            .iter()
-            .map(|row| {
-                let [a, b, c, d] = row.size.numbers();
-                (row.level.clone(), a, b, c, d)
-            })
-            .collect()
-    }
-
-    /// The chain as a self-contained HTML page; with `solution` (of the Sudoku), both verified
-    /// solutions drawn too.
-    #[pyo3(signature = (solution = None))]
-    fn report(&self, solution: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let solution = solution.map(grid_of).transpose()?;
-        Ok(self.chain_report(solution.as_ref())?.to_html())
-    }
-
-    /// The report inside an iframe, so that its styles stay out of the notebook's page.
-    fn _repr_html_(&self) -> PyResult<String> {
-        let page = self.chain_report(None)?.to_html();
-        let side = 36 * self.reduction.sudoku().shape().order();
-        Ok(format!(
-            "<iframe srcdoc=\"{}\" style=\"width:100%;height:{}px;border:0\"></iframe>",
-            escape_xml(&page),
-            side + 520
-        ))
-    }
-
-    /// Both grids side by side, the cells of the Sudoku that carry the square shaded.
-    #[pyo3(signature = (solution = None))]
-    fn svg(&self, solution: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-        let solution = solution.map(grid_of).transpose()?;
-        let completion = solution.as_ref().map(|s| self.completion(s)).transpose()?;
-        let square = render(
-            self.reduction.square(),
-            completion.as_ref(),
-            &SvgOptions {
-                caption: Some("Latin square L".into()),
-                ..SvgOptions::default()
-            },
-        );
-        let sudoku = render(
-            self.reduction.sudoku(),
-            solution.as_ref(),
-            &SvgOptions {
-                cell: 24.0,
-                highlight: self.carriers(),
-                caption: Some("its Sudoku".into()),
-                ..SvgOptions::default()
-            },
-        );
-        Ok(side_by_side(&[square, sudoku]))
-    }
-
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg(None)
-    }
-
-    /// Equal when the squares (and so the Sudokus) are.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<LatinReduction>().is_ok_and(|o| {
-            let o = &o.get().reduction;
-            o.square() == self.reduction.square() && o.sudoku() == self.reduction.sudoku()
-        })
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !self.__eq__(other)
-    }
-
-    fn __hash__(&self) -> u64 {
-        hash_grid_with(self.reduction.square(), |_| ())
-    }
-
-    /// Pickling: the square.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        reduce(
-            py,
-            "_latin_reduction_from_state",
-            (grid_state(self.reduction.square()),),
-        )
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<LatinReduction: order {} square, {} givens → {}>",
-            self.reduction.square().shape().order(),
-            self.reduction.square().filled(),
-            self.reduction.sudoku().shape()
-        )
-    }
+/// Both grids of `square`'s reduction side by side, the cells of the Sudoku that carry the
+/// square shaded; with `solution` (of the Sudoku), the solutions drawn in.
+#[pyfunction]
+#[pyo3(signature = (square, solution = None))]
+pub fn latin_svg(
+    square: &Bound<'_, PyAny>,
+    solution: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let views = views(square)?;
+    let solution = solution.map(grid_of).transpose()?;
+    let completion = solution.as_ref().map(|s| views.completion(s)).transpose()?;
+    let square = render(
+        views.reduction.square(),
+        completion.as_ref(),
+        &SvgOptions {
+            caption: Some("Latin square L".into()),
+            ..SvgOptions::default()
+        },
+    );
+    let sudoku = render(
+        views.reduction.sudoku(),
+        solution.as_ref(),
+        &SvgOptions {
+            cell: 24.0,
+            highlight: views.carriers(),
+            caption: Some("its Sudoku".into()),
+            ..SvgOptions::default()
+        },
+    );
+    Ok(side_by_side(&[square, sudoku]))
 }
 
 /// SVG documents placed in a row, 16 units apart, in one document.

@@ -49,9 +49,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(interop::decode, m)?)?;
     m.add_function(wrap_pyfunction!(interop::precoloured_graph, m)?)?;
     m.add_function(wrap_pyfunction!(interop::solution_of, m)?)?;
-    m.add_class::<latin::LatinReduction>()?;
-    m.add_function(wrap_pyfunction!(latin::_latin_reduction_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(latin::reduce_latin, m)?)?;
+    m.add_function(wrap_pyfunction!(latin::latin_back, m)?)?;
+    m.add_function(wrap_pyfunction!(latin::latin_report, m)?)?;
+    m.add_function(wrap_pyfunction!(latin::latin_svg, m)?)?;
     m.add_function(wrap_pyfunction!(grading::grade, m)?)?;
     m.add_function(wrap_pyfunction!(grading::schemes, m)?)?;
     m.add_function(wrap_pyfunction!(grading::generate, m)?)?;

@@ -295,14 +295,8 @@ impl Puzzle {
     }
 
     /// Pickling: the JSON form (which keeps the shape) and the line.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let rebuild = py
-            .import("sudokit._native")?
-            .getattr("_puzzle_from_state")?;
-        let me = slf.get();
-        let args = (me.to_json(), me.line).into_pyobject(py)?;
-        (rebuild, args).into_pyobject(py)
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        crate::values::reduce(py, "_puzzle_from_state", (self.to_json(), self.line))
     }
 }
 

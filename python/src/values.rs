@@ -1,7 +1,7 @@
 //! How results reach Python as values: a library record (its `serde_json` value) converted to
 //! plain Python data ([`py_of_json`]) and handed to its result type, a frozen dataclass of
 //! `sudokit._results` ([`result`]) that pickles, compares, hashes and shows itself. For the
-//! native values (`Puzzle`, `LatinReduction`): their pickled state and the hash of a grid.
+//! native values (`Puzzle`, `Shape`): what pickles them and the hash of a grid.
 
 use std::hash::{Hash, Hasher};
 
@@ -11,9 +11,6 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use serde_json::Value;
 use sudokit::Grid;
-use sudokit::text;
-
-use crate::errors::text_error;
 
 /// A JSON value as plain Python data (None, bool, int, float, str, list, dict).
 pub fn py_of_json<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -66,16 +63,6 @@ pub fn reduce<'py>(
     let function = py.import("sudokit._native")?.getattr(rebuild)?;
     let args = args.into_bound_py_any(py)?;
     PyTuple::new(py, [function, args])
-}
-
-/// A grid's pickled state: its JSON form (which keeps the shape).
-pub fn grid_state(grid: &Grid) -> String {
-    text::to_json(grid).to_string()
-}
-
-/// The grid of a [`grid_state`].
-pub fn grid_of_state(state: &str) -> PyResult<Grid> {
-    text::parse_json(state, None).map_err(|e| text_error(None, &e))
 }
 
 /// A hash of a grid (its shape and cells) and what else `feed` adds, as `__hash__` returns it.

@@ -33,7 +33,6 @@ import sys as _sys
 from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple, Union
 
 from ._native import (
-    LatinReduction,
     ParseError,
     Puzzle,
     PuzzleIter,
@@ -65,6 +64,7 @@ from ._results import (
     CountResult,
     Explanation,
     Grade,
+    LatinReduction,
     SolveResult,
     Stats,
     Verification,

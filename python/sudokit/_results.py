@@ -15,7 +15,19 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
-from ._native import Puzzle, decode, explanation_page
+from ._native import (
+    Puzzle,
+    decode,
+    explanation_page,
+    latin_back,
+    latin_report,
+    latin_svg,
+)
+
+
+def _framed(page: str, height: int) -> str:
+    """A page in an iframe, so that its styles and keys stay out of the notebook's page."""
+    return f'<iframe srcdoc="{html.escape(page)}" style="width:100%;height:{height}px;border:0"></iframe>'
 
 
 def _dumps(value: Any) -> str:
@@ -259,9 +271,7 @@ class Explanation:
         return explanation_page(self.puzzle, self.scheme)
 
     def _repr_html_(self) -> str:
-        """The page of frames in an iframe, its styles and keys kept out of the notebook's."""
-        page = html.escape(self.html())
-        return f'<iframe srcdoc="{page}" style="width:100%;height:640px;border:0"></iframe>'
+        return _framed(self.html(), 640)
 
     def __repr__(self) -> str:
         return f"Explanation(scheme={self.scheme!r}, steps={len(self)}, ending={self.ending!r})"
@@ -341,3 +351,39 @@ class Clauses:
 
     def __deepcopy__(self, memo: Any) -> List[List[int]]:
         return self.__copy__()
+
+
+@dataclass(frozen=True)
+class LatinReduction:
+    """A partial Latin square L of order m (``square``) reduced to a Sudoku of order m² with
+    m×m boxes (``sudoku``), completable exactly when L is; ``sizes`` gives one tuple per level,
+    ``(level, cells, units, cell–unit incidences, givens)``. ``back(solution)`` is the
+    completion of L a solution of the Sudoku gives, verified; a notebook shows both grids
+    (``svg()``, the cells that carry L shaded) or the chain as a page (``report()``)."""
+
+    square: Puzzle
+    sudoku: Puzzle
+    sizes: List[Tuple[str, int, int, int, int]] = field(hash=False)
+
+    @classmethod
+    def _of(cls, *fields: Any) -> LatinReduction:
+        return cls(*fields)
+
+    def back(self, solution: Union[Puzzle, str]) -> Puzzle:
+        """The completion of the square that ``solution`` (of the Sudoku) gives, verified."""
+        return latin_back(self.square, solution)
+
+    def report(self, solution: Union[Puzzle, str, None] = None) -> str:
+        """The chain as a self-contained HTML page; with ``solution`` (of the Sudoku), both
+        verified solutions drawn too."""
+        return latin_report(self.square, solution)
+
+    def svg(self, solution: Union[Puzzle, str, None] = None) -> str:
+        """Both grids side by side, the cells of the Sudoku that carry the square shaded."""
+        return latin_svg(self.square, solution)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def _repr_html_(self) -> str:
+        return _framed(self.report(), 36 * self.sudoku.order + 520)
