@@ -18,7 +18,6 @@ mod jobs;
 mod latin;
 mod puzzle;
 mod read;
-mod shape;
 mod shards;
 mod solving;
 mod values;
@@ -31,8 +30,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SudokitError", py.get_type::<errors::SudokitError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
-    m.add_class::<shape::Shape>()?;
-    m.add_function(wrap_pyfunction!(shape::_shape_from_state, m)?)?;
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<read::PuzzleIter>()?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;

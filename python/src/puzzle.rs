@@ -1,7 +1,7 @@
 //! `Puzzle` (a grid: shape and givens): its constructors, forms and pictures, and the
 //! protocols of a value (equality, hash, pickling, `len`, rows, `p[r, c]`). The package gives it
-//! the module's functions as methods (`p.solve()` is `sudokit.solve(p)`). `Shape`,
-//! `read(path)` and the conversions from Python values (`grid_input`) are beside it.
+//! the module's functions as methods (`p.solve()` is `sudokit.solve(p)`). `read(path)` and the
+//! conversions from Python values (`grid_input`) are beside it.
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -14,7 +14,6 @@ use crate::errors::{text_error, value_error};
 /// them from here).
 pub use crate::grid_input::read_options;
 use crate::grid_input::{parse, shape_spec};
-use crate::shape::Shape;
 
 /// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
 /// given). Immutable.
@@ -108,10 +107,12 @@ impl Puzzle {
         Ok(Puzzle::new(grid))
     }
 
-    /// The shape.
+    /// The shape: a `Shape` of `sudokit._results` (order, boxes, its words).
     #[getter]
-    fn shape(&self) -> Shape {
-        Shape(self.grid.shape())
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let shape = self.grid.shape();
+        let r#box = (!shape.is_latin()).then(|| (shape.box_rows(), shape.box_cols()));
+        crate::values::result(py, "Shape", (shape.order(), r#box, shape.to_string()))
     }
 
     /// The order n.

@@ -1,7 +1,7 @@
 //! How results reach Python as values: a library record (its `serde_json` value) converted to
 //! plain Python data ([`py_of_json`]) and handed to its result type, a frozen dataclass of
 //! `sudokit._results` ([`result`]) that pickles, compares, hashes and shows itself. For the
-//! native values (`Puzzle`, `Shape`): what pickles them and the hash of a grid.
+//! native `Puzzle`: what pickles it and the hash of a grid.
 
 use std::hash::{Hash, Hasher};
 

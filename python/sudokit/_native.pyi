@@ -23,6 +23,7 @@ from ._results import (
     Explanation,
     Grade,
     LatinReduction,
+    Shape,
     SolveResult,
     Verification,
 )
@@ -41,18 +42,6 @@ class ParseError(SudokitError):
     column: int
     path: Optional[str]
     message: str
-
-class Shape:
-    @property
-    def order(self) -> int: ...
-    @property
-    def box(self) -> Optional[Tuple[int, int]]: ...
-    @property
-    def latin(self) -> bool: ...
-    @property
-    def cells(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
 
 class Puzzle:
     def __init__(

@@ -36,6 +36,37 @@ def _dumps(value: Any) -> str:
 
 
 @dataclass(frozen=True)
+class Shape:
+    """The shape of a grid: its ``order`` n (the grid is n×n), its ``box`` ``(p, q)`` (boxes of
+    p rows and q columns; None for a Latin square), whether it is ``latin`` (rows and columns
+    only) and its n² ``cells``; ``str`` gives it in words (``9×9 (3×3 boxes)``)."""
+
+    order: int
+    box: Optional[Tuple[int, int]]
+    _text: str = field(compare=False)
+
+    @classmethod
+    def _of(cls, order: int, box: Optional[Tuple[int, int]], text: str) -> Shape:
+        return cls(order, box, text)
+
+    @property
+    def latin(self) -> bool:
+        """Whether the grid is a Latin square (rows and columns only)."""
+        return self.box is None
+
+    @property
+    def cells(self) -> int:
+        """n², the number of cells."""
+        return self.order * self.order
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Shape(latin={self.order})" if self.box is None else f"Shape(box={self.box})"
+
+
+@dataclass(frozen=True)
 class Stats:
     """The work counters of a call: search ``nodes`` (the root plus every branch tried),
     ``guesses`` (branches tried at choice points), ``backtracks`` (branches refuted by
