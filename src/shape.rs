@@ -86,15 +86,21 @@ impl Unit {
     }
 }
 
-impl fmt::Display for Unit {
-    /// Users see 1-based numbers: `row 3`, `column 1`, `box 9`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = match self.kind {
+impl UnitKind {
+    /// `row`, `column` or `box`.
+    pub fn name(self) -> &'static str {
+        match self {
             UnitKind::Row => "row",
             UnitKind::Column => "column",
             UnitKind::Box => "box",
-        };
-        write!(f, "{word} {}", self.number + 1)
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    /// Users see 1-based numbers: `row 3`, `column 1`, `box 9`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind.name(), self.number + 1)
     }
 }
 

@@ -107,6 +107,18 @@ pub enum Violation {
 }
 
 impl Violation {
+    /// A short name of the kind: `shape`, `empty`, `out-of-range`, `given-changed` or
+    /// `repeated`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Violation::ShapeMismatch { .. } => "shape",
+            Violation::Empty { .. } => "empty",
+            Violation::OutOfRange { .. } => "out-of-range",
+            Violation::GivenChanged { .. } => "given-changed",
+            Violation::Repeated(_) => "repeated",
+        }
+    }
+
     /// The unit a violation names, if it is a repeated value.
     pub fn unit(&self) -> Option<Unit> {
         match self {

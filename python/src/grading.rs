@@ -1,26 +1,22 @@
-//! `grade` (which of Simonis' propagation schemes solve a puzzle without search), `generate`
-//! (locally minimal well-posed puzzles, seeded) and `minimize`.
+//! `grade` (which of Simonis' propagation schemes solve a puzzle without search: the grade
+//! job's record, made a `Grade` value in `sudokit._results`), `generate` (locally minimal
+//! well-posed puzzles, seeded) and `minimize`.
 
 use pyo3::prelude::*;
 use serde_json::json;
-use sudokit::grade::{FixpointVerdict, Grade as LibGrade};
 use sudokit::jobs::generate::{GenerateJob, GenerateOptions};
 use sudokit::jobs::grade::{GradeJob, GradeOptions};
 use sudokit::jobs::minimize::{MinimizeJob, MinimizeOptions};
-use sudokit::jobs::{ItemResult, Job, PuzzleItem};
+use sudokit::jobs::{ItemResult, Job, JobRecord, PuzzleItem};
 use sudokit::propagate::Scheme;
 use sudokit::text::ReadPuzzle;
 
-use std::hash::Hash;
-
-use pyo3::types::PyTuple;
-
-use crate::errors::{failure, value_error};
+use crate::errors::failure;
 use crate::grid_input::grid_of;
 use crate::interrupt::cancellable;
 use crate::jobs::{control_of, option_error, options_of_json};
 use crate::puzzle::Puzzle;
-use crate::values::{hash_with, reduce};
+use crate::values::{record_dict, result};
 
 /// A scheme list from Python: a string or a list of names.
 pub fn scheme_list(schemes: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
@@ -33,157 +29,6 @@ pub fn scheme_list(schemes: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     }
 }
 
-/// The grade of a puzzle: per scheme, search-free, open (candidates left) or refuted.
-///
-/// A value: equal to a grade with the same verdicts, hashable, picklable.
-#[pyclass(module = "sudokit", frozen)]
-pub struct Grade {
-    grade: LibGrade,
-    cells: usize,
-}
-
-#[pymethods]
-impl Grade {
-    /// Number of givens.
-    #[getter]
-    fn givens(&self) -> usize {
-        self.grade.givens
-    }
-
-    /// The schemes that solve the puzzle without search, in the order asked.
-    #[getter]
-    fn search_free(&self) -> Vec<&'static str> {
-        self.grade.search_free().iter().map(|s| s.name()).collect()
-    }
-
-    /// The weakest of them (no weaker scheme asked for is search-free).
-    #[getter]
-    fn weakest(&self) -> Vec<&'static str> {
-        self.grade.weakest().iter().map(|s| s.name()).collect()
-    }
-
-    /// Whether some scheme proved that the puzzle has no solution.
-    #[getter]
-    fn refuted(&self) -> bool {
-        self.grade.refuted()
-    }
-
-    /// Candidates left per scheme (n² when search-free, None when refuted).
-    #[getter]
-    fn candidates(&self) -> Vec<(&'static str, Option<usize>)> {
-        self.grade
-            .verdicts
-            .iter()
-            .map(|&(s, v)| {
-                let left = match v {
-                    FixpointVerdict::SearchFree => Some(self.cells),
-                    FixpointVerdict::Open { candidates } => Some(candidates),
-                    FixpointVerdict::Refuted => None,
-                };
-                (s.name(), left)
-            })
-            .collect()
-    }
-
-    /// The JSON object `sudokit grade --json` writes for the puzzle (at `line` of `file`).
-    #[pyo3(signature = (file = "", line = 0))]
-    fn to_json(&self, file: &str, line: usize) -> String {
-        use sudokit::jobs::JobRecord;
-        let schemes: Vec<Scheme> = self.grade.verdicts.iter().map(|&(s, _)| s).collect();
-        sudokit::jobs::grade::GradeRecord {
-            file: file.into(),
-            line,
-            cells: self.cells,
-            grade: self.grade.clone(),
-            schemes: schemes.into(),
-            runs: Vec::new(),
-        }
-        .json()
-        .to_string()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Grade>()
-            .is_ok_and(|o| o.get().grade == self.grade && o.get().cells == self.cells)
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !self.__eq__(other)
-    }
-
-    fn __hash__(&self) -> u64 {
-        hash_with(|h| (self.grade.givens, self.cells, self.verdict_state()).hash(h))
-    }
-
-    /// Pickling: the givens, the cells and the verdicts as `(scheme, kind, candidates)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let state = (self.grade.givens, self.cells, self.verdict_state());
-        reduce(py, "_grade_from_state", state)
-    }
-
-    fn __repr__(&self) -> String {
-        let list = |names: Vec<&str>| {
-            let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
-            format!("[{}]", quoted.join(", "))
-        };
-        format!(
-            "Grade(givens={}, search_free={}, weakest={}, refuted={})",
-            self.grade.givens,
-            list(self.search_free()),
-            list(self.weakest()),
-            if self.grade.refuted() {
-                "True"
-            } else {
-                "False"
-            }
-        )
-    }
-}
-
-/// A verdict as plain data: `(scheme, "search-free" | "open" | "refuted", candidates)`.
-type VerdictState = (&'static str, &'static str, Option<usize>);
-
-impl Grade {
-    fn verdict_state(&self) -> Vec<VerdictState> {
-        self.grade
-            .verdicts
-            .iter()
-            .map(|&(scheme, verdict)| match verdict {
-                FixpointVerdict::SearchFree => (scheme.name(), "search-free", None),
-                FixpointVerdict::Open { candidates } => (scheme.name(), "open", Some(candidates)),
-                FixpointVerdict::Refuted => (scheme.name(), "refuted", None),
-            })
-            .collect()
-    }
-}
-
-/// The inverse of `Grade.__reduce__`.
-#[pyfunction]
-pub fn _grade_from_state(
-    givens: usize,
-    cells: usize,
-    verdicts: Vec<(String, String, Option<usize>)>,
-) -> PyResult<Grade> {
-    let verdicts = verdicts
-        .into_iter()
-        .map(|(name, kind, candidates)| {
-            let scheme = name.parse::<Scheme>().map_err(value_error)?;
-            let verdict = match (kind.as_str(), candidates) {
-                ("search-free", None) => FixpointVerdict::SearchFree,
-                ("open", Some(candidates)) => FixpointVerdict::Open { candidates },
-                ("refuted", None) => FixpointVerdict::Refuted,
-                _ => return Err(value_error(format!("not a verdict: {kind} {candidates:?}"))),
-            };
-            Ok((scheme, verdict))
-        })
-        .collect::<PyResult<_>>()?;
-    Ok(Grade {
-        grade: LibGrade { givens, verdicts },
-        cells,
-    })
-}
-
 /// Which propagation schemes (Simonis 2005) solve `puzzle` without search: the grade job of
 /// `sudokit grade` on one puzzle.
 ///
@@ -194,30 +39,35 @@ pub fn _grade_from_state(
 ///     shave: `"once"` or `"fixpoint"` for the shaving schemes (None: as named).
 ///
 /// Returns:
-///     A `Grade` (the search-free schemes, the weakest of them, candidates left per scheme).
+///     A `Grade` (the search-free schemes, the weakest of them, the difficulty, candidates left
+///     per scheme in the order asked).
 ///
 /// Raises:
 ///     ValueError: an unknown scheme or shave mode. ParseError: text that is not a puzzle.
 #[pyfunction]
 #[pyo3(signature = (puzzle, schemes = None, shave = None))]
-pub fn grade(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
-    schemes: Option<&Bound<'_, PyAny>>,
+pub fn grade<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    schemes: Option<&Bound<'py, PyAny>>,
     shave: Option<&str>,
-) -> PyResult<Grade> {
+) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
     let options: GradeOptions = options_of_json(
         &json!({"schemes": scheme_list(schemes)?, "shave": shave, "threads": 1}).to_string(),
     )?;
     let job = GradeJob::new(options).map_err(option_error)?;
     let item = PuzzleItem::new("-", 0, Ok(ReadPuzzle { line: 1, grid }));
-    let result = cancellable(py, |cancel| job.run(item, &control_of(&cancel)))?;
-    match result {
-        ItemResult::Done(record) => Ok(Grade {
-            grade: record.grade,
-            cells: record.cells,
-        }),
+    match cancellable(py, |cancel| job.run(item, &control_of(&cancel)))? {
+        ItemResult::Done(record) => {
+            let order: Vec<&str> = record.schemes.iter().map(|s| s.name()).collect();
+            let json = record.json();
+            result(
+                py,
+                "Grade",
+                (record_dict(py, &json)?, order, json.to_string()),
+            )
+        }
         ItemResult::Failed(e) => Err(failure(e.message)),
         ItemResult::Cancelled => Err(failure("the grading was stopped")),
     }

@@ -1,21 +1,22 @@
 //! Exports and the partners of other Python tools: `export` (every format of the registry),
-//! `to_clauses` (the CNF as integer lists for PySAT, with the variable map), `decode` (a
-//! solver's answer or a model mapped back to a grid and verified), and the precoloured graph
-//! behind `to_networkx`.
+//! `to_clauses` (the CNF as integer lists for PySAT, with the variable map: a `Clauses` value
+//! of `sudokit._results`), `decode` (a solver's answer or a model mapped back to a grid and
+//! verified), and the precoloured graph behind `to_networkx`.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use sudokit::Grid;
 use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, VarMap, encode};
-use sudokit::encode::graph::edges;
+use sudokit::encode::graph::{edges, solution_of_colouring};
 use sudokit::encode::{Cnf, Lit, Model};
 use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_format, find_reader};
 
 use crate::errors::{failure, parse_error, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
-use crate::solve_result::SolveResult;
-use crate::values::{Pick, grid_of_state, grid_state, hash_grid, hash_with, pick, reduce};
+use crate::puzzle::Puzzle;
+use crate::solving::solve_result;
+use crate::values::result;
 
 /// The export options of an encoding and an at-most-one name (the defaults of `export`).
 fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportOptions> {
@@ -68,173 +69,6 @@ pub fn formats() -> Vec<&'static str> {
     FORMATS.iter().map(|f| f.name).collect()
 }
 
-/// A CNF formula in memory: `clauses` (lists of non-zero DIMACS integers, as PySAT's
-/// `CNF(from_clauses=...)` takes them) over `num_vars` variables, and its variable map:
-/// `var(row, col, value)` and `decode(model)`.
-///
-/// A sequence of clauses, as PySAT's `CNF.clauses` is: `len`, iteration, `clauses[i]` (a list
-/// of ints; negative from the end) and `clauses[i:j]` (a plain list of clauses: a slice has no
-/// variable map, so it is not a `Clauses`). A value: equal to the same formula of the same
-/// puzzle (encoding and at-most-one alike), hashable, picklable (the puzzle and the encoding's
-/// names; the formula is encoded again, as it was).
-#[pyclass(module = "sudokit", frozen)]
-pub struct Clauses {
-    puzzle: Grid,
-    cnf: Cnf,
-    map: VarMap,
-    options: CnfOptions,
-    trivially_unsat: bool,
-}
-
-#[pymethods]
-impl Clauses {
-    /// The clauses, each a list of DIMACS literals.
-    #[getter]
-    fn clauses(&self) -> Vec<Vec<i64>> {
-        self.cnf
-            .clauses()
-            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
-            .collect()
-    }
-
-    /// Number of variables (cell variables and auxiliary ones).
-    #[getter]
-    fn num_vars(&self) -> usize {
-        self.cnf.vars()
-    }
-
-    /// The encoding and at-most-one names.
-    #[getter]
-    fn encoding(&self) -> (&'static str, &'static str) {
-        (self.options.encoding.name(), self.options.amo.name())
-    }
-
-    /// Whether the formula holds an empty clause (clashing givens, or a cell or unit left
-    /// without a place for a value).
-    #[getter]
-    fn trivially_unsat(&self) -> bool {
-        self.trivially_unsat
-    }
-
-    /// The DIMACS variable of "cell (row, col) holds value" (all 1-based), or None when the
-    /// encoding fixed it (`optimized`: the givens and their peers).
-    fn var(&self, row: usize, col: usize, value: usize) -> PyResult<Option<usize>> {
-        let n = self.map.order();
-        if !(1..=n).contains(&row) || !(1..=n).contains(&col) || !(1..=n).contains(&value) {
-            return Err(value_error(format!(
-                "row, column and value go from 1 to {n}"
-            )));
-        }
-        Ok(self
-            .map
-            .var(row - 1, col - 1, value - 1)
-            .map(|v| v.to_dimacs()))
-    }
-
-    /// Maps a model back to the puzzle and checks it: the same result as `sudokit.decode`.
-    ///
-    /// Args:
-    ///     model: the literals a SAT solver set (PySAT's `solver.get_model()`, any iterable of
-    ///         DIMACS integers; 0 is ignored).
-    ///
-    /// Returns:
-    ///     A `SolveResult` (`backend` "model"): `solved` with the verified `solution`,
-    ///     `invalid` (the grid breaks a rule: `reason`), or `error` (the model is not a grid of
-    ///     this encoding: `reason`, naming the encoding).
-    fn decode(&self, model: &Bound<'_, PyAny>) -> PyResult<SolveResult> {
-        let model = literals(model)?;
-        Ok(decoded_result(
-            &self.puzzle,
-            decode_checked(&self.puzzle, &self.map, &model, self.options),
-        ))
-    }
-
-    /// The clauses as a PySAT formula (`pysat.formula.CNF`); needs python-sat.
-    fn to_pysat<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let kwargs = pyo3::types::PyDict::new(py);
-        kwargs.set_item("from_clauses", self.clauses())?;
-        py.import("pysat.formula")?
-            .getattr("CNF")?
-            .call((), Some(&kwargs))
-    }
-
-    /// The clauses, one list of DIMACS literals each: a `Clauses` is a sequence that PySAT's
-    /// `Solver(bootstrap_with=...)` and `CNF(from_clauses=...)` take as it is.
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
-        pyo3::types::PyList::new(py, self.clauses())?.try_iter()
-    }
-
-    /// Clause `index` (negative from the end) as a list of ints, or the clauses of a slice as
-    /// a list of them.
-    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let py = index.py();
-        let clause =
-            |at: usize| -> Vec<i64> { self.cnf.clause(at).iter().map(|l| l.to_dimacs()).collect() };
-        match pick(index, self.cnf.len(), "clause")? {
-            Pick::One(at) => Ok(clause(at).into_pyobject(py)?.into_any()),
-            Pick::Many(picked) => {
-                let chosen: Vec<Vec<i64>> = picked.into_iter().map(clause).collect();
-                Ok(chosen.into_pyobject(py)?.into_any())
-            }
-        }
-    }
-
-    /// Equal when the puzzle, the encoding and the clauses are.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Clauses>().is_ok_and(|o| {
-            let o = o.get();
-            o.puzzle == self.puzzle && o.options == self.options && o.cnf == self.cnf
-        })
-    }
-
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !self.__eq__(other)
-    }
-
-    fn __hash__(&self) -> u64 {
-        use std::hash::Hash;
-        hash_with(|h| {
-            hash_grid(&self.puzzle, h);
-            self.options.hash(h);
-            self.cnf.len().hash(h);
-        })
-    }
-
-    /// Pickling: the puzzle and the names of the encoding and the at-most-one.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let (encoding, amo) = self.encoding();
-        reduce(
-            py,
-            "_clauses_from_state",
-            (grid_state(&self.puzzle), encoding, amo),
-        )
-    }
-
-    /// A deep copy is the list of clauses (what `CNF(from_clauses=...)` keeps).
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Vec<Vec<i64>> {
-        self.clauses()
-    }
-
-    /// A copy is the list of clauses.
-    fn __copy__(&self) -> Vec<Vec<i64>> {
-        self.clauses()
-    }
-
-    fn __len__(&self) -> usize {
-        self.cnf.len()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<Clauses {}:{}: {} variables, {} clauses>",
-            self.options.encoding.name(),
-            self.options.amo.name(),
-            self.cnf.vars(),
-            self.cnf.len()
-        )
-    }
-}
-
 /// The grid of a model's true literals under `map`.
 fn decode_model(puzzle: &Grid, map: &VarMap, model: &[i64]) -> PyResult<Grid> {
     let lits = model.iter().filter(|&&l| l != 0).map(|&l| {
@@ -249,48 +83,38 @@ fn decode_model(puzzle: &Grid, map: &VarMap, model: &[i64]) -> PyResult<Grid> {
 }
 
 /// The CNF of `puzzle` (the encoding `export(to="cnf")` writes with the same options) as
-/// integer lists with its variable map.
+/// integer lists with its variable map: a `Clauses` (`sudokit._results`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, encoding = None, amo = None))]
-pub fn to_clauses(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
+pub fn to_clauses<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
     encoding: Option<&str>,
     amo: Option<&str>,
-) -> PyResult<Clauses> {
-    clauses_of(py, grid_of(puzzle)?, encoding, amo)
-}
-
-fn clauses_of(
-    py: Python<'_>,
-    grid: Grid,
-    encoding: Option<&str>,
-    amo: Option<&str>,
-) -> PyResult<Clauses> {
+) -> PyResult<Bound<'py, PyAny>> {
+    let grid = grid_of(puzzle)?;
     let options = export_options(encoding, amo)?.cnf;
     // Without the GIL, interruptible: a large order's encoding takes a while.
-    detached(py, move || {
+    let (grid, cnf, encoded) = detached(py, move || {
         let mut cnf = Cnf::new();
         let encoded = encode(&grid, options, &mut cnf);
-        Clauses {
-            puzzle: grid,
-            cnf,
-            map: encoded.map,
-            options,
-            trivially_unsat: encoded.trivially_unsat,
-        }
-    })
-}
-
-/// The inverse of `Clauses.__reduce__`: the puzzle encoded again.
-#[pyfunction]
-pub fn _clauses_from_state(
-    py: Python<'_>,
-    puzzle: &str,
-    encoding: &str,
-    amo: &str,
-) -> PyResult<Clauses> {
-    clauses_of(py, grid_of_state(puzzle)?, Some(encoding), Some(amo))
+        (grid, cnf, encoded)
+    })?;
+    let dimacs = |c: &[Lit]| c.iter().map(|l| l.to_dimacs()).collect::<Vec<i64>>();
+    let n = grid.shape().order();
+    let vars = (0..n * n * n).map(|k| {
+        let var = encoded.map.var(k / (n * n), k / n % n, k % n);
+        var.map(|v| v.to_dimacs())
+    });
+    let fields = (
+        Puzzle::new(grid),
+        (options.encoding.name(), options.amo.name()),
+        cnf.clauses().map(dimacs).collect::<Vec<_>>(),
+        cnf.vars(),
+        encoded.trivially_unsat,
+        vars.collect::<Vec<_>>(),
+    );
+    result(py, "Clauses", fields)
 }
 
 /// A solver's answer mapped back to the puzzle and verified: `answer` is the text a solver
@@ -302,13 +126,13 @@ pub fn _clauses_from_state(
 /// and column when the text cannot be read.
 #[pyfunction]
 #[pyo3(signature = (puzzle, answer, source = "minisat", encoding = None, amo = None))]
-pub fn decode(
-    puzzle: &Bound<'_, PyAny>,
-    answer: &Bound<'_, PyAny>,
+pub fn decode<'py>(
+    puzzle: &Bound<'py, PyAny>,
+    answer: &Bound<'py, PyAny>,
     source: &str,
     encoding: Option<&str>,
     amo: Option<&str>,
-) -> PyResult<SolveResult> {
+) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
     let options = export_options(encoding, amo)?;
     let text: Option<Vec<u8>> = if let Ok(text) = answer.cast::<PyString>() {
@@ -332,9 +156,7 @@ pub fn decode(
             decode_checked(&grid, &map, &model, options.cnf)
         }
     };
-    let mut result = decoded_result(&grid, decoded);
-    result.backend = name.to_string();
-    Ok(result)
+    decoded_result(answer.py(), &grid, name, decoded)
 }
 
 /// The literals of a model: any iterable of DIMACS integers (a list, a generator, PySAT's
@@ -365,23 +187,23 @@ fn decode_checked(grid: &Grid, map: &VarMap, model: &[i64], options: CnfOptions)
     }
 }
 
-/// The one result shape of every decoding.
-fn decoded_result(grid: &Grid, decoded: Decoded) -> SolveResult {
-    let mut result = SolveResult::new(grid, "model", "solved");
-    match decoded {
-        Decoded::Solution(solution) => result.solution = Some(solution),
-        Decoded::Unsat => result.status = "unsat",
-        Decoded::Unknown => result.status = "unknown",
-        Decoded::Invalid(_, violation) => {
-            result.status = "invalid";
-            result.reason = Some(violation.to_string());
-        }
-        Decoded::NotAGrid(reason) => {
-            result.status = "error";
-            result.reason = Some(reason);
-        }
-    }
-    result
+/// The one result shape of every decoding: `solved` with the verified solution, `unsat`,
+/// `unknown`, `invalid` or `error` with the reason.
+fn decoded_result<'py>(
+    py: Python<'py>,
+    grid: &Grid,
+    backend: &str,
+    decoded: Decoded,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (status, reason, solution) = match decoded {
+        Decoded::Solution(solution) => ("solved", None, Some(solution)),
+        Decoded::Unsat => ("unsat", None, None),
+        Decoded::Unknown => ("unknown", None, None),
+        Decoded::Invalid(_, violation) => ("invalid", Some(violation.to_string()), None),
+        Decoded::NotAGrid(reason) => ("error", Some(reason), None),
+    };
+    let record = serde_json::json!({"status": status, "reason": reason});
+    solve_result(py, grid, backend, &record, [solution.as_ref(), None])
 }
 
 /// The precoloured graph of `puzzle`: `(vertices, edges, precolouring, colours)`, vertex
@@ -399,4 +221,13 @@ pub fn precoloured_graph(
         grid.givens().collect(),
         shape.order(),
     ))
+}
+
+/// The solution a colouring of `puzzle`'s graph names: `classes[v]` is the colour class of
+/// vertex `v` (0-based; `Puzzle.from_colouring` numbers the colours), checked by the
+/// certificate verifier (the library's `solution_of_colouring`).
+#[pyfunction]
+pub fn solution_of(puzzle: &Bound<'_, PyAny>, classes: Vec<usize>) -> PyResult<Puzzle> {
+    let solution = solution_of_colouring(&grid_of(puzzle)?, &classes).map_err(value_error)?;
+    Ok(Puzzle::new(solution))
 }

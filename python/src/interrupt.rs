@@ -1,13 +1,15 @@
 //! Long calls without the GIL, interrupted by Ctrl-C.
 //!
-//! The work runs on a thread of its own; the calling thread waits for it in slices of
-//! [`POLL`] without the GIL (other Python threads run meanwhile) and between slices asks Python
-//! whether a signal came (`check_signals`, which runs the SIGINT handler and so raises
-//! `KeyboardInterrupt` in a notebook or a terminal). On an interrupt, a search stops through
-//! its [`Cancel`] token and the call raises at once; work that has no token
-//! ([`detached`]: generation, minimization) is left to finish in the background, its result
-//! dropped.
+//! The work runs on a thread of rayon's global pool (a thread reused from call to call: a short
+//! call pays a hand-over, not the start of an OS thread); the calling thread waits for it in
+//! slices of [`POLL`] without the GIL (other Python threads run meanwhile) and between slices
+//! asks Python whether a signal came (`check_signals`, which runs the SIGINT handler and so
+//! raises `KeyboardInterrupt` in a notebook or a terminal). On an interrupt, a search stops
+//! through its [`Cancel`] token and the call raises once it has; work that has no token
+//! ([`detached`]: explanation, export, encoding) is left to finish in the background, its result
+//! dropped, and the call raises at once.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -19,8 +21,11 @@ use crate::errors::failure;
 /// How long the calling thread waits without the GIL between two checks for signals.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Runs `work` (which must stop soon once its token is set) on a thread, the GIL released,
-/// until it is done or Ctrl-C sets the token.
+/// What a piece of work ended with: its value, or the message of its panic.
+type Outcome<T> = Result<T, String>;
+
+/// Runs `work` (which must stop soon once its token is set) on a pool thread, the GIL
+/// released, until it is done or Ctrl-C sets the token.
 ///
 /// # Errors
 /// `KeyboardInterrupt` (or whatever the signal handler raised); a panic of the work, as a
@@ -28,27 +33,22 @@ const POLL: Duration = Duration::from_millis(50);
 pub fn cancellable<T: Send>(py: Python<'_>, work: impl FnOnce(Cancel) -> T + Send) -> PyResult<T> {
     let cancel = Cancel::new();
     let token = cancel.clone();
-    std::thread::scope(|scope| {
-        let (done, finished) = mpsc::channel();
-        let handle = scope.spawn(move || {
-            let result = work(token);
-            let _ = done.send(());
-            result
+    let (done, finished) = mpsc::channel();
+    // The scope ends when the work has: a cancelled search stops soon.
+    rayon::in_place_scope(|scope| {
+        scope.spawn(move |_| {
+            let _ = done.send(guarded(|| work(token)));
         });
         let waited = wait(py, finished);
         if waited.is_err() {
             cancel.cancel();
         }
-        match (waited, handle.join()) {
-            (_, Err(panic)) => Err(failure(format!("internal error: {}", panic_text(&panic)))),
-            (Err(interrupt), Ok(_)) => Err(interrupt),
-            (Ok(()), Ok(result)) => Ok(result),
-        }
+        waited
     })
 }
 
-/// Runs `work` on a thread of its own, the GIL released, until it is done; on Ctrl-C the call
-/// raises at once and the work finishes in the background.
+/// Runs `work` on a pool thread, the GIL released, until it is done; on Ctrl-C the call raises
+/// at once and the work finishes in the background.
 ///
 /// # Errors
 /// As [`cancellable`].
@@ -56,37 +56,39 @@ pub fn detached<T: Send + 'static>(
     py: Python<'_>,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
-        let _ = send.send(outcome);
+    let (done, finished) = mpsc::channel();
+    rayon::spawn(move || {
+        let _ = done.send(guarded(work));
     });
-    wait(py, receive)?.map_err(|panic| failure(format!("internal error: {}", panic_text(&panic))))
+    wait(py, finished)
 }
 
-/// Waits for one message, releasing the GIL in slices and checking for signals between them.
-fn wait<T: Send>(py: Python<'_>, channel: mpsc::Receiver<T>) -> PyResult<T> {
+/// The work's value, or its panic as a message.
+fn guarded<T>(work: impl FnOnce() -> T) -> Outcome<T> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|panic| {
+        panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "a panic".to_string())
+    })
+}
+
+/// Waits for the outcome, releasing the GIL in slices and checking for signals between them.
+fn wait<T: Send>(py: Python<'_>, channel: mpsc::Receiver<Outcome<T>>) -> PyResult<T> {
     let mut channel = channel;
     loop {
         // A receiver is Send but not Sync: it is moved into the wait and handed back.
         let (received, back) = py.detach(move || (channel.recv_timeout(POLL), channel));
         channel = back;
         match received {
-            Ok(value) => return Ok(value),
+            Ok(outcome) => return outcome.map_err(|m| failure(format!("internal error: {m}"))),
             Err(mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(failure(
-                    "internal error: the worker thread ended without an answer",
+                    "internal error: the worker ended without an answer",
                 ));
             }
         }
     }
-}
-
-fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
-    panic
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "a panic".to_string())
 }

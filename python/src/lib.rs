@@ -3,10 +3,10 @@
 //! functions on a Dask cluster.
 //!
 //! Every call binds the library (the facade, the registries, the ordered parallel map), never the
-//! command line. Long calls run without the GIL on a thread of their own while the calling
-//! thread watches for Ctrl-C ([`interrupt`]).
+//! command line. Long calls run without the GIL on a reused pool thread while the calling
+//! thread watches for Ctrl-C ([`interrupt`]). A call's answer is the library's record as plain
+//! data, made a value by its result type in `sudokit._results` ([`values`]).
 
-mod count_result;
 mod dask;
 mod errors;
 mod explain;
@@ -18,13 +18,9 @@ mod jobs;
 mod latin;
 mod puzzle;
 mod read;
-mod shape;
 mod shards;
-mod solve_result;
 mod solving;
-mod stats;
 mod values;
-mod verification;
 
 use pyo3::prelude::*;
 
@@ -34,45 +30,32 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("SudokitError", py.get_type::<errors::SudokitError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
-    m.add_class::<shape::Shape>()?;
-    m.add_function(wrap_pyfunction!(shape::_shape_from_state, m)?)?;
     m.add_class::<puzzle::Puzzle>()?;
     m.add_class::<read::PuzzleIter>()?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::_puzzle_from_state, m)?)?;
-    m.add_class::<stats::Stats>()?;
-    m.add_class::<solve_result::SolveResult>()?;
-    m.add_class::<count_result::CountResult>()?;
-    m.add_class::<verification::Verification>()?;
-    m.add_function(wrap_pyfunction!(stats::_stats_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(solve_result::_solve_result_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(count_result::_count_result_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(verification::_verification_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
     m.add_function(wrap_pyfunction!(solving::count, m)?)?;
     m.add_function(wrap_pyfunction!(solving::unique, m)?)?;
-    m.add_function(wrap_pyfunction!(verification::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(solving::verify, m)?)?;
     m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(solving::backends, m)?)?;
-    m.add_class::<interop::Clauses>()?;
-    m.add_function(wrap_pyfunction!(interop::_clauses_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(interop::export, m)?)?;
     m.add_function(wrap_pyfunction!(interop::formats, m)?)?;
     m.add_function(wrap_pyfunction!(interop::to_clauses, m)?)?;
     m.add_function(wrap_pyfunction!(interop::decode, m)?)?;
     m.add_function(wrap_pyfunction!(interop::precoloured_graph, m)?)?;
-    m.add_class::<latin::LatinReduction>()?;
-    m.add_function(wrap_pyfunction!(latin::_latin_reduction_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(interop::solution_of, m)?)?;
     m.add_function(wrap_pyfunction!(latin::reduce_latin, m)?)?;
-    m.add_class::<grading::Grade>()?;
-    m.add_function(wrap_pyfunction!(grading::_grade_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(latin::latin_back, m)?)?;
+    m.add_function(wrap_pyfunction!(latin::latin_report, m)?)?;
+    m.add_function(wrap_pyfunction!(latin::latin_svg, m)?)?;
     m.add_function(wrap_pyfunction!(grading::grade, m)?)?;
     m.add_function(wrap_pyfunction!(grading::schemes, m)?)?;
     m.add_function(wrap_pyfunction!(grading::generate, m)?)?;
     m.add_function(wrap_pyfunction!(grading::minimize, m)?)?;
-    m.add_class::<explain::Explanation>()?;
-    m.add_function(wrap_pyfunction!(explain::_explanation_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(explain::explanation_page, m)?)?;
     m.add_class::<jobs::RunTally>()?;
     m.add_class::<jobs::Record>()?;
     m.add_function(wrap_pyfunction!(jobs::run, m)?)?;

@@ -1,9 +1,10 @@
-//! `Puzzle` (a grid: shape and givens): its constructors, forms, and the library's calls as
-//! its methods. `Shape`, `read(path)` and the conversions from Python values
-//! (`grid_input`) are beside it.
+//! `Puzzle` (a grid: shape and givens): its constructors, forms and pictures, and the
+//! protocols of a value (equality, hash, pickling, `len`, rows, `p[r, c]`). The package gives it
+//! the module's functions as methods (`p.solve()` is `sudokit.solve(p)`). `read(path)` and the
+//! conversions from Python values (`grid_input`) are beside it.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyTuple;
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::text::{self, ReadOptions};
 use sudokit::{Grid, Shape as LibShape};
@@ -12,8 +13,7 @@ use crate::errors::{text_error, value_error};
 /// The reading options of `box`, `latin` and `format` (in `grid_input`; `jobs` and `dask` take
 /// them from here).
 pub use crate::grid_input::read_options;
-use crate::grid_input::{grid_of, parse, shape_spec};
-use crate::shape::Shape;
+use crate::grid_input::{parse, shape_spec};
 
 /// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
 /// given). Immutable.
@@ -107,10 +107,12 @@ impl Puzzle {
         Ok(Puzzle::new(grid))
     }
 
-    /// The shape.
+    /// The shape: a `Shape` of `sudokit._results` (order, boxes, its words).
     #[getter]
-    fn shape(&self) -> Shape {
-        Shape(self.grid.shape())
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let shape = self.grid.shape();
+        let r#box = (!shape.is_latin()).then(|| (shape.box_rows(), shape.box_cols()));
+        crate::values::result(py, "Shape", (shape.order(), r#box, shape.to_string()))
     }
 
     /// The order n.
@@ -208,198 +210,6 @@ impl Puzzle {
         render(&self.grid, None, &SvgOptions::default())
     }
 
-    /// `sudokit.solve(self, ...)`: the first solution (a `SolveResult`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn solve<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "solve", args, kwargs)
-    }
-
-    /// `sudokit.unique(self, ...)`: whether it has exactly one solution (a `SolveResult`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn unique<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "unique", args, kwargs)
-    }
-
-    /// `sudokit.count(self, ...)`: its solutions counted up to a limit (a `CountResult`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn count<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "count", args, kwargs)
-    }
-
-    /// `sudokit.verify(self, candidate)`: the certificate check of a candidate (a
-    /// `Verification`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn verify<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "verify", args, kwargs)
-    }
-
-    /// `sudokit.export(self, to=..., ...)`: the puzzle in an export format (text).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn export<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "export", args, kwargs)
-    }
-
-    /// `sudokit.to_clauses(self, ...)`: its CNF as a `Clauses` (a sequence PySAT takes).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn to_clauses<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "to_clauses", args, kwargs)
-    }
-
-    /// `sudokit.to_networkx(self)`: its precoloured graph (a `networkx.Graph`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn to_networkx<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit", "to_networkx", args, kwargs)
-    }
-
-    /// `sudokit.grade(self, ...)`: the propagation schemes that solve it without search.
-    #[pyo3(signature = (*args, **kwargs))]
-    fn grade<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "grade", args, kwargs)
-    }
-
-    /// `sudokit.minimize(self, ...)`: the puzzle with its redundant givens removed.
-    #[pyo3(signature = (*args, **kwargs))]
-    fn minimize<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "minimize", args, kwargs)
-    }
-
-    /// `sudokit.explain(self, ...)`: the solving story, step by step (an `Explanation`).
-    #[pyo3(signature = (*args, **kwargs))]
-    fn explain<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        kwargs: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        call(slf, "sudokit._native", "explain", args, kwargs)
-    }
-
-    /// The solution a colouring of `puzzle`'s graph names (`to_networkx`: nodes 1..n², or
-    /// any colouring of those nodes, such as networkx's `greedy_color`, whose colours are
-    /// relabelled so that each given keeps its value), checked by the certificate verifier.
-    ///
-    /// Args:
-    ///     puzzle: the `Puzzle` (or its text) whose graph was coloured.
-    ///     colouring: a dict from node (1..n²) to colour (any hashable), every node coloured.
-    ///
-    /// Returns:
-    ///     The solved `Puzzle`.
-    ///
-    /// Raises:
-    ///     ValueError: a node missing or out of range, two givens of different values in one
-    ///     colour, more than n colours, or a colouring that is not a solution (the verifier's
-    ///     reason).
-    #[staticmethod]
-    fn from_colouring(
-        puzzle: &Bound<'_, PyAny>,
-        colouring: &Bound<'_, pyo3::types::PyDict>,
-    ) -> PyResult<Puzzle> {
-        let grid = grid_of(puzzle)?;
-        let n = grid.shape().order();
-        let cells = grid.shape().cells();
-        let mut colours: Vec<Option<Bound<'_, PyAny>>> = vec![None; cells];
-        for (node, colour) in colouring.iter() {
-            let node: usize = node.extract()?;
-            if !(1..=cells).contains(&node) {
-                return Err(value_error(format!(
-                    "node {node} is not a cell (1..={cells})"
-                )));
-            }
-            colours[node - 1] = Some(colour);
-        }
-        let colours: Vec<Bound<'_, PyAny>> = colours
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| c.ok_or_else(|| value_error(format!("node {} has no colour", i + 1))))
-            .collect::<PyResult<_>>()?;
-        // Colour classes, numbered in order of first appearance.
-        let mut classes: Vec<Bound<'_, PyAny>> = Vec::new();
-        let mut class_of = Vec::with_capacity(cells);
-        for colour in &colours {
-            let mut found = None;
-            for (k, c) in classes.iter().enumerate() {
-                if c.eq(colour)? {
-                    found = Some(k);
-                    break;
-                }
-            }
-            let k = match found {
-                Some(k) => k,
-                None => {
-                    classes.push(colour.clone());
-                    classes.len() - 1
-                }
-            };
-            class_of.push(k);
-        }
-        if classes.len() > n {
-            return Err(value_error(format!(
-                "the colouring uses {} colours; a solution uses {n}",
-                classes.len()
-            )));
-        }
-        let mut value_of: Vec<Option<usize>> = vec![None; classes.len()];
-        for (cell, value) in grid.givens() {
-            let k = class_of[cell];
-            match value_of[k] {
-                Some(v) if v != value => {
-                    return Err(value_error(format!(
-                        "one colour holds the givens {} and {}",
-                        v + 1,
-                        value + 1
-                    )));
-                }
-                _ => value_of[k] = Some(value),
-            }
-        }
-        // The values (0-based inside) no given names go to the other colours, in order.
-        let taken = value_of.clone();
-        let mut free = (0..n).filter(|v| !taken.contains(&Some(*v)));
-        for slot in value_of.iter_mut().filter(|s| s.is_none()) {
-            *slot = free.next();
-        }
-        let cells_of: Vec<Option<usize>> = class_of.iter().map(|&k| value_of[k]).collect();
-        let solution = Grid::from_cells(grid.shape(), &cells_of);
-        sudokit::verify(&grid, &solution)
-            .map_err(|v| value_error(format!("the colouring is not a solution: {v}")))?;
-        Ok(Puzzle::new(solution))
-    }
-
     fn __str__(&self) -> String {
         text::to_text(&self.grid)
     }
@@ -482,22 +292,12 @@ impl Puzzle {
     }
 
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.grid.shape().hash(&mut hasher);
-        self.grid.raw().hash(&mut hasher);
-        hasher.finish()
+        crate::values::hash_grid_with(&self.grid, |_| ())
     }
 
     /// Pickling: the JSON form (which keeps the shape) and the line.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let rebuild = py
-            .import("sudokit._native")?
-            .getattr("_puzzle_from_state")?;
-        let me = slf.get();
-        let args = (me.to_json(), me.line).into_pyobject(py)?;
-        (rebuild, args).into_pyobject(py)
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        crate::values::reduce(py, "_puzzle_from_state", (self.to_json(), self.line))
     }
 }
 
@@ -506,21 +306,4 @@ impl Puzzle {
 pub fn _puzzle_from_state(json: &str, line: Option<usize>) -> PyResult<Puzzle> {
     let grid = text::parse_json(json, None).map_err(|e| text_error(None, &e))?;
     Ok(Puzzle { grid, line })
-}
-
-/// Calls `module.function(puzzle, *args, **kwargs)`: the methods of `Puzzle` are the module's
-/// functions.
-fn call<'py>(
-    puzzle: &Bound<'py, Puzzle>,
-    module: &str,
-    function: &str,
-    args: &Bound<'py, PyTuple>,
-    kwargs: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let py = puzzle.py();
-    let mut all = vec![puzzle.clone().into_any()];
-    all.extend(args.iter());
-    py.import(module)?
-        .getattr(function)?
-        .call(PyTuple::new(py, all)?, kwargs)
 }

@@ -1,25 +1,75 @@
-//! `solve`, `count`, `unique` and `solve_many`, through the library's solve and count jobs, and
-//! `backends`. Every backend of the registry is reached by its spec; every grid a backend
-//! returns has passed the library's certificate verifier. The result objects live in
-//! `solve_result`, `count_result`, `verification` and `stats`.
+//! `solve`, `count`, `unique`, `solve_many` and `verify`, through the library's solve, count
+//! and verify jobs, and `backends`. Every backend of the registry is reached by its spec; every
+//! grid a backend returns has passed the library's certificate verifier. A job's record is
+//! handed to Python as plain data, where its result type (`sudokit._results`: `SolveResult`,
+//! `CountResult`, `Verification`) makes it a value.
 
 use pyo3::prelude::*;
 
 use pyo3::types::PyDict;
-use serde_json::json;
+use serde_json::{Value, json};
 use sudokit::Grid;
+use sudokit::jobs::JobRecord;
 use sudokit::jobs::count::{CountJob, CountOptions};
-use sudokit::jobs::solve::{SolveJob, SolveOptions};
+use sudokit::jobs::solve::{Found, SolveJob, SolveOptions, SolveRecord};
+use sudokit::jobs::verify::VerifyRecord;
 use sudokit::jobs::{ItemResult, PuzzleItem, Runner};
 use sudokit::solve::registry;
 use sudokit::text::ReadPuzzle;
 
-use crate::count_result::CountResult;
 use crate::errors::{ParseError, failure, value_error};
-use crate::grid_input::grid_of;
+use crate::grid_input::{candidate_of, grid_of};
 use crate::interrupt::cancellable;
 use crate::jobs::{control_of, option_error, options_json, options_of_json};
-use crate::solve_result::SolveResult;
+use crate::puzzle::Puzzle;
+use crate::values::{record_dict, result};
+
+/// A `SolveResult`: the record (plain data) with its grids as `Puzzle`s, the puzzle and the
+/// backend that answered.
+pub fn solve_result<'py>(
+    py: Python<'py>,
+    puzzle: &Grid,
+    backend: &str,
+    record: &Value,
+    grids: [Option<&Grid>; 2],
+) -> PyResult<Bound<'py, PyAny>> {
+    let dict = record_dict(py, record)?;
+    for (key, grid) in ["solution", "second"].into_iter().zip(grids) {
+        dict.set_item(key, grid.cloned().map(Puzzle::new))?;
+    }
+    result(
+        py,
+        "SolveResult",
+        (dict, Puzzle::new(puzzle.clone()), backend),
+    )
+}
+
+/// The `SolveResult` of a solve job's record.
+fn of_record<'py>(
+    py: Python<'py>,
+    puzzle: &Grid,
+    backend: &str,
+    record: &SolveRecord,
+) -> PyResult<Bound<'py, PyAny>> {
+    let grids = match &record.found {
+        Found::Solution(a) | Found::Unique(a) => [Some(a), None],
+        Found::Multiple(a, b) => [Some(a), Some(b)],
+        Found::Unsat | Found::Unknown(_) => [None, None],
+    };
+    solve_result(py, puzzle, backend, &record.json(), grids)
+}
+
+/// A `SolveResult` of status `error` (on an empty 1×1 grid when there is no puzzle).
+fn error_result<'py>(
+    py: Python<'py>,
+    puzzle: Option<&Grid>,
+    backend: &str,
+    message: String,
+) -> PyResult<Bound<'py, PyAny>> {
+    let empty = Grid::empty(sudokit::Shape::sudoku(1, 1).expect("the 1×1 shape"));
+    let record = json!({"status": "error", "reason": message});
+    solve_result(py, puzzle.unwrap_or(&empty), backend, &record, [None, None])
+}
 
 /// The options of a job: the explicit keyword arguments of a function, then the others it was
 /// given (`**options`: every option of the job, `encoding=`, `amo=`, `scheme=`, ...).
@@ -65,11 +115,15 @@ fn solve_job(
 }
 
 /// Runs the solve job on one puzzle, interruptible by Ctrl-C.
-fn solve_one(py: Python<'_>, job: &SolveJob, puzzle: &Bound<'_, PyAny>) -> PyResult<SolveResult> {
+fn solve_one<'py>(
+    py: Python<'py>,
+    job: &SolveJob,
+    puzzle: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
     let record =
         cancellable(py, |cancel| job.solve(&grid, 1, &control_of(&cancel)))?.map_err(failure)?;
-    Ok(SolveResult::of_record(&grid, job.backend(), record))
+    of_record(py, &grid, job.backend(), &record)
 }
 
 /// The first solution of `puzzle` with `backend`.
@@ -93,14 +147,14 @@ fn solve_one(py: Python<'_>, job: &SolveJob, puzzle: &Bound<'_, PyAny>) -> PyRes
 ///     (the search stops).
 #[pyfunction]
 #[pyo3(signature = (puzzle, backend = "native", time_limit = None, node_limit = None, **options))]
-pub fn solve(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
+pub fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
     backend: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<SolveResult> {
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let job = solve_job(py, backend, false, time_limit, node_limit, Some(1), options)?;
     solve_one(py, &job, puzzle)
 }
@@ -114,14 +168,14 @@ pub fn solve(
 ///     or `unknown`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, backend = "native", time_limit = None, node_limit = None, **options))]
-pub fn unique(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
+pub fn unique<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
     backend: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<SolveResult> {
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let job = solve_job(py, backend, true, time_limit, node_limit, Some(1), options)?;
     solve_one(py, &job, puzzle)
 }
@@ -144,16 +198,16 @@ pub fn unique(
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit = 2, backend = "native", time_limit = None, node_limit = None, threads = None, **options))]
 #[allow(clippy::too_many_arguments)]
-pub fn count(
-    py: Python<'_>,
-    puzzle: &Bound<'_, PyAny>,
+pub fn count<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
     limit: u64,
     backend: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
     threads: Option<usize>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<CountResult> {
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let options: CountOptions = job_options(
         py,
         json!({
@@ -169,11 +223,10 @@ pub fn count(
     let grid = grid_of(puzzle)?;
     let record = cancellable(py, |cancel| job.count(&grid, Some(1), &control_of(&cancel)))?
         .map_err(failure)?;
-    Ok(CountResult {
-        count: record.count,
-        report: record.report,
-        backend: backend_name(backend),
-    })
+    let solutions = record.report.solutions.iter().cloned().map(Puzzle::new);
+    let dict = record_dict(py, &record.json())?;
+    dict.set_item("solutions", solutions.collect::<Vec<_>>())?;
+    result(py, "CountResult", (dict, backend_name(backend)))
 }
 
 /// The registry name of a backend spec (as the job names it).
@@ -202,16 +255,16 @@ fn backend_name(spec: &str) -> String {
 #[pyfunction]
 #[pyo3(signature = (puzzles, backend = "native", threads = None, unique = false, time_limit = None, node_limit = None, **options))]
 #[allow(clippy::too_many_arguments)]
-pub fn solve_many(
-    py: Python<'_>,
-    puzzles: &Bound<'_, PyAny>,
+pub fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
     backend: &str,
     threads: Option<usize>,
     unique: bool,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<SolveResult>> {
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let job = solve_job(
         py, backend, unique, time_limit, node_limit, threads, options,
     )?;
@@ -254,16 +307,37 @@ pub fn solve_many(
     items
         .into_iter()
         .map(|item| match item {
-            Err(message) => Ok(SolveResult::error(None, &name, message)),
+            Err(message) => error_result(py, None, &name, message),
             Ok(grid) => match solved.next() {
-                Some(ItemResult::Done(record)) => Ok(SolveResult::of_record(&grid, &name, record)),
-                Some(ItemResult::Failed(e)) => {
-                    Ok(SolveResult::error(Some(&grid), &name, e.message))
-                }
+                Some(ItemResult::Done(record)) => of_record(py, &grid, &name, &record),
+                Some(ItemResult::Failed(e)) => error_result(py, Some(&grid), &name, e.message),
                 _ => Err(failure("the batch stopped before every puzzle was solved")),
             },
         })
         .collect()
+}
+
+/// The certificate check: whether `candidate` is a solution of `puzzle` (O(n²)), the verify
+/// job's record of them.
+///
+/// Returns:
+///     A `Verification`, true when valid; else `violation` says why, `kind` names the problem
+///     and `unit` the row, column or box that repeats a value.
+///
+/// Raises:
+///     ParseError: text that is not a grid.
+#[pyfunction]
+pub fn verify<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    candidate: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let record = VerifyRecord {
+        puzzle_line: 1,
+        solution_line: 1,
+        verdict: sudokit::verify(&grid_of(puzzle)?, &candidate_of(candidate)?),
+    };
+    result(py, "Verification", (record_dict(py, &record.json())?,))
 }
 
 /// Every backend spec of the registry this build has (`native`, `sat:minimal:pairwise`, ...).

@@ -26,27 +26,19 @@ Batches on a Dask cluster are in :mod:`sudokit.dask` (the ``dask`` extra).
 
 from __future__ import annotations
 
+import functools as _functools
 import json as _json
 import os as _os
 import sys as _sys
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple, Union
 
 from ._native import (
-    Clauses,
-    CountResult,
-    Explanation,
-    Grade,
-    LatinReduction,
     ParseError,
     Puzzle,
     PuzzleIter,
     Record,
     RunTally,
-    Shape,
-    SolveResult,
-    Stats,
     SudokitError,
-    Verification,
     backends,
     count,
     decode,
@@ -66,6 +58,17 @@ from ._native import (
     verify,
 )
 from . import _native
+from ._results import (
+    Clauses,
+    CountResult,
+    Explanation,
+    Grade,
+    LatinReduction,
+    Shape,
+    SolveResult,
+    Stats,
+    Verification,
+)
 from ._native import precoloured_graph as _precoloured_graph
 
 __version__ = "0.1.0"
@@ -147,6 +150,53 @@ def to_networkx(puzzle: Union[Puzzle, str]) -> Any:
     graph.add_edges_from((a + 1, b + 1) for a, b in edges)
     return graph
 
+
+def _from_colouring(puzzle: Union[Puzzle, str], colouring: Mapping[int, Hashable]) -> Puzzle:
+    """The solution a colouring of ``puzzle``'s graph names (:func:`to_networkx`: nodes 1..n²;
+    any colouring of those nodes, such as networkx's ``greedy_color``, whose colours are
+    relabelled so that each given keeps its value), checked by the certificate verifier.
+
+    Args:
+        puzzle: the ``Puzzle`` (or its text) whose graph was coloured.
+        colouring: a dict from node (1..n²) to colour (any hashable), every node coloured.
+
+    Returns:
+        The solved ``Puzzle``.
+
+    Raises:
+        ValueError: a node missing or out of range, two givens of different values in one
+            colour, more than n colours, or a colouring that is not a solution (the verifier's
+            reason).
+    """
+    cells = (puzzle if isinstance(puzzle, Puzzle) else Puzzle(puzzle)).shape.cells
+    for node in colouring:
+        if not (isinstance(node, int) and 1 <= node <= cells):
+            raise ValueError(f"node {node} is not a cell (1..={cells})")
+    classes: Dict[Hashable, int] = {}
+    for node in range(1, cells + 1):
+        if node not in colouring:
+            raise ValueError(f"node {node} has no colour")
+        classes.setdefault(colouring[node], len(classes))
+    return _native.solution_of(puzzle, [classes[colouring[v]] for v in range(1, cells + 1)])
+
+
+setattr(Puzzle, "from_colouring", staticmethod(_from_colouring))
+
+
+def _method(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function(puzzle, ...)`` as the method ``puzzle.function(...)``, its docs kept."""
+
+    @_functools.wraps(function)
+    def method(self: Puzzle, *args: Any, **kwargs: Any) -> Any:
+        return function(self, *args, **kwargs)
+
+    return method
+
+
+# The module's calls on one puzzle are its methods: `p.solve()` is `solve(p)`.
+for _function in (solve, unique, count, verify, export, to_clauses, to_networkx, grade, minimize,
+                  explain):  # fmt: skip
+    setattr(Puzzle, _function.__name__, _method(_function))
 
 PathLike = Union[str, "_os.PathLike[str]"]
 

@@ -212,3 +212,36 @@ def test_a_puzzle_is_constructed_and_indexed():
     for bad in [0, (0,), (0, 1, 2), ("0", 1), (0.0, 1), slice(0, 2)]:
         with pytest.raises(TypeError):
             p[bad]  # type: ignore[index]
+
+
+def test_results_are_the_records_of_the_command_line(cli, tmp_path):
+    """A result's fields are its job's record: what `--json` writes for the same puzzle."""
+    import dataclasses
+    import inspect
+    import json
+
+    def written(*args, **texts):
+        paths = []
+        for name, text in texts.items():
+            (tmp_path / name).write_text(text + "\n")
+            paths.append(str(tmp_path / name))
+        return json.loads(cli(*args, "--json", *paths)[1].splitlines()[0])
+
+    line = lines(TOP95, 4)[3]
+    record = written("solve", "--unique", puzzle=line)
+    result = sudokit.unique(line)
+    assert dataclasses.is_dataclass(result) and result.status == record["status"]
+    assert result.refutation == record["refutation"]["text"] == "exhausted search"
+    assert result.certified is record["certified"] is True
+    assert result.solution is not None and result.solution.to_line() == record["solution"]
+    for counter in ("nodes", "guesses", "backtracks", "propagations"):
+        assert getattr(result.stats, counter) == record["stats"][counter]
+    assert sudokit.grade(line).difficulty == written("grade", puzzle=line)["difficulty"]
+    p, candidate = lines(SMALL, 1)[0], "1134341221434321"
+    record = written("verify", puzzle=p, candidate=candidate)
+    failed = sudokit.verify(p, candidate)
+    assert (failed.kind, list(failed.unit or ())) == (record["kind"], record["unit"])
+    assert failed.violation == record["violation"] and failed.kind == "repeated"
+    # A puzzle's methods are the module's functions, keywords and docs alike.
+    assert "backend" in inspect.signature(sudokit.Puzzle.solve).parameters
+    assert sudokit.Puzzle.count.__doc__ == sudokit.count.__doc__

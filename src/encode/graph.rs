@@ -30,6 +30,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::verify::{Violation, verify};
 
 /// `n²·deg/2`, the number of edges of the Sudoku graph of `shape`.
 pub fn edge_count(shape: Shape) -> usize {
@@ -85,6 +86,71 @@ pub fn is_proper(graph: &UnGraph<(), ()>, colouring: &[usize]) -> bool {
     })
 }
 
+/// Why a colouring of a puzzle's Sudoku graph names no solution of it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ColouringError {
+    /// Not one colour per vertex.
+    #[error("the colouring colours {found} vertices; the graph has {cells}")]
+    Vertices {
+        /// The vertices coloured.
+        found: usize,
+        /// The vertices of the graph, n².
+        cells: usize,
+    },
+    /// More colour classes than values.
+    #[error("the colouring uses {found} colours; a solution uses {order}")]
+    TooManyColours {
+        /// The classes used.
+        found: usize,
+        /// The order n.
+        order: usize,
+    },
+    /// Two givens of different values in one class (1-based values).
+    #[error("one colour holds the givens {0} and {1}")]
+    GivensShareAColour(usize, usize),
+    /// The colouring maps to a grid that is not a solution.
+    #[error("the colouring is not a solution: {0}")]
+    NotASolution(Violation),
+}
+
+/// The solution a colouring of `puzzle`'s Sudoku graph names: `classes[v]` is vertex `v`'s colour
+/// class (0-based vertices, classes numbered in any way, such as networkx's `greedy_color`).
+/// Each class takes the value of the givens in it, the other classes the values no given takes,
+/// in class order; the grid is then checked by the certificate verifier.
+///
+/// # Errors
+/// A colouring of another graph, more than n classes, two givens of different values in one
+/// class, or a grid that is not a solution.
+pub fn solution_of_colouring(puzzle: &Grid, classes: &[usize]) -> Result<Grid, ColouringError> {
+    let (cells, order) = (puzzle.shape().cells(), puzzle.shape().order());
+    if classes.len() != cells {
+        let found = classes.len();
+        return Err(ColouringError::Vertices { found, cells });
+    }
+    let found = classes.iter().max().map_or(0, |&k| k + 1);
+    if found > order {
+        return Err(ColouringError::TooManyColours { found, order });
+    }
+    let mut value_of: Vec<Option<usize>> = vec![None; found];
+    for (cell, value) in puzzle.givens() {
+        match value_of[classes[cell]] {
+            Some(v) if v != value => {
+                return Err(ColouringError::GivensShareAColour(v + 1, value + 1));
+            }
+            _ => value_of[classes[cell]] = Some(value),
+        }
+    }
+    let taken = value_of.clone();
+    let mut free = (0..order).filter(|v| !taken.contains(&Some(*v)));
+    for slot in value_of.iter_mut().filter(|s| s.is_none()) {
+        *slot = free.next();
+    }
+    let values: Vec<Option<usize>> = classes.iter().map(|&k| value_of[k]).collect();
+    let solution = Grid::from_cells(puzzle.shape(), &values);
+    verify(puzzle, &solution).map_err(ColouringError::NotASolution)?;
+    Ok(solution)
+}
+
 /// The hyperedges of `shape`: one per unit, each the unit's cells (0-based vertices), in unit
 /// order (rows, columns, boxes).
 pub fn hyperedges(shape: Shape) -> impl Iterator<Item = Vec<usize>> {
@@ -118,5 +184,45 @@ mod tests {
         let mut wrong = colours.clone();
         wrong.swap(0, 1);
         assert!(!is_proper(&graph, &wrong));
+    }
+
+    #[test]
+    fn a_colouring_names_its_solution() {
+        let puzzle = crate::text::parse_line("...3..4114..3...", None).unwrap();
+        let solution = crate::text::parse_line("4123234114323214", None).unwrap();
+        // Classes numbered in another order than the values: the givens relabel them.
+        let classes: Vec<usize> = solution.raw().iter().map(|&v| 3 - v as usize).collect();
+        assert_eq!(solution_of_colouring(&puzzle, &classes), Ok(solution));
+        let mut clash = classes.clone();
+        clash[3] = clash[6]; // the givens 3 and 4 in one class
+        assert_eq!(
+            solution_of_colouring(&puzzle, &clash),
+            Err(ColouringError::GivensShareAColour(3, 4))
+        );
+        assert!(matches!(
+            solution_of_colouring(&puzzle, &[0; 16]),
+            Err(ColouringError::GivensShareAColour(..))
+        ));
+        let too_many: Vec<usize> = (0..16).collect();
+        assert!(matches!(
+            solution_of_colouring(&puzzle, &too_many),
+            Err(ColouringError::TooManyColours {
+                found: 16,
+                order: 4
+            })
+        ));
+        assert!(matches!(
+            solution_of_colouring(&puzzle, &classes[..15]),
+            Err(ColouringError::Vertices {
+                found: 15,
+                cells: 16
+            })
+        ));
+        let mut swapped = classes.clone();
+        swapped.swap(0, 1); // row 1 keeps its values, columns 1 and 2 repeat
+        assert!(matches!(
+            solution_of_colouring(&puzzle, &swapped),
+            Err(ColouringError::NotASolution(_))
+        ));
     }
 }

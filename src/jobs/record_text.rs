@@ -61,6 +61,7 @@ pub fn stats_json(stats: &Stats) -> Value {
     json!({
         "nodes": stats.nodes,
         "guesses": stats.guesses,
+        "backtracks": stats.backtracks,
         "propagations": stats.propagations,
         "elapsed_us": micros(stats.elapsed),
     })
@@ -68,9 +69,9 @@ pub fn stats_json(stats: &Stats) -> Value {
 
 /// The JSON object of how a refutation is known: `{"kind": "search"}`, `{"kind": "proof",
 /// "by": "cadical", "format": "drat", "checker": ...}` or `{"kind": "claim", "by": "minisat",
-/// "reason": ...}`.
+/// "reason": ...}`, each with its `"text"` in words (`exhausted search`, ...).
 pub fn refutation_json(refutation: &Refutation) -> Value {
-    match refutation {
+    let mut value = match refutation {
         Refutation::Propagation | Refutation::Search => json!({"kind": refutation.kind()}),
         Refutation::Proof {
             by,
@@ -78,7 +79,9 @@ pub fn refutation_json(refutation: &Refutation) -> Value {
             checker,
         } => json!({"kind": "proof", "by": by, "format": format, "checker": checker}),
         Refutation::Claim { by, reason } => json!({"kind": "claim", "by": by, "reason": reason}),
-    }
+    };
+    value["text"] = refutation.to_string().into();
+    value
 }
 
 /// Sets `"certified"` and `"refutation"` on a JSON result that rests on a refutation (`unsat`,

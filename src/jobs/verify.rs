@@ -2,7 +2,7 @@
 //! n-th candidate with the n-th puzzle.
 //!
 //! A record is `line N: valid` or `line N: invalid: why`; as JSON `{"puzzle_line",
-//! "solution_line", "valid", "violation"}`. A puzzle or candidate that cannot be read, or an
+//! "solution_line", "valid", "violation", "kind", "unit"}`. A puzzle or candidate that cannot be read, or an
 //! entry of the longer file without a partner, is an error in place.
 
 use std::sync::Arc;
@@ -193,11 +193,15 @@ impl JobRecord for VerifyRecord {
     }
 
     fn json(&self) -> Value {
+        let violation = self.verdict.as_ref().err();
         json!({
             "puzzle_line": self.puzzle_line,
             "solution_line": self.solution_line,
             "valid": self.verdict.is_ok(),
-            "violation": self.verdict.as_ref().err().map(|v| v.to_string()),
+            "violation": violation.map(|v| v.to_string()),
+            "kind": violation.map(Violation::kind),
+            // The unit that repeats a value, `["row" | "column" | "box", number]` (1-based).
+            "unit": violation.and_then(Violation::unit).map(|u| (u.kind.name(), u.number + 1)),
         })
     }
 }
