@@ -47,6 +47,7 @@
 //! # fn grid_of_line() -> sudokit::Grid { parse_line("...3..4114..3...", None).unwrap() }
 //! ```
 
+pub mod assembly;
 pub mod capped;
 pub mod census;
 pub mod census_checkpoint;
@@ -64,6 +65,7 @@ pub mod info;
 pub mod item;
 mod job;
 pub mod minimize;
+pub mod option_help;
 pub mod options;
 pub mod partial;
 pub mod pool;
@@ -75,6 +77,7 @@ pub mod registry;
 pub mod run_error;
 pub mod run_identity;
 pub mod runner;
+pub mod shard;
 pub mod sink;
 pub mod size_cap;
 pub mod solve;
