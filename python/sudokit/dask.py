@@ -253,7 +253,7 @@ def _parser() -> argparse.ArgumentParser:
     for command, (kind, _, _, about) in COMMANDS.items():
         sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster: {about}")
         if kind != "none":
-            nargs = {"one": 1, "two": 2, "one_or_more": "+"}[kind]
+            nargs: Union[int, str] = {"one": 1, "two": 2}.get(kind, "+")
             sub.add_argument("inputs", nargs=nargs, metavar="FILE")
         for option in _options(command):
             if option["name"] == "threads":

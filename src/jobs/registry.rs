@@ -140,7 +140,7 @@ impl Entry {
         })
     }
 
-    /// Every option the command takes: its name, kind, flag and help ([`option_help`]) with
+    /// Every option the command takes: its name, kind, flag and help ([`super::option_help`]) with
     /// its default, in the order of [`Entry::defaults`].
     pub fn options(&self) -> Vec<OptionSpec> {
         let defaults = self.defaults();
