@@ -8,9 +8,9 @@
 //! - [`records`]: the records as objects (status, text, JSON), in input order
 //!   (`sudokit.records`).
 //!
-//! [`commands`] and [`option_defaults`] give the registry itself, from which `sudokit.dask`
-//! builds its functions and its command line. Dask's tasks run the same commands
-//! ([`crate::dask`]).
+//! [`commands`] and [`options`] give the registry itself (each option's kind, help and
+//! default), from which `sudokit.dask` builds its command line. Dask's tasks run the same
+//! commands ([`crate::dask`]).
 
 use std::path::PathBuf;
 
@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
 use sudokit::jobs::command::{Command, RecordOut, finish};
+use sudokit::jobs::option_help::as_keywords;
 use sudokit::jobs::registry::{self, Entry, Inputs};
 use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner, Sink, Status};
 
@@ -31,40 +32,14 @@ pub fn entry(command: &str) -> PyResult<&'static Entry> {
 }
 
 /// An option the job refused, as a `ValueError` that names every option as Python spells it
-/// (`time_limit`, not `--time-limit`; see [`keywords`]).
+/// (`time_limit`, not `--time-limit`: [`as_keywords`]).
 pub fn option_error(error: OptionError) -> PyErr {
     let message = error.to_string();
     if let OptionError::Malformed(_) = error {
         let message = message.split(" at line ").next().unwrap_or(&message);
         return value_error(message.replace("unknown field", "unknown keyword argument"));
     }
-    value_error(keywords(&message))
-}
-
-/// The command line's flags of the library's option messages as Python's keywords:
-/// `--time-limit` is `time_limit`, and the flags whose option is named otherwise in the options
-/// types (`--proof` is `proof_dir`, `--max-n` is `max_order`) by that name.
-pub fn keywords(message: &str) -> String {
-    const RENAMED: [(&str, &str); 2] = [("proof", "proof_dir"), ("max-n", "max_order")];
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(at) = rest.find("--") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        let end = after
-            .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
-            .unwrap_or(after.len());
-        let flag = &after[..end];
-        if flag.is_empty() || !flag.starts_with(|c: char| c.is_ascii_lowercase()) {
-            out.push_str("--");
-        } else {
-            let renamed = RENAMED.iter().find(|(f, _)| *f == flag).map(|(_, k)| *k);
-            out.push_str(&renamed.map_or_else(|| flag.replace('-', "_"), str::to_string));
-        }
-        rest = &after[end..];
-    }
-    out.push_str(rest);
-    out
+    value_error(as_keywords(&message))
 }
 
 /// A JSON object's text as a job's options (an unknown keyword refused by name).
@@ -99,24 +74,12 @@ pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str)>
         .collect()
 }
 
-/// The JSON text of `command`'s options with their defaults: every keyword the command takes.
+/// The options of `command` (JSON): a list of objects with each option's `name`, `kind`
+/// (`switch`, `integer`, `number`, `text`, `list`, `shape`), command-line `flag`, one-line
+/// `help` and `default`: every keyword the command takes.
 #[pyfunction]
-pub fn option_defaults(command: &str) -> PyResult<String> {
-    Ok(entry(command)?.defaults().to_string())
-}
-
-/// The JSON text of keyword arguments, checked against `command`'s options (the job is built,
-/// so every value is checked too).
-#[pyfunction]
-#[pyo3(signature = (command, **options))]
-pub fn check_options(
-    py: Python<'_>,
-    command: &str,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<String> {
-    let text = options_json(py, options)?;
-    build(command, &text, 1)?;
-    Ok(text)
+pub fn options(command: &str) -> PyResult<String> {
+    serde_json::to_string(&entry(command)?.options()).map_err(value_error)
 }
 
 /// The JSON text of a dict (`{}` for none).
@@ -298,12 +261,9 @@ pub fn run(
     let (entry, command) = checked(command, &inputs, options)?;
     let read = read_options(r#box, latin, format)?;
     let mode = open_mode(resume, force)?;
-    if !entry.resumable && (resume || output.is_some()) {
-        return Err(value_error(format!(
-            "{} writes to standard output (its tables end the run): no output or resume",
-            entry.name
-        )));
-    }
+    entry
+        .check_output(resume || output.is_some())
+        .map_err(value_error)?;
     let mut notes = command.notes();
     let identity = command
         .output_identity(json, if output.is_some() { &inputs } else { &[] })

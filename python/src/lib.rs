@@ -1,6 +1,6 @@
 //! The `sudokit._native` extension module: the sudokit library bound for Python. The Python
-//! package `sudokit` re-exports it with docs and type stubs; `sudokit.dask` runs its shard
-//! functions on a Dask cluster.
+//! package `sudokit` re-exports it with docs and type stubs; `sudokit.dask` runs its tasks
+//! on a Dask cluster.
 //!
 //! Every call binds the library (the facade, the registries, the ordered parallel map), never the
 //! command line. Long calls run without the GIL on a reused pool thread while the calling
@@ -18,7 +18,6 @@ mod jobs;
 mod latin;
 mod puzzle;
 mod read;
-mod shards;
 mod solving;
 mod values;
 
@@ -60,8 +59,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<jobs::Record>()?;
     m.add_function(wrap_pyfunction!(jobs::run, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::records, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::option_defaults, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::check_options, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::options, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::commands, m)?)?;
     dask::register(m)?;
     Ok(())

@@ -1,5 +1,5 @@
-"""Batches on a Dask cluster: every command of the library's registry (:data:`COMMANDS`: solve,
-count, grade, cross-check, generate, minimize, verify, info, generate-latin, reduce-latin).
+"""Batches on a Dask cluster: every command of the library's registry (:data:`COMMANDS`), run
+by :func:`run` or ``python -m sudokit.dask COMMAND``.
 
 The input is split into shards of whole puzzles (by the library's own reader, so a shard is read
 exactly as the whole file is); each shard is a Dask task that runs the library's command on a
@@ -8,23 +8,17 @@ same lines, the same JSON, made by the same library functions), while later shar
 task that fails (a worker lost, a process killed) is retried by Dask (``retries``); a bad puzzle
 is reported in place, as the command line reports it.
 
-=====================================  ==============================================
-``solve_file(path, ...)``              ``sudokit solve FILE`` (``--unique``, ``--json``)
-``grade_file(path, ...)``              ``sudokit grade --json FILE`` (without ``--runtime``)
-``crosscheck_file(path, ...)``         ``sudokit crosscheck FILE`` (``--json``)
-``generate(count=..., ...)``           ``sudokit generate --count N``
-=====================================  ==============================================
-
-Each writes to ``out`` (a text stream, a path, or standard output) and returns a :class:`Tally`
-whose ``exit_code`` is the command line's. The times inside the output (``elapsed_us`` of
-``solve --json``, the cross-check's times) are measured on the workers, so they differ from run
-to run, as they do between two runs of the command line.
+``run(command, *inputs, out=..., **options)`` writes to ``out`` (a text stream, a path, or
+standard output) and returns a :class:`Tally` whose ``exit_code`` is the command line's. The
+times inside the output (``elapsed_us`` of ``solve --json``, the cross-check's times) are
+measured on the workers, so they differ from run to run, as they do between two runs of the
+command line.
 
 Where the work runs: pass a ``client`` (a ``dask.distributed.Client``), or a ``scheduler``
 address (``tcp://host:8786``), or ``"local"`` (a ``LocalCluster`` on this machine: one worker
 process per core, one thread each). The workers need this package installed, in the same version.
 
-From the shell::
+From the shell (every option of the command is a flag, with the library's help)::
 
     python -m sudokit.dask grade puzzles.txt --scheduler local -o grades.jsonl
     python -m sudokit.dask solve puzzles.txt --scheduler tcp://10.0.0.5:8786 --unique
@@ -94,19 +88,24 @@ def _window(client: Any) -> int:
     return max(4, 2 * threads)
 
 
-def _ordered(
-    client: Any, function: Callable[..., Any], calls: Iterable[Tuple[tuple, dict]], retries: int
-) -> Iterator[Any]:
-    """Submits ``function(*args, **kwargs)`` for each call, a window at a time, and yields the
-    results in call order, each as soon as it and every one before it are done."""
+def _ordered(client: Any, plan: str, steps: Iterable[Any], retries: int) -> Iterator[Tuple[str, Any]]:
+    """Submits a task for each ``bytes`` step, a window at a time, and yields the steps in
+    order, each as soon as it and every one before it are done: ``("result", JSON)`` for a task,
+    ``("end", name)`` for the end of an input."""
     window = _window(client)
     pending: deque = deque()
-    for args, kwargs in calls:
-        pending.append(client.submit(function, *args, retries=retries, pure=False, **kwargs))
+
+    def done(step: Any) -> Tuple[str, Any]:
+        return ("end", step) if isinstance(step, str) else ("result", step.result())
+
+    for step in steps:
+        if not isinstance(step, str):
+            step = client.submit(_native.run_task, plan, step, retries=retries, pure=False)
+        pending.append(step)
         if len(pending) >= window:
-            yield pending.popleft().result()
+            yield done(pending.popleft())
     while pending:
-        yield pending.popleft().result()
+        yield done(pending.popleft())
 
 
 @contextlib.contextmanager
@@ -132,16 +131,6 @@ def _output(out: Out) -> Iterator[IO[str]]:
             os.remove(temporary)
 
 
-def _shards(path: PathLike, size: int, box: Optional[Tuple[int, int]], latin: bool) -> Any:
-    return _native.shards(path, size, box=box, latin=latin)
-
-
-def _no_puzzles(file: str) -> ValueError:
-    return ValueError(
-        f"{file}: no puzzles found (the input is empty or holds only blank and # comment lines)"
-    )
-
-
 def _note(message: str) -> None:
     print(f"sudokit: {message}", file=sys.stderr)
 
@@ -155,45 +144,9 @@ COMMANDS = {
 }
 
 
-def _calls(
-    command: str,
-    options: str,
-    json: bool,
-    inputs: Sequence[str],
-    file: str,
-    shard_size: int,
-    chunk: int,
-    count: int,
-    box: Optional[Tuple[int, int]],
-    latin: bool,
-) -> Iterator[Tuple[tuple, dict]]:
-    """The tasks of one input (one file, the pair of a two-input command, or the range of a
-    command without input)."""
-    kind = COMMANDS[command][0]
-    base = dict(box=box, latin=latin, inputs=len(inputs))
-    if kind == "none":
-        for start in range(0, count, chunk):
-            yield (command, options, json), dict(
-                inputs=0, range=(start, min(start + chunk, count))
-            )
-        return
-    if kind == "two":
-        left = iter(_shards(inputs[0], shard_size, box, latin))
-        right = iter(_shards(inputs[1], shard_size, box, latin))
-        k = 0
-        while True:
-            a, b = next(left, None), next(right, None)
-            if a is None and b is None:
-                return
-            yield (command, options, json), dict(
-                base, file=inputs[0], shard=a, first_index=k * shard_size,
-                second_file=inputs[1], second=b,
-            )
-            k += 1
-    for k, shard in enumerate(_shards(file, shard_size, box, latin)):
-        yield (command, options, json), dict(
-            base, file=file, shard=shard, first_index=k * shard_size
-        )
+def _options(command: str) -> list:
+    """The registry's options of ``command``: each one's name, kind, flag, help and default."""
+    return _json.loads(_native.options(command))
 
 
 def run(
@@ -217,13 +170,15 @@ def run(
 
     ``command`` is any command of the library's registry (:data:`COMMANDS`); ``options`` are
     its options as keyword arguments (those of ``sudokit.run``: ``backend=``, ``unique=``,
-    ``time_limit=``, ``schemes=``, ...); the command's job checks them here, before any task is
-    submitted. Each task runs the command over a shard of ``shard_size`` puzzles (``chunk``
-    puzzles for generate); the records are placed in input order by the library's recorder,
-    into ``out``: a path is a resumable result file as with ``sudokit COMMAND -o FILE``
-    (``resume=True`` continues an interrupted run, ``force=True`` discards one), a stream gets
-    the text, None is standard output. Commands that end with tables (grade, crosscheck,
-    minimize) write a stream or a path written whole.
+    ``time_limit=``, ``schemes=``, ...; ``sudokit._native.options(command)`` lists them); the
+    command's job checks them here, before any task is submitted. Each task runs the command
+    over a shard of ``shard_size`` puzzles (``chunk`` items for a command without input); the
+    records are placed in input order by the library, into ``out``: a path is a resumable
+    result file as with ``sudokit COMMAND -o FILE`` (``resume=True`` continues an interrupted
+    run, ``force=True`` discards one), a stream gets the text, None is standard output.
+    Commands that end with tables (grade, crosscheck, minimize) write a stream or a path
+    written whole. ``box`` is the shape the inputs are read with, or for a command with a
+    ``box`` option (generate) that option.
 
     Returns the tally; its ``exit_code`` is the command line's, its ``notes`` are printed on
     standard error.
@@ -234,27 +189,22 @@ def run(
         OSError: an input that cannot be read, an output that cannot be written.
         SudokitError: a resumed output that does not fit the input or another run's lock.
     """
-    if command not in COMMANDS:
-        raise ValueError(f"unknown command {command} (known: {', '.join(COMMANDS)})")
-    if shard_size < 1 or chunk < 1:
-        raise ValueError("shard_size and chunk must be at least 1")
-    files = [os.fspath(p) for p in inputs]
-    kind, resumable, per_input, _ = COMMANDS[command]
-    if kind == "one_or_none" and not files:
+    if COMMANDS.get(command, ("",))[0] == "one_or_none" and not inputs:
         raise ValueError(
             f"{command} without input runs in one process (sudokit.run): Dask shards input files"
         )
-    if kind == "none" and box is not None:
-        options["box"], box = box, None  # generate's box is the shape it makes
+    if box is not None and command in COMMANDS and any(
+        o["name"] == "box" for o in _options(command)
+    ):
+        options["box"], box = box, None
     options.setdefault("threads", threads_per_task)
-    text = _native.check_options(command, **options)
     output = os.fspath(out) if isinstance(out, (str, os.PathLike)) and out != "-" else None
-    to_file = output is not None and resumable
-    progress = _native.ShardRun(
-        command, text, json=json, output=output if to_file else None,
-        resume=resume, force=force, inputs=files,
+    to_file = output is not None and COMMANDS.get(command, ("", False))[1]
+    progress = _native.DaskRun(
+        command, [os.fspath(p) for p in inputs], _json.dumps(options), json=json,
+        output=output if to_file else None, resume=resume, force=force, box=box, latin=latin,
+        shard_size=shard_size, chunk=chunk,
     )
-    count = progress.generated() or 0
     for note in progress.notes():
         _note(note)
     client, close = _connect(client, scheduler)
@@ -262,19 +212,8 @@ def run(
     try:
         with _output(None if to_file else out) as stream:
             stream.write(progress.begin())
-            per_file = files if kind == "one_or_more" else [files[0] if files else "-"]
-            for file in per_file:
-                seen = 0
-                calls = _calls(
-                    command, text, json, files, file, shard_size, chunk, count, box, latin
-                )
-                for entries, share in _ordered(client, _native.run_shard, calls, retries):
-                    seen += len(entries)
-                    stream.write(progress.push(entries, share))
-                if seen == 0 and kind != "none":
-                    raise _no_puzzles(file)
-                if per_input:
-                    stream.write(progress.end_input(file))
+            for step, value in _ordered(client, progress.plan, progress, retries):
+                stream.write(progress.push(value) if step == "result" else progress.end_input(value))
             stream.write(progress.end(True))
             complete = True
     finally:
@@ -285,40 +224,6 @@ def run(
     return tally
 
 
-def solve_file(path: PathLike, **kwargs: Any) -> Tally:
-    """``sudokit solve FILE`` on a Dask cluster: :func:`run` of ``"solve"``."""
-    return run("solve", path, **kwargs)
-
-
-def grade_file(paths: Union[PathLike, Sequence[PathLike]], **kwargs: Any) -> Tally:
-    """``sudokit grade --json FILE...`` on a Dask cluster: :func:`run` of ``"grade"`` with
-    ``json=True`` unless told otherwise (``schemes`` a string or a list of names)."""
-    kwargs.setdefault("json", True)
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    schemes = kwargs.get("schemes")
-    if schemes is not None and not isinstance(schemes, str):
-        kwargs["schemes"] = ",".join(schemes)
-    return run("grade", *paths, **kwargs)
-
-
-def crosscheck_file(path: PathLike, **kwargs: Any) -> Tally:
-    """``sudokit crosscheck FILE`` on a Dask cluster: :func:`run` of ``"crosscheck"``
-    (``backends`` a list of specs; none: the library's default participants)."""
-    if kwargs.get("backends") is None:
-        kwargs.pop("backends", None)
-    return run("crosscheck", path, **kwargs)
-
-
-def generate(count: int, **kwargs: Any) -> Tally:
-    """``sudokit generate --count N`` on a Dask cluster: :func:`run` of ``"generate"``; puzzle
-    ``i`` depends only on the seed and ``i``, so the output is the command line's whatever the
-    cluster."""
-    if count < 0:
-        raise ValueError("count must be at least 0")
-    return run("generate", count=count, **kwargs)
-
-
 def _box(text: str) -> Tuple[int, int]:
     try:
         p, q = text.lower().split("x")
@@ -327,21 +232,23 @@ def _box(text: str) -> Tuple[int, int]:
         raise argparse.ArgumentTypeError(f"expected PxQ (e.g. 3x3), not {text}") from None
 
 
-def _value(text: str) -> Any:
-    """A flag's value as the option's JSON: a number, true/false, a list (``a,b``), or text."""
-    try:
-        return _json.loads(text)
-    except ValueError:
-        return text
-
-
 def _list(text: str) -> list:
     return [part for part in text.split(",") if part]
 
 
+#: How each kind of option is read from its flag (a switch is a flag without value).
+_KINDS: dict = {
+    "integer": dict(type=int, metavar="N"),
+    "number": dict(type=float, metavar="X"),
+    "text": dict(type=str, metavar="VALUE"),
+    "list": dict(type=_list, nargs="?", const=[], metavar="A,B"),
+    "shape": dict(type=_box, metavar="PxQ"),
+}
+
+
 def _parser() -> argparse.ArgumentParser:
-    """The command line, generated from the jobs' option tables (``_native.option_defaults``):
-    one flag per option, ``--time-limit`` for ``time_limit``, a switch for a boolean option."""
+    """The command line, generated from the library's registry: a subcommand per command, a
+    flag per option (its kind, flag, help and default from ``_native.options``)."""
     parser = argparse.ArgumentParser(
         prog="python -m sudokit.dask",
         description="sudokit's batch commands on a Dask cluster: the command line's output, "
@@ -350,30 +257,23 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     for command, (kind, _, _, about) in COMMANDS.items():
         sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster: {about}")
-        if kind in ("one", "one_or_none"):
-            sub.add_argument("inputs", nargs=1, metavar="FILE")
-        elif kind == "one_or_more":
-            sub.add_argument("inputs", nargs="+", metavar="FILE")
-        elif kind == "two":
-            sub.add_argument("inputs", nargs=2, metavar="FILE")
-        defaults = _json.loads(_native.option_defaults(command))
-        for name, default in defaults.items():
-            flag = "--" + name.replace("_", "-")
-            if name == "threads":
-                continue
-            if name == "box":
-                sub.add_argument(flag, dest=f"option_{name}", type=_box, metavar="PxQ",
-                                 default=tuple(default))
-            elif isinstance(default, bool):
-                sub.add_argument(flag, dest=f"option_{name}", action="store_true",
-                                 default=default)
-            elif isinstance(default, list):
-                sub.add_argument(flag, dest=f"option_{name}", type=_list, metavar="A,B",
-                                 default=None)
+        if kind != "none":
+            nargs: Union[int, str] = {"one": 1, "one_or_none": 1, "two": 2}.get(kind, "+")
+            sub.add_argument("inputs", nargs=nargs, metavar="FILE")
+        for option in _options(command):
+            if option["name"] == "threads":
+                continue  # --threads-per-task
+            default = option["default"]
+            shown = "" if default in (None, False, []) else f" (default {default})"
+            flag = dict(
+                help=option["help"] + shown, dest=f"option_{option['name']}",
+                default=argparse.SUPPRESS,
+            )
+            if option["kind"] == "switch":
+                flag["action"] = "store_false" if default else "store_true"
             else:
-                shown = "" if default is None else f" (default {default})"
-                sub.add_argument(flag, dest=f"option_{name}", type=_value, default=None,
-                                 metavar=name.upper(), help=f"the job's {name}{shown}")
+                flag.update(_KINDS[option["kind"]])
+            sub.add_argument("--" + option["flag"], **flag)
         sub.add_argument("--json", action="store_true", help="one JSON object per record")
         sub.add_argument("--scheduler", default="local", metavar="ADDRESS|local",
                          help="the Dask scheduler (tcp://host:8786), or local: a LocalCluster "
@@ -387,7 +287,7 @@ def _parser() -> argparse.ArgumentParser:
                          help="batch threads inside each task")
         if kind == "none":
             sub.add_argument("--chunk", type=int, default=DEFAULT_GENERATE_CHUNK,
-                             help="puzzles per task")
+                             help="items per task")
         else:
             sub.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE,
                              help="puzzles per task")
@@ -398,28 +298,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line of ``python -m sudokit.dask``; returns the exit code."""
-    args = _parser().parse_args(argv)
-    defaults = _json.loads(_native.option_defaults(args.command))
-    options = {}
-    for name, default in defaults.items():
-        value = getattr(args, f"option_{name}", None)
-        if value is not None and value != default:
-            options[name] = value
-    shared: dict = dict(
-        out=args.output,
-        scheduler=args.scheduler,
-        retries=args.retries,
-        threads_per_task=args.threads_per_task,
-        json=args.json,
-        resume=args.resume,
-        force=args.force,
-    )
-    if COMMANDS[args.command][0] == "none":
-        shared.update(chunk=args.chunk)
-    else:
-        shared.update(box=args.box, latin=args.latin, shard_size=args.shard_size)
+    args = vars(_parser().parse_args(argv))
+    options = {k[len("option_"):]: v for k, v in args.items() if k.startswith("option_")}
+    shared = {k: args[k] for k in ("json", "resume", "force", "retries", "threads_per_task",
+                                   "scheduler", "chunk", "shard_size", "box", "latin")
+              if k in args}
     try:
-        tally = run(args.command, *getattr(args, "inputs", []), **shared, **options)
+        tally = run(args["command"], *args.get("inputs", []), out=args["output"], **shared,
+                    **options)
         return tally.exit_code
     except (ValueError, OSError, _native.SudokitError) as e:
         _note(str(e))

@@ -27,53 +27,53 @@ JSONL = str(DATA / "lines.jsonl")
 TOP95 = "models/sudoku/9x9/top95.txt"
 
 
-def run(function, *args, **kwargs) -> tuple[str, sd.Tally]:
+def run(command, *args, **kwargs) -> tuple[str, sd.Tally]:
     out = io.StringIO()
-    tally = function(*args, out=out, **kwargs)
+    tally = sd.run(command, *args, out=out, **kwargs)
     return out.getvalue(), tally
 
 
 @pytest.mark.parametrize("path", [MIXED, BLOCKS, JSONL, TOP95])
 @pytest.mark.parametrize("shard_size", [1, 4, 1000])
-def test_grade_file_is_cli_grade_json(cli, client, in_repo, path, shard_size):
+def test_grade_is_cli_grade_json(cli, client, in_repo, path, shard_size):
     code, expected = cli("grade", "--json", path)
-    got, tally = run(sd.grade_file, path, client=client, shard_size=shard_size)
+    got, tally = run("grade", path, client=client, json=True, shard_size=shard_size)
     assert got == expected
     assert tally.exit_code == code
 
 
-def test_grade_file_with_schemes_and_several_files(cli, client, in_repo):
+def test_grade_with_schemes_and_several_files(cli, client, in_repo):
     code, expected = cli("grade", "--json", "--schemes", "FC,HAC,HACV", "--shave", "fixpoint",
                          MIXED, TOP95)
-    got, tally = run(sd.grade_file, [MIXED, TOP95], client=client, schemes=["FC", "HAC", "HACV"],
+    got, tally = run("grade", MIXED, TOP95, client=client, json=True, schemes="FC,HAC,HACV",
                      shave="fixpoint", shard_size=3)
     assert got == expected and tally.exit_code == code == 2
 
 
 @pytest.mark.parametrize("options", [[], ["--unique"], ["--backend", "dlx", "--unique"]])
 @pytest.mark.parametrize("path", [MIXED, BLOCKS, JSONL])
-def test_solve_file_is_cli_solve(cli, client, in_repo, path, options):
+def test_solve_is_cli_solve(cli, client, in_repo, path, options):
     code, expected = cli("solve", *options, path)
     got, tally = run(
-        sd.solve_file, path, client=client, shard_size=3,
+        "solve", path, client=client, shard_size=3,
         unique="--unique" in options, backend=options[1] if "--backend" in options else "native",
     )
     assert got == expected
     assert tally.exit_code == code
 
 
-def test_solve_file_json_matches_but_for_the_times(cli, client, in_repo):
+def test_solve_json_matches_but_for_the_times(cli, client, in_repo):
     _, expected = cli("solve", "--json", MIXED)
-    got, _ = run(sd.solve_file, MIXED, client=client, json=True, shard_size=2)
+    got, _ = run("solve", MIXED, client=client, json=True, shard_size=2)
     untimed = lambda text: re.sub(r'"elapsed_us":[0-9.e-]+', '"elapsed_us":0', text)
     assert untimed(got) == untimed(expected)
     assert len(got.splitlines()) == len(expected.splitlines())
 
 
-def test_crosscheck_file_is_cli_crosscheck_but_for_the_times(cli, client, in_repo):
+def test_crosscheck_is_cli_crosscheck_but_for_the_times(cli, client, in_repo):
     backends = "native,dlx,sat"
     code, expected = cli("crosscheck", "--backends", backends, MIXED)
-    got, tally = run(sd.crosscheck_file, MIXED, client=client, backends=backends.split(","),
+    got, tally = run("crosscheck", MIXED, client=client, backends=backends.split(","),
                      shard_size=4)
     rows = lambda text: text.split("\n\n")[0]
     assert rows(got) == rows(expected)
@@ -82,7 +82,7 @@ def test_crosscheck_file_is_cli_crosscheck_but_for_the_times(cli, client, in_rep
     assert untimed(got) == untimed(expected)
     assert tally.exit_code == code
     _, expected = cli("crosscheck", "--json", "--backends", backends, JSONL)
-    got, _ = run(sd.crosscheck_file, JSONL, client=client, json=True,
+    got, _ = run("crosscheck", JSONL, client=client, json=True,
                  backends=backends.split(","), shard_size=3)
     strip = lambda text: [
         {k: v for k, v in json.loads(l).items() if k != "runs"} for l in text.splitlines()[:-1]
@@ -92,54 +92,64 @@ def test_crosscheck_file_is_cli_crosscheck_but_for_the_times(cli, client, in_rep
 
 def test_generate_is_cli_generate(cli, client):
     _, expected = cli("generate", "--box", "2x3", "--count", "23", "--seed", "5", "--json")
-    got, tally = run(sd.generate, 23, client=client, box=(2, 3), seed=5, json=True, chunk=4)
+    got, tally = run("generate", client=client, count=23, box=(2, 3), seed=5, json=True, chunk=4)
     assert got == expected and tally.total == 23
     _, expected = cli("generate", "--box", "3x3", "--count", "7", "--seed", "3",
                       "--symmetry", "mirror")
-    got, _ = run(sd.generate, 7, client=client, seed=3, symmetry="mirror", chunk=2)
+    got, _ = run("generate", client=client, count=7, seed=3, symmetry="mirror", chunk=2)
     assert got == expected
 
 
 def test_a_failed_task_is_retried(cli, client, in_repo, monkeypatch, tmp_path):
     """The first attempt of every third shard fails (a worker lost, say); Dask runs it again and
     the output is still the command line's."""
-    real = sudokit._native.run_shard
+    real = sudokit._native.run_task
     marks = tmp_path / "failed"
     marks.mkdir()
 
-    def flaky(*args, **kwargs):
-        # Attempts are marked on disk: the task may run in another thread or process.
-        first_line = kwargs["shard"][0]
+    def flaky(plan, task):
+        # Attempts are marked on disk: the task may run in another thread or process. A task
+        # is bytes: a JSON header line (the shard's first line among it), then the shard.
+        first_line = json.loads(task.split(b"\n", 1)[0])["shards"][0]["first"]
         mark = marks / str(first_line)
         if first_line % 3 == 0 and not mark.exists():
             mark.touch()
             raise RuntimeError(f"injected failure of the shard at line {first_line}")
-        return real(*args, **kwargs)
+        return real(plan, task)
 
     # The runner looks its task function up in sudokit.dask's _native: a stand-in whose
-    # run_shard is the flaky one.
+    # run_task is the flaky one.
     stand_in = types.SimpleNamespace(**{k: getattr(sudokit._native, k) for k in dir(sudokit._native)})
-    stand_in.run_shard = flaky
+    stand_in.run_task = flaky
     monkeypatch.setattr(sd, "_native", stand_in)
     _, expected = cli("grade", "--json", TOP95)
-    got, _ = run(sd.grade_file, TOP95, client=client, shard_size=5)
+    got, _ = run("grade", TOP95, client=client, json=True, shard_size=5)
     assert len(list(marks.iterdir())) >= 3, "no shard failed: the test tested nothing"
     assert got == expected
     # Without retries the failure reaches the caller.
     for mark in marks.iterdir():
         mark.unlink()
     with pytest.raises(RuntimeError, match="injected failure"):
-        run(sd.grade_file, TOP95, client=client, shard_size=5, retries=0)
+        run("grade", TOP95, client=client, json=True, shard_size=5, retries=0)
 
 
 def test_bad_options_fail_before_any_task(client):
     with pytest.raises(ValueError):
-        run(sd.solve_file, MIXED, client=client, backend="quantum")
+        run("solve", MIXED, client=client, backend="quantum")
     with pytest.raises(ValueError):
-        run(sd.grade_file, MIXED, client=client, schemes="XYZ")
+        run("grade", MIXED, client=client, schemes="XYZ")
+    # Options are named as Python spells them, with what they take.
+    with pytest.raises(ValueError, match="unknown keyword argument `bogus`"):
+        run("solve", MIXED, client=client, bogus=1)
+    with pytest.raises(ValueError, match="time_limit takes a number"):
+        run("solve", MIXED, client=client, time_limit="soon")
+    with pytest.raises(ValueError, match="^proof_dir goes with backend sat"):
+        run("solve", MIXED, client=client, backend="dlx", proof_dir="/tmp/x")
+    with pytest.raises(ValueError, match="unknown command"):
+        run("slove", MIXED, client=client)
     empty = DATA / "empty.txt"
     with pytest.raises(ValueError, match="no puzzles found"):
-        run(sd.grade_file, str(empty), client=client)
+        run("grade", str(empty), client=client)
 
 
 def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
@@ -165,6 +175,27 @@ def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
     assert out.read_text() == expected
 
 
+def test_the_command_s_flags_are_the_registry_s_options():
+    """Every option of every command is a flag of ``python -m sudokit.dask`` with the library's
+    help and kind: a switch on by default is turned off by its ``--no-`` flag, a list is split
+    at commas, a box shape is PxQ; only the options given reach the job."""
+    parser = sd._parser()
+    for command in sd.COMMANDS:
+        help_text = parser._subparsers._group_actions[0].choices[command].format_help()
+        for option in json.loads(sudokit._native.options(command)):
+            if option["name"] != "threads":
+                assert "--" + option["flag"] in help_text, (command, option)
+                assert option["help"].split()[0] in help_text, (command, option)
+    args = vars(parser.parse_args(["generate", "--no-sweeps", "--box", "2x3", "--count", "4"]))
+    assert {k: v for k, v in args.items() if k.startswith("option_")} == {
+        "option_sweeps": False, "option_box": (2, 3), "option_count": 4}
+    args = vars(parser.parse_args(["crosscheck", MIXED, "--backends", "dlx,sat", "--external"]))
+    assert (args["option_backends"], args["option_external"]) == (["dlx", "sat"], [])
+    args = vars(parser.parse_args(["solve", MIXED, "--time-limit", "1.5", "--unique"]))
+    assert (args["option_time_limit"], args["option_unique"]) == (1.5, True)
+    assert "option_backend" not in args
+
+
 def test_a_killed_worker_is_reported_plainly(monkeypatch, capsys):
     """When Dask gives up on a task (its workers died, retries spent), the command says so in
     one line and exits 1, instead of a traceback."""
@@ -172,7 +203,7 @@ def test_a_killed_worker_is_reported_plainly(monkeypatch, capsys):
 
     def dies(*args, **kwargs):
         worker = types.SimpleNamespace(address="tcp://10.0.0.9:4000")
-        raise distributed.KilledWorker("run_shard-1", worker, 3)
+        raise distributed.KilledWorker("run_task-1", worker, 3)
 
     monkeypatch.setattr(sd, "run", dies)
     assert sd.main(["solve", MIXED]) == 1

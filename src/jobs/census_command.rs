@@ -31,7 +31,7 @@ use serde_json::{Value, json};
 use super::census::{
     CensusRunError, EmptyGridCount, EmptyGridError, report_text, run_census, stop_note,
 };
-use super::command::{Command, Form, RecordOut, Shard, Summing};
+use super::command::{Command, Form, RecordOut, ShardResult, Summing};
 use super::control::Control;
 use super::count::{CountJob, empty_grid_shape};
 use super::item::{Fnv, InputError};
@@ -349,7 +349,7 @@ impl Command for EmptyGridCommand {
         _sources: Vec<super::source::Source>,
         _json: bool,
         _runner: &Runner,
-    ) -> Result<(Shard, Ran), RunError> {
+    ) -> Result<(ShardResult, Ran), RunError> {
         Err(RunError::Input(InputError::Source("input files")))
     }
 

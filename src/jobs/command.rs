@@ -31,6 +31,7 @@
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::item::InputError;
@@ -210,10 +211,11 @@ impl RecordOut {
     }
 }
 
-/// What a Dask task returns: the records of its shard, in order, each written in the chosen
-/// form, and the shard's share of the summary (the summary's serde form).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Shard {
+/// What a task on a cluster returns (see [`super::shard`]): the records of its shard, in order,
+/// each written in the chosen form, and the shard's share of the summary (the summary's serde
+/// form). It travels in its serde form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShardResult {
     /// `(input line, item key, status, written record)`, in input order.
     pub entries: Vec<(usize, u64, Status, String)>,
     /// The shard's summary.
@@ -365,7 +367,7 @@ pub trait Command: Send + Sync {
         sources: Vec<Source>,
         json: bool,
         runner: &Runner,
-    ) -> Result<(Shard, Ran), RunError>;
+    ) -> Result<(ShardResult, Ran), RunError>;
 
     /// An empty summary, for the client that adds the tasks' shares up.
     fn summing(&self) -> Box<dyn Summing>;
@@ -449,7 +451,7 @@ where
         sources: Vec<Source>,
         json: bool,
         runner: &Runner,
-    ) -> Result<(Shard, Ran), RunError> {
+    ) -> Result<(ShardResult, Ran), RunError> {
         let items = self.job.items(sources)?;
         let mut summary = self.job.summary();
         let mut entries = Vec::new();
@@ -460,7 +462,7 @@ where
             }
         })?;
         let share = serde_json::to_value(&summary).map_err(std::io::Error::other)?;
-        Ok((Shard { entries, share }, ran))
+        Ok((ShardResult { entries, share }, ran))
     }
 
     fn summing(&self) -> Box<dyn Summing> {

@@ -598,7 +598,7 @@ mod tests {
             limit: Some(2),
             ..CourseChoice::default()
         };
-        assert!(refused(limit_without_sudoku).contains("--limit counts at the sudoku level"));
+        assert!(refused(limit_without_sudoku).contains("limit counts at the sudoku level"));
         let both = CourseChoice {
             levels: Some("cnf".into()),
             target: Some("cnf".into()),

@@ -5,8 +5,8 @@
 //!
 //! # The parts
 //! - the **registry** ([`registry`]): every batch command once (name, inputs, noun, whether its
-//!   output resumes, its options with their defaults, how its job is built); the front ends
-//!   read their commands from it;
+//!   output resumes, its options with their defaults, kinds and help ([`option_help`]), how its
+//!   job is built); the front ends read their commands from it;
 //! - a **job** per command (one file each): an options type (plain data with serde: built from
 //!   clap flags, Python keyword arguments or a Dask shard's JSON), checked once by the job's
 //!   `new` into the job ([`Job`]), whose [`Job::run`] turns one item into a typed record
@@ -20,6 +20,8 @@
 //!   results in input order on all cores, stopped by a [`Control`]), the [`recorder`]
 //!   (results into a [`Sink`], continuing a resumed output, counted in a [`Tally`]), the
 //!   summary ended per input and at the end, and the exit code;
+//! - a run **on a cluster** ([`shard`], [`assembly`]): the inputs cut into tasks of whole
+//!   puzzles, a task run on a worker, its results placed in input order by the client;
 //! - the **sink** and **resume** ([`sink`], [`partial`], [`target`], [`run_identity`]):
 //!   standard output, a file written directly, or the resumable result file of `-o FILE`
 //!   (locked, indexed, resumed only by a run of the same command, options and inputs): the one
@@ -51,6 +53,7 @@
 //! # fn grid_of_line() -> sudokit::Grid { parse_line("...3..4114..3...", None).unwrap() }
 //! ```
 
+pub mod assembly;
 pub mod bench;
 pub mod capped;
 pub mod census;
@@ -72,6 +75,7 @@ pub mod item;
 mod job;
 pub mod lists;
 pub mod minimize;
+pub mod option_help;
 pub mod options;
 pub mod partial;
 pub mod pick;
@@ -84,6 +88,7 @@ pub mod registry;
 pub mod run_error;
 pub mod run_identity;
 pub mod runner;
+pub mod shard;
 pub mod sink;
 pub mod size_cap;
 pub mod solve;

@@ -1,6 +1,7 @@
 //! The command registry: every batch command once, with its name, what inputs it reads, what it
 //! calls its items, whether its output is a resumable result file, its options (their serde
-//! type, with defaults) and how its job is built. The command line's subcommands, Python's
+//! type, with defaults, and each one's kind and help: [`Entry::options`]) and how its job is
+//! built. The command line's subcommands, Python's
 //! `sudokit.run`/`sudokit.records` and `python -m sudokit.dask` are all read from this table
 //! (a test checks that each exposes exactly its commands), so a command is taught here and in
 //! its job's file, nowhere else.
@@ -40,6 +41,7 @@ use super::grade::{GradeJob, GradeOptions};
 use super::info::InfoJob;
 use super::job::Job;
 use super::minimize::{MinimizeJob, MinimizeOptions};
+use super::option_help::{OptionHelp, help};
 use super::options::OptionError;
 use super::reduce_latin::{ReduceLatinJob, ReduceLatinOptions};
 use super::solve::{SolveJob, SolveOptions};
@@ -131,7 +133,57 @@ impl Entry {
     /// # Errors
     /// An unknown option, a value of the wrong type, or one the job refuses.
     pub fn build(&self, options: Value, inputs: usize) -> Result<Box<dyn Command>, OptionError> {
-        (self.build)(options, inputs)
+        (self.build)(options, inputs).map_err(|e| self.said(e))
+    }
+
+    /// An option of the wrong type said with what the option takes (`time_limit: invalid
+    /// type: string "x", expected f64 (time_limit takes a number: ...)`).
+    fn said(&self, error: OptionError) -> OptionError {
+        let OptionError::Malformed(message) = error else {
+            return error;
+        };
+        let named = message
+            .split_once(": ")
+            .and_then(|(name, _)| help(self.name, name));
+        OptionError::Malformed(match named {
+            Some(h) => format!(
+                "{message} ({} takes {}: {})",
+                h.name,
+                h.kind.words(),
+                h.help
+            ),
+            None => message,
+        })
+    }
+
+    /// Every option the command takes: its name, kind, flag and help ([`super::option_help`]) with
+    /// its default, in the order of [`Entry::defaults`].
+    pub fn options(&self) -> Vec<OptionSpec> {
+        let defaults = self.defaults();
+        let Value::Object(defaults) = defaults else {
+            return Vec::new();
+        };
+        defaults
+            .into_iter()
+            .map(|(name, default)| OptionSpec {
+                help: help(self.name, &name)
+                    .expect("every option has its help (a test of option_help checks)"),
+                default,
+            })
+            .collect()
+    }
+
+    /// Checks that the command can write `output`: only a command whose output is a resumable
+    /// result file takes an output file (the others end with tables, on standard output).
+    ///
+    /// # Errors
+    /// An output file for a command that ends with tables.
+    pub fn check_output(&self, output: bool) -> Result<(), RegistryError> {
+        if output && !self.resumable {
+            Err(RegistryError::NotResumable { command: self.name })
+        } else {
+            Ok(())
+        }
     }
 
     /// Checks the number of inputs.
@@ -151,6 +203,17 @@ impl Entry {
     }
 }
 
+/// An option of a command as a front end builds its arguments from it: its help and its
+/// default.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OptionSpec {
+    /// Its name, kind, flag and help.
+    #[serde(flatten)]
+    pub help: OptionHelp,
+    /// Its default (its serde form; null for none).
+    pub default: Value,
+}
+
 /// A command that is not in the registry, or inputs it does not take.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RegistryError {
@@ -161,6 +224,14 @@ pub enum RegistryError {
         name: String,
         /// The registry's names.
         known: String,
+    },
+    /// An output file for a command that ends with tables.
+    #[error(
+        "{command} writes to standard output (its tables end the run): no output file or resume"
+    )]
+    NotResumable {
+        /// The command.
+        command: &'static str,
     },
     /// A number of inputs the command does not take.
     #[error("{command} takes {wanted}, not {given}")]
