@@ -231,6 +231,10 @@ fn interrupted_after_some_answers(args: &[&str], input: &str) -> (String, std::p
         seen.push(byte[0]);
     }
     send("-INT", child.id());
+    // The signal is handled on the signal thread: an input closed at the same instant can let
+    // a command that has read all it was given end whole first (a complete run, exit 0, not
+    // the interruption this test is about), so the input stays open a moment longer.
+    std::thread::sleep(Duration::from_millis(500));
     drop(stdin);
     stdout.read_to_end(&mut seen).expect("reads the rest");
     let mut output = child.wait_with_output().expect("waits");
