@@ -16,7 +16,9 @@
 //! use sudokit::jobs::count::{CountJob, CountOptions};
 //! use sudokit::jobs::{Command, Control, Runner};
 //! use sudokit::text::{ReadOptions, ShapeSpec};
-//! let job = CountJob::new(CountOptions { threads: Some(1), ..CountOptions::default() }).unwrap();
+//! use sudokit::jobs::solver_options::RunOptions;
+//! let run = RunOptions { threads: Some(1), ..RunOptions::default() };
+//! let job = CountJob::new(CountOptions { run, ..CountOptions::default() }).unwrap();
 //! let command = EmptyGridCommand::new(job);
 //! let read = ReadOptions { shape: Some(ShapeSpec::Box(2, 2)), ..ReadOptions::default() };
 //! let mut text = String::new();
