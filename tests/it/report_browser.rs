@@ -476,30 +476,6 @@ fn report_browser_lecture_mode_is_legible_at_1280x720() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     check_lecture(&thirty_six, 3, "");
-    // 49×49: an order-7 square, its Sudoku drawn as a heat map (never cut off by its box).
-    let forty_nine = temp_file("lecture-49.html", b"");
-    let out = run(
-        &[
-            "reduce",
-            "latin",
-            "-",
-            "--solve",
-            "--levels",
-            "latin,sudoku",
-            "--report",
-            s(&forty_nine),
-        ],
-        b".2345.7234.6713.5671.4567.2356.1234.7123.5712.456\n",
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(
-        std::fs::read_to_string(&forty_nine)
-            .unwrap()
-            .contains("class=\"zoom\"")
-    );
-    // Its band of 49 columns, as wide as the slide: 49 cells across 1280 pixels leave room
-    // for two-digit numbers of about 12 pixels, not 14.
-    check_lecture_digits(&forty_nine, 2, "", 11.5);
     // The frames of explain, one step at a time.
     let frames = temp_file("lecture-explain.html", b"");
     let out = run(
