@@ -43,14 +43,13 @@ use serde_json::{Value, json};
 use thiserror::Error;
 
 use super::capped::capped;
-use super::command::{Command, Form, RecordOut, ShardResult, Summing};
+use super::command::{Command, Form, RecordOut, ShardResult, Summing, Unshardable};
 use super::control::Control;
 use super::item::{InputError, puzzles_until};
 use super::options::{self, OptionError};
 use super::partial::OldResults;
 use super::record::{JobRecord, Status};
 use super::record_text::{json_line, rounded};
-use super::registry::RegistryError;
 use super::run_error::RunError;
 use super::runner::{Ran, Runner};
 use super::sink::Sink;
@@ -367,8 +366,8 @@ impl Summing for BenchSummary {
 }
 
 /// Why a bench has no shards.
-fn whole() -> RegistryError {
-    RegistryError::Whole { command: "bench" }
+fn whole() -> Unshardable {
+    Unshardable { command: "bench" }
 }
 
 /// `bench` as a registry command; see the module docs. Its output is the table (or a JSON

@@ -33,7 +33,7 @@ use thiserror::Error;
 
 use super::bench::{Bench, BenchCommand, BenchOptions};
 use super::census_command::EmptyGridCommand;
-use super::command::{Command, JobCommand};
+use super::command::{Command, JobCommand, Unshardable};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
 use super::decode::{DecodeJob, DecodeOptions};
@@ -200,7 +200,7 @@ impl Entry {
         if self.shardable {
             Ok(())
         } else {
-            Err(RegistryError::Whole { command: self.name })
+            Err(Unshardable { command: self.name }.into())
         }
     }
 
@@ -252,11 +252,8 @@ pub enum RegistryError {
         command: &'static str,
     },
     /// A command that runs whole, in one process, on a Dask cluster.
-    #[error("{command} times whole runs in one process: use sudokit.run")]
-    Whole {
-        /// The command.
-        command: &'static str,
-    },
+    #[error(transparent)]
+    Whole(#[from] Unshardable),
     /// A number of inputs the command does not take.
     #[error("{command} takes {wanted}, not {given}")]
     Inputs {
