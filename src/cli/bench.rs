@@ -69,20 +69,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for note in bench.notes() {
         super::note!("sudokit: {note}");
     }
-    let sink = runner::stdout(entry.noun);
-    let form = Form {
-        json: args.json,
-        brief: false,
-    };
-    let read = args.input.read_options();
-    let ran = bench.run(
-        &args.files,
-        read,
-        &sink,
-        None,
-        &Runner::new(stop::control()),
-        form,
-    );
-    let (ran, summary) = ran?;
+    let (sink, runs) = (runner::stdout(entry.noun), Runner::new(stop::control()));
+    let (read, json) = (args.input.read_options(), args.json);
+    let form = Form { json, brief: false };
+    let (ran, summary) = bench.run(&args.files, read, &sink, None, &runs, form)?;
     runner::end(sink, ran, &*summary, entry.noun)
 }
