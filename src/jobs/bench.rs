@@ -18,7 +18,7 @@
 //!
 //! # Examples
 //! ```
-//! use std::path::{Path, PathBuf};
+//! use std::path::PathBuf;
 //! use sudokit::jobs::Control;
 //! use sudokit::jobs::bench::{Bench, BenchOptions};
 //! use sudokit::text::ReadOptions;
