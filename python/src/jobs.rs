@@ -55,10 +55,11 @@ pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Co
     entry(command)?.build(options, inputs).map_err(option_error)
 }
 
-/// The registry's commands: `(name, inputs, resumable, per_input, about)`, where `inputs` is
-/// `none`, `one`, `two`, `one_or_more` or `one_or_none`.
+/// The registry's commands: `(name, inputs, resumable, per_input, about, shardable)`, where
+/// `inputs` is `none`, `one`, `two`, `one_or_more` or `one_or_none`, and `shardable` says
+/// whether Dask may run it (`bench` times whole runs in one process).
 #[pyfunction]
-pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str)> {
+pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str, bool)> {
     registry::COMMANDS
         .iter()
         .map(|e| {
@@ -69,7 +70,7 @@ pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str)>
                 Inputs::OneOrMore => "one_or_more",
                 Inputs::OneOrNone => "one_or_none",
             };
-            (e.name, inputs, e.resumable, e.per_input, e.about)
+            (e.name, inputs, e.resumable, e.per_input, e.about, e.shardable)
         })
         .collect()
 }

@@ -135,13 +135,10 @@ def _note(message: str) -> None:
     print(f"sudokit: {message}", file=sys.stderr)
 
 
-#: The registry's commands: name -> (inputs, resumable, per_input, about), where inputs is
-#: "none", "one", "two", "one_or_more" or "one_or_none". Read from the library, never written
-#: here.
-COMMANDS = {
-    name: (inputs, resumable, per_input, about)
-    for name, inputs, resumable, per_input, about in _native.commands()
-}
+#: The registry's commands: name -> (inputs, resumable, per_input, about, shardable), where
+#: inputs is "none", "one", "two", "one_or_more" or "one_or_none", and a command that is not
+#: shardable (bench) is refused by the library's plan. Read from the library, never written here.
+COMMANDS = {name: tuple(rest) for name, *rest in _native.commands()}
 
 
 def _options(command: str) -> list:
@@ -255,8 +252,9 @@ def _parser() -> argparse.ArgumentParser:
         "in input order.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for command, (kind, _, _, about) in COMMANDS.items():
-        sub = commands.add_parser(command, help=f"sudokit {command} on a Dask cluster: {about}")
+    for command, (kind, _, _, about, shardable) in COMMANDS.items():
+        where = "on a Dask cluster" if shardable else "refused (one process: use sudokit.run)"
+        sub = commands.add_parser(command, help=f"sudokit {command} {where}: {about}")
         if kind != "none":
             nargs: Union[int, str] = {"one": 1, "one_or_none": 1, "two": 2}.get(kind, "+")
             sub.add_argument("inputs", nargs=nargs, metavar="FILE")

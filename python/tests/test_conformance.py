@@ -10,6 +10,7 @@ masks are checked to leave everything else in place.
 from __future__ import annotations
 
 import io
+import json as _json
 import re
 from pathlib import Path
 
@@ -45,8 +46,8 @@ CASES = [
     ("solvers", ["solvers"], [], {}, {}),
     ("generate-latin", ["generate-latin", "--order", "5", "--holes", "8", "--count", "7", "--seed", "3"], [], {"order": 5, "holes": 8, "count": 7, "seed": 3}, {}),
     # decode: the puzzle file and a solver's answer; the index picks the third puzzle, in the
-    # second shard of two puzzles on Dask. (bench is no registry command: its rows are timings
-    # of whole files, different on every run; see sudokit::jobs::registry.)
+    # second shard of two puzzles on Dask. (bench is below: its rows are timings of whole
+    # files, different on every run, and Dask refuses it.)
     ("decode", ["decode", "--from", "dimacs"], [ANSWERS + "two.txt", ANSWERS + "picosat-all.out"], {"reader": "dimacs"}, {}),
     ("decode-index", ["decode", "--from", "dimacs", "--index", "3"], [SAMPLE_4, ANSWERS + "kr-4x4-3-picosat-all.out"], {"reader": "dimacs", "index": 3}, {}),
 ]
@@ -126,7 +127,8 @@ def test_every_registry_command_is_in_this_test_and_on_every_face(cli):
     """The library's registry is the one list of commands: this test covers each, and the
     command line, ``sudokit.run`` and ``python -m sudokit.dask`` expose exactly them."""
     registry = [name for name, *_ in sudokit._native.commands()]
-    covered = {registry_name(case) for case in CASES} | {"export"}  # export: files, below
+    # export: files, below; bench: timings, below.
+    covered = {registry_name(case) for case in CASES} | {"export", "bench"}
     assert sorted(covered) == sorted(registry)
     assert list(sd.COMMANDS) == registry
     _, help_text = cli("--help")
@@ -139,6 +141,41 @@ def test_every_registry_command_is_in_this_test_and_on_every_face(cli):
         assert sudokit._native.options(name).startswith("[")
     with pytest.raises(ValueError, match="unknown command"):
         sudokit.run("slove")
+
+
+def timings_masked(text: str, json: bool) -> list:
+    """bench's output with what it measures masked: its rows are times of whole runs, which
+    differ between two runs of the command line as much as between two faces, so the faces are
+    compared on everything else: the rows and their order, files, backends, columns, counts of
+    puzzles solved, unsat and unknown, and how many within 0.1 s, 1 s and 10 s."""
+    if json:
+        rows = [_json.loads(line) for line in text.splitlines()]
+        for row in rows:
+            for key in ("puzzles_per_second", "wall_seconds", "median_us", "p99_us"):
+                row[key] = "T"
+        return rows
+    lines = [line.split() for line in text.splitlines()]
+    # A row's 7th to 9th columns are puzzles/s, median and p99 (the heading is left whole).
+    return [line if i == 0 else line[:6] + ["T"] * 3 + line[9:] for i, line in enumerate(lines)]
+
+
+@pytest.mark.parametrize("json", [False, True], ids=["text", "json"])
+def test_bench_is_the_cli_bench_but_for_its_timings(cli, in_repo, capfd, json):
+    """bench is a registry command like the others; ``sudokit.run`` writes the command line's
+    table (or JSON rows), and ``sudokit.records`` gives its rows, compared with the timings
+    masked (``timings_masked``): byte for byte is out of reach of any two runs of a timer."""
+    files = [SAMPLE_4, MIXED]
+    flags = ["--json"] if json else []
+    code, expected = cli("bench", "--backends", "native,dlx", *flags, *files)
+    tally = sudokit.run("bench", *files, json=json, backends=["native", "dlx"])
+    got = capfd.readouterr().out
+    assert len(timings_masked(expected, json)) == 4 + (not json)
+    assert timings_masked(got, json) == timings_masked(expected, json)
+    assert tally.exit_code == code == 2 and tally.errors > 0
+    records = sudokit.records("bench", *files, backends=["native", "dlx"])
+    rows = "".join(r.json_line if json else r.text for r in records)
+    heading = "" if json else expected.splitlines(keepends=True)[0]  # not a record
+    assert timings_masked(heading + rows, json) == timings_masked(expected, json)
 
 
 def test_export_writes_the_cli_files_from_python_and_dask(cli, client, in_repo, tmp_path):

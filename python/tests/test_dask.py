@@ -152,6 +152,18 @@ def test_bad_options_fail_before_any_task(client):
         run("grade", str(empty), client=client)
 
 
+def test_bench_is_refused_before_any_task(in_repo, capsys):
+    """bench times whole files in one process (the registry marks it not shardable): the rows
+    of shards would be other runs that do not add up to a file's row, so Dask refuses it, from
+    Python and from the command line, before connecting to any cluster."""
+    refusal = "bench times whole runs in one process: use sudokit.run"
+    with pytest.raises(ValueError, match=re.escape(refusal)):
+        sd.run("bench", MIXED)
+    assert not dict((n, s) for n, *_, s in sudokit._native.commands())["bench"]
+    assert sd.main(["bench", MIXED]) == 2
+    assert refusal in capsys.readouterr().err
+
+
 def test_the_command_prints_what_the_cli_prints(cli, in_repo, tmp_path):
     """`python -m sudokit.dask grade FILE --scheduler local` (a LocalCluster of worker processes)
     against `sudokit grade --json FILE`, and `-o FILE`."""

@@ -1,16 +1,16 @@
-//! `sudokit bench FILE... --backends a,b`: the flags of the library's bench
+//! `sudokit bench FILE... --backends a,b`: the flags of the registry's `bench`
 //! ([`sudokit::jobs::bench`]: per backend and file, throughput and time percentiles).
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::bench::{Bench, BenchOptions};
+use sudokit::jobs::bench::BenchOptions;
+use sudokit::jobs::{Form, Runner, registry};
 use sudokit::solve;
 
 use super::args::InputArgs;
-use super::stop;
+use super::{runner, stop};
 
 /// Arguments of `bench`.
 #[derive(Debug, ClapArgs)]
@@ -56,7 +56,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let bench = Bench::new(BenchOptions {
+    let entry = registry::command("bench")?;
+    let options = serde_json::to_value(BenchOptions {
         backends: args.backends,
         first: args.first,
         time_limit: args.time_limit,
@@ -64,23 +65,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         threads: args.threads,
         max_order: args.max_n,
     })?;
+    let bench = entry.build(options, args.files.len())?;
     for note in bench.notes() {
         super::note!("sudokit: {note}");
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let tally = bench.run(
-        &args.files,
-        args.input.read_options(),
-        &stop::control(),
-        args.json,
-        &mut |line| {
-            out.write_all(line.as_bytes())?;
-            out.flush()
-        },
-        &mut |note| super::note!("{note}"),
-    )?;
-    if let Some(note) = tally.errors_note("puzzles") {
-        super::note!("sudokit: {note}");
-    }
-    Ok(ExitCode::from(tally.exit_code()))
+    let (sink, runs) = (runner::stdout(entry.noun), Runner::new(stop::control()));
+    let (read, json) = (args.input.read_options(), args.json);
+    let form = Form { json, brief: false };
+    let (ran, summary) = bench.run(&args.files, read, &sink, None, &runs, form)?;
+    runner::end(sink, ran, &*summary, entry.noun)
 }

@@ -99,7 +99,7 @@ pub fn plain<J: Job>(
 ///
 /// # Errors
 /// The final flush or rename fails.
-fn end(
+pub fn end(
     sink: Sink,
     ran: Ran,
     summary: &dyn command::Summing,

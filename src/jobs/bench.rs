@@ -2,17 +2,19 @@
 //! throughput, median and p99 time per puzzle, guesses, how many within 0.1 s, 1 s and 10 s),
 //! written as a table row or a JSON object.
 //!
-//! # Not a registry command
-//! `bench` is the one batch command that is not an entry of the
-//! [registry](super::registry), because it is no [`Job`](super::Job): a row is a measurement
-//! of one backend over a whole file on the given threads (wall time, throughput, percentiles
-//! over every puzzle), not the record of an item. A Dask task over a shard of the file would
-//! measure another run (its shard, on its worker, beside other tasks), and the rows of the
-//! shards do not add up to the row of the file; a row per puzzle would be timing noise the
-//! command does not print. And its numbers differ from run to run, so no two front ends could
-//! write it byte for byte. The run is here all the same, so that any front end (the command
-//! line, a Python binding) times backends the same way: [`BenchOptions`] are the serde options
-//! with their defaults, [`Bench::new`] checks them, [`Bench::run`] times the files.
+//! [`BenchOptions`] are the serde options with their defaults, [`Bench::new`] checks them,
+//! [`Bench::run`] times the files, and [`BenchCommand`] is that run as the
+//! [registry](super::registry)'s `bench`, so that the command line, `sudokit.run("bench", ...)`
+//! and `sudokit.records("bench", ...)` (a record per row) time backends the same way.
+//!
+//! # One process, whole files
+//! A row is a measurement of one backend over a whole file on the given threads (wall time,
+//! throughput, percentiles over every puzzle), not the record of an item: a Dask task over a
+//! shard of the file would measure another run (its shard, on its worker, beside other
+//! tasks), and the rows of the shards do not add up to the row of the file. So the registry
+//! marks `bench` as not shardable ([`super::registry::Entry::shardable`]): a Dask plan refuses
+//! it, and [`BenchCommand`]'s shard run is an error. Its numbers also differ from run to run,
+//! so two front ends agree on its rows, backends and columns, not on its timings.
 //!
 //! # Examples
 //! ```
@@ -34,18 +36,24 @@
 //! ```
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use thiserror::Error;
 
 use super::capped::capped;
+use super::command::{Command, Form, RecordOut, ShardResult, Summing, Unshardable};
 use super::control::Control;
 use super::item::{InputError, puzzles_until};
 use super::options::{self, OptionError};
+use super::partial::OldResults;
 use super::record::{JobRecord, Status};
 use super::record_text::{json_line, rounded};
+use super::run_error::RunError;
+use super::runner::{Ran, Runner};
+use super::sink::Sink;
+use super::source::Source;
 use super::tally::Tally;
 use crate::bench::{self, BenchRow};
 use crate::solve::{self, Limits, SolveError, Solver};
@@ -209,10 +217,32 @@ impl Bench {
         write: &mut dyn FnMut(&str) -> io::Result<()>,
         note: &mut dyn FnMut(String),
     ) -> Result<Tally, BenchError> {
-        let mut tally = Tally::default();
         if !json {
             write(&self.heading())?;
         }
+        self.rows(files, read, control, note, &mut |row, file| {
+            write(&if json {
+                json_line(&row_json(row, &file.display().to_string()))
+            } else {
+                row_text(row, &file_name(file), self.width())
+            })
+        })
+    }
+
+    /// Times every backend on every file as [`Bench::run`] does, handing each row and its
+    /// file to `row` (no heading, nothing written).
+    ///
+    /// # Errors
+    /// A file that cannot be read; a backend that cannot take a puzzle; `row` fails.
+    pub fn rows(
+        &self,
+        files: &[PathBuf],
+        read: ReadOptions,
+        control: &Control,
+        note: &mut dyn FnMut(String),
+        row: &mut dyn FnMut(&BenchRow, &Path) -> io::Result<()>,
+    ) -> Result<Tally, BenchError> {
+        let mut tally = Tally::default();
         for file in files {
             let mut grids = Vec::new();
             for item in puzzles_until(file, read, &control.stop)? {
@@ -231,7 +261,7 @@ impl Bench {
                 }
             }
             for solver in &self.solvers {
-                let row = bench::run(
+                let timed = bench::run(
                     &**solver,
                     &grids,
                     &control.limits(&self.limits),
@@ -242,20 +272,19 @@ impl Bench {
                     file: file.display().to_string(),
                     source: Box::new(source),
                 })?;
-                let line = if json {
-                    json_line(&row_json(&row, &file.display().to_string()))
-                } else {
-                    let name = file.file_name().map_or_else(
-                        || file.display().to_string(),
-                        |n| n.to_string_lossy().into(),
-                    );
-                    row_text(&row, &name, self.width())
-                };
-                write(&line)?;
+                row(&timed, file)?;
             }
         }
         Ok(tally)
     }
+}
+
+/// A file as the table names it: its file name.
+fn file_name(file: &Path) -> String {
+    file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
 }
 
 /// A row as a line of the table.
@@ -297,4 +326,170 @@ pub fn row_json(row: &BenchRow, file: &str) -> Value {
     }
     value["file"] = json!(file);
     value
+}
+
+/// What a bench adds up: the puzzles that could not be read, each said after the run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BenchSummary {
+    /// The reading errors, in input order.
+    pub unread: Vec<String>,
+}
+
+impl Summing for BenchSummary {
+    fn add_share(&mut self, _share: Value) -> Result<(), serde_json::Error> {
+        Err(serde::de::Error::custom(whole()))
+    }
+
+    fn begin(&self, _json: bool) -> String {
+        String::new()
+    }
+
+    fn end_input(&mut self, _input: &str, _json: bool) -> String {
+        String::new()
+    }
+
+    fn end(&self, _json: bool, _complete: bool) -> String {
+        String::new()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.unread.clone()
+    }
+
+    fn errors_in_notes(&self) -> bool {
+        true
+    }
+
+    fn exit_code(&self, ran: &Ran) -> u8 {
+        ran.exit_code()
+    }
+}
+
+/// Why a bench has no shards.
+fn whole() -> Unshardable {
+    Unshardable { command: "bench" }
+}
+
+/// `bench` as a registry command; see the module docs. Its output is the table (or a JSON
+/// line per row) on a stream; its records ([`Command::records`]) are its rows, each in both
+/// forms, numbered from 1.
+#[derive(Debug)]
+pub struct BenchCommand {
+    bench: Bench,
+}
+
+impl BenchCommand {
+    /// The bench as a command.
+    pub fn new(bench: Bench) -> BenchCommand {
+        BenchCommand { bench }
+    }
+
+    /// The bench.
+    pub fn bench(&self) -> &Bench {
+        &self.bench
+    }
+}
+
+/// A bench's failure as a run's.
+fn run_error(error: BenchError) -> RunError {
+    match error {
+        BenchError::Input(e) => RunError::Input(e),
+        BenchError::Io(e) => RunError::Io(e),
+        other => RunError::Command(Box::new(other)),
+    }
+}
+
+impl Command for BenchCommand {
+    fn notes(&self) -> Vec<String> {
+        self.bench.notes.clone()
+    }
+
+    fn read_options(&self, read: ReadOptions, _input: usize) -> ReadOptions {
+        read
+    }
+
+    fn raw_input(&self, _input: usize) -> bool {
+        false
+    }
+
+    fn output_identity(&self, json: bool, inputs: &[PathBuf]) -> Result<Value, InputError> {
+        // Never resumed (its output is a stream): the identity names the run all the same.
+        let names: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+        Ok(json!({"command": "bench", "json": json, "inputs": names}))
+    }
+
+    fn run(
+        &self,
+        inputs: &[PathBuf],
+        read: ReadOptions,
+        sink: &Sink,
+        _old: Option<OldResults>,
+        runner: &Runner,
+        form: Form,
+    ) -> Result<(Ran, Box<dyn Summing>), RunError> {
+        let mut summary = BenchSummary::default();
+        let tally = self
+            .bench
+            .run(
+                inputs,
+                read,
+                runner.control(),
+                form.json,
+                &mut |line| sink.write_extra(line),
+                &mut |note| summary.unread.push(note),
+            )
+            .map_err(run_error)?;
+        let complete = !runner.control().stop.is_cancelled();
+        Ok((Ran { tally, complete }, Box::new(summary)))
+    }
+
+    fn records(
+        &self,
+        inputs: &[PathBuf],
+        read: ReadOptions,
+        runner: &Runner,
+        emit: &mut (dyn FnMut(RecordOut) + Send),
+    ) -> Result<Ran, RunError> {
+        let width = self.bench.width();
+        let mut line = 0;
+        let tally = self
+            .bench
+            .rows(
+                inputs,
+                read,
+                runner.control(),
+                &mut |_| {},
+                &mut |row, file| {
+                    line += 1;
+                    emit(RecordOut {
+                        line,
+                        key: 0,
+                        status: Status::Done,
+                        text: row_text(row, &file_name(file), width),
+                        json: json_line(&row_json(row, &file.display().to_string())),
+                    });
+                    Ok(())
+                },
+            )
+            .map_err(run_error)?;
+        let complete = !runner.control().stop.is_cancelled();
+        Ok(Ran { tally, complete })
+    }
+
+    fn run_shard(
+        &self,
+        _sources: Vec<Source>,
+        _json: bool,
+        _runner: &Runner,
+    ) -> Result<(ShardResult, Ran), RunError> {
+        Err(RunError::Command(Box::new(whole())))
+    }
+
+    fn summing(&self) -> Box<dyn Summing> {
+        Box::new(BenchSummary::default())
+    }
+
+    fn generated(&self) -> Option<u64> {
+        None
+    }
 }

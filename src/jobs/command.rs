@@ -222,6 +222,15 @@ pub struct ShardResult {
     pub share: Value,
 }
 
+/// A command that runs whole, in one process (`bench`, whose rows time whole files): a Dask
+/// run may not cut its inputs into shards ([`super::registry::Entry::shardable`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{command} times whole runs in one process: use sudokit.run")]
+pub struct Unshardable {
+    /// The command.
+    pub command: &'static str,
+}
+
 /// A summary behind a trait object: the client of Dask tasks adds their shares up, ends each
 /// input and the run, and gives the notes and exit code.
 pub trait Summing: Send + Sync {

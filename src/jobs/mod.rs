@@ -5,8 +5,8 @@
 //!
 //! # The parts
 //! - the **registry** ([`registry`]): every batch command once (name, inputs, noun, whether its
-//!   output resumes, its options with their defaults, kinds and help ([`option_help`]), how its
-//!   job is built); the front ends read their commands from it;
+//!   output resumes, whether Dask may shard it, its options with their defaults, kinds and help
+//!   ([`option_help`]), how its job is built); the front ends read their commands from it;
 //! - a **job** per command (one file each): an options type (plain data with serde: built from
 //!   clap flags, Python keyword arguments or a Dask shard's JSON), checked once by the job's
 //!   `new` into the job ([`Job`]), whose [`Job::run`] turns one item into a typed record

@@ -94,6 +94,24 @@ const TABLE: &[(&str, Kind, &str, &str)] = &[
         "the backends compared (default: every exact backend compiled in)",
     ),
     (
+        "bench.backends",
+        Kind::List,
+        "",
+        "the backends timed, each on every file (default: native)",
+    ),
+    (
+        "bench.threads",
+        Kind::Integer,
+        "",
+        "puzzles solved at a time (default 1, for undisturbed timings)",
+    ),
+    (
+        "bench.time_limit",
+        Kind::Number,
+        "",
+        "time budget per puzzle in seconds (default 10); running out is unknown",
+    ),
+    (
         "box",
         Kind::Shape,
         "",
@@ -135,6 +153,12 @@ const TABLE: &[(&str, Kind, &str, &str)] = &[
         Kind::List,
         "",
         "also run the solver table's external solvers: those named, or every one found ([])",
+    ),
+    (
+        "first",
+        Kind::Integer,
+        "",
+        "time only the first N puzzles of each file",
     ),
     (
         "form",

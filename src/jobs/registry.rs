@@ -6,13 +6,14 @@
 //! (a test checks that each exposes exactly its commands), so a command is taught here and in
 //! its job's file, nowhere else.
 //!
-//! Every batch command is an entry but one: `bench`, whose rows measure a backend over a whole
-//! file on the given threads (wall time, throughput, percentiles over every puzzle) rather than
-//! record items, so the shards a Dask task runs would measure other runs that do not add up to
-//! the file's row, and no two front ends could write its timings byte for byte; its run is in
-//! [`super::bench`] for every front end all the same. `decode` reads two inputs, the puzzle
+//! Every batch command is an entry, `bench` included; `decode` reads two inputs, the puzzle
 //! file and the solver's answer, the answer as a file the job reads whole
-//! ([`super::Job::raw_input`]).
+//! ([`super::Job::raw_input`]). Every entry but one is [shardable](Entry::shardable): a Dask
+//! run cuts its inputs into shards, one task each. `bench` is not: its rows time a backend
+//! over a whole file on the given threads (wall time, throughput, percentiles over every
+//! puzzle), so the shards a Dask task runs would measure other runs that do not add up to the
+//! file's row; a Dask plan refuses it ([`Entry::check_shardable`]), and it runs in one process
+//! for every other front end ([`super::bench`]).
 //!
 //! # Examples
 //! ```
@@ -20,6 +21,7 @@
 //! let grade = registry::command("grade").unwrap();
 //! assert_eq!(grade.inputs, Inputs::OneOrMore);
 //! assert!(!grade.resumable);
+//! assert!(grade.shardable && !registry::command("bench").unwrap().shardable);
 //! assert_eq!(grade.defaults()["schemes"], "all");
 //! assert!(registry::command("slove").unwrap_err().to_string().contains("solve"));
 //! ```
@@ -29,8 +31,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
 
+use super::bench::{Bench, BenchCommand, BenchOptions};
 use super::census_command::EmptyGridCommand;
-use super::command::{Command, JobCommand};
+use super::command::{Command, JobCommand, Unshardable};
 use super::count::{CountJob, CountOptions};
 use super::crosscheck::{CrosscheckJob, CrosscheckOptions};
 use super::decode::{DecodeJob, DecodeOptions};
@@ -117,6 +120,9 @@ pub struct Entry {
     /// Whether its output can be a resumable result file (`-o FILE`, `--resume`): the commands
     /// that end with tables write a stream.
     pub resumable: bool,
+    /// Whether a Dask run may cut its inputs into shards, a task each: every command but
+    /// `bench`, whose rows time whole files in one process.
+    pub shardable: bool,
     defaults: fn() -> Value,
     build: fn(Value, usize) -> Result<Box<dyn Command>, OptionError>,
 }
@@ -186,6 +192,18 @@ impl Entry {
         }
     }
 
+    /// Checks that the command can run as Dask tasks over shards of its inputs.
+    ///
+    /// # Errors
+    /// A command that runs whole, in one process (`bench`).
+    pub fn check_shardable(&self) -> Result<(), RegistryError> {
+        if self.shardable {
+            Ok(())
+        } else {
+            Err(Unshardable { command: self.name }.into())
+        }
+    }
+
     /// Checks the number of inputs.
     ///
     /// # Errors
@@ -233,6 +251,9 @@ pub enum RegistryError {
         /// The command.
         command: &'static str,
     },
+    /// A command that runs whole, in one process, on a Dask cluster.
+    #[error(transparent)]
+    Whole(#[from] Unshardable),
     /// A number of inputs the command does not take.
     #[error("{command} takes {wanted}, not {given}")]
     Inputs {
@@ -293,6 +314,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "puzzles",
         resumable: true,
+        shardable: true,
         defaults: defaults::<SolveOptions>,
         build: |v, _| Ok(boxed(SolveJob::new(options(v)?)?, "solve")),
     },
@@ -304,6 +326,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "puzzles",
         resumable: true,
+        shardable: true,
         defaults: defaults::<CountOptions>,
         build: |v, inputs| {
             let job = CountJob::new(options(v)?)?;
@@ -322,8 +345,21 @@ pub static COMMANDS: &[Entry] = &[
         per_input: true,
         noun: "puzzles",
         resumable: false,
+        shardable: true,
         defaults: defaults::<GradeOptions>,
         build: |v, _| Ok(boxed(GradeJob::new(options(v)?)?, "grade")),
+    },
+    Entry {
+        name: "bench",
+        cli: &["bench"],
+        about: "time backends on puzzle files: puzzles/s, median and p99 per puzzle, guesses",
+        inputs: Inputs::OneOrMore,
+        per_input: false,
+        noun: "puzzles",
+        resumable: false,
+        shardable: false,
+        defaults: defaults::<BenchOptions>,
+        build: |v, _| Ok(Box::new(BenchCommand::new(Bench::new(options(v)?)?))),
     },
     Entry {
         name: "crosscheck",
@@ -333,6 +369,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "puzzles",
         resumable: false,
+        shardable: true,
         defaults: defaults::<CrosscheckOptions>,
         build: |v, _| Ok(boxed(CrosscheckJob::new(options(v)?)?, "crosscheck")),
     },
@@ -344,6 +381,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "puzzles",
         resumable: true,
+        shardable: true,
         defaults: defaults::<GenerateOptions>,
         build: |v, _| Ok(boxed(GenerateJob::new(options(v)?)?, "generate")),
     },
@@ -355,6 +393,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "squares",
         resumable: true,
+        shardable: true,
         defaults: defaults::<GenerateLatinOptions>,
         build: |v, _| Ok(boxed(GenerateLatinJob::new(options(v)?)?, "generate-latin")),
     },
@@ -366,6 +405,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "squares",
         resumable: true,
+        shardable: true,
         defaults: defaults::<ReduceLatinOptions>,
         build: |v, _| Ok(boxed(ReduceLatinJob::new(options(v)?)?, "reduce-latin")),
     },
@@ -377,6 +417,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: true,
         noun: "puzzles",
         resumable: false,
+        shardable: true,
         defaults: defaults::<MinimizeOptions>,
         build: |v, _| Ok(boxed(MinimizeJob::new(options(v)?)?, "minimize")),
     },
@@ -388,6 +429,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "pairs",
         resumable: true,
+        shardable: true,
         defaults: defaults::<ThreadsOptions>,
         build: |v, _| {
             let o: ThreadsOptions = options(v)?;
@@ -402,6 +444,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "models",
         resumable: false,
+        shardable: true,
         defaults: defaults::<DecodeOptions>,
         build: |v, _| Ok(boxed(DecodeJob::new(options(v)?)?, "decode")),
     },
@@ -413,6 +456,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "puzzles",
         resumable: false,
+        shardable: true,
         defaults: defaults::<ExportBatchOptions>,
         build: |v, _| Ok(boxed(ExportJob::new(options(v)?)?, "export")),
     },
@@ -424,6 +468,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "solvers",
         resumable: false,
+        shardable: true,
         defaults: defaults::<SolversOptions>,
         build: |v, _| Ok(boxed(SolversJob::new(options(v)?)?, "solvers")),
     },
@@ -435,6 +480,7 @@ pub static COMMANDS: &[Entry] = &[
         per_input: false,
         noun: "puzzles",
         resumable: true,
+        shardable: true,
         defaults: defaults::<ThreadsOptions>,
         build: |v, inputs| {
             let o: ThreadsOptions = options(v)?;

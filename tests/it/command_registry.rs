@@ -262,3 +262,54 @@ fn decode_reads_its_answer_whole_through_the_registry_and_in_a_dask_shard() {
         assert_eq!(shard.entries.len(), made, "shard from puzzle {}", skip + 1);
     }
 }
+
+#[test]
+fn bench_runs_whole_through_the_registry_and_a_dask_plan_refuses_it() {
+    // Its rows through the registry are the command line's, but for the times they measure
+    // (which differ between any two runs); a Dask plan, whose shards would time other runs,
+    // refuses it.
+    let file = crate::common::path("models/sudoku/4x4/kr_4x4_sample.txt");
+    let flags = ["bench", "--json", "--backends", "native,dlx"];
+    let cli = run(&[&flags[..], &[crate::common::s(&file)]].concat(), b"");
+    assert_eq!(cli.status.code(), Some(0), "{}", stderr(&cli));
+    let entry = registry::command("bench").unwrap();
+    assert!(!entry.shardable && !entry.resumable);
+    let command = entry
+        .build(json!({"backends": ["native", "dlx"]}), 1)
+        .unwrap();
+    let mut rows = Vec::new();
+    let runner = Runner::new(Control::new());
+    let ran = command
+        .records(
+            std::slice::from_ref(&file),
+            ReadOptions::default(),
+            &runner,
+            &mut |r| rows.push(r.json),
+        )
+        .unwrap();
+    let untimed = |line: &str| {
+        let mut row: serde_json::Value = serde_json::from_str(line).unwrap();
+        for key in ["puzzles_per_second", "wall_seconds", "median_us", "p99_us"] {
+            row[key] = json!(0);
+        }
+        row
+    };
+    let from_cli: Vec<_> = stdout(&cli).lines().map(untimed).collect();
+    let from_registry: Vec<_> = rows.iter().map(|r| untimed(r)).collect();
+    assert_eq!((from_registry, ran.tally.total), (from_cli, 10));
+    let sources = command
+        .open(std::slice::from_ref(&file), ReadOptions::default(), &runner)
+        .unwrap();
+    assert!(command.run_shard(sources, true, &runner).is_err());
+    let plan = sudokit::jobs::shard::Plan {
+        command: "bench".into(),
+        options: json!({}),
+        json: false,
+        inputs: 1,
+        r#box: None,
+        latin: false,
+    };
+    let refused = plan.command().err().map(|e| e.to_string());
+    let expected = "bench times whole runs in one process: use sudokit.run";
+    assert_eq!(refused.as_deref(), Some(expected));
+}
