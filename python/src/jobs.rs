@@ -19,7 +19,7 @@ use pyo3::types::PyDict;
 use serde_json::Value;
 use sudokit::jobs::command::{Command, RecordOut, finish};
 use sudokit::jobs::option_help::as_keywords;
-use sudokit::jobs::registry::{self, Entry, Inputs};
+use sudokit::jobs::registry::{self, Entry};
 use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner, Sink, Status};
 
 use crate::errors::{failure, value_error};
@@ -58,18 +58,13 @@ pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Co
 /// The registry's commands: `(name, inputs, resumable, per_input, about)`, where `inputs` is
 /// `none`, `one`, `two`, `one_or_more` or `one_or_none`.
 #[pyfunction]
-pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str)> {
+pub fn commands() -> PyResult<Vec<(&'static str, String, bool, bool, &'static str)>> {
     registry::COMMANDS
         .iter()
         .map(|e| {
-            let inputs = match e.inputs {
-                Inputs::None => "none",
-                Inputs::One => "one",
-                Inputs::Two => "two",
-                Inputs::OneOrMore => "one_or_more",
-                Inputs::OneOrNone => "one_or_none",
-            };
-            (e.name, inputs, e.resumable, e.per_input, e.about)
+            let inputs = serde_json::to_value(e.inputs).map_err(failure)?;
+            let inputs = inputs.as_str().unwrap_or_default().to_string();
+            Ok((e.name, inputs, e.resumable, e.per_input, e.about))
         })
         .collect()
 }
@@ -217,16 +212,6 @@ pub fn run_error(error: RunError) -> PyErr {
     }
 }
 
-/// How an output is opened.
-pub fn open_mode(resume: bool, force: bool) -> PyResult<OpenMode> {
-    Ok(match (resume, force) {
-        (true, true) => return Err(value_error("resume and force do not go together")),
-        (true, false) => OpenMode::Resume,
-        (false, true) => OpenMode::Force,
-        (false, false) => OpenMode::Fresh,
-    })
-}
-
 /// The command of `command` over `inputs`, checked: the registry's entry, the number of
 /// inputs, the options.
 fn checked(
@@ -260,7 +245,7 @@ pub fn run(
 ) -> PyResult<RunTally> {
     let (entry, command) = checked(command, &inputs, options)?;
     let read = read_options(r#box, latin, format)?;
-    let mode = open_mode(resume, force)?;
+    let mode = OpenMode::of(resume, force).map_err(value_error)?;
     entry
         .check_output(resume || output.is_some())
         .map_err(value_error)?;
