@@ -58,13 +58,15 @@ pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Co
 /// The registry's commands: `(name, inputs, resumable, per_input, about)`, where `inputs` is
 /// `none`, `one`, `two`, `one_or_more` or `one_or_none`.
 #[pyfunction]
-pub fn commands() -> PyResult<Vec<(&'static str, String, bool, bool, &'static str)>> {
+pub fn commands() -> Vec<(&'static str, String, bool, bool, &'static str)> {
     registry::COMMANDS
         .iter()
         .map(|e| {
-            let inputs = serde_json::to_value(e.inputs).map_err(failure)?;
-            let inputs = inputs.as_str().unwrap_or_default().to_string();
-            Ok((e.name, inputs, e.resumable, e.per_input, e.about))
+            // A unit variant serializes as its snake_case name.
+            let inputs = serde_json::to_value(e.inputs).ok();
+            let inputs = inputs.and_then(|v| v.as_str().map(str::to_string));
+            let inputs = inputs.unwrap_or_default();
+            (e.name, inputs, e.resumable, e.per_input, e.about)
         })
         .collect()
 }
