@@ -11,11 +11,12 @@ use std::sync::{Mutex, PoisonError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use sudokit::jobs::assembly::Assembly;
+use sudokit::jobs::OpenMode;
 use sudokit::jobs::item::InputError;
 use sudokit::jobs::shard::{self, Plan, Step, TaskError};
 
 use crate::errors::{failure, value_error};
-use crate::jobs::{RunTally, open_mode, option_error, run_error};
+use crate::jobs::{RunTally, option_error, run_error};
 
 /// Registers the client's run and the task function.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -95,7 +96,7 @@ impl DaskRun {
             r#box,
             latin,
         };
-        let mode = open_mode(resume, force)?;
+        let mode = OpenMode::of(resume, force).map_err(value_error)?;
         let run = Assembly::open(&plan, &inputs, output.as_deref(), mode).map_err(task_error)?;
         let steps = run.tasks(&inputs, shard_size, chunk).map_err(task_error)?;
         Ok(DaskRun {

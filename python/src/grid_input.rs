@@ -4,9 +4,9 @@
 
 use pyo3::prelude::*;
 use sudokit::Grid;
-use sudokit::text::{PuzzleReader, ReadOptions, ShapeSpec, TextLayout};
+use sudokit::text::{ReadOptions, ShapeSpec, TextLayout, read_one};
 
-use crate::errors::{parse_error, text_error, value_error};
+use crate::errors::{text_error, value_error};
 use crate::puzzle::Puzzle;
 
 /// The shape a `box`/`latin` pair asks for.
@@ -68,39 +68,6 @@ fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
 
 /// The one puzzle of `text`, in any form (n unspaced rows of n symbols are one puzzle).
 pub fn parse(text: &str, options: ReadOptions) -> PyResult<Puzzle> {
-    // A grid written as n unspaced rows of n symbols ("1...\n..1.\n.1..\n....") is one
-    // puzzle: its rows joined into the puzzle line (read line by line, it would be n puzzles).
-    let rows: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let unspaced_block = rows.len() > 1
-        && rows
-            .iter()
-            .all(|r| r.chars().count() == rows.len() && !r.contains(char::is_whitespace));
-    let joined;
-    let text = if unspaced_block {
-        joined = rows.concat();
-        joined.as_str()
-    } else {
-        text
-    };
-    let mut reader = PuzzleReader::new(text.as_bytes(), options);
-    let first = match reader.next() {
-        None => return Err(parse_error(None, 1, 1, "the text holds no puzzle")),
-        Some(Err(e)) => return Err(text_error(None, &e)),
-        Some(Ok(record)) => record,
-    };
-    if let Some(next) = reader.next() {
-        let line = next.as_ref().map_or_else(|e| e.line, |r| r.line);
-        return Err(parse_error(
-            None,
-            line,
-            1,
-            "the text holds more than one puzzle (read them with sudokit.read, or write one \
-             grid: one line, a block of rows, or n rows of n symbols)",
-        ));
-    }
-    Ok(Puzzle::new(first.grid))
+    let read = read_one(text, options).map_err(|e| text_error(None, &e))?;
+    Ok(Puzzle::new(read.grid))
 }

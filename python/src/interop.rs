@@ -6,10 +6,12 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use sudokit::Grid;
-use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, VarMap, encode};
+use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, encode};
 use sudokit::encode::graph::{edges, solution_of_colouring};
-use sudokit::encode::{Cnf, Lit, Model};
-use sudokit::format::{Decoded, ExportOptions, FORMATS, decode_answer, find_format, find_reader};
+use sudokit::encode::{Cnf, Lit};
+use sudokit::format::{
+    Decoded, ExportOptions, FORMATS, decode_answer, decode_literals, find_format, find_reader,
+};
 
 use crate::errors::{failure, parse_error, value_error};
 use crate::grid_input::grid_of;
@@ -67,19 +69,6 @@ pub fn export(
 #[pyfunction]
 pub fn formats() -> Vec<&'static str> {
     FORMATS.iter().map(|f| f.name).collect()
-}
-
-/// The grid of a model's true literals under `map`.
-fn decode_model(puzzle: &Grid, map: &VarMap, model: &[i64]) -> PyResult<Grid> {
-    let lits = model.iter().filter(|&&l| l != 0).map(|&l| {
-        if l.unsigned_abs() >= i32::MAX as u64 {
-            Err(value_error(format!("{l} is not a DIMACS literal")))
-        } else {
-            Ok(Lit::from_dimacs(l))
-        }
-    });
-    let model = Model::from_lits(lits.collect::<PyResult<Vec<_>>>()?);
-    map.decode(puzzle, &model).map_err(failure)
 }
 
 /// The CNF of `puzzle` (the encoding `export(to="cnf")` writes with the same options) as
@@ -149,12 +138,7 @@ pub fn decode<'py>(
             decode_answer(&grid, reader, &options, &mut bytes.as_slice())
                 .map_err(|e| parse_error(None, e.line, e.column, &e.kind))?
         }
-        None => {
-            let model = literals(answer)?;
-            let mut cnf = sudokit::encode::Counter::default();
-            let map = encode(&grid, options.cnf, &mut cnf).map;
-            decode_checked(&grid, &map, &model, options.cnf)
-        }
+        None => decode_literals(&grid, options.cnf, &literals(answer)?),
     };
     decoded_result(answer.py(), &grid, name, decoded)
 }
@@ -167,24 +151,6 @@ fn literals(model: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         .map_err(|_| value_error("a model is an iterable of DIMACS literals"))?
         .map(|l| l?.extract::<i64>())
         .collect()
-}
-
-/// A model decoded and checked; a model that is no grid of the encoding says which encoding
-/// it was read with.
-fn decode_checked(grid: &Grid, map: &VarMap, model: &[i64], options: CnfOptions) -> Decoded {
-    match decode_model(grid, map, model) {
-        Ok(candidate) => match sudokit::verify(grid, &candidate) {
-            Ok(()) => Decoded::Solution(candidate),
-            Err(v) => Decoded::Invalid(candidate, v),
-        },
-        Err(e) => Decoded::NotAGrid(format!(
-            "{e} (the model was read as one of the encoding {}:{}; a model of other clauses \
-             needs their encoding: decode it with the Clauses it solved, or pass encoding= and \
-             amo=)",
-            options.encoding.name(),
-            options.amo.name()
-        )),
-    }
 }
 
 /// The one result shape of every decoding: `solved` with the verified solution, `unsat`,

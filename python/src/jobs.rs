@@ -19,7 +19,7 @@ use pyo3::types::PyDict;
 use serde_json::Value;
 use sudokit::jobs::command::{Command, RecordOut, finish};
 use sudokit::jobs::option_help::as_keywords;
-use sudokit::jobs::registry::{self, Entry, Inputs};
+use sudokit::jobs::registry::{self, Entry};
 use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner, Sink, Status};
 
 use crate::errors::{failure, value_error};
@@ -59,17 +59,14 @@ pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Co
 /// `inputs` is `none`, `one`, `two`, `one_or_more` or `one_or_none`, and `shardable` says
 /// whether Dask may run it (`bench` times whole runs in one process).
 #[pyfunction]
-pub fn commands() -> Vec<(&'static str, &'static str, bool, bool, &'static str, bool)> {
+pub fn commands() -> Vec<(&'static str, String, bool, bool, &'static str, bool)> {
     registry::COMMANDS
         .iter()
         .map(|e| {
-            let inputs = match e.inputs {
-                Inputs::None => "none",
-                Inputs::One => "one",
-                Inputs::Two => "two",
-                Inputs::OneOrMore => "one_or_more",
-                Inputs::OneOrNone => "one_or_none",
-            };
+            // A unit variant serializes as its snake_case name.
+            let inputs = serde_json::to_value(e.inputs).ok();
+            let inputs = inputs.and_then(|v| v.as_str().map(str::to_string));
+            let inputs = inputs.unwrap_or_default();
             (e.name, inputs, e.resumable, e.per_input, e.about, e.shardable)
         })
         .collect()
@@ -218,16 +215,6 @@ pub fn run_error(error: RunError) -> PyErr {
     }
 }
 
-/// How an output is opened.
-pub fn open_mode(resume: bool, force: bool) -> PyResult<OpenMode> {
-    Ok(match (resume, force) {
-        (true, true) => return Err(value_error("resume and force do not go together")),
-        (true, false) => OpenMode::Resume,
-        (false, true) => OpenMode::Force,
-        (false, false) => OpenMode::Fresh,
-    })
-}
-
 /// The command of `command` over `inputs`, checked: the registry's entry, the number of
 /// inputs, the options.
 fn checked(
@@ -261,7 +248,7 @@ pub fn run(
 ) -> PyResult<RunTally> {
     let (entry, command) = checked(command, &inputs, options)?;
     let read = read_options(r#box, latin, format)?;
-    let mode = open_mode(resume, force)?;
+    let mode = OpenMode::of(resume, force).map_err(value_error)?;
     entry
         .check_output(resume || output.is_some())
         .map_err(value_error)?;

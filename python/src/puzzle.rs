@@ -73,37 +73,7 @@ impl Puzzle {
         r#box: Option<(usize, usize)>,
         latin: bool,
     ) -> PyResult<Puzzle> {
-        let n = rows.len();
-        let shape = match shape_spec(r#box, latin)? {
-            Some(spec) => spec.shape_for(n).map_err(value_error)?,
-            None => LibShape::default_for_order(n).map_err(value_error)?,
-        };
-        let mut grid = Grid::empty(shape);
-        for (r, row) in rows.iter().enumerate() {
-            if row.len() != n {
-                return Err(value_error(format!(
-                    "row {} has {} values, the grid has {n} rows",
-                    r + 1,
-                    row.len()
-                )));
-            }
-            for (c, value) in row.iter().enumerate() {
-                match *value {
-                    None | Some(0) => {}
-                    Some(v) if v <= n => grid.set(shape.cell(r, c), Some(v - 1)),
-                    Some(v) => {
-                        return Err(value_error(format!(
-                            "cell ({},{}) holds {v}, outside 1..={n}",
-                            r + 1,
-                            c + 1
-                        )));
-                    }
-                }
-            }
-        }
-        if let Some(clash) = grid.first_clash() {
-            return Err(value_error(format!("clashing givens: {clash}")));
-        }
+        let grid = text::from_rows(&rows, shape_spec(r#box, latin)?).map_err(value_error)?;
         Ok(Puzzle::new(grid))
     }
 
@@ -152,13 +122,8 @@ impl Puzzle {
 
     /// The rows of values, 0 for an empty cell.
     fn to_grid(&self) -> Vec<Vec<usize>> {
-        let n = self.grid.shape().order();
-        (0..n)
-            .map(|r| {
-                (0..n)
-                    .map(|c| self.grid.at(r, c).map_or(0, |v| v + 1))
-                    .collect()
-            })
+        let rows = text::to_rows(&self.grid).into_iter();
+        rows.map(|row| row.into_iter().map(|v| v.unwrap_or(0)).collect())
             .collect()
     }
 
@@ -239,10 +204,7 @@ impl Puzzle {
 
     /// The rows, top to bottom, each a list of n values (1..n, None for an empty cell).
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
-        let n = self.grid.shape().order();
-        let rows: Vec<Vec<Option<usize>>> = (0..n)
-            .map(|r| (0..n).map(|c| self.grid.at(r, c).map(|v| v + 1)).collect())
-            .collect();
+        let rows = text::to_rows(&self.grid);
         pyo3::types::PyList::new(py, rows)?.try_iter()
     }
 

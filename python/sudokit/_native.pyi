@@ -86,41 +86,18 @@ class Puzzle:
         caption: Optional[str] = None,
     ) -> str: ...
     def _repr_svg_(self) -> str: ...
-    # The module's functions as methods (the package sets them; `p.solve()` is `solve(p)`).
-    def solve(
-        self,
-        backend: str = "native",
-        time_limit: Optional[float] = None,
-        node_limit: Optional[int] = None,
-        **options: Any,
-    ) -> SolveResult: ...
-    def unique(
-        self,
-        backend: str = "native",
-        time_limit: Optional[float] = None,
-        node_limit: Optional[int] = None,
-        **options: Any,
-    ) -> SolveResult: ...
-    def count(
-        self,
-        limit: int = 2,
-        backend: str = "native",
-        time_limit: Optional[float] = None,
-        node_limit: Optional[int] = None,
-        threads: Optional[int] = None,
-        **options: Any,
-    ) -> CountResult: ...
-    def verify(self, candidate: PuzzleLike) -> Verification: ...
-    def export(
-        self, to: str = "cnf", encoding: Optional[str] = None, amo: Optional[str] = None
-    ) -> str: ...
-    def to_clauses(self, encoding: Optional[str] = None, amo: Optional[str] = None) -> Clauses: ...
+    # The module's functions as methods (the package sets them; `p.solve()` is `solve(p)`),
+    # typed as those functions with the puzzle bound.
+    solve = solve
+    unique = unique
+    count = count
+    verify = verify
+    export = export
+    to_clauses = to_clauses
     def to_networkx(self) -> Any: ...
-    def grade(
-        self, schemes: Schemes = None, shave: Optional[Literal["once", "fixpoint"]] = None
-    ) -> Grade: ...
-    def minimize(self, seed: Optional[int] = None) -> Puzzle: ...
-    def explain(self, scheme: Optional[str] = None) -> Explanation: ...
+    grade = grade
+    minimize = minimize
+    explain = explain
     @staticmethod
     def from_colouring(puzzle: PuzzleLike, colouring: Mapping[int, Hashable]) -> Puzzle: ...
     def __eq__(self, other: object) -> bool: ...

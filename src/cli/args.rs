@@ -84,13 +84,8 @@ pub struct OutputArgs {
 impl OutputArgs {
     /// How the output is opened.
     pub fn mode(&self) -> OpenMode {
-        if self.resume {
-            OpenMode::Resume
-        } else if self.force {
-            OpenMode::Force
-        } else {
-            OpenMode::Fresh
-        }
+        // clap refuses --resume with --force; were both given, resuming keeps the results.
+        OpenMode::of(self.resume, self.force).unwrap_or(OpenMode::Resume)
     }
 }
 

@@ -60,6 +60,7 @@ pub mod lp_solve_answer;
 pub mod minizinc;
 pub mod minizinc_answer;
 pub mod mip_answer;
+mod model_decode;
 mod model_ledger;
 pub mod mps;
 pub mod mzn;
@@ -74,6 +75,7 @@ pub use entry::{
     AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, ReadAnswer,
     SmtEncoding, human_size,
 };
+pub use model_decode::decode_literals;
 pub use registry::{
     FORMATS, READER_ALIASES, READERS, UnknownFormat, decode_answer, decode_answers, estimate_size,
     export, export_excluding, find_format, find_reader,

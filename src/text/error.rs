@@ -96,6 +96,14 @@ pub enum TextErrorKind {
     /// Reading failed.
     #[error("read error: {0}")]
     Io(String),
+    /// Text read as one puzzle that holds none.
+    #[error("the text holds no puzzle")]
+    NoPuzzle,
+    /// Text read as one puzzle that holds more than one.
+    #[error(
+        "the text holds more than one puzzle (read a file of puzzles with the reader, or write one grid: one line, a block of rows, or n rows of n symbols)"
+    )]
+    MoreThanOne,
     /// A line longer than [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
     #[error("the line is longer than {} MiB: not a puzzle (a binary file?); the rest of the input is not read", max >> 20)]
     LineTooLong {

@@ -42,7 +42,9 @@ pub mod json;
 pub mod line;
 pub mod lines;
 pub mod located;
+mod one;
 mod reader;
+mod rows;
 
 use std::fmt;
 
@@ -55,7 +57,9 @@ pub use json::{parse_json, to_json};
 pub use line::{parse_line, to_line};
 pub use lines::MAX_LINE_BYTES;
 pub use located::Located;
+pub use one::read_one;
 pub use reader::{PuzzleReader, ReadPuzzle};
+pub use rows::{RowsError, from_rows, to_rows};
 
 /// The largest order a puzzle line can express (`Z` = 35).
 pub const MAX_LINE_ORDER: usize = 35;

@@ -85,3 +85,36 @@ pub enum OpenMode {
     /// Continue what `FILE.partial` holds (`--resume`); a new run when there is none.
     Resume,
 }
+
+/// `--resume` and `--force` together: a run cannot both continue and discard `FILE.partial`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("resume and force do not go together")]
+pub struct ResumeAndForce;
+
+impl OpenMode {
+    /// The mode `resume` (`--resume`) and `force` (`--force`) ask for: a fresh run for neither.
+    ///
+    /// # Errors
+    /// [`ResumeAndForce`] for both.
+    pub fn of(resume: bool, force: bool) -> Result<OpenMode, ResumeAndForce> {
+        match (resume, force) {
+            (true, true) => Err(ResumeAndForce),
+            (true, false) => Ok(OpenMode::Resume),
+            (false, true) => Ok(OpenMode::Force),
+            (false, false) => Ok(OpenMode::Fresh),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mode_of_resume_and_force() {
+        assert_eq!(OpenMode::of(false, false), Ok(OpenMode::Fresh));
+        assert_eq!(OpenMode::of(true, false), Ok(OpenMode::Resume));
+        assert_eq!(OpenMode::of(false, true), Ok(OpenMode::Force));
+        assert_eq!(OpenMode::of(true, true), Err(ResumeAndForce));
+    }
+}
