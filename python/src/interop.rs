@@ -138,7 +138,12 @@ pub fn decode<'py>(
             decode_answer(&grid, reader, &options, &mut bytes.as_slice())
                 .map_err(|e| parse_error(None, e.line, e.column, &e.kind))?
         }
-        None => decode_literals(&grid, options.cnf, &literals(answer)?),
+        None => match decode_literals(&grid, options.cnf, &literals(answer)?) {
+            Decoded::NotAGrid(reason) => Decoded::NotAGrid(format!(
+                "{reason}: decode it with the Clauses it solved, or pass encoding= and amo="
+            )),
+            other => other,
+        },
     };
     decoded_result(answer.py(), &grid, name, decoded)
 }
