@@ -340,18 +340,6 @@ impl Summing for BenchSummary {
         Err(serde::de::Error::custom(whole()))
     }
 
-    fn begin(&self, _json: bool) -> String {
-        String::new()
-    }
-
-    fn end_input(&mut self, _input: &str, _json: bool) -> String {
-        String::new()
-    }
-
-    fn end(&self, _json: bool, _complete: bool) -> String {
-        String::new()
-    }
-
     fn notes(&self) -> Vec<String> {
         self.unread.clone()
     }

@@ -89,18 +89,6 @@ impl Summing for EmptyGridSummary {
         ))
     }
 
-    fn begin(&self, _json: bool) -> String {
-        String::new()
-    }
-
-    fn end_input(&mut self, _input: &str, _json: bool) -> String {
-        String::new()
-    }
-
-    fn end(&self, _json: bool, _complete: bool) -> String {
-        String::new()
-    }
-
     fn notes(&self) -> Vec<String> {
         self.note.iter().cloned().collect()
     }

@@ -239,12 +239,21 @@ pub trait Summing: Send + Sync {
     /// # Errors
     /// A share that is not this summary's serde form.
     fn add_share(&mut self, share: Value) -> Result<(), serde_json::Error>;
-    /// See [`Summary::begin`].
-    fn begin(&self, json: bool) -> String;
-    /// See [`Summary::end_input`].
-    fn end_input(&mut self, input: &str, json: bool) -> String;
-    /// See [`Summary::end`].
-    fn end(&self, json: bool, complete: bool) -> String;
+    /// See [`Summary::begin`]; nothing by default (a command that runs whole in one process).
+    fn begin(&self, json: bool) -> String {
+        let _ = json;
+        String::new()
+    }
+    /// See [`Summary::end_input`]; nothing by default.
+    fn end_input(&mut self, input: &str, json: bool) -> String {
+        let _ = (input, json);
+        String::new()
+    }
+    /// See [`Summary::end`]; nothing by default.
+    fn end(&self, json: bool, complete: bool) -> String {
+        let _ = (json, complete);
+        String::new()
+    }
     /// See [`Summary::notes`].
     fn notes(&self) -> Vec<String>;
     /// See [`Summary::errors_in_notes`].
