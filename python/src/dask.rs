@@ -10,13 +10,13 @@ use std::sync::{Mutex, PoisonError};
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use sudokit::jobs::assembly::Assembly;
 use sudokit::jobs::OpenMode;
+use sudokit::jobs::assembly::Assembly;
 use sudokit::jobs::item::InputError;
 use sudokit::jobs::shard::{self, Plan, Step, TaskError};
 
 use crate::errors::{failure, value_error};
-use crate::jobs::{RunTally, option_error, run_error};
+use crate::jobs::{Tally, option_error, run_error, tally};
 
 /// Registers the client's run and the task function.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -164,8 +164,8 @@ impl DaskRun {
     /// (or, for a stopped run, kept as a partial file to resume); returns the tally, the exit
     /// code and the notes.
     #[pyo3(signature = (complete = true))]
-    fn finish(&mut self, complete: bool) -> PyResult<RunTally> {
+    fn finish(&mut self, complete: bool) -> PyResult<Tally> {
         let report = self.run.finish(complete).map_err(task_error)?;
-        Ok(RunTally::of(report.ran, report.exit_code, report.notes))
+        Ok(tally(report.ran, report.exit_code, report.notes))
     }
 }

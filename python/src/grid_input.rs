@@ -40,7 +40,7 @@ pub fn read_options(
 
 /// A puzzle from Python: a `Puzzle`, or text in any form (givens that clash are an error).
 pub fn grid_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
-    grid_read(value, ReadOptions::default())
+    grid_with(value, ReadOptions::default())
 }
 
 /// A candidate solution from Python: as [`grid_of`], but text may repeat a value in a unit
@@ -50,10 +50,11 @@ pub fn candidate_of(value: &Bound<'_, PyAny>) -> PyResult<Grid> {
         reject_clashes: false,
         ..ReadOptions::default()
     };
-    grid_read(value, options)
+    grid_with(value, options)
 }
 
-fn grid_read(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
+/// A puzzle from Python (a `Puzzle`, or text read with `options`).
+pub fn grid_with(value: &Bound<'_, PyAny>, options: ReadOptions) -> PyResult<Grid> {
     if let Ok(puzzle) = value.cast::<Puzzle>() {
         return Ok(puzzle.get().grid.clone());
     }

@@ -17,8 +17,7 @@ use crate::errors::{failure, parse_error, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
 use crate::puzzle::Puzzle;
-use crate::solving::solve_result;
-use crate::values::result;
+use crate::values::{record_dict, result};
 
 /// The export options of an encoding and an at-most-one name (the defaults of `export`).
 fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportOptions> {
@@ -174,7 +173,25 @@ fn decoded_result<'py>(
         Decoded::NotAGrid(reason) => ("error", Some(reason), None),
     };
     let record = serde_json::json!({"status": status, "reason": reason});
-    solve_result(py, grid, backend, &record, [solution.as_ref(), None])
+    solve_result(py, grid, backend, &record, solution)
+}
+
+/// A `SolveResult`: the record (plain data) with its grids as `Puzzle`s, the puzzle and the
+/// backend (or reader) that answered.
+fn solve_result<'py>(
+    py: Python<'py>,
+    puzzle: &Grid,
+    backend: &str,
+    record: &serde_json::Value,
+    solution: Option<Grid>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = Puzzle::new(puzzle.clone());
+    let solution: Vec<Puzzle> = solution.map(Puzzle::new).into_iter().collect();
+    result(
+        py,
+        "SolveResult",
+        (record_dict(py, record)?, solution, puzzle, backend),
+    )
 }
 
 /// The precoloured graph of `puzzle`: `(vertices, edges, precolouring, colours)`, vertex

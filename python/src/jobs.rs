@@ -15,12 +15,11 @@
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use serde_json::Value;
 use sudokit::jobs::command::{Command, RecordOut, finish};
 use sudokit::jobs::option_help::as_keywords;
 use sudokit::jobs::registry::{self, Entry};
-use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner, Sink, Status};
+use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner, Sink};
 
 use crate::errors::{failure, value_error};
 use crate::interrupt::cancellable;
@@ -42,12 +41,6 @@ pub fn option_error(error: OptionError) -> PyErr {
     value_error(as_keywords(&message))
 }
 
-/// A JSON object's text as a job's options (an unknown keyword refused by name).
-pub fn options_of_json<T: serde::de::DeserializeOwned>(text: &str) -> PyResult<T> {
-    let value: Value = serde_json::from_str(text).map_err(value_error)?;
-    registry::options_of(value).map_err(option_error)
-}
-
 /// The command of `command` with the options of the JSON object `options`, over `inputs`
 /// inputs.
 pub fn build(command: &str, options: &str, inputs: usize) -> PyResult<Box<dyn Command>> {
@@ -67,7 +60,14 @@ pub fn commands() -> Vec<(&'static str, String, bool, bool, &'static str, bool)>
             let inputs = serde_json::to_value(e.inputs).ok();
             let inputs = inputs.and_then(|v| v.as_str().map(str::to_string));
             let inputs = inputs.unwrap_or_default();
-            (e.name, inputs, e.resumable, e.per_input, e.about, e.shardable)
+            (
+                e.name,
+                inputs,
+                e.resumable,
+                e.per_input,
+                e.about,
+                e.shardable,
+            )
         })
         .collect()
 }
@@ -80,118 +80,26 @@ pub fn options(command: &str) -> PyResult<String> {
     serde_json::to_string(&entry(command)?.options()).map_err(value_error)
 }
 
-/// The JSON text of a dict (`{}` for none).
-pub fn options_json(py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-    match options {
-        None => Ok("{}".to_string()),
-        Some(dict) => py
-            .import("json")?
-            .call_method1("dumps", (dict,))
-            .map_err(|e| value_error(format!("options must be JSON values: {e}")))?
-            .extract(),
-    }
-}
+/// How a run went, as `sudokit._results.RunTally` takes it: the library's tally (`total`,
+/// `done`, `negative`, `unknown`, `errors`), whether every item was done, the command line's
+/// exit code for it and the notes it prints on standard error.
+pub type Tally = (usize, usize, usize, usize, usize, bool, u8, Vec<String>);
 
-/// How a run went: the library's tally, whether every item was done, the exit code of the
-/// command line for it, and the notes it prints on standard error.
-#[pyclass(module = "sudokit", frozen, get_all)]
-#[derive(Clone, Debug)]
-pub struct RunTally {
-    /// Records written (or kept by a resumed run).
-    pub total: usize,
-    /// Records that are the answer asked for.
-    pub done: usize,
-    /// Final negative answers (unsat, multiple with `unique`, invalid, disagreements).
-    pub negative: usize,
-    /// Records without an answer (a budget ran out).
-    pub unknown: usize,
-    /// Items reported in place as errors (bad input).
-    pub errors: usize,
-    /// Whether every item was done (not stopped).
-    pub complete: bool,
-    /// The command line's exit code: 2 bad input, 1 a negative or unknown answer (or a stop),
-    /// 0 otherwise.
-    pub exit_code: u8,
-    /// The notes the command line prints on standard error.
-    pub notes: Vec<String>,
-}
-
-impl RunTally {
-    /// The tally of a run that ended with `exit_code`.
-    pub fn of(ran: Ran, exit_code: u8, notes: Vec<String>) -> RunTally {
-        let t = ran.tally;
-        RunTally {
-            total: t.total,
-            done: t.done,
-            negative: t.negative,
-            unknown: t.unknown,
-            errors: t.errors,
-            complete: ran.complete,
-            exit_code,
-            notes,
-        }
-    }
-}
-
-#[pymethods]
-impl RunTally {
-    fn __repr__(&self) -> String {
-        format!(
-            "RunTally(total={}, done={}, negative={}, unknown={}, errors={}, complete={}, exit_code={})",
-            self.total,
-            self.done,
-            self.negative,
-            self.unknown,
-            self.errors,
-            if self.complete { "True" } else { "False" },
-            self.exit_code
-        )
-    }
-}
-
-/// A record of a job: its status (`done`, `negative`, `unknown`, `error`), its text (whole
-/// lines, as the command line prints it) and its JSON object (as `--json` prints it).
-#[pyclass(module = "sudokit", frozen)]
-pub struct Record {
-    status: Status,
-    text: String,
-    json: String,
-}
-
-#[pymethods]
-impl Record {
-    /// `done`, `negative`, `unknown` or `error`.
-    #[getter]
-    fn status(&self) -> &'static str {
-        self.status.word()
-    }
-
-    /// The record as text, as the command line prints it (whole lines).
-    #[getter]
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// The record's JSON line, as `--json` prints it (ending in a newline).
-    #[getter]
-    fn json_line(&self) -> &str {
-        &self.json
-    }
-
-    /// The record's JSON object, as a dict.
-    #[getter]
-    fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("json")?
-            .call_method1("loads", (self.json.as_str(),))
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Record(status={:?}, text={:?})",
-            self.status.word(),
-            self.text
-        )
-    }
+/// The [`Tally`] of a run that ended with `exit_code`.
+pub fn tally(ran: Ran, exit_code: u8, notes: Vec<String>) -> Tally {
+    let t = ran.tally;
+    let (total, done, negative, unknown, errors) =
+        (t.total, t.done, t.negative, t.unknown, t.errors);
+    (
+        total,
+        done,
+        negative,
+        unknown,
+        errors,
+        ran.complete,
+        exit_code,
+        notes,
+    )
 }
 
 /// A control stopped by `cancel` (Ctrl-C in Python).
@@ -217,14 +125,14 @@ pub fn run_error(error: RunError) -> PyErr {
 
 /// The command of `command` over `inputs`, checked: the registry's entry, the number of
 /// inputs, the options.
-fn checked(
+pub fn checked(
     command: &str,
-    inputs: &[PathBuf],
+    inputs: usize,
     options: &str,
 ) -> PyResult<(&'static Entry, Box<dyn Command>)> {
     let entry = entry(command)?;
-    entry.check_inputs(inputs.len()).map_err(value_error)?;
-    Ok((entry, build(command, options, inputs.len())?))
+    entry.check_inputs(inputs).map_err(value_error)?;
+    Ok((entry, build(command, options, inputs)?))
 }
 
 /// `sudokit COMMAND INPUTS... [-o OUTPUT [--resume|--force]]`: the command's records written
@@ -245,8 +153,8 @@ pub fn run(
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
-) -> PyResult<RunTally> {
-    let (entry, command) = checked(command, &inputs, options)?;
+) -> PyResult<Tally> {
+    let (entry, command) = checked(command, inputs.len(), options)?;
     let read = read_options(r#box, latin, format)?;
     let mode = OpenMode::of(resume, force).map_err(value_error)?;
     entry
@@ -271,7 +179,7 @@ pub fn run(
     })
     .map_err(run_error)?;
     notes.extend(report.notes);
-    Ok(RunTally::of(report.ran, report.exit_code, notes))
+    Ok(tally(report.ran, report.exit_code, notes))
 }
 
 /// The records of `command` over its inputs, as objects, in input order (no tables, no
@@ -286,21 +194,17 @@ pub fn records(
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
-) -> PyResult<(Vec<Record>, RunTally)> {
-    let (_, command) = checked(command, &inputs, options)?;
+) -> PyResult<(Vec<(&'static str, String, String)>, Tally)> {
+    let (_, command) = checked(command, inputs.len(), options)?;
     let read = read_options(r#box, latin, format)?;
     let (out, ran) = cancellable(py, |cancel| {
         let runner = Runner::new(control_of(&cancel));
         let mut out = Vec::new();
         let ran = command.records(&inputs, read, &runner, &mut |r: RecordOut| {
-            out.push(Record {
-                status: r.status,
-                text: r.text,
-                json: r.json,
-            });
+            out.push((r.status.word(), r.text, r.json));
         });
         ran.map(|ran| (out, ran))
     })?
     .map_err(run_error)?;
-    Ok((out, RunTally::of(ran, ran.exit_code(), Vec::new())))
+    Ok((out, tally(ran, ran.exit_code(), Vec::new())))
 }

@@ -7,10 +7,10 @@
 //! thread watches for Ctrl-C ([`interrupt`]). A call's answer is the library's record as plain
 //! data, made a value by its result type in `sudokit._results` ([`values`]).
 
+mod calls;
 mod dask;
 mod errors;
 mod explain;
-mod grading;
 mod grid_input;
 mod interop;
 mod interrupt;
@@ -18,7 +18,6 @@ mod jobs;
 mod latin;
 mod puzzle;
 mod read;
-mod solving;
 mod values;
 
 use pyo3::prelude::*;
@@ -33,12 +32,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<read::PuzzleIter>()?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::_puzzle_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::solve, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::count, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::unique, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::verify, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::solve_many, m)?)?;
-    m.add_function(wrap_pyfunction!(solving::backends, m)?)?;
+    m.add_function(wrap_pyfunction!(calls::call, m)?)?;
+    m.add_function(wrap_pyfunction!(calls::backends, m)?)?;
+    m.add_function(wrap_pyfunction!(calls::backend_name, m)?)?;
+    m.add_function(wrap_pyfunction!(calls::schemes, m)?)?;
     m.add_function(wrap_pyfunction!(interop::export, m)?)?;
     m.add_function(wrap_pyfunction!(interop::formats, m)?)?;
     m.add_function(wrap_pyfunction!(interop::to_clauses, m)?)?;
@@ -49,14 +46,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(latin::latin_back, m)?)?;
     m.add_function(wrap_pyfunction!(latin::latin_report, m)?)?;
     m.add_function(wrap_pyfunction!(latin::latin_svg, m)?)?;
-    m.add_function(wrap_pyfunction!(grading::grade, m)?)?;
-    m.add_function(wrap_pyfunction!(grading::schemes, m)?)?;
-    m.add_function(wrap_pyfunction!(grading::generate, m)?)?;
-    m.add_function(wrap_pyfunction!(grading::minimize, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explanation_page, m)?)?;
-    m.add_class::<jobs::RunTally>()?;
-    m.add_class::<jobs::Record>()?;
     m.add_function(wrap_pyfunction!(jobs::run, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::records, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::options, m)?)?;

@@ -36,27 +36,18 @@ from ._native import (
     ParseError,
     Puzzle,
     PuzzleIter,
-    Record,
-    RunTally,
     SudokitError,
     backends,
-    count,
     decode,
     explain,
     export,
     formats,
-    generate,
-    grade,
-    minimize,
     read,
     reduce_latin,
     schemes,
-    solve,
-    solve_many,
     to_clauses,
-    unique,
-    verify,
 )
+from ._calls import count, generate, grade, minimize, solve, solve_many, unique, verify
 from . import _native
 from ._results import (
     Clauses,
@@ -64,6 +55,8 @@ from ._results import (
     Explanation,
     Grade,
     LatinReduction,
+    Record,
+    RunTally,
     Shape,
     SolveResult,
     Stats,
@@ -250,18 +243,9 @@ def run(
     if command == "generate" and box is not None:
         options["box"], box = box, None  # generate's box is the shape it makes
     _sys.stdout.flush()
-    tally = _native.run(
-        command,
-        [_os.fspath(p) for p in inputs],
-        _json.dumps(options),
-        json=json,
-        output=None if out is None else _os.fspath(out),
-        resume=resume,
-        force=force,
-        box=box,
-        latin=latin,
-        format=format,
-    )
+    output = None if out is None else _os.fspath(out)
+    tally = RunTally(*_native.run(command, [_os.fspath(p) for p in inputs], _json.dumps(options),
+                                  json, output, resume, force, box, latin, format))
     for note in tally.notes:
         print(f"sudokit: {note}", file=_sys.stderr)
     return tally
@@ -301,12 +285,6 @@ def records(
     """
     if command == "generate" and box is not None:
         options["box"], box = box, None
-    found, _ = _native.records(
-        command,
-        [_os.fspath(p) for p in inputs],
-        _json.dumps(options),
-        box=box,
-        latin=latin,
-        format=format,
-    )
-    return found
+    found, _ = _native.records(command, [_os.fspath(p) for p in inputs], _json.dumps(options),
+                               box, latin, format)
+    return [Record(*r) for r in found]

@@ -17,6 +17,7 @@ from typing import (
     overload,
 )
 
+from ._calls import count, grade, minimize, solve, unique, verify
 from ._results import (
     Clauses,
     CountResult,
@@ -30,7 +31,6 @@ from ._results import (
 
 PathLike = Union[str, "os.PathLike[str]"]
 PuzzleLike = Union["Puzzle", str]
-Schemes = Union[str, Sequence[str], None]
 
 class SudokitError(Exception):
     """A failure of sudokit: a backend that cannot take a puzzle, an answer that is not a solution."""
@@ -118,39 +118,12 @@ def read(
     errors: Literal["raise", "skip", "yield"] = "raise",
 ) -> PuzzleIter: ...
 
-def solve(
-    puzzle: PuzzleLike,
-    backend: str = "native",
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    **options: Any,
-) -> SolveResult: ...
-def unique(
-    puzzle: PuzzleLike,
-    backend: str = "native",
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    **options: Any,
-) -> SolveResult: ...
-def count(
-    puzzle: PuzzleLike,
-    limit: int = 2,
-    backend: str = "native",
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    threads: Optional[int] = None,
-    **options: Any,
-) -> CountResult: ...
-def verify(puzzle: PuzzleLike, candidate: PuzzleLike) -> Verification: ...
-def solve_many(
-    puzzles: Iterable[Union[PuzzleLike, ParseError]],
-    backend: str = "native",
-    threads: Optional[int] = None,
-    unique: bool = False,
-    time_limit: Optional[float] = None,
-    node_limit: Optional[int] = None,
-    **options: Any,
-) -> list[SolveResult]: ...
+def call(
+    command: str, inputs: list[list[Any]], options: str = "{}", first: int = 0
+) -> list[Tuple[str, dict[str, Any], list[Puzzle]]]: ...
+def backend_name(
+    backend: str, scheme: Optional[str] = None, encoding: Optional[str] = None, amo: Optional[str] = None
+) -> str: ...
 def backends() -> list[str]: ...
 
 def export(
@@ -183,24 +156,7 @@ def latin_svg(square: PuzzleLike, solution: Optional[PuzzleLike] = None) -> str:
 def explain(puzzle: PuzzleLike, scheme: Optional[str] = None) -> Explanation: ...
 def explanation_page(puzzle: PuzzleLike, scheme: str) -> str: ...
 
-def grade(
-    puzzle: PuzzleLike, schemes: Schemes = None, shave: Optional[Literal["once", "fixpoint"]] = None
-) -> Grade: ...
 def schemes() -> list[str]: ...
-def generate(
-    box: Tuple[int, int] = (3, 3),
-    seed: int = 1,
-    index: int = 0,
-    symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "none",
-    givens: Optional[int] = None,
-    scheme: Optional[str] = None,
-    not_scheme: Optional[str] = None,
-    difficulty: Optional[Literal["easy", "medium", "hard", "expert"]] = None,
-    shave: Optional[Literal["once", "fixpoint"]] = None,
-    grids: Literal["search", "pattern"] = "search",
-    attempts: Optional[int] = None,
-) -> Puzzle: ...
-def minimize(puzzle: PuzzleLike, seed: Optional[int] = None) -> Puzzle: ...
 
 # The client and the task of sudokit.dask.
 class DaskRun(Iterator[Union[bytes, str]]):
@@ -227,29 +183,12 @@ class DaskRun(Iterator[Union[bytes, str]]):
     def push(self, result: str) -> str: ...
     def end_input(self, input: str) -> str: ...
     def end(self, complete: bool = True) -> str: ...
-    def finish(self, complete: bool = True) -> RunTally: ...
+    def finish(self, complete: bool = True) -> Tally: ...
 
 def run_task(plan: str, task: bytes) -> str: ...
 
-class RunTally:
-    total: int
-    done: int
-    negative: int
-    unknown: int
-    errors: int
-    complete: bool
-    exit_code: int
-    notes: list[str]
-
-class Record:
-    @property
-    def status(self) -> Literal["done", "negative", "unknown", "error"]: ...
-    @property
-    def text(self) -> str: ...
-    @property
-    def json_line(self) -> str: ...
-    @property
-    def json(self) -> dict[str, Any]: ...
+# `sudokit._results.RunTally`'s fields, and a record's status, text and JSON line.
+Tally = Tuple[int, int, int, int, int, bool, int, list[str]]
 
 def run(
     command: str,
@@ -262,7 +201,7 @@ def run(
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[str] = None,
-) -> RunTally: ...
+) -> Tally: ...
 def records(
     command: str,
     inputs: list[str],
@@ -270,6 +209,6 @@ def records(
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[str] = None,
-) -> Tuple[list[Record], RunTally]: ...
+) -> Tuple[list[Tuple[str, str, str]], Tally]: ...
 def commands() -> list[Tuple[str, Literal["none", "one", "two", "one_or_more", "one_or_none"], bool, bool, str, bool]]: ...
 def options(command: str) -> str: ...

@@ -22,6 +22,7 @@ from ._native import (
     latin_back,
     latin_report,
     latin_svg,
+    schemes,
 )
 
 
@@ -33,6 +34,40 @@ def _framed(page: str, height: int) -> str:
 def _dumps(value: Any) -> str:
     """One JSON line as the library writes it (keys sorted, no spaces, UTF-8 kept)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class RunTally:
+    """How a run went: the library's tally (records ``total``, ``done``: the answer asked for,
+    ``negative``: unsat, multiple with ``unique``, invalid, disagreements, ``unknown``: a budget
+    ran out, ``errors``: bad input reported in place), whether it is ``complete`` (not
+    stopped), the command line's ``exit_code`` (2 bad input, 1 a negative or unknown answer or
+    a stop, 0 otherwise) and the ``notes`` it prints on standard error."""
+
+    total: int
+    done: int
+    negative: int
+    unknown: int
+    errors: int
+    complete: bool
+    exit_code: int
+    notes: List[str] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record of a job: its ``status`` (``done``, ``negative``, ``unknown``, ``error``), its
+    ``text`` (whole lines, as the command line prints it) and its ``json_line`` (as ``--json``
+    prints it, ending in a newline); ``json`` is that object as a dict."""
+
+    status: str
+    text: str
+    json_line: str
+
+    @property
+    def json(self) -> Dict[str, Any]:
+        """The record's JSON object, as a dict."""
+        return dict(json.loads(self.json_line))
 
 
 @dataclass(frozen=True)
@@ -117,15 +152,14 @@ class SolveResult:
     stats: Stats = field(default_factory=Stats, compare=False)
 
     @classmethod
-    def _of(cls, record: Dict[str, Any], puzzle: Puzzle, backend: str) -> SolveResult:
+    def _of(cls, record: Dict[str, Any], grids: List[Puzzle], puzzle: Puzzle, backend: str) -> SolveResult:
         refutation = record.get("refutation")
         return cls(
             puzzle,
             record["status"],
             backend,
-            record.get("solution"),
-            record.get("second"),
-            record.get("reason"),
+            *(grids + [None, None])[:2],
+            record.get("reason", record.get("error")),
             refutation and refutation["text"],
             record.get("certified"),
             Stats._of(record.get("stats")),
@@ -160,7 +194,7 @@ class CountResult:
     stats: Stats = field(default_factory=Stats)
 
     @classmethod
-    def _of(cls, record: Dict[str, Any], backend: str) -> CountResult:
+    def _of(cls, record: Dict[str, Any], solutions: List[Puzzle], backend: str) -> CountResult:
         refutation = record.get("refutation")
         return cls(
             int(record["count"]),  # a string beyond 2^53, as JSON writes it
@@ -168,7 +202,7 @@ class CountResult:
             record["hit_limit"],
             backend,
             record["stopped"],
-            tuple(record["solutions"]),
+            tuple(solutions),
             refutation and refutation["text"],
             record.get("certified"),
             Stats._of(record["stats"]),
@@ -230,7 +264,7 @@ class Grade:
     """The grade of a puzzle (the grade job's record): ``givens``, the schemes that solve it
     without search (``search_free``, in the order asked), the ``weakest`` of them, whether some
     scheme ``refuted`` it, its everyday ``difficulty`` (or None), and the ``candidates`` left per
-    scheme as ``(scheme, left)`` pairs (n² when search-free, None when refuted)."""
+    scheme as ``(scheme, left)`` pairs, weakest first (n² when search-free, None when refuted)."""
 
     givens: int
     search_free: Tuple[str, ...]
@@ -241,7 +275,7 @@ class Grade:
     _record: str = field(repr=False, compare=False)
 
     @classmethod
-    def _of(cls, record: Dict[str, Any], schemes: List[str], line: str) -> Grade:
+    def _of(cls, record: Dict[str, Any]) -> Grade:
         left = record["candidates"]
         return cls(
             record["givens"],
@@ -249,8 +283,8 @@ class Grade:
             tuple(record["weakest"]),
             record["refuted"],
             record["difficulty"],
-            tuple((s, left[s]) for s in schemes),
-            line,
+            tuple((s, left[s]) for s in schemes() if s in left),
+            _dumps(record),
         )
 
     def to_json(self, file: Union[str, "os.PathLike[str]"] = "", line: int = 0) -> str:

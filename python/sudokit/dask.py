@@ -35,6 +35,7 @@ from collections import deque
 from typing import IO, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
 from . import _native
+from ._results import RunTally
 
 #: Puzzles per shard (per Dask task) when the caller does not say.
 DEFAULT_SHARD_SIZE = 2000
@@ -49,9 +50,9 @@ PathLike = Union[str, "os.PathLike[str]"]
 Out = Union[IO[str], PathLike, None]
 
 
-#: How a batch went: the library's tally (``total``, ``done``, ``negative``, ``unknown``,
-#: ``errors``), ``complete``, the command line's ``exit_code`` and its ``notes``.
-Tally = _native.RunTally
+#: How a batch went: the library's tally, ``complete``, the command line's ``exit_code`` and its
+#: ``notes``.
+Tally = RunTally
 
 
 def _connect(client: Any, scheduler: Optional[str]) -> Tuple[Any, Callable[[], None]]:
@@ -215,7 +216,7 @@ def run(
             complete = True
     finally:
         close()
-        tally = progress.finish(complete)
+        tally = Tally(*progress.finish(complete))
     for note in tally.notes:
         _note(note)
     return tally

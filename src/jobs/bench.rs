@@ -455,6 +455,7 @@ impl Command for BenchCommand {
                         status: Status::Done,
                         text: row_text(row, &file_name(file), width),
                         json: json_line(&row_json(row, &file.display().to_string())),
+                        grids: Vec::new(),
                     });
                     Ok(())
                 },

@@ -330,6 +330,7 @@ impl Command for EmptyGridCommand {
             status,
             text,
             json,
+            grids: Vec::new(),
         });
         Ok(Ran { tally, complete })
     }

@@ -197,6 +197,8 @@ pub struct RecordOut {
     pub text: String,
     /// As one JSON line (with its newline).
     pub json: String,
+    /// The grids it carries ([`JobRecord::grids`](super::JobRecord::grids)).
+    pub grids: Vec<crate::Grid>,
 }
 
 impl RecordOut {
@@ -207,6 +209,10 @@ impl RecordOut {
             status: placed.result.status()?,
             text: placed.result.written(false),
             json: placed.result.written(true),
+            grids: match &placed.result {
+                super::ItemResult::Done(record) => record.grids(),
+                _ => Vec::new(),
+            },
         })
     }
 }
@@ -374,6 +380,22 @@ pub trait Command: Send + Sync {
         emit: &mut (dyn FnMut(RecordOut) + Send),
     ) -> Result<Ran, RunError>;
 
+    /// Runs over `sources` made by the caller (puzzles in memory, generated indices), handing
+    /// each record to `emit` as values, in input order. A command that reads whole files
+    /// itself (bench, the census) refuses.
+    ///
+    /// # Errors
+    /// Sources of another kind than the command reads.
+    fn records_of(
+        &self,
+        sources: Vec<Source>,
+        runner: &Runner,
+        emit: &mut (dyn FnMut(RecordOut) + Send),
+    ) -> Result<Ran, RunError> {
+        let _ = (sources, runner, emit);
+        Err(InputError::Source("its input files").into())
+    }
+
     /// Runs one Dask task: the records of `sources` (a shard of an input, the two shards of
     /// verify, a range of generate's indices) with their keys, written as JSON when `json`,
     /// and the shard's share of the summary.
@@ -458,6 +480,15 @@ where
         emit: &mut (dyn FnMut(RecordOut) + Send),
     ) -> Result<Ran, RunError> {
         let sources = self.open(inputs, read, runner)?;
+        self.records_of(sources, runner, emit)
+    }
+
+    fn records_of(
+        &self,
+        sources: Vec<Source>,
+        runner: &Runner,
+        emit: &mut (dyn FnMut(RecordOut) + Send),
+    ) -> Result<Ran, RunError> {
         let items = self.job.items(sources)?;
         runner.collect(&self.job, items, |placed| {
             emit(RecordOut::of(&placed).expect("collect hands on no cancelled result"));

@@ -305,6 +305,10 @@ impl CountRecord {
 }
 
 impl JobRecord for CountRecord {
+    fn grids(&self) -> Vec<crate::Grid> {
+        self.report.solutions.clone()
+    }
+
     fn status(&self) -> Status {
         if self.stopped_by_budget() {
             Status::Unknown

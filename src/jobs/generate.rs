@@ -375,6 +375,10 @@ pub struct GenerateRecord {
 }
 
 impl JobRecord for GenerateRecord {
+    fn grids(&self) -> Vec<crate::Grid> {
+        vec![self.generated.puzzle.clone()]
+    }
+
     fn status(&self) -> Status {
         Status::Done
     }

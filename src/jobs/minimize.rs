@@ -152,6 +152,13 @@ impl MinimizeRecord {
 }
 
 impl JobRecord for MinimizeRecord {
+    fn grids(&self) -> Vec<crate::Grid> {
+        self.reduced()
+            .map(|m| m.puzzle.clone())
+            .into_iter()
+            .collect()
+    }
+
     fn status(&self) -> Status {
         if self.result.is_ok() {
             Status::Done

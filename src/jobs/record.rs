@@ -32,6 +32,13 @@ pub trait JobRecord: Send {
     /// The record as one JSON object.
     fn json(&self) -> Value;
 
+    /// The grids the record carries (a solution and a second one, the first solutions counted,
+    /// a reduced or generated puzzle), for a front end that hands them on as values; none by
+    /// default.
+    fn grids(&self) -> Vec<crate::Grid> {
+        Vec::new()
+    }
+
     /// The record as written: its text, or its JSON object on one line.
     fn written(&self, json: bool) -> String {
         if json {

@@ -288,6 +288,14 @@ pub struct SolveRecord {
 }
 
 impl JobRecord for SolveRecord {
+    fn grids(&self) -> Vec<Grid> {
+        match &self.found {
+            Found::Solution(a) | Found::Unique(a) => vec![a.clone()],
+            Found::Multiple(a, b) => vec![a.clone(), b.clone()],
+            Found::Unsat | Found::Unknown(_) => Vec::new(),
+        }
+    }
+
     fn status(&self) -> Status {
         match self.found {
             // A uniqueness resting on a claim nothing checked is not the answer asked for.
