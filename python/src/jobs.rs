@@ -85,6 +85,9 @@ pub fn options(command: &str) -> PyResult<String> {
 /// exit code for it and the notes it prints on standard error.
 pub type Tally = (usize, usize, usize, usize, usize, bool, u8, Vec<String>);
 
+/// A record as `sudokit._results.Record` takes it: its status, text and JSON line.
+pub type RecordFields = (&'static str, String, String);
+
 /// The [`Tally`] of a run that ended with `exit_code`.
 pub fn tally(ran: Ran, exit_code: u8, notes: Vec<String>) -> Tally {
     let t = ran.tally;
@@ -194,7 +197,7 @@ pub fn records(
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
-) -> PyResult<(Vec<(&'static str, String, String)>, Tally)> {
+) -> PyResult<(Vec<RecordFields>, Tally)> {
     let (_, command) = checked(command, inputs.len(), options)?;
     let read = read_options(r#box, latin, format)?;
     let (out, ran) = cancellable(py, |cancel| {
