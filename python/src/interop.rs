@@ -6,12 +6,14 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use sudokit::Grid;
-use sudokit::encode::cnf::{Amo, CnfOptions, Encoding, encode};
+use sudokit::encode::cnf::encode;
 use sudokit::encode::graph::{edges, solution_of_colouring};
 use sudokit::encode::{Cnf, Lit};
 use sudokit::format::{
-    Decoded, ExportOptions, FORMATS, decode_answer, decode_literals, find_format, find_reader,
+    Decoded, ExportFormat, ExportOptions, FORMATS, decode_answer, decode_literals, find_format,
+    find_reader,
 };
+use sudokit::jobs::option_help::as_keywords;
 
 use crate::errors::{failure, parse_error, value_error};
 use crate::grid_input::grid_of;
@@ -19,24 +21,22 @@ use crate::interrupt::detached;
 use crate::puzzle::Puzzle;
 use crate::values::{record_dict, result};
 
-/// The export options of an encoding and an at-most-one name (the defaults of `export`).
-fn export_options(encoding: Option<&str>, amo: Option<&str>) -> PyResult<ExportOptions> {
-    let mut cnf = CnfOptions::default();
-    if let Some(name) = encoding {
-        cnf.encoding = name.parse::<Encoding>().map_err(value_error)?;
-    }
-    if let Some(name) = amo {
-        cnf.amo = name.parse::<Amo>().map_err(value_error)?;
-    }
-    Ok(ExportOptions {
-        cnf,
-        ..ExportOptions::default()
-    })
+/// The format `to` and its export options of an encoding and an at-most-one name, checked by
+/// the library as `sudokit export` checks them.
+fn export_options(
+    to: &str,
+    encoding: Option<&str>,
+    amo: Option<&str>,
+) -> PyResult<(&'static ExportFormat, ExportOptions)> {
+    let format = find_format(to).map_err(value_error)?;
+    let options = ExportOptions::named(format, encoding, amo);
+    Ok((format, options.map_err(|m| value_error(as_keywords(&m)))?))
 }
 
 /// The puzzle in the export format `to` (`cnf`, `lp`, `mps`, `dlx`, `col`, `hgr`, `dzn`, ...);
 /// `encoding` and `amo` choose the CNF encoding (`minimal`, `efficient`, `extended`,
-/// `optimized`; `pairwise`, `sequential`, `product`, `bimander`).
+/// `optimized`; `pairwise`, `sequential`, `product`, `bimander`), `encoding` the SMT-LIB one
+/// (`bool`, `int`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, to = "cnf", encoding = None, amo = None))]
 pub fn export(
@@ -47,14 +47,7 @@ pub fn export(
     amo: Option<&str>,
 ) -> PyResult<String> {
     let grid = grid_of(puzzle)?;
-    let format = find_format(to).map_err(value_error)?;
-    if !format.takes_cnf_options && (encoding.is_some() || amo.is_some()) {
-        return Err(value_error(format!(
-            "encoding and amo apply to the CNF formats, not {}",
-            format.name
-        )));
-    }
-    let options = export_options(encoding, amo)?;
+    let (format, options) = export_options(to, encoding, amo)?;
     // Without the GIL, interruptible: a 100×100 export takes a while.
     let out = detached(py, move || {
         let mut out = Vec::new();
@@ -81,7 +74,7 @@ pub fn to_clauses<'py>(
     amo: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
-    let options = export_options(encoding, amo)?.cnf;
+    let options = export_options("cnf", encoding, amo)?.1.cnf;
     // Without the GIL, interruptible: a large order's encoding takes a while.
     let (grid, cnf, encoded) = detached(py, move || {
         let mut cnf = Cnf::new();
@@ -122,7 +115,7 @@ pub fn decode<'py>(
     amo: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
-    let options = export_options(encoding, amo)?;
+    let (_, options) = export_options("cnf", encoding, amo)?;
     let text: Option<Vec<u8>> = if let Ok(text) = answer.cast::<PyString>() {
         Some(text.to_cow()?.as_bytes().to_vec())
     } else if let Ok(bytes) = answer.cast::<PyBytes>() {

@@ -3,8 +3,10 @@
 //! the module's functions as methods (`p.solve()` is `sudokit.solve(p)`). `read(path)` and the
 //! conversions from Python values (`grid_input`) are beside it.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
+
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::PyInt;
 use sudokit::render::svg::{SvgOptions, render};
 use sudokit::text::{self, ReadOptions};
 use sudokit::{Grid, Shape as LibShape};
@@ -14,6 +16,9 @@ use crate::errors::{text_error, value_error};
 /// them from here).
 pub use crate::grid_input::read_options;
 use crate::grid_input::{parse, shape_spec};
+
+/// What pickles a puzzle: its JSON form (which keeps the shape) and its line.
+type State = (String, Option<usize>);
 
 /// A puzzle: a shape and its givens (or a complete grid: a solution is a puzzle with every cell
 /// given). Immutable.
@@ -212,35 +217,26 @@ impl Puzzle {
     /// are 0-based (negative from the end). IndexError outside the grid, TypeError for
     /// anything but a pair of integers.
     fn __getitem__(&self, index: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        let n = self.grid.shape().order();
-        let pair = index
-            .cast::<PyTuple>()
-            .ok()
-            .filter(|t| t.len() == 2)
-            .and_then(|t| {
-                let (r, c) = (t.get_item(0).ok()?, t.get_item(1).ok()?);
-                (r.is_instance_of::<pyo3::types::PyInt>()
-                    && c.is_instance_of::<pyo3::types::PyInt>())
-                .then_some((r, c))
-            });
-        let Some((r, c)) = pair else {
+        let n = self.grid.shape().order() as isize;
+        let Ok((r, c)) = index.extract::<(Bound<'_, PyInt>, Bound<'_, PyInt>)>() else {
             return Err(pyo3::exceptions::PyTypeError::new_err(format!(
                 "a puzzle is indexed by p[row, col] (two integers, 0-based), not {}",
                 index.repr()?
             )));
         };
-        let place = |k: &Bound<'_, PyAny>, what: &str| -> PyResult<usize> {
-            let i = k.extract::<isize>().ok();
-            let at = i.map(|i| if i < 0 { i + n as isize } else { i });
-            match at {
-                Some(at) if (0..n as isize).contains(&at) => Ok(at as usize),
-                _ => Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                    "{what} {k} is outside the grid (0..{n})"
-                ))),
-            }
+        let place = |k: Bound<'_, PyInt>, what: &str| match k
+            .extract::<isize>()
+            .map(|i| if i < 0 { i + n } else { i })
+        {
+            Ok(at) if (0..n).contains(&at) => Ok(at as usize),
+            _ => Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "{what} {k} is outside the grid (0..{n})"
+            ))),
         };
-        let (r, c) = (place(&r, "row")?, place(&c, "column")?);
-        Ok(self.grid.at(r, c).map(|v| v + 1))
+        Ok(self
+            .grid
+            .at(place(r, "row")?, place(c, "column")?)
+            .map(|v| v + 1))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -249,17 +245,19 @@ impl Puzzle {
             .is_ok_and(|o| o.get().grid == self.grid)
     }
 
-    fn __ne__(&self, other: &Bound<'_, PyAny>) -> bool {
-        !self.__eq__(other)
-    }
-
+    /// A hash of the shape and the cells.
     fn __hash__(&self) -> u64 {
-        crate::values::hash_grid_with(&self.grid, |_| ())
+        let mut hasher = DefaultHasher::new();
+        (self.grid.shape(), self.grid.raw()).hash(&mut hasher);
+        hasher.finish()
     }
 
     /// Pickling: the JSON form (which keeps the shape) and the line.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        crate::values::reduce(py, "_puzzle_from_state", (self.to_json(), self.line))
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, State)> {
+        let rebuild = py
+            .import("sudokit._native")?
+            .getattr("_puzzle_from_state")?;
+        Ok((rebuild, (self.to_json(), self.line)))
     }
 }
 

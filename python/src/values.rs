@@ -1,16 +1,12 @@
 //! How results reach Python as values: a library record (its `serde_json` value) converted to
 //! plain Python data ([`py_of_json`]) and handed to its result type, a frozen dataclass of
-//! `sudokit._results` ([`result`]) that pickles, compares, hashes and shows itself. For the
-//! native `Puzzle`: what pickles it and the hash of a grid.
-
-use std::hash::{Hash, Hasher};
+//! `sudokit._results` ([`result`]) that pickles, compares, hashes and shows itself.
 
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
-use sudokit::Grid;
 
 /// A JSON value as plain Python data (None, bool, int, float, str, list, dict).
 pub fn py_of_json<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -52,24 +48,4 @@ pub fn result<'py>(
     let module =
         RESULTS.get_or_try_init(py, || py.import("sudokit._results").map(Bound::unbind))?;
     module.bind(py).getattr(class)?.call_method1("_of", args)
-}
-
-/// `(sudokit._native.<rebuild>, args)`: what `__reduce__` returns.
-pub fn reduce<'py>(
-    py: Python<'py>,
-    rebuild: &str,
-    args: impl IntoPyObject<'py>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let function = py.import("sudokit._native")?.getattr(rebuild)?;
-    let args = args.into_bound_py_any(py)?;
-    PyTuple::new(py, [function, args])
-}
-
-/// A hash of a grid (its shape and cells) and what else `feed` adds, as `__hash__` returns it.
-pub fn hash_grid_with(grid: &Grid, feed: impl FnOnce(&mut std::hash::DefaultHasher)) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    grid.shape().hash(&mut hasher);
-    grid.raw().hash(&mut hasher);
-    feed(&mut hasher);
-    hasher.finish()
 }

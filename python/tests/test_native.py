@@ -101,8 +101,11 @@ def test_svg_cell_is_range_checked_as_on_the_command_line(cell):
 
 def test_export_refuses_an_encoding_it_would_ignore():
     p = sudokit.Puzzle.parse("...3..4114..3...")
-    with pytest.raises(ValueError, match="encoding and amo apply to the CNF formats, not lp"):
+    with pytest.raises(ValueError, match="encoding goes with to cnf .* not with lp"):
         sudokit.export(p, to="lp", encoding="minimal")
+    with pytest.raises(ValueError, match="amo goes with to cnf only, not with smt2"):
+        sudokit.export(p, to="smt2", amo="pairwise")
+    assert "(declare-fun" in sudokit.export(p, to="smt2", encoding="int")  # the CLI's checks
     assert sudokit.export(p, to="cnf", encoding="minimal") != sudokit.export(p, to="cnf")
 
 

@@ -56,7 +56,7 @@ impl ExportOptions {
         }
         if amo.is_some() {
             return Err(format!(
-                "--amo applies to --to cnf only, not to {}",
+                "--amo goes with --to cnf only, not with {}",
                 format.name
             ));
         }
@@ -64,8 +64,8 @@ impl ExportOptions {
             Some(name) if format.takes_smt_encoding => options.smt = name.parse()?,
             Some(_) => {
                 return Err(format!(
-                    "--encoding applies to --to cnf (minimal, efficient, extended, optimized) and \
-                     --to smt2 (bool, int) only, not to {}",
+                    "--encoding goes with --to cnf (minimal, efficient, extended, optimized) and \
+                     --to smt2 (bool, int) only, not with {}",
                     format.name
                 ));
             }

@@ -437,7 +437,7 @@ fn more_cases() -> Vec<Case> {
             "export: --encoding with --to lp",
             &["export", EASY, "--to", "lp", "--encoding", "minimal"],
             "",
-            "--encoding applies to --to cnf (minimal, efficient, extended, optimized) and --to smt2 (bool, int) only, not to lp",
+            "--encoding goes with --to cnf (minimal, efficient, extended, optimized) and --to smt2 (bool, int) only, not with lp",
             2,
         ),
         cmd(
