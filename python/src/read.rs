@@ -19,14 +19,8 @@ type FileReader = PuzzleReader<BufReader<File>>;
 pub struct PuzzleIter {
     path: String,
     reader: Mutex<FileReader>,
-    errors: Errors,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Errors {
-    Raise,
-    Skip,
-    Yield,
+    /// What a bad puzzle does: `raise`, `skip` or `yield`.
+    errors: &'static str,
 }
 
 /// Streams the puzzles of a file in any form, in order. A bad puzzle raises `ParseError` with
@@ -41,15 +35,9 @@ pub fn read(
     format: Option<&str>,
     errors: &str,
 ) -> PyResult<PuzzleIter> {
-    let errors = match errors {
-        "raise" => Errors::Raise,
-        "skip" => Errors::Skip,
-        "yield" => Errors::Yield,
-        other => {
-            return Err(value_error(format!(
-                "errors must be raise, skip or yield, not {other}"
-            )));
-        }
+    let Some(&errors) = ["raise", "skip", "yield"].iter().find(|&&e| e == errors) else {
+        let message = format!("errors must be raise, skip or yield, not {errors}");
+        return Err(value_error(message));
     };
     let options = read_options(r#box, latin, format)?;
     let file = File::open(&path).map_err(|e| {
@@ -86,14 +74,14 @@ impl PuzzleIter {
                     };
                     return Ok(Some(Py::new(py, puzzle)?.into_any()));
                 }
-                Some(Err(e)) => match self.errors {
-                    Errors::Skip => continue,
-                    Errors::Raise => return Err(text_error(Some(&self.path), &e)),
-                    Errors::Yield => {
-                        let error = text_error(Some(&self.path), &e);
-                        return Ok(Some(error.into_value(py).into_any()));
+                Some(Err(_)) if self.errors == "skip" => continue,
+                Some(Err(e)) => {
+                    let error = text_error(Some(&self.path), &e);
+                    if self.errors == "raise" {
+                        return Err(error);
                     }
-                },
+                    return Ok(Some(error.into_value(py).into_any()));
+                }
             }
         }
     }

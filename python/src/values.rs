@@ -38,7 +38,8 @@ pub fn record_dict<'py>(py: Python<'py>, record: &Value) -> PyResult<Bound<'py, 
     Ok(py_of_json(py, record)?.cast_into::<PyDict>()?)
 }
 
-/// `sudokit._results.<class>._of(*args)`: the result value of a record.
+/// `sudokit._results.<class>._of(*args)` (or the class itself when it has no `_of`): the
+/// result value of a record.
 pub fn result<'py>(
     py: Python<'py>,
     class: &str,
@@ -47,5 +48,9 @@ pub fn result<'py>(
     static RESULTS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
     let module =
         RESULTS.get_or_try_init(py, || py.import("sudokit._results").map(Bound::unbind))?;
-    module.bind(py).getattr(class)?.call_method1("_of", args)
+    let class = module.bind(py).getattr(class)?;
+    match class.getattr("_of") {
+        Ok(of) => of.call1(args),
+        Err(_) => class.call1(args),
+    }
 }

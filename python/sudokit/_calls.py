@@ -19,14 +19,12 @@ Schemes = Union[str, Sequence[str], None]
 _Answer = Tuple[str, Dict[str, Any], List[Puzzle]]
 
 
-def _call(command: str, inputs: List[List[Any]], options: Dict[str, Any], first: int = 0) -> List[_Answer]:
-    return _native.call(command, inputs, json.dumps(options), first)
-
-
-def _one(command: str, inputs: List[Any], **options: Any) -> _Answer:
-    """The one record of ``command`` on one item; an item the job reports as an error (a
-    backend that cannot take the puzzle, a puzzle that is not well posed) raises it."""
-    (status, record, grids), = _call(command, [[i] for i in inputs], options)
+def _one(command: str, inputs: List[Any], _first: int = 0, **options: Any) -> _Answer:
+    """The one record of ``command`` on one item (its inputs, or generated item ``_first``); an
+    item the job reports as an error (a backend that cannot take the puzzle, a puzzle that is
+    not well posed, no puzzle made) raises it."""
+    (status, record, grids), = _native.call(command, [[i] for i in inputs], json.dumps(options),
+                                           _first)
     if "error" in record:
         raise SudokitError(record["error"])
     return status, record, grids
@@ -134,9 +132,9 @@ def solve_many(puzzles: Iterable[Union[PuzzleLike, ParseError]], backend: str = 
     """
     items = [i if isinstance(i, ParseError) else _puzzle(i) for i in puzzles]
     good = [i for i in items if isinstance(i, Puzzle)]
-    answers = iter(_call("solve", [good], dict(backend=backend, threads=threads, unique=unique,
-                                                time_limit=time_limit, node_limit=node_limit,
-                                                **options)))
+    options = dict(backend=backend, threads=threads, unique=unique, time_limit=time_limit,
+                   node_limit=node_limit, **options)
+    answers = iter(_native.call("solve", [good], json.dumps(options)))
     name = _backend(backend, options)
 
     def result(item: Union[Puzzle, ParseError]) -> SolveResult:
@@ -222,10 +220,7 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
                    threads=1)
     if attempts is not None:  # else the job's own default (one place for it)
         options["attempts"] = attempts
-    (_, record, grids_made), = _call("generate", [], options, index)
-    if "error" in record:
-        raise SudokitError(record["error"])
-    return grids_made[0]
+    return _one("generate", [], index, **options)[2][0]
 
 
 def minimize(puzzle: PuzzleLike, seed: Optional[int] = None) -> Puzzle:

@@ -3,7 +3,8 @@
 A call of the extension module hands over its job's record as plain data (the JSON object the
 command line's ``--json`` writes, its grids as :class:`Puzzle` objects); each type here is a
 frozen dataclass of that record, so it pickles (``multiprocessing`` and Dask can return it),
-compares and hashes by value and shows its value. ``_of`` makes one from the record.
+compares and hashes by value and shows its value. ``_of`` makes one from the record (the
+class itself when its fields are the record's).
 """
 
 from __future__ import annotations
@@ -314,10 +315,6 @@ class Explanation:
     solution: Optional[Puzzle]
     _text: str = field(repr=False, compare=False)
 
-    @classmethod
-    def _of(cls, *fields: Any) -> Explanation:
-        return cls(*fields)
-
     @property
     def ending(self) -> str:
         """``solved``, ``search`` or ``contradiction``."""
@@ -374,10 +371,6 @@ class Clauses:
     trivially_unsat: bool
     _vars: List[Optional[int]] = field(repr=False, compare=False)
 
-    @classmethod
-    def _of(cls, *fields: Any) -> Clauses:
-        return cls(*fields)
-
     def var(self, row: int, col: int, value: int) -> Optional[int]:
         """The DIMACS variable of "cell (row, col) holds value" (all 1-based), or None when the
         encoding fixed it (``optimized``: the givens and their peers)."""
@@ -429,10 +422,6 @@ class LatinReduction:
     square: Puzzle
     sudoku: Puzzle
     sizes: List[Tuple[str, int, int, int, int]] = field(hash=False)
-
-    @classmethod
-    def _of(cls, *fields: Any) -> LatinReduction:
-        return cls(*fields)
 
     def back(self, solution: Union[Puzzle, str]) -> Puzzle:
         """The completion of the square that ``solution`` (of the Sudoku) gives, verified."""
