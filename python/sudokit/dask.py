@@ -187,10 +187,6 @@ def run(
         OSError: an input that cannot be read, an output that cannot be written.
         SudokitError: a resumed output that does not fit the input or another run's lock.
     """
-    if COMMANDS.get(command, ("",))[0] == "one_or_none" and not inputs:
-        raise ValueError(
-            f"{command} without input runs in one process (sudokit.run): Dask shards input files"
-        )
     if box is not None and command in COMMANDS and any(
         o["name"] == "box" for o in _options(command)
     ):

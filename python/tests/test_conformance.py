@@ -272,5 +272,6 @@ def test_count_without_input_is_the_cli_census(cli, in_repo, tmp_path, capfd, cl
     assert sorted(p.name for p in tmp_path.iterdir()) == ["count.txt"]
     [record] = sudokit.records("count", **read)
     assert untimed(record.json_line if json else record.text) == untimed(expected)
-    with pytest.raises(ValueError, match="runs in one process"):
+    refusal = "count without input counts every grid in one process: use sudokit.run"
+    with pytest.raises(ValueError, match=refusal):
         sd.run("count", **read)

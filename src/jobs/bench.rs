@@ -355,7 +355,10 @@ impl Summing for BenchSummary {
 
 /// Why a bench has no shards.
 fn whole() -> Unshardable {
-    Unshardable { command: "bench" }
+    Unshardable {
+        command: "bench",
+        why: "times whole runs",
+    }
 }
 
 /// `bench` as a registry command; see the module docs. Its output is the table (or a JSON

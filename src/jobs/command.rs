@@ -228,13 +228,16 @@ pub struct ShardResult {
     pub share: Value,
 }
 
-/// A command that runs whole, in one process (`bench`, whose rows time whole files): a Dask
-/// run may not cut its inputs into shards ([`super::registry::Entry::shardable`]).
+/// A run that is whole, in one process (`bench`, whose rows time whole files; `count` without
+/// input, the census of an empty grid): a Dask run may not cut it into shards
+/// ([`super::registry::Entry::check_shardable`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{command} times whole runs in one process: use sudokit.run")]
+#[error("{command} {why} in one process: use sudokit.run")]
 pub struct Unshardable {
     /// The command.
     pub command: &'static str,
+    /// What it does in one process (`times whole runs`).
+    pub why: &'static str,
 }
 
 /// A summary behind a trait object: the client of Dask tasks adds their shares up, ends each

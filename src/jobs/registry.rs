@@ -13,7 +13,8 @@
 //! over a whole file on the given threads (wall time, throughput, percentiles over every
 //! puzzle), so the shards a Dask task runs would measure other runs that do not add up to the
 //! file's row; a Dask plan refuses it ([`Entry::check_shardable`]), and it runs in one process
-//! for every other front end ([`super::bench`]).
+//! for every other front end ([`super::bench`]). So does `count` without input: the census of
+//! an empty grid is one sum.
 //!
 //! # Examples
 //! ```
@@ -195,13 +196,18 @@ impl Entry {
     /// Checks that the command can run as Dask tasks over shards of its inputs.
     ///
     /// # Errors
-    /// A command that runs whole, in one process (`bench`).
-    pub fn check_shardable(&self) -> Result<(), RegistryError> {
-        if self.shardable {
-            Ok(())
+    /// A command that runs whole, in one process (`bench`), or a run over `inputs` inputs that
+    /// does (a command without its optional input: the census of `count`).
+    pub fn check_shardable(&self, inputs: usize) -> Result<(), RegistryError> {
+        let why = if !self.shardable {
+            "times whole runs"
+        } else if inputs == 0 && self.inputs == Inputs::OneOrNone {
+            "without input counts every grid"
         } else {
-            Err(Unshardable { command: self.name }.into())
-        }
+            return Ok(());
+        };
+        let command = self.name;
+        Err(Unshardable { command, why }.into())
     }
 
     /// Checks the number of inputs.

@@ -421,11 +421,11 @@ impl Plan {
     /// options and inputs checked.
     ///
     /// # Errors
-    /// An unknown command, one that runs whole in one process (`bench`), inputs it does not
-    /// take, options it refuses.
+    /// An unknown command, a run that is whole, in one process (`bench`, the census), inputs
+    /// it does not take, options it refuses.
     pub fn command(&self) -> Result<(&'static Entry, Box<dyn Command>), TaskError> {
         let entry = registry::command(&self.command)?;
-        entry.check_shardable()?;
+        entry.check_shardable(self.inputs)?;
         entry.check_inputs(self.inputs)?;
         let options = if self.options.is_null() {
             Value::Object(Default::default())

@@ -312,4 +312,90 @@ fn bench_runs_whole_through_the_registry_and_a_dask_plan_refuses_it() {
     let refused = plan.command().err().map(|e| e.to_string());
     let expected = "bench times whole runs in one process: use sudokit.run";
     assert_eq!(refused.as_deref(), Some(expected));
+    // The census of an empty grid is one sum: a plan of count without input is refused too,
+    // while count over a file is cut into shards.
+    let census = sudokit::jobs::shard::Plan {
+        command: "count".into(),
+        inputs: 0,
+        r#box: Some((2, 2)),
+        ..plan.clone()
+    };
+    let refused = census.command().err().map(|e| e.to_string());
+    let expected = "count without input counts every grid in one process: use sudokit.run";
+    assert_eq!(refused.as_deref(), Some(expected));
+    let counted = sudokit::jobs::shard::Plan {
+        inputs: 1,
+        ..census
+    };
+    assert!(counted.command().is_ok());
+}
+
+#[test]
+fn puzzles_in_memory_give_the_records_of_the_file_with_the_grids_they_carry() {
+    let file = PathBuf::from("models/sudoku/4x4/kr_4x4_sample.txt");
+    let text = std::fs::read(&file).unwrap();
+    let read = sudokit::text::PuzzleReader::new(text.as_slice(), ReadOptions::default());
+    let puzzles: Vec<sudokit::Grid> = read.map(|r| r.unwrap().grid).collect();
+    for (command, options) in [
+        ("solve", json!({"unique": true})),
+        ("count", json!({})),
+        ("minimize", json!({})),
+    ] {
+        let command_of = || {
+            registry::command(command)
+                .unwrap()
+                .build(options.clone(), 1)
+                .unwrap()
+        };
+        let runner = Runner::new(Control::new());
+        let mut from_file = Vec::new();
+        command_of()
+            .records(
+                std::slice::from_ref(&file),
+                ReadOptions::default(),
+                &runner,
+                &mut |r| from_file.push(r),
+            )
+            .unwrap();
+        let items = puzzles.iter().enumerate().map(|(i, grid)| {
+            let read = sudokit::text::ReadPuzzle {
+                line: i + 1,
+                grid: grid.clone(),
+            };
+            sudokit::jobs::PuzzleItem::new(file.display().to_string(), i, Ok(read))
+        });
+        let source = sudokit::jobs::source::Source::Puzzles {
+            name: file.display().to_string().into(),
+            items: Box::new(items.collect::<Vec<_>>().into_iter()),
+        };
+        let mut in_memory = Vec::new();
+        command_of()
+            .records_of(vec![source], &runner, &mut |r| in_memory.push(r))
+            .unwrap();
+        let untimed = |records: &[sudokit::jobs::command::RecordOut]| -> Vec<_> {
+            records
+                .iter()
+                .map(|r| (r.status, r.text.clone(), r.grids.clone()))
+                .collect()
+        };
+        assert_eq!(untimed(&in_memory), untimed(&from_file), "{command}");
+        for (record, puzzle) in in_memory.iter().zip(&puzzles) {
+            assert!(!record.grids.is_empty(), "{command} carries its grids");
+            if command != "minimize" {
+                assert!(
+                    record
+                        .grids
+                        .iter()
+                        .all(|g| sudokit::verify(puzzle, g).is_ok())
+                );
+            }
+        }
+    }
+    // A command that reads whole files itself refuses puzzles in memory.
+    let bench = registry::command("bench")
+        .unwrap()
+        .build(json!({}), 1)
+        .unwrap();
+    let runner = Runner::new(Control::new());
+    assert!(bench.records_of(Vec::new(), &runner, &mut |_| {}).is_err());
 }
