@@ -18,13 +18,6 @@ use sudokit::jobs::shard::{self, Plan, Step, TaskError};
 use crate::errors::{failure, value_error};
 use crate::jobs::{Tally, option_error, run_error, tally};
 
-/// Registers the client's run and the task function.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<DaskRun>()?;
-    m.add_function(wrap_pyfunction!(run_task, m)?)?;
-    Ok(())
-}
-
 /// A run's failure as a Python exception: options and inputs that do not fit are a
 /// `ValueError`, an input or output that cannot be read or written an `OSError`.
 fn task_error(error: TaskError) -> PyErr {

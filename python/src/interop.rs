@@ -19,7 +19,7 @@ use crate::errors::{failure, parse_error, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
 use crate::puzzle::Puzzle;
-use crate::values::{record_dict, result};
+use crate::values::{py_of_json, result};
 
 /// The format `to` and its export options of an encoding and an at-most-one name, checked by
 /// the library as `sudokit export` checks them.
@@ -116,19 +116,15 @@ pub fn decode<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
     let (_, options) = export_options("cnf", encoding, amo)?;
-    let text: Option<Vec<u8>> = if let Ok(text) = answer.cast::<PyString>() {
-        Some(text.to_cow()?.as_bytes().to_vec())
-    } else if let Ok(bytes) = answer.cast::<PyBytes>() {
-        Some(bytes.as_bytes().to_vec())
-    } else {
-        None
+    let text = match answer.cast::<PyString>() {
+        Ok(text) => Some(text.to_cow()?.as_bytes().to_vec()),
+        Err(_) => answer.cast::<PyBytes>().ok().map(|b| b.as_bytes().to_vec()),
     };
-    let name = if text.is_some() { source } else { "model" };
-    let decoded = match text {
+    let decoded = match &text {
         Some(bytes) => {
             let reader = find_reader(source).map_err(value_error)?;
-            decode_answer(&grid, reader, &options, &mut bytes.as_slice())
-                .map_err(|e| parse_error(None, e.line, e.column, &e.kind))?
+            let decoded = decode_answer(&grid, reader, &options, &mut bytes.as_slice());
+            decoded.map_err(|e| parse_error(None, e.line, e.column, &e.kind))?
         }
         None => match decode_literals(&grid, options.cnf, &literals(answer)?) {
             Decoded::NotAGrid(reason) => Decoded::NotAGrid(format!(
@@ -137,6 +133,7 @@ pub fn decode<'py>(
             other => other,
         },
     };
+    let name = if text.is_some() { source } else { "model" };
     decoded_result(answer.py(), &grid, name, decoded)
 }
 
@@ -183,7 +180,7 @@ fn solve_result<'py>(
     result(
         py,
         "SolveResult",
-        (record_dict(py, record)?, solution, puzzle, backend),
+        (py_of_json(py, record)?, solution, puzzle, backend),
     )
 }
 

@@ -24,34 +24,23 @@ use pyo3::prelude::*;
 
 /// The extension module.
 #[pymodule]
-fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("SudokitError", py.get_type::<errors::SudokitError>())?;
-    m.add("ParseError", py.get_type::<errors::ParseError>())?;
-    m.add_class::<puzzle::Puzzle>()?;
-    m.add_class::<read::PuzzleIter>()?;
-    m.add_function(wrap_pyfunction!(read::read, m)?)?;
-    m.add_function(wrap_pyfunction!(puzzle::_puzzle_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(calls::call, m)?)?;
-    m.add_function(wrap_pyfunction!(calls::backends, m)?)?;
-    m.add_function(wrap_pyfunction!(calls::backend_name, m)?)?;
-    m.add_function(wrap_pyfunction!(calls::schemes, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::export, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::formats, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::to_clauses, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::decode, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::precoloured_graph, m)?)?;
-    m.add_function(wrap_pyfunction!(interop::solution_of, m)?)?;
-    m.add_function(wrap_pyfunction!(latin::reduce_latin, m)?)?;
-    m.add_function(wrap_pyfunction!(latin::latin_back, m)?)?;
-    m.add_function(wrap_pyfunction!(latin::latin_report, m)?)?;
-    m.add_function(wrap_pyfunction!(latin::latin_svg, m)?)?;
-    m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
-    m.add_function(wrap_pyfunction!(explain::explanation_page, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::run, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::records, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::options, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::commands, m)?)?;
-    dask::register(m)?;
-    Ok(())
+mod _native {
+    #[pymodule_export]
+    use crate::calls::{backend_name, backends, call, schemes};
+    #[pymodule_export]
+    use crate::dask::{DaskRun, run_task};
+    #[pymodule_export]
+    use crate::errors::{ParseError, SudokitError};
+    #[pymodule_export]
+    use crate::explain::{explain, explanation_page};
+    #[pymodule_export]
+    use crate::interop::{decode, export, formats, precoloured_graph, solution_of, to_clauses};
+    #[pymodule_export]
+    use crate::jobs::{commands, options, records, run};
+    #[pymodule_export]
+    use crate::latin::{latin_back, latin_report, latin_svg, reduce_latin};
+    #[pymodule_export]
+    use crate::puzzle::{_puzzle_from_state, Puzzle};
+    #[pymodule_export]
+    use crate::read::{PuzzleIter, read};
 }

@@ -38,24 +38,13 @@ impl Puzzle {
 
 #[pymethods]
 impl Puzzle {
-    /// `Puzzle(text, box=None, latin=False, allow_clashes=False)`: the same as `Puzzle.parse`.
-    #[new]
-    #[pyo3(signature = (text, r#box = None, latin = false, allow_clashes = false))]
-    fn py_new(
-        text: &str,
-        r#box: Option<(usize, usize)>,
-        latin: bool,
-        allow_clashes: bool,
-    ) -> PyResult<Puzzle> {
-        Puzzle::parse(text, r#box, latin, allow_clashes)
-    }
-
-    /// The first puzzle of `text`: a puzzle line, a grid block or a JSON object. The shape comes
+    /// `Puzzle(text, box=None, latin=False, allow_clashes=False)` (or `Puzzle.parse`): the
+    /// first puzzle of `text`: a puzzle line, a grid block or a JSON object. The shape comes
     /// from the size unless `box=(p, q)` or `latin=True` says otherwise. Raises `ParseError`
-    /// (with line and column) when the text is not a puzzle or its givens clash.
-    /// With `allow_clashes=True` givens that repeat a value in a unit are kept (a candidate
-    /// to `verify`, say).
-    #[staticmethod]
+    /// (with line and column) when the text is not a puzzle or its givens clash. With
+    /// `allow_clashes=True` givens that repeat a value in a unit are kept (a candidate to
+    /// `verify`, say).
+    #[new]
     #[pyo3(signature = (text, r#box = None, latin = false, allow_clashes = false))]
     fn parse(
         text: &str,

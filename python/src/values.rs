@@ -33,11 +33,6 @@ pub fn py_of_json<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, Py
     }
 }
 
-/// A record as a dict, for the fields its result type takes beside it to be placed in.
-pub fn record_dict<'py>(py: Python<'py>, record: &Value) -> PyResult<Bound<'py, PyDict>> {
-    Ok(py_of_json(py, record)?.cast_into::<PyDict>()?)
-}
-
 /// `sudokit._results.<class>._of(*args)` (or the class itself when it has no `_of`): the
 /// result value of a record.
 pub fn result<'py>(

@@ -174,6 +174,7 @@ def _from_colouring(puzzle: Union[Puzzle, str], colouring: Mapping[int, Hashable
 
 
 setattr(Puzzle, "from_colouring", staticmethod(_from_colouring))
+setattr(Puzzle, "parse", staticmethod(Puzzle))  # Puzzle.parse(text) is Puzzle(text)
 
 
 def _method(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -208,12 +209,10 @@ def run(
 ) -> RunTally:
     """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]``, in this process.
 
-    The library's job of ``command`` (any name of :func:`commands`: ``solve``, ``count``,
-    ``grade``, ``crosscheck``, ``generate``, ``generate-latin``, ``minimize``, ``verify``,
-    ``info``) with ``options`` as its options (the command line's flags with underscores:
-    ``backend="dlx"``, ``unique=True``, ``time_limit=1.5``, ``schemes="paper"``, ``box=(2, 3)``
-    for generate ...), run over the inputs by the library; every option is checked by the
-    job.
+    The library's job of ``command`` (any name of :func:`commands`) with ``options`` as its
+    options (the command line's flags with underscores: ``backend="dlx"``, ``unique=True``,
+    ``time_limit=1.5``, ``schemes="paper"``, ``box=(2, 3)`` for generate ...), run over the
+    inputs by the library; every option is checked by the job.
 
     Args:
         command: the command.

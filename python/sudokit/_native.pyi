@@ -3,31 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import (
-    Any,
-    Hashable,
-    Iterable,
-    Iterator,
-    Literal,
-    Mapping,
-    Optional,
-    Sequence,
-    Tuple,
-    Union,
-    overload,
-)
+from typing import (Any, Hashable, Iterable, Iterator, Literal, Mapping, Optional, Sequence,
+                    Tuple, Union)
 
 from ._calls import count, grade, minimize, solve, unique, verify
-from ._results import (
-    Clauses,
-    CountResult,
-    Explanation,
-    Grade,
-    LatinReduction,
-    Shape,
-    SolveResult,
-    Verification,
-)
+from ._results import (Clauses, CountResult, Explanation, Grade, LatinReduction, Shape,
+                       SolveResult, Verification)
 
 PathLike = Union[str, "os.PathLike[str]"]
 PuzzleLike = Union["Puzzle", str]

@@ -81,10 +81,6 @@ class Shape:
     box: Optional[Tuple[int, int]]
     _text: str = field(compare=False)
 
-    @classmethod
-    def _of(cls, order: int, box: Optional[Tuple[int, int]], text: str) -> Shape:
-        return cls(order, box, text)
-
     @property
     def latin(self) -> bool:
         """Whether the grid is a Latin square (rows and columns only)."""
@@ -155,11 +151,13 @@ class SolveResult:
     @classmethod
     def _of(cls, record: Dict[str, Any], grids: List[Puzzle], puzzle: Puzzle, backend: str) -> SolveResult:
         refutation = record.get("refutation")
+        solution, second = grids[0] if grids else None, grids[1] if grids[1:] else None
         return cls(
             puzzle,
             record["status"],
             backend,
-            *(grids + [None, None])[:2],
+            solution,
+            second,
             record.get("reason", record.get("error")),
             refutation and refutation["text"],
             record.get("certified"),

@@ -8,9 +8,7 @@ same lines, the same JSON, made by the same library functions), while later shar
 task that fails (a worker lost, a process killed) is retried by Dask (``retries``); a bad puzzle
 is reported in place, as the command line reports it.
 
-``run(command, *inputs, out=..., **options)`` writes to ``out`` (a text stream, a path, or
-standard output) and returns a :class:`Tally` whose ``exit_code`` is the command line's. The
-times inside the output (``elapsed_us`` of ``solve --json``, the cross-check's times) are
+The times inside the output (``elapsed_us`` of ``solve --json``, the cross-check's times) are
 measured on the workers, so they differ from run to run, as they do between two runs of the
 command line.
 
