@@ -9,11 +9,13 @@
 //! outlined in green. Values are written as a puzzle line writes them (A = 10).
 //!
 //! Each frame is a slide of the page ([`crate::render::page`]): in lecture mode (`L`) one frame
-//! fills the screen and `←`/`→` step through the story; the drawing is fluid SVG. Frames are also
+//! fills the screen and `←`/`→` step through the story, a probe's chain as sub-frames of its
+//! own (`#step-K-J`, lecture only: the document lists the chain under the probe's frame), each
+//! drawn on the candidates under the supposition; the drawing is fluid SVG. Frames are also
 //! linked (previous, next, the list of steps) by anchors `#step-K`.
 //!
 //! # Complexity
-//! O(steps · n³) output (every candidate of every frame).
+//! O((steps + chain steps) · n³) output (every candidate of every frame and sub-frame).
 //!
 //! # Examples
 //! ```
@@ -38,6 +40,7 @@ const CSS: &str = "\
 body.lecture .frame{border-top:none}\
 .steps{columns:3 18em;font-size:.92em}.steps li{break-inside:avoid}\
 body.lecture .steps{columns:2 14em}.chain{font-size:.92em}\
+body.lecture .chain{columns:2 16em;max-height:42vh;overflow:auto}\
 .nav a{margin-right:1.2em}\
 .cell{fill:#fff;stroke:#aaa;stroke-width:1}.cell.u{fill:#e3edfb}.cell.r{fill:#ffe27a}\
 .placed{fill:none;stroke:#1d8a2e;stroke-width:3}\
@@ -125,7 +128,35 @@ pub fn explain_slides(out: &mut String, story: &Explanation, title: &str) {
         }
         out.push_str("<a href=\"#story\">the list of steps</a></p>");
         page::slide_figure(out, &frame_svg(&story.puzzle, before, step), "");
+        if let Some(step) = step {
+            chain_frames(out, &story.puzzle, before, step, k);
+        }
     });
+}
+
+/// The sub-frames of probe step `k` for lecture mode: one per step of its chain, each drawn on
+/// the candidates the supposition and the chain's earlier steps leave (the trial's cell down to
+/// the value tried), so that a class steps through the refutation on the grid.
+fn chain_frames(out: &mut String, puzzle: &Grid, before: &Domains, step: &Deduction, k: usize) {
+    let chain = step.chain();
+    let mut d = before.clone();
+    for (j, sub) in chain.iter().enumerate() {
+        let id = format!("step-{k}-{}", j + 1);
+        page::slide_start(out, &id, "frame lecture-only");
+        let title = format!("Step {k}, {} of {}: {}", j + 1, chain.len(), sub.name);
+        page::heading(out, 2, &format!("{id}-title"), &title);
+        page::paragraph(out, &format!("{}.", sub.text));
+        page::slide_figure(out, &frame_svg(puzzle, &d, Some(sub)), "");
+        for &(cell, v) in &sub.removed {
+            d.remove(cell, v);
+        }
+        for &(cell, v) in &sub.placed {
+            let others: Vec<usize> = d.values(cell).filter(|&w| w != v).collect();
+            for w in others {
+                d.remove(cell, w);
+            }
+        }
+    }
 }
 
 /// A probe's chain as a numbered list.

@@ -803,3 +803,42 @@ fn human_order_replays_and_reaches_the_schemes_own_end() {
         }
     }
 }
+
+#[test]
+fn a_probe_chain_is_stepped_through_in_sub_frames_drawn_on_the_grid() {
+    let puzzle = std::fs::read_to_string("models/sudoku/9x9/hard.txt").unwrap();
+    let line = puzzle.lines().nth(9).unwrap();
+    let grid = parse_line(line, None).unwrap();
+    let story = explain(&grid, scheme_to_explain(&grid).0).unwrap();
+    let (k, probe) = story
+        .steps
+        .iter()
+        .enumerate()
+        .find(|(_, s)| !s.chain().is_empty())
+        .expect("a probe");
+    let html = sudokit::render::explain::explain_page(&story, "probe");
+    let chains: usize = story.steps.iter().map(|s| s.chain().len()).sum();
+    assert_eq!(
+        html.matches("<section class=\"slide frame lecture-only\"")
+            .count(),
+        chains,
+        "one lecture-only sub-frame per step of every chain"
+    );
+    for (j, sub) in probe.chain().iter().enumerate() {
+        let id = format!("id=\"step-{}-{}\"", k + 1, j + 1);
+        let frame = html.split(id.as_str()).nth(1).expect("the sub-frame");
+        let frame = frame.split("</section>").next().unwrap();
+        assert!(frame.contains(&format!(
+            "{} of {}: {}",
+            j + 1,
+            probe.chain().len(),
+            sub.name
+        )));
+        assert!(frame.contains("<svg"), "drawn on the grid");
+        // What the sub-step removes is struck out, what it places is outlined.
+        assert_eq!(frame.matches("class=\"strike\"").count(), sub.removed.len());
+        assert_eq!(frame.matches("class=\"placed\"").count(), sub.placed.len());
+    }
+    // The page stays a document: the sub-frames are lecture-only, the chain listed in place.
+    assert!(html.contains("<ol class=\"chain\">"));
+}

@@ -802,6 +802,8 @@ fn svg_dir_writes_each_picture_of_the_course_page_as_a_file() {
         "square-1",
         "square-1-sudoku",
         "square-2-conflict",
+        "square-2-level-latin",
+        "square-2-level-sudoku",
         "reduction",
     ] {
         let svg = std::fs::read_to_string(dir.join(format!("{name}.svg")))
@@ -815,6 +817,13 @@ fn svg_dir_writes_each_picture_of_the_course_page_as_a_file() {
     let conflict = std::fs::read_to_string(dir.join("square-2-conflict.svg")).unwrap();
     assert!(conflict.contains("<title>square 2: a minimal conflict</title>"));
     assert!(conflict.contains("fill:#f7d774"), "the Hall set marked");
+    // A level that finds no completion draws the square with the conflict's givens marked.
+    let level = std::fs::read_to_string(dir.join("square-2-level-sudoku.svg")).unwrap();
+    assert!(level.contains("<title>square 2: no completion at the Sudoku level</title>"));
+    assert!(
+        level.contains("fill:#f4b6b6"),
+        "the minimal conflict marked"
+    );
 }
 
 #[test]

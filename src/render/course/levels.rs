@@ -1,11 +1,12 @@
 //! The levels of one square on the course page: a slide per level for lecture mode (its sizes,
-//! solver, answer and the completion it maps back to), the table of levels (with `data-level`
+//! solver, answer and the completion it maps back to, or the square with its minimal conflict
+//! marked when the level finds none), the table of levels (with `data-level`
 //! and `data-verdict` for tools that read the page) and the table of sizes, each measured count
 //! beside its formula.
 
 use std::fmt::Write as _;
 
-use super::no_completion::evidence_words;
+use super::no_completion::{evidence_words, refuted_square};
 use super::{ms, one_line};
 use crate::reduce::course::{Course, Level, LevelAnswer, LevelRun};
 use crate::reduce::distinct_completions::DistinctCompletions;
@@ -70,6 +71,7 @@ pub(super) fn level_slide(
             let svg = render(&course.latin, Some(completion), &options);
             page::slide_figure(out, &svg, "");
         }
+        LevelAnswer::NoCompletion(_) => refuted_square(out, index, course, run.level.title()),
         _ => page::slide_end(out),
     }
 }

@@ -187,6 +187,28 @@ pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
     page::slide_figure(out, &svg, "");
 }
 
+/// The figure of a level that finds no completion: the square, its minimal conflict's givens
+/// marked (the ones the conflict slide explains), with the legend before it.
+pub(super) fn refuted_square(out: &mut String, index: usize, course: &Course, level: &str) {
+    let marks = course.conflict.iter().map(|conflict| Mark {
+        cells: conflict.givens.givens().map(|(cell, _)| cell).collect(),
+        fill: "#f4b6b6".into(),
+        meaning: "the givens of the minimal conflict".into(),
+    });
+    let options = SvgOptions {
+        cell: 96.0,
+        marks: marks.collect(),
+        title: Some(format!(
+            "square {index}: no completion at the {level} level"
+        )),
+        coordinates: true,
+        fluid: true,
+        ..SvgOptions::default()
+    };
+    out.push_str(&legend_html(&options, false));
+    page::slide_figure(out, &render(&course.latin, None, &options), "");
+}
+
 /// The Hall violation a refutation ends on, in words.
 fn violation(story: &Explanation) -> String {
     story
