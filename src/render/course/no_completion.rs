@@ -188,7 +188,7 @@ pub(super) fn why_not(out: &mut String, index: usize, course: &Course) {
 }
 
 /// The figure of a level that finds no completion: the square, its minimal conflict's givens
-/// marked (the ones the conflict slide explains), with the legend before it.
+/// marked (the ones the conflict slide explains), its legend under it.
 pub(super) fn refuted_square(out: &mut String, index: usize, course: &Course, level: &str) {
     let marks = course.conflict.iter().map(|conflict| Mark {
         cells: conflict.givens.givens().map(|(cell, _)| cell).collect(),
@@ -205,8 +205,12 @@ pub(super) fn refuted_square(out: &mut String, index: usize, course: &Course, le
         fluid: true,
         ..SvgOptions::default()
     };
-    out.push_str(&legend_html(&options, false));
-    page::slide_figure(out, &render(&course.latin, None, &options), "");
+    let figure = format!(
+        "{}{}",
+        render(&course.latin, None, &options),
+        legend_html(&options, false)
+    );
+    page::slide_figure(out, &figure, "");
 }
 
 /// The Hall violation a refutation ends on, in words.
