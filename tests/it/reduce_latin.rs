@@ -873,3 +873,62 @@ fn sizes_prints_every_level_across_orders_with_its_formula() {
         );
     }
 }
+
+#[test]
+fn the_course_page_writes_the_cnf_constraint_by_constraint() {
+    let report = temp_file("constraints.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/course.txt",
+            "--solve",
+            "--report",
+            s(&report),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&report).unwrap();
+    let slide = html
+        .split("id=\"formalism-cnf-constraints\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</section>").next())
+        .expect("the slide");
+    let number = |cell: &str| {
+        cell.split('>')
+            .nth(1)
+            .unwrap()
+            .split('<')
+            .next()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
+    };
+    let rows: Vec<(String, usize)> = slide
+        .split("<tr><td>")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<&str> = row.split("</td>").collect();
+            (cells[0].to_string(), number(cells[2]))
+        })
+        .collect();
+    let words: Vec<&str> = rows.iter().map(|(w, _)| w.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "cell (1,1) holds a value",
+            "cell (1,1) holds at most one value",
+            "row 1 holds 1 at most once",
+            "row 1 holds 1",
+            "the given (1,1) = 1"
+        ]
+    );
+    // The same formula as the CNF level's: 12062 clauses (the text output says so).
+    assert!(stdout(&out).contains("12062 clauses = n² + 4n²·A + 3n² + G"));
+    assert_eq!(
+        rows.iter().map(|(_, clauses)| clauses).sum::<usize>(),
+        12062
+    );
+    assert!(slide.contains("<code>x(1,1,1) ∨ x(1,1,2) ∨ x(1,1,3)"));
+}

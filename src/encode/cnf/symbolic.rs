@@ -14,6 +14,9 @@
 //! ¬x(1,1,1) ∨ ¬x(1,1,2)
 //! ```
 //!
+//! [`constraint_kinds`] gives the same clauses by kind of constraint, each kind's first
+//! constraint written out, for the course page's slide.
+//!
 //! # Complexity
 //! Linear in the formula's literals.
 
@@ -89,24 +92,9 @@ fn words(shape: Shape, what: Option<Constraint>) -> String {
 /// ```
 pub fn symbolic_listing(puzzle: &Grid, options: CnfOptions) -> String {
     let shape = puzzle.shape();
-    let n = shape.order();
     let mut listing = Listing::default();
     let encoded = encode(puzzle, options, &mut listing);
-    let mut names: Vec<Option<String>> = vec![None; listing.vars];
-    for r in 0..n {
-        for c in 0..n {
-            for v in 0..n {
-                if let Some(var) = encoded.map.var(r, c, v) {
-                    names[var.index()] = Some(format!("x({},{},{})", r + 1, c + 1, v + 1));
-                }
-            }
-        }
-    }
-    let mut aux = 0;
-    for name in names.iter_mut().filter(|name| name.is_none()) {
-        aux += 1;
-        *name = Some(format!("a{aux}"));
-    }
+    let (names, aux) = variable_names(puzzle, &encoded.map, listing.vars);
     let clauses: usize = listing.groups.iter().map(|g| g.clauses.len()).sum();
     let mut out = format!(
         "# the CNF of a {shape}, {} encoding, {} at-most-one: {} variables (x(r,c,v): cell \
@@ -123,31 +111,176 @@ pub fn symbolic_listing(puzzle: &Grid, options: CnfOptions) -> String {
     for group in &listing.groups {
         let _ = writeln!(out, "# {}", words(shape, group.what));
         for clause in &group.clauses {
-            let terms: Vec<String> = clause
-                .iter()
-                .map(|l| {
-                    let name = names[l.var().index()].as_deref().unwrap_or("?");
-                    if l.is_negative() {
-                        format!("¬{name}")
-                    } else {
-                        name.to_string()
-                    }
-                })
-                .collect();
-            if terms.is_empty() {
-                out.push_str("⊥ (the empty clause)\n");
-            } else {
-                out.push_str(&terms.join(" ∨ "));
-                out.push('\n');
-            }
+            out.push_str(&clause_text(clause, &names));
+            out.push('\n');
         }
     }
     out
 }
 
+/// The name of every variable: `x(r,c,v)` for the grid's, `a1, a2, …` for the auxiliary ones
+/// in the order they were made; and how many auxiliary ones.
+fn variable_names(puzzle: &Grid, map: &super::VarMap, vars: usize) -> (Vec<String>, usize) {
+    let n = puzzle.shape().order();
+    let mut names: Vec<Option<String>> = vec![None; vars];
+    for r in 0..n {
+        for c in 0..n {
+            for v in 0..n {
+                if let Some(var) = map.var(r, c, v) {
+                    names[var.index()] = Some(format!("x({},{},{})", r + 1, c + 1, v + 1));
+                }
+            }
+        }
+    }
+    let mut aux = 0;
+    let names = names.into_iter().map(|name| {
+        name.unwrap_or_else(|| {
+            aux += 1;
+            format!("a{aux}")
+        })
+    });
+    let names = names.collect();
+    (names, aux)
+}
+
+/// A clause over the named variables (`¬x(1,1,1) ∨ ¬x(1,1,2)`; `⊥ (the empty clause)`).
+fn clause_text(clause: &[Lit], names: &[String]) -> String {
+    if clause.is_empty() {
+        return "⊥ (the empty clause)".into();
+    }
+    let terms = clause.iter().map(|l| {
+        let name = &names[l.var().index()];
+        if l.is_negative() {
+            format!("¬{name}")
+        } else {
+            name.clone()
+        }
+    });
+    terms.collect::<Vec<_>>().join(" ∨ ")
+}
+
+/// One kind of constraint of a Sudoku's CNF (every cell holds a value, every unit holds each
+/// value at most once, every given, ...), as a slide shows it: how many constraints of the
+/// kind write clauses, how many clauses they write, and the first of them with its clauses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConstraintKind {
+    /// The first constraint of the kind, in words (`cell (1,1) holds a value`).
+    pub first: String,
+    /// The constraints of the kind.
+    pub constraints: usize,
+    /// Their clauses.
+    pub clauses: usize,
+    /// The first constraint's clauses, each over the named variables.
+    pub first_clauses: Vec<String>,
+}
+
+/// The kinds of constraint of `puzzle`'s CNF with `options`, in the order the encoder writes
+/// them (see [`ConstraintKind`]); their clauses add up to the formula's.
+///
+/// # Examples
+/// ```
+/// use sudokit::encode::cnf::{CnfOptions, symbolic::constraint_kinds};
+/// use sudokit::text::parse_line;
+/// let kinds = constraint_kinds(&parse_line("1...............", None).unwrap(), CnfOptions::default());
+/// assert_eq!((kinds[0].first.as_str(), kinds[0].constraints), ("cell (1,1) holds a value", 16));
+/// assert_eq!(kinds[0].first_clauses, ["x(1,1,1) ∨ x(1,1,2) ∨ x(1,1,3) ∨ x(1,1,4)"]);
+/// ```
+pub fn constraint_kinds(puzzle: &Grid, options: CnfOptions) -> Vec<ConstraintKind> {
+    let mut kinds = Kinds::default();
+    let encoded = encode(puzzle, options, &mut kinds);
+    let (names, _) = variable_names(puzzle, &encoded.map, kinds.vars);
+    let shape = puzzle.shape();
+    let kind = |(what, constraints, clauses, first): (Option<Constraint>, _, _, Vec<Vec<Lit>>)| {
+        ConstraintKind {
+            first: words(shape, what),
+            constraints,
+            clauses,
+            first_clauses: first.iter().map(|c| clause_text(c, &names)).collect(),
+        }
+    };
+    kinds.kinds.into_iter().map(kind).collect()
+}
+
+/// Counts the clauses by kind of constraint, keeping the first constraint's of each kind.
+#[derive(Default)]
+struct Kinds {
+    vars: usize,
+    current: Option<Constraint>,
+    /// Whether the current constraint has written no clause yet.
+    fresh: bool,
+    /// Per kind: its first constraint, constraints, clauses, the first one's clauses.
+    kinds: Vec<(Option<Constraint>, usize, usize, Vec<Vec<Lit>>)>,
+}
+
+impl ClauseSink for Kinds {
+    fn new_var(&mut self) -> Var {
+        self.vars += 1;
+        Var::from_index(self.vars - 1)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        let key = self.current.as_ref().map(std::mem::discriminant);
+        let at = self
+            .kinds
+            .iter()
+            .position(|k| k.0.as_ref().map(std::mem::discriminant) == key);
+        let at = at.unwrap_or_else(|| {
+            self.kinds.push((self.current, 0, 0, Vec::new()));
+            self.kinds.len() - 1
+        });
+        let kind = &mut self.kinds[at];
+        if std::mem::take(&mut self.fresh) || kind.1 == 0 {
+            kind.1 += 1;
+        }
+        kind.2 += 1;
+        if kind.0 == self.current {
+            kind.3.push(clause.to_vec());
+        }
+    }
+
+    fn constraint(&mut self, what: Constraint) {
+        self.current = Some(what);
+        self.fresh = true;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kinds' clauses add up to the formula's, and each kind's first constraint is the
+    /// listing's first group of that kind.
+    #[test]
+    fn the_kinds_add_up_to_the_formula() {
+        let puzzle = parse_line("12..34..........", None).unwrap();
+        for encoding in [Encoding::Minimal, Encoding::Extended, Encoding::Optimized] {
+            for amo in [Amo::Pairwise, Amo::Sequential] {
+                let options = CnfOptions { encoding, amo };
+                let mut cnf = Cnf::new();
+                encode(&puzzle, options, &mut cnf);
+                let kinds = constraint_kinds(&puzzle, options);
+                let clauses: usize = kinds.iter().map(|k| k.clauses).sum();
+                assert_eq!(clauses, cnf.len(), "{encoding} {amo}");
+                let listing = symbolic_listing(&puzzle, options);
+                for kind in &kinds {
+                    let group = format!("# {}\n{}\n", kind.first, kind.first_clauses.join("\n"));
+                    assert!(listing.contains(&group), "{encoding} {amo}: {group}");
+                    assert!(kind.constraints >= 1 && kind.clauses >= kind.first_clauses.len());
+                }
+            }
+        }
+        let extended = CnfOptions {
+            encoding: Encoding::Extended,
+            amo: Amo::Pairwise,
+        };
+        let counts: Vec<_> = constraint_kinds(&puzzle, extended)
+            .iter()
+            .map(|k| (k.constraints, k.clauses))
+            .collect();
+        // 16 cells (a value, at most one: 6 pairs each), 12 units × 4 values (at most once: 6
+        // pairs; holds it: 1), 4 givens.
+        assert_eq!(counts, [(16, 16), (16, 96), (48, 288), (48, 48), (4, 4)]);
+    }
     use crate::encode::Cnf;
     use crate::encode::cnf::{Amo, Encoding};
     use crate::text::parse_line;

@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 
 use super::{fitted_cell, sudoku_figure};
+use crate::encode::cnf::symbolic::constraint_kinds;
 use crate::encode::cnf::{CnfOptions, encode};
 use crate::encode::exact_cover::{ExactCover, Item};
 use crate::encode::graph::precoloured;
@@ -92,6 +93,9 @@ pub fn formalisms_section(
         cnf_picture(out, sudoku, cnf, (r, c));
     }
     page::slide_end(out);
+    if n <= 36 {
+        constraints_slide(out, sudoku, cnf);
+    }
     page::slide_start(out, "formalism-ilp-slide", "");
     ilp_picture(out, sudoku, (r, c));
     page::slide_end(out);
@@ -197,6 +201,51 @@ fn cnf_picture(out: &mut String, sudoku: &Grid, options: CnfOptions, (r, c): (us
         );
     }
     out.push_str("</ul>");
+}
+
+/// The CNF constraint by constraint: each kind of constraint the encoder writes, how many
+/// constraints and clauses of it, and the first one written out with x(r, c, d) (the clauses
+/// `export --to cnf --symbolic` lists).
+fn constraints_slide(out: &mut String, sudoku: &Grid, options: CnfOptions) {
+    page::slide_start(out, "formalism-cnf-constraints", "");
+    page::heading(
+        out,
+        3,
+        "formalism-cnf-constraints-title",
+        "The CNF, constraint by constraint",
+    );
+    let _ = write!(
+        out,
+        "<p>Every clause of the formula ({} encoding, {} AMO) belongs to a constraint; each \
+         kind with its first constraint written out (∨ is or, ¬ is not). <code>sudokit export \
+         --to cnf --symbolic</code> lists every clause this way.</p><table \
+         class=\"constraints\"><thead><tr><th>the first constraint of its kind</th><th \
+         class=\"num\">constraints</th><th class=\"num\">clauses</th><th>its clauses</th></tr>\
+         </thead><tbody>",
+        options.encoding, options.amo
+    );
+    for kind in constraint_kinds(sudoku, options) {
+        let clauses = kind.first_clauses.iter().take(2).map(|clause| {
+            let terms = clause.split(" ∨ ").map(str::to_string).collect();
+            format!("<code>{}</code>", escape_xml(&joined(terms, " ∨ ", 9)))
+        });
+        let more = kind.first_clauses.len().saturating_sub(2);
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}{}</td></tr>",
+            escape_xml(&kind.first),
+            kind.constraints,
+            kind.clauses,
+            clauses.collect::<Vec<_>>().join("<br>"),
+            if more > 0 {
+                format!("<br>… and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    out.push_str("</tbody></table>");
+    page::slide_end(out);
 }
 
 fn ilp_picture(out: &mut String, sudoku: &Grid, (r, c): (usize, usize)) {
