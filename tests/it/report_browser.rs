@@ -834,3 +834,125 @@ fn report_browser_svg_figures_open_on_their_own() {
         );
     }
 }
+
+/// Applies the page's `@media print` rules as if printing (headless chromium's `--dump-dom`
+/// lays out for the screen) and measures at the width of an A4 page's printable area: every
+/// visible element inside the page's width, the screen-only parts hidden, each figure at most
+/// 15 cm wide.
+const PRINT_PROBE: &str = r#"<script>
+(function () {
+  var rules = [];
+  for (var sheet of document.styleSheets) {
+    for (var rule of sheet.cssRules) {
+      if (rule.media && rule.media.mediaText === 'print') {
+        for (var inner of rule.cssRules) rules.push(inner.cssText);
+      }
+    }
+  }
+  var style = document.createElement('style');
+  style.textContent = rules.join('\n');
+  document.head.appendChild(style);
+  var width = document.documentElement.clientWidth;
+  var wide = [], shown = 0, figures = 0, widest = 0;
+  for (var el of document.querySelectorAll('section.slide *')) {
+    var r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    shown++;
+    if (r.right > width + 1 || r.left < -1) wide.push(el.closest('section').id + ':' + el.tagName);
+  }
+  for (var svg of document.querySelectorAll('.figure svg')) {
+    var r = svg.getBoundingClientRect();
+    if (r.width === 0) continue;
+    figures++;
+    widest = Math.max(widest, r.width);
+  }
+  var hidden = ['nav', '.lecture-only', '#slide-counter'].every(function (q) {
+    return Array.prototype.every.call(document.querySelectorAll(q), function (e) {
+      return e.getBoundingClientRect().height === 0;
+    });
+  });
+  var p = document.createElement('pre');
+  p.id = 'print';
+  p.textContent = 'rules=' + rules.length + ' width=' + width + ' shown=' + shown +
+    ' figures=' + figures + ' widest-figure=' + widest.toFixed(0) + ' screen-parts-hidden=' +
+    hidden + ' outside=' + (wide.length ? Array.from(new Set(wide)).slice(0, 5).join(',') : 'none');
+  document.body.appendChild(p);
+})();
+</script>"#;
+
+#[test]
+#[ignore = "needs chromium: run by .ci/run (cargo test --test it -- --ignored report_browser)"]
+fn report_browser_print_layout_fits_an_a4_page() {
+    let report = temp_file("print.html", b"");
+    let out = run(
+        &[
+            "reduce",
+            "latin",
+            "models/latin/lecture.txt",
+            "--solve",
+            "--report",
+            s(&report),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&report).unwrap();
+    // 1. The print rules, applied at 718 px: A4's 21 cm less the default margins, at 96 dpi.
+    let probe = report.with_extension("print-probe.html");
+    std::fs::write(
+        &probe,
+        html.replace("</body>", &format!("{PRINT_PROBE}</body>")),
+    )
+    .unwrap();
+    let dom = headless(
+        &probe,
+        &["--dump-dom".into(), "--window-size=718,1000".into()],
+    );
+    assert!(dom.status.success(), "chromium failed: {}", stderr(&dom));
+    let dom = String::from_utf8_lossy(&dom.stdout).into_owned();
+    let line = dom
+        .split("<pre id=\"print\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next())
+        .expect("the print probe's line");
+    let m: std::collections::BTreeMap<&str, &str> = line
+        .split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .collect();
+    let number = |k: &str| m[k].parse::<f64>().unwrap_or_else(|_| panic!("{k}: {m:?}"));
+    assert!(number("rules") >= 5.0, "the page has print rules: {m:?}");
+    assert_eq!(m["outside"], "none", "cut off on paper: {m:?}");
+    assert_eq!(m["screen-parts-hidden"], "true", "{m:?}");
+    assert!(number("figures") >= 5.0 && number("shown") > 100.0, "{m:?}");
+    assert!(number("widest-figure") <= 15.0 / 2.54 * 96.0 + 1.0, "{m:?}");
+    // 2. The page printed by chromium itself: a PDF of A4 or Letter pages, a handful per square.
+    let pdf = report.with_extension("pdf");
+    let _ = std::fs::remove_file(&pdf);
+    let printed = headless(
+        &report,
+        &[
+            format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer".into(),
+        ],
+    );
+    assert!(
+        printed.status.success(),
+        "chromium failed: {}",
+        stderr(&printed)
+    );
+    let bytes = std::fs::read(&pdf).expect("chromium wrote the PDF");
+    assert!(bytes.starts_with(b"%PDF-"));
+    let text = String::from_utf8_lossy(&bytes);
+    // One media box per page.
+    let pages = text.matches("/MediaBox [0 0 ").count();
+    let slides = html.matches("<section class=\"slide\"").count();
+    assert!(
+        pages >= 3 && pages <= 2 * slides,
+        "{pages} pages for {slides} slides"
+    );
+    assert!(
+        text.contains("/MediaBox [0 0 595") || text.contains("/MediaBox [0 0 612"),
+        "an A4 or Letter page"
+    );
+    eprintln!("print: {m:?}; {pages} pages");
+}
