@@ -15,14 +15,14 @@ use sudokit::jobs::assembly::Assembly;
 use sudokit::jobs::item::InputError;
 use sudokit::jobs::shard::{self, Plan, Step, TaskError};
 
-use crate::errors::{failure, value_error};
+use crate::errors::{failure, option_value_error, value_error};
 use crate::jobs::{Tally, option_error, run_error, tally};
 
 /// A run's failure as a Python exception: options and inputs that do not fit are a
 /// `ValueError`, an input or output that cannot be read or written an `OSError`.
 fn task_error(error: TaskError) -> PyErr {
     match error {
-        TaskError::Registry(_) | TaskError::Shape => value_error(error),
+        TaskError::Registry(_) | TaskError::Shape => option_value_error(error),
         TaskError::Option(e) => option_error(e),
         TaskError::Run(e) => run_error(e),
         other => failure(other),

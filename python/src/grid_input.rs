@@ -6,13 +6,13 @@ use pyo3::prelude::*;
 use sudokit::Grid;
 use sudokit::text::{ReadOptions, ShapeSpec, TextLayout, read_one};
 
-use crate::errors::{text_error, value_error};
+use crate::errors::{option_value_error, text_error, value_error};
 use crate::puzzle::Puzzle;
 
 /// The shape a `box`/`latin` pair asks for.
 pub fn shape_spec(r#box: Option<(usize, usize)>, latin: bool) -> PyResult<Option<ShapeSpec>> {
     match (r#box, latin) {
-        (Some(_), true) => Err(value_error("give box or latin, not both")),
+        (Some(_), true) => Err(option_value_error("give box or latin, not both")),
         (Some((p, q)), false) => Ok(Some(ShapeSpec::Box(p, q))),
         (None, true) => Ok(Some(ShapeSpec::Latin)),
         (None, false) => Ok(None),
@@ -29,7 +29,7 @@ pub fn read_options(
         None => TextLayout::Auto,
         Some(name) => name
             .parse::<TextLayout>()
-            .map_err(|error| value_error(error.to_string()))?,
+            .map_err(option_value_error)?,
     };
     Ok(ReadOptions {
         format,

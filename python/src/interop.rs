@@ -15,7 +15,7 @@ use sudokit::format::{
 };
 use sudokit::jobs::option_help::as_keywords;
 
-use crate::errors::{failure, parse_error, value_error};
+use crate::errors::{failure, option_value_error, parse_error, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
 use crate::puzzle::Puzzle;
@@ -28,9 +28,9 @@ fn export_options(
     encoding: Option<&str>,
     amo: Option<&str>,
 ) -> PyResult<(&'static ExportFormat, ExportOptions)> {
-    let format = find_format(to).map_err(value_error)?;
+    let format = find_format(to).map_err(option_value_error)?;
     let options = ExportOptions::named(format, encoding, amo);
-    Ok((format, options.map_err(|m| value_error(as_keywords(&m)))?))
+    Ok((format, options.map_err(|m| option_value_error(as_keywords(&m)))?))
 }
 
 /// The puzzle in the export format `to` (`cnf`, `lp`, `mps`, `dlx`, `col`, `hgr`, `dzn`, ...);
@@ -122,7 +122,7 @@ pub fn decode<'py>(
     };
     let decoded = match &text {
         Some(bytes) => {
-            let reader = find_reader(source).map_err(value_error)?;
+            let reader = find_reader(source).map_err(option_value_error)?;
             let decoded = decode_answer(&grid, reader, &options, &mut bytes.as_slice());
             decoded.map_err(|e| parse_error(None, e.line, e.column, &e.kind))?
         }

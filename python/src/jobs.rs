@@ -21,24 +21,24 @@ use sudokit::jobs::option_help::as_keywords;
 use sudokit::jobs::registry::{self, Entry};
 use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner, Sink};
 
-use crate::errors::{failure, value_error};
+use crate::errors::{failure, option_value_error, value_error};
 use crate::interrupt::cancellable;
 use crate::puzzle::read_options;
 
 /// The registry's entry of `command`.
 pub fn entry(command: &str) -> PyResult<&'static Entry> {
-    registry::command(command).map_err(value_error)
+    registry::command(command).map_err(option_value_error)
 }
 
-/// An option the job refused, as a `ValueError` that names every option as Python spells it
+/// An option the job refused, as an `OptionError` (a `SudokitError` and a `ValueError`) that names every option as Python spells it
 /// (`time_limit`, not `--time-limit`: [`as_keywords`]).
 pub fn option_error(error: OptionError) -> PyErr {
     let message = error.to_string();
     if let OptionError::Malformed(_) = error {
         let message = message.split(" at line ").next().unwrap_or(&message);
-        return value_error(message.replace("unknown field", "unknown keyword argument"));
+        return option_value_error(message.replace("unknown field", "unknown keyword argument"));
     }
-    value_error(as_keywords(&message))
+    option_value_error(as_keywords(&message))
 }
 
 /// The command of `command` with the options of the JSON object `options`, over `inputs`

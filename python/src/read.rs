@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use sudokit::text::PuzzleReader;
 
-use crate::errors::{failure, text_error, value_error};
+use crate::errors::{failure, option_value_error, text_error};
 use crate::grid_input::read_options;
 use crate::puzzle::Puzzle;
 
@@ -37,7 +37,7 @@ pub fn read(
 ) -> PyResult<PuzzleIter> {
     let Some(&errors) = ["raise", "skip", "yield"].iter().find(|&&e| e == errors) else {
         let message = format!("errors must be raise, skip or yield, not {errors}");
-        return Err(value_error(message));
+        return Err(option_value_error(message));
     };
     let options = read_options(r#box, latin, format)?;
     let file = File::open(&path).map_err(|e| {

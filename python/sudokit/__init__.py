@@ -33,6 +33,7 @@ import sys as _sys
 from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple, Union
 
 from ._native import (
+    OptionError,
     ParseError,
     Puzzle,
     PuzzleIter,
@@ -72,6 +73,7 @@ __all__ = [
     "Explanation",
     "Grade",
     "LatinReduction",
+    "OptionError",
     "ParseError",
     "Puzzle",
     "PuzzleIter",

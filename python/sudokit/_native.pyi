@@ -16,6 +16,9 @@ PuzzleLike = Union["Puzzle", str]
 class SudokitError(Exception):
     """A failure of sudokit: a backend that cannot take a puzzle, an answer that is not a solution."""
 
+class OptionError(SudokitError, ValueError):
+    """An option sudokit refused; the message names the keyword and what would fit."""
+
 class ParseError(SudokitError):
     """Text that is not a puzzle (or a solver's answer), with its place."""
 

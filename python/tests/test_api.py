@@ -268,3 +268,25 @@ def test_an_external_solver_is_a_backend(solver):
     assert result.status == "solved"
     assert sudokit.verify(lines_of(EASY)[0], result.solution)
     assert sudokit.unique(lines_of(EASY)[0], backend=f"ext:{solver}").status == "unique"
+
+
+@pytest.mark.parametrize(
+    "keywords, words",
+    [
+        (dict(backend="nope"), "unknown backend nope"),
+        (dict(encoding="minimal"), "encoding and amo go with backend sat, not native"),
+        (dict(time_limit="5s"), "time_limit takes a number"),
+        (dict(backnd="dlx"), "unknown keyword argument `backnd`"),
+        (dict(scheme="FC"), "scheme goes with backend cp"),
+    ],
+)
+def test_option_errors_are_sudokit_errors_in_keywords(keywords, words):
+    p = sudokit.Puzzle("...3..4114..3...")
+    with pytest.raises(sudokit.OptionError, match=words) as raised:
+        sudokit.solve(p, **keywords)
+    assert isinstance(raised.value, sudokit.SudokitError) and isinstance(raised.value, ValueError)
+    assert "--" not in str(raised.value), "keywords, not flags"
+    with pytest.raises(sudokit.OptionError, match="amo goes with to cnf only"):
+        sudokit.export(p, to="lp", amo="pairwise")
+    with pytest.raises(sudokit.OptionError, match="errors must be raise, skip or yield"):
+        sudokit.read("models/sudoku/4x4/kr_4x4_sample.txt", errors="ignore")
