@@ -106,6 +106,10 @@ def test_export_refuses_an_encoding_it_would_ignore():
     with pytest.raises(ValueError, match="amo goes with to cnf only, not with smt2"):
         sudokit.export(p, to="smt2", amo="pairwise")
     assert "(declare-fun" in sudokit.export(p, to="smt2", encoding="int")  # the CLI's checks
+    # The backend's spelling of an encoding and its at-most-one.
+    spelt = sudokit.to_clauses(p, encoding="minimal:sequential")
+    assert spelt == sudokit.to_clauses(p, encoding="minimal", amo="sequential")
+    assert spelt.encoding == ("minimal", "sequential")
     assert sudokit.export(p, to="cnf", encoding="minimal") != sudokit.export(p, to="cnf")
 
 

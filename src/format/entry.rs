@@ -38,6 +38,9 @@ impl ExportOptions {
     /// assert_eq!(options.smt, SmtEncoding::Int);
     /// assert!(ExportOptions::named(smt2, Some("optimized"), None).is_err());
     /// assert!(ExportOptions::named(find_format("lp").unwrap(), Some("int"), None).is_err());
+    /// let cnf = find_format("cnf").unwrap();
+    /// let spelt = ExportOptions::named(cnf, Some("minimal:sequential"), None).unwrap();
+    /// assert_eq!(spelt, ExportOptions::named(cnf, Some("minimal"), Some("sequential")).unwrap());
     /// ```
     pub fn named(
         format: &ExportFormat,
@@ -46,6 +49,16 @@ impl ExportOptions {
     ) -> Result<ExportOptions, String> {
         let mut options = ExportOptions::default();
         if format.takes_cnf_options {
+            // The backend's spelling too: `minimal:sequential` is an encoding and an AMO.
+            let (encoding, amo) = match encoding.and_then(|e| e.split_once(':')) {
+                Some(_) if amo.is_some() => {
+                    return Err("give the at-most-one encoding once: in --encoding ENC:AMO or \
+                                in --amo"
+                        .into());
+                }
+                Some((encoding, spelt)) => (Some(encoding), Some(spelt)),
+                None => (encoding, amo),
+            };
             if let Some(name) = encoding {
                 options.cnf.encoding = name.parse()?;
             }

@@ -95,14 +95,27 @@ pub const DEFAULT_BACKEND: &str = "native";
 /// are the entries of the solver table found on this machine.
 pub const EXTERNAL_FAMILY: &str = "ext";
 
+/// The hint for a family that is the name of an external solver of the built-in table: use it
+/// as `ext:NAME`.
+fn external_hint(family: &str) -> String {
+    let table = crate::external::SolverTable::builtin();
+    if table.get(family).is_ok() {
+        format!("; {family} is an external solver: ext:{family}")
+    } else {
+        String::new()
+    }
+}
+
 /// A backend spec that [`backend`] cannot build.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum UnknownBackend {
     /// Not a backend family at all.
-    #[error("unknown backend {name} (available: {})", family_list())]
+    #[error("unknown backend {name} (available: {}){hint}", family_list())]
     Unknown {
         /// The spec asked for.
         name: String,
+        /// What it may have meant: `; minisat is an external solver: ext:minisat`, or nothing.
+        hint: String,
     },
     /// A known family with options it does not take.
     #[error("backend {name}: {reason} (syntax: {syntax})")]
@@ -149,6 +162,7 @@ pub fn backend(spec: &str) -> Result<Box<dyn Solver>, UnknownBackend> {
             .find(|e| e.family == family)
             .ok_or_else(|| UnknownBackend::Unknown {
                 name: spec.to_string(),
+                hint: external_hint(family),
             })?;
     let Some(build) = entry.build else {
         return Err(UnknownBackend::NotCompiled {
@@ -193,6 +207,7 @@ pub fn point_solver(spec: &str) -> Result<Box<dyn PointSolver>, UnknownBackend> 
             .find(|e| e.family == family)
             .ok_or_else(|| UnknownBackend::Unknown {
                 name: spec.to_string(),
+                hint: external_hint(family),
             })?;
     if !entry.finds_points() {
         let takes: Vec<&str> = ENTRIES
@@ -568,6 +583,9 @@ mod tests {
         let message = backend("quantum").err().unwrap().to_string();
         assert!(message.contains("unknown backend quantum"), "{message}");
         assert!(message.contains("native, backtrack"), "{message}");
+        assert!(!message.contains("ext:quantum"), "{message}");
+        let message = backend("minisat").err().unwrap().to_string();
+        assert!(message.ends_with("; minisat is an external solver: ext:minisat"), "{message}");
         for (spec, says) in [
             ("sat:minimal:commander", "commander"),
             ("cp:XYZ", "XYZ"),
