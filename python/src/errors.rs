@@ -3,7 +3,7 @@
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::PyType;
 use pyo3::{PyErr, create_exception};
 use sudokit::text::TextError;
 
@@ -49,30 +49,16 @@ pub fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
-/// `sudokit.OptionError`, made once: an option (a keyword argument, a name of a registry) that
-/// sudokit refused, both a `SudokitError` and a `ValueError`.
-pub fn option_error_type(py: Python<'_>) -> PyResult<Bound<'_, PyType>> {
-    static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-    let made = TYPE.get_or_try_init(py, || {
-        let bases = (py.get_type::<SudokitError>(), py.get_type::<PyValueError>());
-        let namespace = PyDict::new(py);
-        namespace.set_item("__module__", "sudokit")?;
-        namespace.set_item(
-            "__doc__",
-            "An option sudokit refused (a keyword, its value, or a name no registry knows); the \
-             message names the keyword and what would fit. A SudokitError and a ValueError.",
-        )?;
-        let made = py.get_type::<PyType>().call1(("OptionError", bases, namespace))?;
-        Ok::<_, PyErr>(made.cast_into::<PyType>()?.unbind())
-    })?;
-    Ok(made.bind(py).clone())
-}
-
-/// An option sudokit refused, as an `OptionError` (see [`option_error_type`]).
+/// An option sudokit refused (a keyword, its value, a name no registry knows), as the
+/// package's `sudokit.OptionError`: a `SudokitError` and a `ValueError`.
 pub fn option_value_error(error: impl std::fmt::Display) -> PyErr {
-    Python::attach(|py| match option_error_type(py) {
-        Ok(class) => PyErr::from_type(class, error.to_string()),
-        Err(e) => e,
+    static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    Python::attach(|py| {
+        let class = TYPE.import(py, "sudokit", "OptionError");
+        match class {
+            Ok(class) => PyErr::from_type(class.clone(), error.to_string()),
+            Err(e) => e,
+        }
     })
 }
 

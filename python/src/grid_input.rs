@@ -27,9 +27,7 @@ pub fn read_options(
 ) -> PyResult<ReadOptions> {
     let format = match format {
         None => TextLayout::Auto,
-        Some(name) => name
-            .parse::<TextLayout>()
-            .map_err(option_value_error)?,
+        Some(name) => name.parse::<TextLayout>().map_err(option_value_error)?,
     };
     Ok(ReadOptions {
         format,

@@ -30,7 +30,10 @@ fn export_options(
 ) -> PyResult<(&'static ExportFormat, ExportOptions)> {
     let format = find_format(to).map_err(option_value_error)?;
     let options = ExportOptions::named(format, encoding, amo);
-    Ok((format, options.map_err(|m| option_value_error(as_keywords(&m)))?))
+    Ok((
+        format,
+        options.map_err(|m| option_value_error(as_keywords(&m)))?,
+    ))
 }
 
 /// The puzzle in the export format `to` (`cnf`, `lp`, `mps`, `dlx`, `col`, `hgr`, `dzn`, ...);

@@ -43,11 +43,4 @@ mod _native {
     use crate::puzzle::{_puzzle_from_state, Puzzle};
     #[pymodule_export]
     use crate::read::{PuzzleIter, read};
-
-    use pyo3::prelude::*;
-
-    #[pymodule_init]
-    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
-        m.add("OptionError", crate::errors::option_error_type(m.py())?)
-    }
 }

@@ -33,7 +33,6 @@ import sys as _sys
 from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple, Union
 
 from ._native import (
-    OptionError,
     ParseError,
     Puzzle,
     PuzzleIter,
@@ -66,6 +65,11 @@ from ._results import (
 from ._native import precoloured_graph as _precoloured_graph
 
 __version__ = "0.1.0"
+
+
+class OptionError(SudokitError, ValueError):
+    """An option sudokit refused (a keyword, its value, or a name no registry knows); the
+    message names the keyword, as the call spells it, and what would fit."""
 
 __all__ = [
     "Clauses",

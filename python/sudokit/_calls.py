@@ -40,7 +40,10 @@ def _puzzle(puzzle: PuzzleLike) -> Puzzle:
 
 
 def solve(puzzle: PuzzleLike, backend: str = "native", time_limit: Optional[float] = None,
-          node_limit: Optional[int] = None, **options: Any) -> SolveResult:
+          node_limit: Optional[int] = None, *, unique: bool = False,
+          encoding: Optional[str] = None, amo: Optional[str] = None, scheme: Optional[str] = None,
+          max_order: Optional[int] = None, proof_dir: Optional[str] = None,
+          require_certificate: bool = False) -> SolveResult:
     """The first solution of ``puzzle`` with ``backend``.
 
     Args:
@@ -49,27 +52,31 @@ def solve(puzzle: PuzzleLike, backend: str = "native", time_limit: Optional[floa
             ``cp:HACS``, ...; ``backends()`` lists them).
         time_limit: seconds (a positive number), or None for no limit.
         node_limit: search nodes (at least 1), or None.
-        options: the other options of the solve job (``encoding=``, ``amo=``, ``scheme=``,
-            ``max_order=``, ``proof_dir=``), as ``sudokit solve`` takes them.
+        unique: decide none, one or several solutions (as ``unique``).
+        encoding, amo, scheme, max_order, proof_dir, require_certificate: the other options of
+            the solve job, as ``sudokit solve`` takes them (``--encoding``, ``--amo``, ...).
 
     Returns:
         A ``SolveResult``: ``status`` ``solved``, ``unsat`` or ``unknown`` (``reason``: ``time
         limit``, ``node limit``, ``cancelled``), the verified ``solution``, the work counters.
 
     Raises:
-        ValueError: an unknown backend or option, a bad limit. ParseError: text that is not a
+        OptionError: an unknown backend or option, a bad limit. ParseError: text that is not a
         puzzle. SudokitError: a backend that cannot take the puzzle. KeyboardInterrupt: Ctrl-C
         (the search stops).
     """
-    options.setdefault("unique", False)
+    options = dict(locals())
+    del options["puzzle"]
     puzzle = _puzzle(puzzle)
-    _, record, grids = _one("solve", [puzzle], backend=backend, time_limit=time_limit,
-                            node_limit=node_limit, threads=1, **options)
+    _, record, grids = _one("solve", [puzzle], threads=1, **options)
     return SolveResult._of(record, grids, puzzle, _backend(backend, options))
 
 
 def unique(puzzle: PuzzleLike, backend: str = "native", time_limit: Optional[float] = None,
-           node_limit: Optional[int] = None, **options: Any) -> SolveResult:
+           node_limit: Optional[int] = None, *, encoding: Optional[str] = None,
+           amo: Optional[str] = None, scheme: Optional[str] = None,
+           max_order: Optional[int] = None, proof_dir: Optional[str] = None,
+           require_certificate: bool = False) -> SolveResult:
     """Whether ``puzzle`` has no, one or several solutions.
 
     Args, Raises: as ``solve``.
@@ -78,19 +85,21 @@ def unique(puzzle: PuzzleLike, backend: str = "native", time_limit: Optional[flo
         A ``SolveResult``: ``status`` ``unique``, ``multiple`` (with ``solution`` and
         ``second``), ``unsat`` or ``unknown``.
     """
-    return solve(puzzle, backend, time_limit, node_limit, unique=True, **options)
+    return solve(**locals(), unique=True)
 
 
 def count(puzzle: PuzzleLike, limit: int = 2, backend: str = "native",
           time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-          threads: Optional[int] = None, **options: Any) -> CountResult:
+          threads: Optional[int] = None, *, encoding: Optional[str] = None,
+          amo: Optional[str] = None, scheme: Optional[str] = None,
+          max_order: Optional[int] = None, require_certificate: bool = False) -> CountResult:
     """The number of solutions of ``puzzle``, counted up to ``limit`` (the count job of
     ``sudokit count --limit``, split over ``threads``).
 
     Args:
         puzzle: a ``Puzzle``, or its text.
         limit: count at most this many (at least 1).
-        backend, time_limit, node_limit: as ``solve``.
+        backend, time_limit, node_limit, encoding, ...: as ``solve``.
         threads: threads the count is split over (default: all cores).
 
     Returns:
@@ -98,19 +107,22 @@ def count(puzzle: PuzzleLike, limit: int = 2, backend: str = "native",
         solutions).
 
     Raises:
-        ValueError: a bad option (``limit=0``, ``threads=0``). ParseError, SudokitError,
+        OptionError: a bad option (``limit=0``, ``threads=0``). ParseError, SudokitError,
         KeyboardInterrupt: as ``solve``.
     """
-    _, record, grids = _one("count", [puzzle], limit=limit, backend=backend,
-                            time_limit=time_limit, node_limit=node_limit, threads=threads,
-                            **options)
+    options = dict(locals())
+    del options["puzzle"]
+    _, record, grids = _one("count", [puzzle], **options)
     return CountResult._of(record, grids, _backend(backend, options))
 
 
 def solve_many(puzzles: Iterable[Union[PuzzleLike, ParseError]], backend: str = "native",
                threads: Optional[int] = None, unique: bool = False,
-               time_limit: Optional[float] = None, node_limit: Optional[int] = None,
-               **options: Any) -> List[SolveResult]:
+               time_limit: Optional[float] = None, node_limit: Optional[int] = None, *,
+               encoding: Optional[str] = None, amo: Optional[str] = None,
+               scheme: Optional[str] = None, max_order: Optional[int] = None,
+               proof_dir: Optional[str] = None, require_certificate: bool = False
+               ) -> List[SolveResult]:
     """Solves every puzzle with the library's solve job on its ordered parallel map; the
     results come in the order of the puzzles.
 
@@ -118,7 +130,7 @@ def solve_many(puzzles: Iterable[Union[PuzzleLike, ParseError]], backend: str = 
         puzzles: an iterable of ``Puzzle``s or texts; a ``ParseError`` item (from
             ``read(path, errors="yield")``) is passed through as a result of status ``error``
             in its place, as the command line reports a bad line.
-        backend, time_limit, node_limit, options: as ``solve``.
+        backend, time_limit, node_limit, encoding, ...: as ``solve``.
         threads: puzzles solved at a time (default: all cores; at most 4 per core).
         unique: test uniqueness (as ``unique``) instead.
 
@@ -127,13 +139,13 @@ def solve_many(puzzles: Iterable[Union[PuzzleLike, ParseError]], backend: str = 
         of status ``error``.
 
     Raises:
-        ValueError: a bad option (``threads=0``). ParseError: an item that is text but not a
+        OptionError: a bad option (``threads=0``). ParseError: an item that is text but not a
         puzzle. KeyboardInterrupt: Ctrl-C (the batch stops).
     """
+    options = dict(locals())
+    del options["puzzles"]
     items = [i if isinstance(i, ParseError) else _puzzle(i) for i in puzzles]
     good = [i for i in items if isinstance(i, Puzzle)]
-    options = dict(backend=backend, threads=threads, unique=unique, time_limit=time_limit,
-                   node_limit=node_limit, **options)
     answers = iter(_native.call("solve", [good], json.dumps(options)))
     name = _backend(backend, options)
 

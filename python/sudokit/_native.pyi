@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import (Any, Hashable, Iterable, Iterator, Literal, Mapping, Optional, Sequence,
-                    Tuple, Union)
+from typing import (Any, ClassVar, Hashable, Iterable, Iterator, Literal, Mapping, Optional,
+                    Sequence, Tuple, Type, Union)
 
 from ._calls import count, grade, minimize, solve, unique, verify
 from ._results import (Clauses, CountResult, Explanation, Grade, LatinReduction, Shape,
@@ -15,9 +15,6 @@ PuzzleLike = Union["Puzzle", str]
 
 class SudokitError(Exception):
     """A failure of sudokit: a backend that cannot take a puzzle, an answer that is not a solution."""
-
-class OptionError(SudokitError, ValueError):
-    """An option sudokit refused; the message names the keyword and what would fit."""
 
 class ParseError(SudokitError):
     """Text that is not a puzzle (or a solver's answer), with its place."""
@@ -35,13 +32,7 @@ class Puzzle:
         latin: bool = False,
         allow_clashes: bool = False,
     ) -> None: ...
-    @staticmethod
-    def parse(
-        text: str,
-        box: Optional[Tuple[int, int]] = None,
-        latin: bool = False,
-        allow_clashes: bool = False,
-    ) -> Puzzle: ...
+    parse: ClassVar[Type[Puzzle]]  # the package sets it: Puzzle.parse(text) is Puzzle(text)
     @staticmethod
     def from_grid(
         rows: Sequence[Sequence[Optional[int]]],
@@ -144,20 +135,10 @@ def schemes() -> list[str]: ...
 
 # The client and the task of sudokit.dask.
 class DaskRun(Iterator[Union[bytes, str]]):
-    def __init__(
-        self,
-        command: str,
-        inputs: list[PathLike],
-        options: str = "{}",
-        json: bool = False,
-        output: Optional[PathLike] = None,
-        resume: bool = False,
-        force: bool = False,
-        box: Optional[Tuple[int, int]] = None,
-        latin: bool = False,
-        shard_size: int = 2000,
-        chunk: int = 50,
-    ) -> None: ...
+    def __init__(self, command: str, inputs: list[PathLike], options: str = "{}",
+                 json: bool = False, output: Optional[PathLike] = None, resume: bool = False,
+                 force: bool = False, box: Optional[Tuple[int, int]] = None, latin: bool = False,
+                 shard_size: int = 2000, chunk: int = 50) -> None: ...
     @property
     def plan(self) -> str: ...
     def notes(self) -> list[str]: ...
@@ -174,25 +155,12 @@ def run_task(plan: str, task: bytes) -> str: ...
 # `sudokit._results.RunTally`'s fields, and a record's status, text and JSON line.
 Tally = Tuple[int, int, int, int, int, bool, int, list[str]]
 
-def run(
-    command: str,
-    inputs: list[str],
-    options: str = "{}",
-    json: bool = False,
-    output: Optional[str] = None,
-    resume: bool = False,
-    force: bool = False,
-    box: Optional[Tuple[int, int]] = None,
-    latin: bool = False,
-    format: Optional[str] = None,
-) -> Tally: ...
-def records(
-    command: str,
-    inputs: list[str],
-    options: str = "{}",
-    box: Optional[Tuple[int, int]] = None,
-    latin: bool = False,
-    format: Optional[str] = None,
-) -> Tuple[list[Tuple[str, str, str]], Tally]: ...
+def run(command: str, inputs: list[str], options: str = "{}", json: bool = False,
+        output: Optional[str] = None, resume: bool = False, force: bool = False,
+        box: Optional[Tuple[int, int]] = None, latin: bool = False,
+        format: Optional[str] = None) -> Tally: ...
+def records(command: str, inputs: list[str], options: str = "{}",
+            box: Optional[Tuple[int, int]] = None, latin: bool = False,
+            format: Optional[str] = None) -> Tuple[list[Tuple[str, str, str]], Tally]: ...
 def commands() -> list[Tuple[str, Literal["none", "one", "two", "one_or_more", "one_or_none"], bool, bool, str, bool]]: ...
 def options(command: str) -> str: ...

@@ -25,12 +25,14 @@ From the shell (every option of the command is a flag, with the library's help):
 from __future__ import annotations
 
 import argparse
-import json as _json
 import contextlib
+import importlib
+import json as _json
 import os
 import sys
 from collections import deque
-from typing import IO, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
+from typing import (IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence,
+                    Tuple, Union)
 
 from . import _native
 from ._results import RunTally
@@ -58,30 +60,30 @@ def _connect(client: Any, scheduler: Optional[str]) -> Tuple[Any, Callable[[], N
     if client is not None:
         return client, lambda: None
     try:
-        from dask.distributed import Client, LocalCluster
+        distributed: Any = importlib.import_module("dask.distributed")
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError(
             "sudokit.dask needs dask.distributed: pip install 'sudokit[dask]'"
         ) from e
     if scheduler in (None, "local"):
-        cluster = LocalCluster(
+        cluster = distributed.LocalCluster(
             n_workers=os.cpu_count() or 1, threads_per_worker=1, dashboard_address=None
         )
-        opened = Client(cluster)
+        opened = distributed.Client(cluster)
 
         def close() -> None:
             opened.close()
             cluster.close()
 
         return opened, close
-    opened = Client(scheduler)
+    opened = distributed.Client(scheduler)
     return opened, opened.close
 
 
 def _window(client: Any) -> int:
     """Tasks kept in flight: two per worker thread, at least four."""
     try:
-        threads = sum(client.nthreads().values())
+        threads = int(sum(client.nthreads().values()))
     except Exception:  # pragma: no cover - a scheduler that does not answer yet
         threads = 1
     return max(4, 2 * threads)
@@ -92,7 +94,7 @@ def _ordered(client: Any, plan: str, steps: Iterable[Any], retries: int) -> Iter
     order, each as soon as it and every one before it are done: ``("result", JSON)`` for a task,
     ``("end", name)`` for the end of an input."""
     window = _window(client)
-    pending: deque = deque()
+    pending: Deque[Any] = deque()
 
     def done(step: Any) -> Tuple[str, Any]:
         return ("end", step) if isinstance(step, str) else ("result", step.result())
@@ -137,12 +139,16 @@ def _note(message: str) -> None:
 #: The registry's commands: name -> (inputs, resumable, per_input, about, shardable), where
 #: inputs is "none", "one", "two", "one_or_more" or "one_or_none", and a command that is not
 #: shardable (bench) is refused by the library's plan. Read from the library, never written here.
-COMMANDS = {name: tuple(rest) for name, *rest in _native.commands()}
+COMMANDS: Dict[str, Tuple[str, bool, bool, str, bool]] = {
+    name: (inputs, resumable, per_input, about, shardable)
+    for name, inputs, resumable, per_input, about, shardable in _native.commands()
+}
 
 
-def _options(command: str) -> list:
+def _options(command: str) -> List[Dict[str, Any]]:
     """The registry's options of ``command``: each one's name, kind, flag, help and default."""
-    return _json.loads(_native.options(command))
+    options: List[Dict[str, Any]] = _json.loads(_native.options(command))
+    return options
 
 
 def run(
@@ -224,12 +230,12 @@ def _box(text: str) -> Tuple[int, int]:
         raise argparse.ArgumentTypeError(f"expected PxQ (e.g. 3x3), not {text}") from None
 
 
-def _list(text: str) -> list:
+def _list(text: str) -> List[str]:
     return [part for part in text.split(",") if part]
 
 
 #: How each kind of option is read from its flag (a switch is a flag without value).
-_KINDS: dict = {
+_KINDS: Dict[str, Dict[str, Any]] = {
     "integer": dict(type=int, metavar="N"),
     "number": dict(type=float, metavar="X"),
     "text": dict(type=str, metavar="VALUE"),

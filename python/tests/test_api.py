@@ -276,7 +276,6 @@ def test_an_external_solver_is_a_backend(solver):
         (dict(backend="nope"), "unknown backend nope"),
         (dict(encoding="minimal"), "encoding and amo go with backend sat, not native"),
         (dict(time_limit="5s"), "time_limit takes a number"),
-        (dict(backnd="dlx"), "unknown keyword argument `backnd`"),
         (dict(scheme="FC"), "scheme goes with backend cp"),
     ],
 )
@@ -286,7 +285,25 @@ def test_option_errors_are_sudokit_errors_in_keywords(keywords, words):
         sudokit.solve(p, **keywords)
     assert isinstance(raised.value, sudokit.SudokitError) and isinstance(raised.value, ValueError)
     assert "--" not in str(raised.value), "keywords, not flags"
+    with pytest.raises(TypeError, match="unexpected keyword argument 'backnd'"):
+        sudokit.solve(p, backnd="dlx")  # a Python function's own keywords
     with pytest.raises(sudokit.OptionError, match="amo goes with to cnf only"):
         sudokit.export(p, to="lp", amo="pairwise")
     with pytest.raises(sudokit.OptionError, match="errors must be raise, skip or yield"):
         sudokit.read("models/sudoku/4x4/kr_4x4_sample.txt", errors="ignore")
+
+
+def test_signatures_are_the_jobs_options():
+    """Each call's keywords are its job's options (the registry's), less those it sets itself."""
+    import inspect
+
+    for function, command, set_by_the_call in [
+        (sudokit.solve, "solve", {"threads"}),
+        (sudokit.unique, "solve", {"threads", "unique"}),
+        (sudokit.solve_many, "solve", set()),
+        (sudokit.count, "count", {"method", "order"}),  # the census of an empty grid's
+        (sudokit.minimize, "minimize", {"threads"}),
+    ]:
+        keywords = set(inspect.signature(function).parameters) - {"puzzle", "puzzles"}
+        options = {o["name"] for o in json.loads(sudokit._native.options(command))}
+        assert keywords == options - set_by_the_call, function.__name__

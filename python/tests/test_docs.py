@@ -7,8 +7,11 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from pathlib import Path
 
 import pytest
+
+import sudokit
 
 from conftest import REPO
 
@@ -69,3 +72,17 @@ def test_the_examples_type_check(tmp_path):
         "--cache-dir", str(tmp_path / ".mypy_cache"), str(tmp_path),
     ])
     assert code == 0, out + err
+
+
+def test_the_package_passes_strict_mypy_which_refuses_a_misspelt_keyword(tmp_path):
+    """``mypy --strict`` passes on the package (its stubs and its Python) and, through them,
+    refuses a keyword no call takes."""
+    api = pytest.importorskip("mypy.api")
+    package = Path(sudokit.__file__).parent
+    cache = ["--cache-dir", str(tmp_path / ".mypy_cache")]
+    out, err, code = api.run(["--strict", *cache, str(package)])
+    assert code == 0, out + err
+    wrong = tmp_path / "misspelt.py"
+    wrong.write_text('import sudokit\nsudokit.solve("1...", backnd="dlx")\n')
+    out, err, code = api.run(["--strict", *cache, str(wrong)])
+    assert code == 1 and 'Unexpected keyword argument "backnd"' in out, out + err

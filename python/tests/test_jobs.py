@@ -16,8 +16,10 @@ P4 = "...3..4114..3..."
 
 
 def test_options_are_the_jobs_options():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        sudokit.solve(P4, bogus=1)  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="unknown keyword argument `bogus`"):
-        sudokit.solve(P4, bogus=1)
+        sudokit.run("solve", "models/sudoku/4x4/kr_4x4_sample.txt", bogus=1)
     with pytest.raises(ValueError, match="time_limit must be a positive number"):
         sudokit.solve(P4, time_limit=-1)
     with pytest.raises(ValueError, match="threads must be at least 1"):
