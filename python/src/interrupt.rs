@@ -11,7 +11,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use sudokit::search::Cancel;
@@ -20,6 +20,9 @@ use crate::errors::failure;
 
 /// How long the calling thread waits without the GIL between two checks for signals.
 const POLL: Duration = Duration::from_millis(50);
+
+/// How long a wait yields the processor before it blocks (see [`receive`]).
+const SPIN: Duration = Duration::from_micros(200);
 
 /// What a piece of work ended with: its value, or the message of its panic.
 type Outcome<T> = Result<T, String>;
@@ -74,12 +77,25 @@ fn guarded<T>(work: impl FnOnce() -> T) -> Outcome<T> {
     })
 }
 
+/// The outcome within [`POLL`]: a short call's answer is awaited by yielding the processor for
+/// up to [`SPIN`] (a blocked thread would take as long again to be woken), then by blocking.
+fn receive<T>(channel: &mpsc::Receiver<T>) -> Result<T, mpsc::RecvTimeoutError> {
+    let start = Instant::now();
+    while start.elapsed() < SPIN {
+        if let Ok(outcome) = channel.try_recv() {
+            return Ok(outcome);
+        }
+        std::thread::yield_now();
+    }
+    channel.recv_timeout(POLL - SPIN)
+}
+
 /// Waits for the outcome, releasing the GIL in slices and checking for signals between them.
 fn wait<T: Send>(py: Python<'_>, channel: mpsc::Receiver<Outcome<T>>) -> PyResult<T> {
     let mut channel = channel;
     loop {
         // A receiver is Send but not Sync: it is moved into the wait and handed back.
-        let (received, back) = py.detach(move || (channel.recv_timeout(POLL), channel));
+        let (received, back) = py.detach(move || (receive(&channel), channel));
         channel = back;
         match received {
             Ok(outcome) => return outcome.map_err(|m| failure(format!("internal error: {m}"))),

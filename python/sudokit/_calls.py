@@ -23,6 +23,7 @@ def _one(command: str, inputs: List[Any], _first: int = 0, **options: Any) -> _A
     """The one record of ``command`` on one item (its inputs, or generated item ``_first``); an
     item the job reports as an error (a backend that cannot take the puzzle, a puzzle that is
     not well posed, no puzzle made) raises it."""
+    options.setdefault("threads", 1)  # one item: no worker thread to start
     (status, record, grids), = _native.call(command, [[i] for i in inputs], json.dumps(options),
                                            _first)
     if "error" in record:
@@ -68,7 +69,7 @@ def solve(puzzle: PuzzleLike, backend: str = "native", time_limit: Optional[floa
     options = dict(locals())
     del options["puzzle"]
     puzzle = _puzzle(puzzle)
-    _, record, grids = _one("solve", [puzzle], threads=1, **options)
+    _, record, grids = _one("solve", [puzzle], **options)
     return SolveResult._of(record, grids, puzzle, _backend(backend, options))
 
 
@@ -192,7 +193,7 @@ def grade(puzzle: PuzzleLike, schemes: Schemes = None,
         ValueError: an unknown scheme or shave mode. ParseError: text that is not a puzzle.
     """
     names = schemes if schemes is None or isinstance(schemes, str) else ",".join(schemes)
-    return Grade._of(_one("grade", [puzzle], schemes=names or "all", shave=shave, threads=1)[1])
+    return Grade._of(_one("grade", [puzzle], schemes=names or "all", shave=shave)[1])
 
 
 def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
@@ -250,4 +251,4 @@ def minimize(puzzle: PuzzleLike, seed: Optional[int] = None) -> Puzzle:
         SudokitError: a puzzle that is not well posed. ParseError: text that is not a puzzle.
         KeyboardInterrupt: Ctrl-C.
     """
-    return _one("minimize", [puzzle], seed=seed, threads=1)[2][0]
+    return _one("minimize", [puzzle], seed=seed)[2][0]

@@ -115,13 +115,8 @@ class Stats:
     def _of(cls, record: Optional[Dict[str, Any]]) -> Stats:
         if record is None:
             return cls()
-        return cls(
-            record["nodes"],
-            record["guesses"],
-            record["backtracks"],
-            record["propagations"],
-            record["elapsed_us"] / 1e6,
-        )
+        n, g, b, p = (record[k] for k in ("nodes", "guesses", "backtracks", "propagations"))
+        return cls(n, g, b, p, record["elapsed_us"] / 1e6)
 
 
 @dataclass(frozen=True)
@@ -152,17 +147,9 @@ class SolveResult:
     def _of(cls, record: Dict[str, Any], grids: List[Puzzle], puzzle: Puzzle, backend: str) -> SolveResult:
         refutation = record.get("refutation")
         solution, second = grids[0] if grids else None, grids[1] if grids[1:] else None
-        return cls(
-            puzzle,
-            record["status"],
-            backend,
-            solution,
-            second,
-            record.get("reason", record.get("error")),
-            refutation and refutation["text"],
-            record.get("certified"),
-            Stats._of(record.get("stats")),
-        )
+        return cls(puzzle, record["status"], backend, solution, second,
+                   record.get("reason", record.get("error")), refutation and refutation["text"],
+                   record.get("certified"), Stats._of(record.get("stats")))
 
     def __bool__(self) -> bool:
         return self.status in ("solved", "unique")
@@ -195,17 +182,10 @@ class CountResult:
     @classmethod
     def _of(cls, record: Dict[str, Any], solutions: List[Puzzle], backend: str) -> CountResult:
         refutation = record.get("refutation")
-        return cls(
-            int(record["count"]),  # a string beyond 2^53, as JSON writes it
-            record["complete"],
-            record["hit_limit"],
-            backend,
-            record["stopped"],
-            tuple(solutions),
-            refutation and refutation["text"],
-            record.get("certified"),
-            Stats._of(record["stats"]),
-        )
+        return cls(int(record["count"]),  # a string beyond 2^53, as JSON writes it
+                   record["complete"], record["hit_limit"], backend, record["stopped"],
+                   tuple(solutions), refutation and refutation["text"], record.get("certified"),
+                   Stats._of(record["stats"]))
 
     def _key(self) -> Tuple[Any, ...]:
         return (self.count, self.exact, self.hit_limit, self.backend, self.stopped,
