@@ -52,9 +52,11 @@ impl ExportOptions {
             // The backend's spelling too: `minimal:sequential` is an encoding and an AMO.
             let (encoding, amo) = match encoding.and_then(|e| e.split_once(':')) {
                 Some(_) if amo.is_some() => {
-                    return Err("give the at-most-one encoding once: in --encoding ENC:AMO or \
+                    return Err(
+                        "give the at-most-one encoding once: in --encoding ENC:AMO or \
                                 in --amo"
-                        .into());
+                            .into(),
+                    );
                 }
                 Some((encoding, spelt)) => (Some(encoding), Some(spelt)),
                 None => (encoding, amo),

@@ -585,7 +585,10 @@ mod tests {
         assert!(message.contains("native, backtrack"), "{message}");
         assert!(!message.contains("ext:quantum"), "{message}");
         let message = backend("minisat").err().unwrap().to_string();
-        assert!(message.ends_with("; minisat is an external solver: ext:minisat"), "{message}");
+        assert!(
+            message.ends_with("; minisat is an external solver: ext:minisat"),
+            "{message}"
+        );
         for (spec, says) in [
             ("sat:minimal:commander", "commander"),
             ("cp:XYZ", "XYZ"),

@@ -190,13 +190,15 @@ pub fn constraint_kinds(puzzle: &Grid, options: CnfOptions) -> Vec<ConstraintKin
     let encoded = encode(puzzle, options, &mut kinds);
     let (names, _) = variable_names(puzzle, &encoded.map, kinds.vars);
     let shape = puzzle.shape();
-    let kind = |(what, constraints, clauses, first): (Option<Constraint>, _, _, Vec<Vec<Lit>>)| {
-        ConstraintKind {
-            first: words(shape, what),
-            constraints,
-            clauses,
-            first_clauses: first.iter().map(|c| clause_text(c, &names)).collect(),
-        }
+    let kind = |k: KindTally| ConstraintKind {
+        first: words(shape, k.first),
+        constraints: k.constraints,
+        clauses: k.clauses,
+        first_clauses: k
+            .first_clauses
+            .iter()
+            .map(|c| clause_text(c, &names))
+            .collect(),
     };
     kinds.kinds.into_iter().map(kind).collect()
 }
@@ -208,8 +210,16 @@ struct Kinds {
     current: Option<Constraint>,
     /// Whether the current constraint has written no clause yet.
     fresh: bool,
-    /// Per kind: its first constraint, constraints, clauses, the first one's clauses.
-    kinds: Vec<(Option<Constraint>, usize, usize, Vec<Vec<Lit>>)>,
+    /// The kinds, in the order they come.
+    kinds: Vec<KindTally>,
+}
+
+/// One kind of constraint, as [`Kinds`] counts it.
+struct KindTally {
+    first: Option<Constraint>,
+    constraints: usize,
+    clauses: usize,
+    first_clauses: Vec<Vec<Lit>>,
 }
 
 impl ClauseSink for Kinds {
@@ -220,21 +230,23 @@ impl ClauseSink for Kinds {
 
     fn add_clause(&mut self, clause: &[Lit]) {
         let key = self.current.as_ref().map(std::mem::discriminant);
-        let at = self
-            .kinds
-            .iter()
-            .position(|k| k.0.as_ref().map(std::mem::discriminant) == key);
-        let at = at.unwrap_or_else(|| {
-            self.kinds.push((self.current, 0, 0, Vec::new()));
+        let same = |k: &KindTally| k.first.as_ref().map(std::mem::discriminant) == key;
+        let at = self.kinds.iter().position(same).unwrap_or_else(|| {
+            self.kinds.push(KindTally {
+                first: self.current,
+                constraints: 0,
+                clauses: 0,
+                first_clauses: Vec::new(),
+            });
             self.kinds.len() - 1
         });
         let kind = &mut self.kinds[at];
-        if std::mem::take(&mut self.fresh) || kind.1 == 0 {
-            kind.1 += 1;
+        if std::mem::take(&mut self.fresh) || kind.constraints == 0 {
+            kind.constraints += 1;
         }
-        kind.2 += 1;
-        if kind.0 == self.current {
-            kind.3.push(clause.to_vec());
+        kind.clauses += 1;
+        if kind.first == self.current {
+            kind.first_clauses.push(clause.to_vec());
         }
     }
 
