@@ -23,7 +23,7 @@ use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner,
 
 use crate::errors::{failure, option_value_error, value_error};
 use crate::interrupt::cancellable;
-use crate::puzzle::read_options;
+use crate::reading::read_options;
 
 /// The registry's entry of `command`.
 pub fn entry(command: &str) -> PyResult<&'static Entry> {

@@ -18,6 +18,7 @@ mod jobs;
 mod latin;
 mod puzzle;
 mod read;
+mod reading;
 mod values;
 
 use pyo3::prelude::*;

@@ -12,10 +12,7 @@ use sudokit::text::{self, ReadOptions};
 use sudokit::{Grid, Shape as LibShape};
 
 use crate::errors::{text_error, value_error};
-/// The reading options of `box`, `latin` and `format` (in `grid_input`; `jobs` and `dask` take
-/// them from here).
-pub use crate::grid_input::read_options;
-use crate::grid_input::{parse, shape_spec};
+use crate::reading::{read_options, shape_spec};
 
 /// What pickles a puzzle: its JSON form (which keeps the shape) and its line.
 type State = (String, Option<usize>);
@@ -56,7 +53,8 @@ impl Puzzle {
             reject_clashes: !allow_clashes,
             ..read_options(r#box, latin, None)?
         };
-        parse(text, options)
+        let read = text::read_one(text, options).map_err(|e| text_error(None, &e))?;
+        Ok(Puzzle::new(read.grid))
     }
 
     /// A puzzle from a list of rows of values (0 or None for an empty cell, 1..n given).

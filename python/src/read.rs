@@ -9,8 +9,8 @@ use pyo3::prelude::*;
 use sudokit::text::PuzzleReader;
 
 use crate::errors::{failure, option_value_error, text_error};
-use crate::grid_input::read_options;
 use crate::puzzle::Puzzle;
+use crate::reading::read_options;
 
 type FileReader = PuzzleReader<BufReader<File>>;
 
