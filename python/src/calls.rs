@@ -20,7 +20,7 @@ use crate::grid_input::grid_with;
 use crate::interrupt::cancellable;
 use crate::jobs::{checked, control_of, run_error};
 use crate::puzzle::Puzzle;
-use crate::values::py_of_json;
+use pythonize::pythonize;
 
 /// One record of [`call`]: its status, its JSON object as a dict, the grids it carries.
 type Answer<'py> = (&'static str, Bound<'py, PyAny>, Vec<Puzzle>);
@@ -70,9 +70,9 @@ pub fn call<'py>(
         return Err(failure("the call stopped before every item was done"));
     }
     let answer = |r: RecordOut| -> PyResult<Answer<'py>> {
-        let json = serde_json::from_str(&r.json).map_err(failure)?;
+        let json: serde_json::Value = serde_json::from_str(&r.json).map_err(failure)?;
         let grids = r.grids.into_iter().map(Puzzle::new).collect();
-        Ok((r.status.word(), py_of_json(py, &json)?, grids))
+        Ok((r.status.word(), pythonize(py, &json)?, grids))
     };
     records.into_iter().map(answer).collect()
 }

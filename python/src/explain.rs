@@ -4,6 +4,7 @@
 //! `sudokit._results`; its page of frames (`sudokit explain --html`) is drawn on demand.
 
 use pyo3::prelude::*;
+use pythonize::pythonize;
 use serde_json::Value;
 use sudokit::Grid;
 use sudokit::grade::scheme_to_explain;
@@ -15,7 +16,7 @@ use crate::errors::{failure, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
 use crate::puzzle::Puzzle;
-use crate::values::{py_of_json, result};
+use crate::values::result;
 
 /// The story of `scheme` (by default the first scheme that solves the puzzle without search,
 /// else the first that refutes it) on `grid`, told without the GIL, and why that scheme.
@@ -51,8 +52,8 @@ pub fn explain<'py>(
         Puzzle::new(story.puzzle.clone()),
         story.scheme.name(),
         why,
-        py_of_json(py, &Value::Array(lines))?,
-        py_of_json(py, &ending)?,
+        pythonize(py, &Value::Array(lines))?,
+        pythonize(py, &ending)?,
         story.solution().cloned().map(Puzzle::new),
         story.text_lines().join("\n"),
     );

@@ -5,6 +5,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
+use pythonize::pythonize;
 use sudokit::Grid;
 use sudokit::encode::cnf::encode;
 use sudokit::encode::graph::{edges, solution_of_colouring};
@@ -19,7 +20,7 @@ use crate::errors::{failure, option_value_error, parse_error, value_error};
 use crate::grid_input::grid_of;
 use crate::interrupt::detached;
 use crate::puzzle::Puzzle;
-use crate::values::{py_of_json, result};
+use crate::values::result;
 
 /// The format `to` and its export options of an encoding and an at-most-one name, checked by
 /// the library as `sudokit export` checks them.
@@ -183,7 +184,7 @@ fn solve_result<'py>(
     result(
         py,
         "SolveResult",
-        (py_of_json(py, record)?, solution, puzzle, backend),
+        (pythonize(py, record)?, solution, puzzle, backend),
     )
 }
 

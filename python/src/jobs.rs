@@ -138,11 +138,26 @@ pub fn checked(
     Ok((entry, build(command, options, inputs)?))
 }
 
+/// A Python callable that takes text (`sys.stdout.write`, a file's `write`) as a writer.
+struct Writer(Py<PyAny>);
+
+impl std::io::Write for Writer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let text = String::from_utf8_lossy(bytes);
+        let written = Python::attach(|py| self.0.call1(py, (text,)).map(|_| bytes.len()));
+        written.map_err(std::io::Error::other)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// `sudokit COMMAND INPUTS... [-o OUTPUT [--resume|--force]]`: the command's records written
-/// through the library's sink (standard output, or the resumable result file `output`) in
-/// input order, then its tables, as the command line writes them.
+/// through the library's sink (the resumable result file `output`, or `write`, else standard
+/// output) in input order, then its tables, as the command line writes them.
 #[pyfunction]
-#[pyo3(signature = (command, inputs, options = "{}", json = false, output = None, resume = false, force = false, r#box = None, latin = false, format = None))]
+#[pyo3(signature = (command, inputs, options = "{}", json = false, output = None, resume = false, force = false, r#box = None, latin = false, format = None, write = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     py: Python<'_>,
@@ -156,6 +171,7 @@ pub fn run(
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
+    write: Option<Py<PyAny>>,
 ) -> PyResult<Tally> {
     let (entry, command) = checked(command, inputs.len(), options)?;
     let read = read_options(r#box, latin, format)?;
@@ -167,8 +183,13 @@ pub fn run(
     let identity = command
         .output_identity(json, if output.is_some() { &inputs } else { &[] })
         .map_err(|e| run_error(e.into()))?;
-    let (sink, old) =
-        Sink::open(output.as_deref(), entry.noun, &identity, mode).map_err(failure)?;
+    let (sink, old) = match (&output, write) {
+        (None, Some(write)) => (
+            Sink::writer(Box::new(Writer(write)), entry.noun, false),
+            None,
+        ),
+        _ => Sink::open(output.as_deref(), entry.noun, &identity, mode).map_err(failure)?,
+    };
     let form = Form { json, brief: false };
     let (ran, summary, sink) = cancellable(py, |cancel| {
         let runner = Runner::new(control_of(&cancel));

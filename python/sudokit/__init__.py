@@ -225,8 +225,9 @@ def run(
         inputs: its input files (none for generate and generate-latin; puzzles and candidates
             for verify; none for count of every grid of the shape ``box`` or ``latin`` and
             ``order`` give, as ``sudokit count --box PxQ``).
-        out: the output: None for standard output, or a path, written as ``-o FILE`` writes it
-            (a resumable result file for every command without closing tables).
+        out: the output: None for ``sys.stdout`` (a notebook's cell output, what
+            ``contextlib.redirect_stdout`` catches), or a path, written as ``-o FILE`` writes it
+            (a resumable result file; a command with closing tables writes it whole).
         json: one JSON object per record.
         resume: continue ``OUT.partial`` (``--resume``).
         force: discard ``OUT.partial`` (``--force``).
@@ -247,10 +248,22 @@ def run(
     """
     if command == "generate" and box is not None:
         options["box"], box = box, None  # generate's box is the shape it makes
-    _sys.stdout.flush()
     output = None if out is None else _os.fspath(out)
-    tally = RunTally(*_native.run(command, [_os.fspath(p) for p in inputs], _json.dumps(options),
-                                  json, output, resume, force, box, latin, format))
+    # A command with closing tables writes a path whole, renamed when done (as sudokit.dask).
+    whole = output is not None and not dict((c[0], c[2]) for c in _native.commands()).get(command)
+    temporary = f"{output}.{_os.getpid()}.tmp" if whole else None
+    stream = open(temporary, "w", encoding="utf-8", newline="") if temporary else _sys.stdout
+    done = False
+    try:
+        tally = RunTally(*_native.run(command, [_os.fspath(p) for p in inputs], _json.dumps(options),
+                                      json, None if whole else output, resume, force, box, latin,
+                                      format, stream.write))
+        done = True
+    finally:
+        stream.flush()
+        if temporary:
+            stream.close()
+            _os.replace(temporary, str(output)) if done else _os.remove(temporary)
     for note in tally.notes:
         print(f"sudokit: {note}", file=_sys.stderr)
     return tally

@@ -228,11 +228,10 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
         ValueError: a bad option. SudokitError: no puzzle within ``attempts``.
         KeyboardInterrupt: Ctrl-C.
     """
-    options = dict(box=box, seed=seed, symmetry=symmetry, givens=givens, scheme=scheme,
-                   not_scheme=not_scheme, difficulty=difficulty, shave=shave, grids=grids,
-                   threads=1)
-    if attempts is not None:  # else the job's own default (one place for it)
-        options["attempts"] = attempts
+    options = dict(locals())
+    del options["index"]
+    if attempts is None:  # the job's own default (one place for it)
+        del options["attempts"]
     return _one("generate", [], index, **options)[2][0]
 
 

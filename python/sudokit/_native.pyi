@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import (Any, ClassVar, Hashable, Iterable, Iterator, Literal, Mapping, Optional,
-                    Sequence, Tuple, Type, Union)
+from typing import (Any, Callable, ClassVar, Hashable, Iterable, Iterator, Literal, Mapping,
+                    Optional, Sequence, Tuple, Type, Union)
 
 from ._calls import count, grade, minimize, solve, unique, verify
 from ._results import (Clauses, CountResult, Explanation, Grade, LatinReduction, Shape,
@@ -157,8 +157,8 @@ Tally = Tuple[int, int, int, int, int, bool, int, list[str]]
 
 def run(command: str, inputs: list[str], options: str = "{}", json: bool = False,
         output: Optional[str] = None, resume: bool = False, force: bool = False,
-        box: Optional[Tuple[int, int]] = None, latin: bool = False,
-        format: Optional[str] = None) -> Tally: ...
+        box: Optional[Tuple[int, int]] = None, latin: bool = False, format: Optional[str] = None,
+        write: Optional[Callable[[str], Any]] = None) -> Tally: ...
 def records(command: str, inputs: list[str], options: str = "{}",
             box: Optional[Tuple[int, int]] = None, latin: bool = False,
             format: Optional[str] = None) -> Tuple[list[Tuple[str, str, str]], Tally]: ...

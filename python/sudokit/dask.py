@@ -35,7 +35,7 @@ from typing import (IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Op
                     Tuple, Union)
 
 from . import _native
-from ._results import RunTally
+from ._results import RunTally as Tally  # how a batch went: the tally, exit code and notes
 
 #: Puzzles per shard (per Dask task) when the caller does not say.
 DEFAULT_SHARD_SIZE = 2000
@@ -48,11 +48,6 @@ DEFAULT_RETRIES = 2
 
 PathLike = Union[str, "os.PathLike[str]"]
 Out = Union[IO[str], PathLike, None]
-
-
-#: How a batch went: the library's tally, ``complete``, the command line's ``exit_code`` and its
-#: ``notes``.
-Tally = RunTally
 
 
 def _connect(client: Any, scheduler: Optional[str]) -> Tuple[Any, Callable[[], None]]:

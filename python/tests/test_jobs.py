@@ -64,7 +64,7 @@ def test_run_refuses_what_does_not_fit(in_repo, tmp_path):
     with pytest.raises(ValueError, match="solve takes one input file"):
         sudokit.run("solve")
     with pytest.raises(ValueError, match="grade writes to standard output"):
-        sudokit.run("grade", MIXED, out=tmp_path / "x")
+        sudokit.run("grade", MIXED, out=tmp_path / "x", resume=True)
     with pytest.raises(sudokit.SudokitError, match="nothing to resume|no"):
         out = tmp_path / "done.txt"
         sudokit.run("solve", "models/sudoku/4x4/kr_4x4_sample.txt", out=out)
@@ -77,3 +77,28 @@ def test_generate_takes_the_job_s_difficulty_and_default_attempts():
     assert sudokit.generate(box=(2, 2), seed=3) == sudokit.generate(box=(2, 2), seed=3, attempts=1000)
     with pytest.raises(ValueError, match="difficulty"):
         sudokit.generate(box=(2, 2), difficulty="impossible")
+
+
+def test_run_writes_through_sys_stdout_and_a_path_for_every_command(cli, tmp_path):
+    """What a notebook or ``redirect_stdout`` catches is the command line's output; a command
+    with closing tables writes a path whole (no ``-o`` on its command line)."""
+    import contextlib
+    import io
+
+    from conftest import REPO
+
+    puzzles = str(REPO / "models/sudoku/9x9/easy.txt")
+    for command, args in [("grade", {}), ("solve", {"unique": True})]:
+        caught = io.StringIO()
+        with contextlib.redirect_stdout(caught):
+            tally = sudokit.run(command, puzzles, **args)
+        flags = ["--unique"] if args else []
+        code, expected = cli(command, puzzles, *flags)
+        assert (caught.getvalue(), tally.exit_code) == (expected, code), command
+    out = tmp_path / "grades.txt"
+    sudokit.run("grade", puzzles, out=out)
+    assert out.read_text() == cli("grade", puzzles)[1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grades.txt"], "no temporary left"
+    with pytest.raises(sudokit.OptionError):
+        sudokit.run("grade", puzzles, out=tmp_path / "bad.txt", schemes="nope")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["grades.txt"], "none after an error"

@@ -192,6 +192,12 @@ impl Sink {
         )
     }
 
+    /// A stream of the caller's (a Python `sys.stdout`, a notebook's cell output) in place of
+    /// standard output; as [`Sink::stdout`] otherwise.
+    pub fn writer(out: Box<dyn Write + Send>, what: &'static str, resumable: bool) -> Sink {
+        Sink::new(Out::Stream(out), what, resumable, Watched::Nothing)
+    }
+
     /// The output of `-o FILE` (standard output without it): a resumable result file for a
     /// regular file, opened as `mode` says for a run of `identity` (see [`super::partial`]),
     /// else written directly. When resuming, also returns the old results to pair with the
