@@ -219,7 +219,7 @@ def test_reduce_latin_maps_back_and_draws(cli):
     red = sudokit.reduce_latin(squares[0])
     assert red.sizes[0][0] == "partial Latin square" and red.sizes[1][1] == 81
     assert red._repr_svg_().count("<svg") == 3
-    assert red._repr_html_().startswith("<iframe srcdoc=")
+    assert red._repr_html_().startswith("<div data-page=")
     with pytest.raises(sudokit.SudokitError):
         red.back(sudokit.generate(box=(3, 3), seed=1).to_line().replace(".", "1"))
 
