@@ -150,6 +150,7 @@ def run(
     command: str,
     *inputs: PathLike,
     out: Out = None,
+    summary_out: Out = None,
     client: Any = None,
     scheduler: Optional[str] = None,
     json: bool = False,
@@ -174,7 +175,10 @@ def run(
     result file as with ``sudokit COMMAND -o FILE`` (``resume=True`` continues an interrupted
     run, ``force=True`` discards one), a stream gets the text, None is standard output.
     Commands that end with tables (grade, crosscheck, minimize) write a stream or a path
-    written whole. ``box`` is the shape the inputs are read with, or for a command with a
+    written whole; ``summary_out`` (a stream or a path) keeps their summaries (grade's and
+    minimize's line per input, the closing tables) apart, so that ``out`` gets the records
+    only: with ``json=True``, one JSON object per puzzle and nothing else (default: after the
+    records, as the command line writes them). ``box`` is the shape the inputs are read with, or for a command with a
     ``box`` option (generate) that option.
 
     Returns the tally; its ``exit_code`` is the command line's, its ``notes`` are printed on
@@ -203,11 +207,16 @@ def run(
     client, close = _connect(client, scheduler)
     complete = False
     try:
-        with _output(None if to_file else out) as stream:
-            stream.write(progress.begin())
+        with contextlib.ExitStack() as files:
+            stream = files.enter_context(_output(None if to_file else out))
+            tables = stream if summary_out is None else files.enter_context(_output(summary_out))
+            tables.write(progress.begin())
             for step, value in _ordered(client, progress.plan, progress, retries):
-                stream.write(progress.push(value) if step == "result" else progress.end_input(value))
-            stream.write(progress.end(True))
+                if step == "result":
+                    stream.write(progress.push(value))
+                else:
+                    tables.write(progress.end_input(value))
+            tables.write(progress.end(True))
             complete = True
     finally:
         close()
@@ -274,6 +283,8 @@ def _parser() -> argparse.ArgumentParser:
                          "here (default)")
         sub.add_argument("-o", "--output", metavar="FILE",
                          help="write here (default: stdout); a resumable result file")
+        sub.add_argument("--summary-out", metavar="FILE",
+                         help="the summaries here, apart from the records (default: after them)")
         sub.add_argument("--resume", action="store_true", help="continue FILE.partial")
         sub.add_argument("--force", action="store_true", help="discard FILE.partial")
         sub.add_argument("--retries", type=int, default=DEFAULT_RETRIES, help="retries per task")
@@ -295,6 +306,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = vars(_parser().parse_args(argv))
     options = {k[len("option_"):]: v for k, v in args.items() if k.startswith("option_")}
     shared = {k: args[k] for k in ("json", "resume", "force", "retries", "threads_per_task",
+                                   "summary_out",
                                    "scheduler", "chunk", "shard_size", "box", "latin")
               if k in args}
     try:

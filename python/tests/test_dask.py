@@ -42,6 +42,19 @@ def test_grade_is_cli_grade_json(cli, client, in_repo, path, shard_size):
     assert tally.exit_code == code
 
 
+def test_summaries_kept_apart_leave_uniform_json_lines(cli, client, in_repo, tmp_path):
+    code, expected = cli("grade", "--json", MIXED, TOP95)
+    tables = tmp_path / "summaries.jsonl"
+    got, tally = run("grade", MIXED, TOP95, client=client, json=True, shard_size=7,
+                     summary_out=tables)
+    records = [json.loads(line) for line in got.splitlines()]
+    summaries = [json.loads(line) for line in tables.read_text().splitlines()]
+    assert records and all("line" in r for r in records)
+    assert [s["file"] for s in summaries] == [MIXED, TOP95] and all("line" not in s for s in summaries)
+    assert sorted(expected.splitlines()) == sorted(got.splitlines() + tables.read_text().splitlines())
+    assert tally.exit_code == code
+
+
 def test_grade_with_schemes_and_several_files(cli, client, in_repo):
     code, expected = cli("grade", "--json", "--schemes", "FC,HAC,HACV", "--shave", "fixpoint",
                          MIXED, TOP95)
