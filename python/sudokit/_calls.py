@@ -175,7 +175,8 @@ def verify(puzzle: PuzzleLike, candidate: PuzzleLike) -> Verification:
 
 
 def grade(puzzle: PuzzleLike, schemes: Schemes = None,
-          shave: Optional[Literal["once", "fixpoint"]] = None) -> Grade:
+          shave: Optional[Literal["once", "fixpoint"]] = None, *, runtime: bool = False,
+          time_limit: Optional[float] = None, node_limit: Optional[int] = None) -> Grade:
     """Which propagation schemes (Simonis 2005) solve ``puzzle`` without search: the grade job
     of ``sudokit grade`` on one puzzle.
 
@@ -184,16 +185,25 @@ def grade(puzzle: PuzzleLike, schemes: Schemes = None,
         schemes: ``"all"`` (the eighteen, default), ``"paper"`` (the fifteen), or names
             (``"FC,HAC"`` or a list).
         shave: ``"once"`` or ``"fixpoint"`` for the shaving schemes (None: as named).
+        runtime: also search with each scheme (up to 2 solutions), as ``sudokit grade
+            --runtime``: ``Grade.runtime`` has each search's time and counters.
+        time_limit: seconds per scheme's search (default: the job's, 10); node_limit: nodes.
 
     Returns:
         A ``Grade`` (the search-free schemes, the weakest of them, the difficulty, candidates
         left per scheme, weakest first).
 
     Raises:
-        ValueError: an unknown scheme or shave mode. ParseError: text that is not a puzzle.
+        OptionError: an unknown scheme or shave mode, a bad limit. ParseError: text that is not
+        a puzzle.
     """
+    options = dict(locals())
+    del options["puzzle"]
+    if time_limit is None:  # the job's own default (one place for it)
+        del options["time_limit"]
     names = schemes if schemes is None or isinstance(schemes, str) else ",".join(schemes)
-    return Grade._of(_one("grade", [puzzle], schemes=names or "all", shave=shave)[1])
+    options["schemes"] = names or "all"
+    return Grade._of(_one("grade", [puzzle], **options)[1])
 
 
 def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
@@ -203,7 +213,8 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
              difficulty: Optional[Literal["easy", "medium", "hard", "expert"]] = None,
              shave: Optional[Literal["once", "fixpoint"]] = None,
              grids: Literal["search", "pattern"] = "search",
-             attempts: Optional[int] = None) -> Puzzle:
+             attempts: Optional[int] = None, *, sweeps: bool = True,
+             grid_only: bool = False) -> Puzzle:
     """A locally minimal well-posed puzzle with ``box=(p, q)`` boxes, drawn from ``(seed,
     index)`` exactly as ``sudokit generate --seed SEED`` draws its puzzle number ``index`` (the
     generate job's own draw).
@@ -220,6 +231,8 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
         grids: where complete grids come from (``search``, ``pattern``).
         attempts: complete grids tried before giving up (default: the job's, as the command
             line's).
+        sweeps: the removal loop's second sweeps over the givens kept (``--no-sweeps``: one).
+        grid_only: the complete grid, no givens removed (``--grid-only``).
 
     Returns:
         The ``Puzzle``.

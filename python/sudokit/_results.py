@@ -252,7 +252,8 @@ class Grade:
     """The grade of a puzzle (the grade job's record): ``givens``, the schemes that solve it
     without search (``search_free``, in the order asked), the ``weakest`` of them, whether some
     scheme ``refuted`` it, its everyday ``difficulty`` (or None), and the ``candidates`` left per
-    scheme as ``(scheme, left)`` pairs, weakest first (n² when search-free, None when refuted)."""
+    scheme as ``(scheme, left)`` pairs, weakest first (n² when search-free, None when refuted);
+    with ``runtime=True``, ``runtime`` has each scheme's search (``ms``, ``nodes``, ...)."""
 
     givens: int
     search_free: Tuple[str, ...]
@@ -260,6 +261,7 @@ class Grade:
     refuted: bool
     difficulty: Optional[str]
     candidates: Tuple[Tuple[str, Optional[int]], ...]
+    runtime: Optional[Dict[str, Dict[str, Any]]] = field(hash=False, repr=False)
     _record: str = field(repr=False, compare=False)
 
     @classmethod
@@ -272,6 +274,7 @@ class Grade:
             record["refuted"],
             record["difficulty"],
             tuple((s, left[s]) for s in schemes() if s in left),
+            record.get("runtime"),
             _dumps(record),
         )
 

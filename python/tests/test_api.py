@@ -232,6 +232,11 @@ def test_grade_is_the_cli_grade(cli):
         assert grade.to_json(TOP95, puzzle.line) == row
     hard = sudokit.grade(lines_of(TOP95)[0], schemes=["FC", "HAC"])
     assert [s for s, _ in hard.candidates] == ["FC", "HAC"] and "FC" not in hard.search_free
+    _, out = cli("grade", "--json", "--runtime", "--schemes", "FC,HAC", "--node-limit", "50", TOP95)
+    timed = sudokit.grade(lines_of(TOP95)[0], schemes="FC,HAC", runtime=True, node_limit=50)
+    first = json.loads(out.splitlines()[0])["runtime"]
+    assert {s: r["nodes"] for s, r in timed.runtime.items()} == {s: r["nodes"] for s, r in first.items()}
+    assert sudokit.grade(lines_of(TOP95)[0]).runtime is None
 
 
 def test_generate_and_minimize_are_the_cli_ones(cli):
@@ -239,6 +244,10 @@ def test_generate_and_minimize_are_the_cli_ones(cli):
     made = [sudokit.generate(box=(3, 3), seed=7, index=i, symmetry="rot180") for i in range(3)]
     assert [p.to_line() for p in made] == out.split()
     assert all(sudokit.unique(p).status == "unique" for p in made)
+    _, out = cli("generate", "--box", "2x3", "--seed", "4", "--grid-only")
+    assert sudokit.generate(box=(2, 3), seed=4, grid_only=True).to_line() == out.strip()
+    _, out = cli("generate", "--box", "2x3", "--seed", "4", "--no-sweeps")
+    assert sudokit.generate(box=(2, 3), seed=4, sweeps=False).to_line() == out.strip()
     _, out = cli("minimize", EASY)
     expected = [row.split()[-1] for row in out.splitlines() if " givens: " in row]
     assert [sudokit.minimize(line).to_line() for line in lines_of(EASY)] == expected
@@ -303,7 +312,9 @@ def test_signatures_are_the_jobs_options():
         (sudokit.solve_many, "solve", set()),
         (sudokit.count, "count", {"method", "order"}),  # the census of an empty grid's
         (sudokit.minimize, "minimize", {"threads"}),
+        (sudokit.grade, "grade", {"threads"}),
+        (sudokit.generate, "generate", {"threads", "count"}),  # the call's draw is `index`
     ]:
-        keywords = set(inspect.signature(function).parameters) - {"puzzle", "puzzles"}
+        keywords = set(inspect.signature(function).parameters) - {"puzzle", "puzzles", "index"}
         options = {o["name"] for o in json.loads(sudokit._native.options(command))}
         assert keywords == options - set_by_the_call, function.__name__

@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -71,9 +73,9 @@ def test_the_examples_type_check(tmp_path):
     assert code == 0, out + err
 
 
-def test_the_package_passes_strict_mypy_which_refuses_a_misspelt_keyword(tmp_path):
-    """``mypy --strict`` passes on the package (its stubs and its Python) and, through them,
-    refuses a keyword no call takes."""
+def test_the_package_passes_strict_mypy_and_stubtest_and_refuses_a_misspelt_keyword(tmp_path):
+    """``mypy --strict`` and ``stubtest`` pass on the package (its stubs and its Python); through
+    the stubs, mypy refuses a keyword no call takes."""
     api = pytest.importorskip("mypy.api")
     cache = ["--cache-dir", str(tmp_path / ".mypy_cache")]
     # By name, as installed (a path into site-packages would make site-packages the root).
@@ -83,3 +85,8 @@ def test_the_package_passes_strict_mypy_which_refuses_a_misspelt_keyword(tmp_pat
     wrong.write_text('import sudokit\nsudokit.solve("1...", backnd="dlx")\n')
     out, err, code = api.run(["--strict", *cache, str(wrong)])
     assert code == 1 and 'Unexpected keyword argument "backnd"' in out, out + err
+    # stubtest: the stubs of the extension module against the module as it runs (each
+    # function's and class's parameters, what is final, what the module exports).
+    checked = subprocess.run([sys.executable, "-m", "mypy.stubtest", "sudokit", "--concise"],
+                             cwd=tmp_path, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
