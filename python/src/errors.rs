@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 use pyo3::{PyErr, create_exception};
-use sudokit::text::TextError;
+use sudokit::text::{TextError, TextErrorKind};
 
 create_exception!(
     sudokit,
@@ -39,9 +39,15 @@ pub fn parse_error(path: Option<&str>, line: usize, column: usize, message: &str
     error
 }
 
-/// A puzzle that could not be read.
+/// A puzzle that could not be read; text whose size the keyword `box` does not fit is the
+/// keyword's error, not a place in the text.
 pub fn text_error(path: Option<&str>, error: &TextError) -> PyErr {
-    parse_error(path, error.line, error.column, &error.kind.to_string())
+    match (&error.kind, path) {
+        (TextErrorKind::BoxMismatch { p, q, order }, None) => option_value_error(format!(
+            "box=({p}, {q}) does not fit the text's order {order} (p·q must equal n)"
+        )),
+        _ => parse_error(path, error.line, error.column, &error.kind.to_string()),
+    }
 }
 
 /// A name that is not in a registry (backend, format, scheme, encoding, ...) or a bad argument.

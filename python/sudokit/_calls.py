@@ -171,6 +171,14 @@ def verify(puzzle: PuzzleLike, candidate: PuzzleLike) -> Verification:
     Raises:
         ParseError: text that is not a grid.
     """
+    puzzle = _puzzle(puzzle)
+    if not isinstance(candidate, Puzzle):  # read in the puzzle's shape, so errors say it
+        shape = puzzle.shape
+        try:
+            candidate = Puzzle(candidate, box=shape.box, latin=shape.latin, allow_clashes=True)
+        except ValueError:  # an OptionError: its size is another order's
+            raise ParseError(f"the candidate is not a grid of the puzzle's shape, {shape} "
+                             f"({shape.cells} cells)") from None
     return Verification._of(_one("verify", [puzzle, candidate])[1])
 
 

@@ -58,6 +58,12 @@ def test_bad_text_raises_parse_error_with_line_and_column():
         sudokit.Puzzle.from_grid([[1, 2], [3]])
     with pytest.raises(ValueError):
         sudokit.solve(FIRST, backend="quantum")
+    # A box that does not fit is the keyword's error; a candidate is read in its puzzle's shape.
+    with pytest.raises(sudokit.OptionError, match=r"box=\(2, 4\) does not fit the text's order 9"):
+        sudokit.Puzzle("." * 81, box=(2, 4))
+    small = sudokit.Puzzle("1.....3.........")
+    with pytest.raises(sudokit.ParseError, match=r"not a grid of the puzzle's shape, 4×4 .* \(16 cells\)"):
+        small.verify("1234")
 
 
 def test_read_streams_a_file_and_places_every_error(cli):
