@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from typing import (Any, Callable, ClassVar, Hashable, Iterable, Iterator, Literal, Mapping,
-                    Optional, Sequence, Tuple, Type, Union)
+                    Optional, Sequence, Tuple, Type, Union, overload)
 
 from typing_extensions import final
 
@@ -97,12 +97,24 @@ class PuzzleIter(Iterator[Union[Puzzle, ParseError]]):
     def __iter__(self) -> PuzzleIter: ...
     def __next__(self) -> Union[Puzzle, ParseError]: ...
 
+# What `read` yields depends on `errors`: puzzles only, or with "yield" a ParseError in place
+# of each bad puzzle.
+@overload
 def read(
     path: _PathLike,
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[Literal["auto", "line", "block", "json"]] = None,
-    errors: Literal["raise", "skip", "yield"] = "raise",
+    errors: Literal["raise", "skip"] = "raise",
+) -> Iterator[Puzzle]: ...
+@overload
+def read(
+    path: _PathLike,
+    box: Optional[Tuple[int, int]] = None,
+    latin: bool = False,
+    format: Optional[Literal["auto", "line", "block", "json"]] = None,
+    *,
+    errors: Literal["yield"],
 ) -> PuzzleIter: ...
 
 def call(

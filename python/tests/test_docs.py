@@ -85,6 +85,12 @@ def test_the_package_passes_strict_mypy_and_stubtest_and_refuses_a_misspelt_keyw
     wrong.write_text('import sudokit\nsudokit.solve("1...", backnd="dlx")\n')
     out, err, code = api.run(["--strict", *cache, str(wrong)])
     assert code == 1 and 'Unexpected keyword argument "backnd"' in out, out + err
+    # read's items are puzzles, unless errors="yield" puts a ParseError in place of a bad one.
+    reading = tmp_path / "reading.py"
+    reading.write_text('import sudokit\nfor q in sudokit.read("f"):\n    q.to_line()\n'
+                       'for r in sudokit.read("f", errors="yield"):\n    r.to_line()\n')
+    out, err, code = api.run(["--strict", *cache, str(reading)])
+    assert code == 1 and out.count("error:") == 1 and 'reading.py:5: error: Item "ParseError"' in out, out
     # stubtest: the stubs of the extension module against the module as it runs (each
     # function's and class's parameters, what is final, what the module exports).
     checked = subprocess.run([sys.executable, "-m", "mypy.stubtest", "sudokit", "--concise"],
