@@ -7,12 +7,17 @@
 //! valid prefix of the full run's output. After [`SinkHandle::interrupt`] no more records are
 //! written; [`Sink::finish`] then says how far the run got and how to continue it.
 //!
+//! Standard output and a file written directly are buffered: a record is written whole into the
+//! buffer, and the buffer reaches the output when it fills, at the latest [`FLUSH_EVERY`] after a
+//! record (a thread of the sink's flushes it), and at every stop and end. A batch of fast puzzles
+//! thus costs a few writes, not one per record, and a slow record is still seen at once.
+//!
 //! [`Sink::closed`] tells a pipe whose reader is gone (`| head -1`) without writing to it, so the
 //! runner stops a run whose next record would take minutes as soon as nobody reads it.
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError, Weak};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -70,6 +75,12 @@ struct State {
     parts: bool,
     /// What `FILE` gets when the run completes, in place of its records ([`Sink::set_whole`]).
     whole: Option<Vec<u8>>,
+    /// The stream is buffered, and a thread flushes it ([`FLUSH_EVERY`]).
+    buffered: bool,
+    /// A buffered stream holds records not yet flushed (the flusher's cue).
+    unflushed: bool,
+    /// Why the flusher's last flush failed (a closed pipe), for the next write to return.
+    flush_failed: Option<io::ErrorKind>,
 }
 
 impl State {
@@ -157,6 +168,12 @@ impl std::fmt::Debug for SinkHandle {
     }
 }
 
+/// The longest a record stays in a buffered stream's buffer.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(50);
+
+/// The buffer of a buffered stream.
+const BUFFER_BYTES: usize = 64 * 1024;
+
 /// How long [`SinkHandle::freeze`] waits for a record being written.
 const LOCK_WAIT: Duration = Duration::from_secs(2);
 
@@ -176,6 +193,9 @@ impl Sink {
                 interrupted: None,
                 parts: false,
                 whole: None,
+                buffered: false,
+                unflushed: false,
+                flush_failed: None,
             })),
             watched,
         }
@@ -190,6 +210,27 @@ impl Sink {
             resumable,
             Watched::Stdout,
         )
+        .buffered()
+    }
+
+    /// The sink with its stream buffered ([`FLUSH_EVERY`], see the module docs): a thread
+    /// flushes what a record left in the buffer, until the sink and its handles are gone.
+    fn buffered(self) -> Sink {
+        let weak = Arc::downgrade(&self.state);
+        // Without the thread (none can be started) every record is flushed at once.
+        let started = std::thread::Builder::new()
+            .name("sudokit-flush".into())
+            .spawn(move || flush_until_gone(&weak));
+        let mut state = lock(&self.state);
+        if started.is_ok()
+            && let Some(Out::Stream(out)) = state.out.take()
+        {
+            let buffer = BufWriter::with_capacity(BUFFER_BYTES, out);
+            state.out = Some(Out::Stream(Box::new(buffer)));
+            state.buffered = true;
+        }
+        drop(state);
+        self
     }
 
     /// A stream of the caller's (a Python `sys.stdout`, a notebook's cell output) in place of
@@ -245,7 +286,10 @@ impl Sink {
                         .map_or(Watched::Nothing, Watched::File),
                     _ => Watched::Nothing,
                 };
-                Ok((Sink::new(Out::Stream(out), what, false, watched), None))
+                Ok((
+                    Sink::new(Out::Stream(out), what, false, watched).buffered(),
+                    None,
+                ))
             }
         }
     }
@@ -291,6 +335,10 @@ impl Sink {
             return Ok(());
         }
         // Abandoned (a refused resume): nothing more is written.
+        if let Some(kind) = state.flush_failed {
+            return Err(kind.into());
+        }
+        let buffered = state.buffered;
         let Some(out) = state.out.as_mut() else {
             return Ok(());
         };
@@ -298,7 +346,12 @@ impl Sink {
             Out::Stream(out) => {
                 if !text.is_empty() {
                     out.write_all(text.as_bytes())?;
-                    out.flush()?;
+                    // A buffered stream is flushed by its flusher; another at once.
+                    if buffered {
+                        state.unflushed = true;
+                    } else {
+                        out.flush()?;
+                    }
                 }
             }
             Out::Partial(partial) => {
@@ -493,6 +546,26 @@ impl SinkHandle {
     }
 }
 
+/// The flusher of a buffered stream: every [`FLUSH_EVERY`], flushes what records left in the
+/// buffer (a failure is kept for the next write to return); ends when the sink is gone.
+fn flush_until_gone(state: &Weak<Mutex<State>>) {
+    loop {
+        std::thread::sleep(FLUSH_EVERY);
+        let Some(state) = state.upgrade() else {
+            return;
+        };
+        let mut state = lock(&state);
+        if std::mem::take(&mut state.unflushed)
+            && let Err(e) = state.flush()
+        {
+            state.flush_failed = Some(e.kind());
+        }
+        if state.out.is_none() {
+            return;
+        }
+    }
+}
+
 /// Whether the reader of the pipe (or socket) behind `fd` went away: `poll` reports an error or
 /// a hang-up on it, at once.
 #[cfg(unix)]
@@ -510,6 +583,39 @@ fn reader_gone(fd: std::os::fd::BorrowedFd<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A record in a buffered stream reaches the reader within [`FLUSH_EVERY`] (asserted with
+    /// a 10× margin) though no record follows it and the run goes on.
+    #[cfg(unix)]
+    #[test]
+    fn a_record_left_in_the_buffer_is_flushed_by_the_flusher() {
+        use std::io::BufRead;
+        let dir = std::env::temp_dir().join(format!("sudokit-flush-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("out");
+        let _ = std::fs::remove_file(&fifo);
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let (lines, received) = std::sync::mpsc::channel();
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let file = std::fs::File::open(fifo).unwrap();
+                for line in io::BufReader::new(file).lines() {
+                    lines.send(line.unwrap()).unwrap();
+                }
+            })
+        };
+        let (sink, _) = Sink::open(Some(&fifo), "puzzles", &Value::Null, OpenMode::Fresh).unwrap();
+        assert!(lock(&sink.state).buffered);
+        sink.write("first\n", 1, Status::Done, 0, None).unwrap();
+        let wait = FLUSH_EVERY * 10;
+        assert_eq!(received.recv_timeout(wait).as_deref(), Ok("first"));
+        sink.write("second\n", 2, Status::Done, 0, None).unwrap();
+        assert_eq!(received.recv_timeout(wait).as_deref(), Ok("second"));
+        assert_eq!(sink.finish(true, String::new).unwrap(), None);
+        reader.join().unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[cfg(unix)]
     #[test]
