@@ -2,7 +2,7 @@
 //! so orders up to [`MAX_LINE_ORDER`].
 
 use super::{ALPHABET, MAX_LINE_ORDER, ShapeSpec, TextError, TextErrorKind, resolve_shape};
-use crate::grid::Grid;
+use crate::grid::{EMPTY, Grid};
 use crate::shape::order_from_cells;
 
 /// The 0-based value of a puzzle-line symbol: `Ok(None)` for empty, `Err(())` if not a symbol.
@@ -15,6 +15,26 @@ fn line_symbol(ch: char) -> Result<Option<usize>, ()> {
         _ => Err(()),
     }
 }
+
+/// The raw cell of each byte of a puzzle line ([`line_symbol`] as a table): a 0-based value,
+/// [`EMPTY`] for `.` and `0`, and for any other byte a code no grid holds.
+static LINE_CELLS: [u16; 256] = {
+    let mut cells = [NOT_A_CELL; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        cells[byte] = match byte as u8 {
+            b'.' | b'0' => EMPTY,
+            b @ b'1'..=b'9' => (b - b'1') as u16,
+            b @ b'A'..=b'Z' => (b - b'A') as u16 + 9,
+            _ => NOT_A_CELL,
+        };
+        byte += 1;
+    }
+    cells
+};
+
+/// [`LINE_CELLS`]' code of a byte that is not a symbol (above every order a line can write).
+const NOT_A_CELL: u16 = EMPTY - 1;
 
 /// Parses one puzzle line (already stripped of its line ending). Columns count characters.
 ///
@@ -76,25 +96,16 @@ pub(super) fn parse_line_at(
         }
     };
     let n = shape.order();
-    let mut grid = Grid::empty(shape);
-    // ASCII without a bad symbol (the usual case): a byte per character, no decoding; a line
-    // with anything else goes through the loop below, which names the error.
+    // ASCII without a bad symbol (the usual case): a byte per character, each looked up in a
+    // table, checked in one pass; a line with anything else goes through the loop below, which
+    // names the error.
     if len == line.len() {
-        let fast = line
-            .bytes()
-            .enumerate()
-            .all(|(i, byte)| match line_symbol(char::from(byte)) {
-                Ok(None) => true,
-                Ok(Some(v)) if v < n => {
-                    grid.set(i, Some(v));
-                    true
-                }
-                _ => false,
-            });
-        if fast {
+        let cells = line.bytes().map(|byte| LINE_CELLS[usize::from(byte)]);
+        if let Some(grid) = Grid::from_raw(shape, cells.collect()) {
             return Ok(grid);
         }
     }
+    let mut grid = Grid::empty(shape);
     for (i, ch) in line.chars().enumerate() {
         match line_symbol(ch) {
             Ok(None) => {}
