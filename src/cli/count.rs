@@ -14,7 +14,6 @@ use super::{lists, runner};
 
 /// Arguments of `count`.
 #[derive(Debug, ClapArgs)]
-#[command(after_help = after_help())]
 pub struct Args {
     /// Puzzle file (`-` for standard input); omit it to count the empty grid.
     #[arg(value_name = "FILE")]
@@ -48,7 +47,7 @@ pub struct Args {
 }
 
 /// The text after the options: the methods, from the registry, how a count reads, examples.
-fn after_help() -> String {
+pub(super) fn after_help() -> String {
     format!(
         "\
 Without FILE, counts the completions of the empty grid of --box PxQ, or of --latin --order N (the

@@ -16,7 +16,6 @@ use super::{lists, runner};
 
 /// Arguments of `decode`.
 #[derive(Debug, ClapArgs)]
-#[command(after_help = after_help())]
 pub struct Args {
     /// Puzzle file (`-` for standard input).
     puzzle: PathBuf,
@@ -40,7 +39,7 @@ pub struct Args {
 
 /// The text after the options: what is printed, the solvers that enumerate (from the solver
 /// table), exit codes, examples.
-fn after_help() -> String {
+pub(super) fn after_help() -> String {
     let said = format!(
         "Every model of the answer is printed in order, each checked by the certificate verifier: \
          one for a solver asked for one solution, all of them for an enumeration (as the solver \

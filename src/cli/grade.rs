@@ -15,7 +15,6 @@ use super::{lists, runner};
 
 /// Arguments of `grade`.
 #[derive(Debug, ClapArgs)]
-#[command(after_help = after_help())]
 #[command(mut_arg(
     "time_limit",
     time_limit_help("puzzle and scheme for --runtime", DEFAULT_TIME_LIMIT)
@@ -48,7 +47,7 @@ pub struct Args {
 }
 
 /// The text after the options: the schemes, from the registry, and examples.
-fn after_help() -> String {
+pub(super) fn after_help() -> String {
     format!(
         "{}\
 A puzzle is search-free for a scheme when the scheme's fixpoint leaves one candidate per cell.

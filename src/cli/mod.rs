@@ -130,10 +130,19 @@ enum Command {
 /// Parses the command line and runs the subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let argv = count::legacy_latin_order(std::env::args_os().collect());
-    let mut command = command_with_lists();
-    let matches = command
-        .try_get_matches_from_mut(&argv)
-        .unwrap_or_else(|e| removed::explain(e, &argv, &command).exit());
+    // The lists and the after-help texts that the registries write (the solver table parsed,
+    // the backends listed) are only for what clap prints: help, version and errors. A command
+    // line that parses needs none of them; one that does not is parsed again with them.
+    let mut command = Cli::command();
+    let matches = match command.try_get_matches_from_mut(&argv) {
+        Ok(matches) => matches,
+        Err(_) => {
+            command = command_with_lists();
+            command
+                .try_get_matches_from_mut(&argv)
+                .unwrap_or_else(|e| removed::explain(e, &argv, &command).exit())
+        }
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     // A library error names options apart from its words: spelled here as this command's flags.
     let flags = |e| args::with_flags(e, &command, &matches);
@@ -162,9 +171,24 @@ pub(crate) fn command_with_lists() -> clap::Command {
 
 fn annotate(command: clap::Command) -> clap::Command {
     let name = command.get_name().to_string();
+    let command = match computed_after_help(&name) {
+        Some(text) => command.after_help(text),
+        None => command,
+    };
     command
         .mut_args(|arg| with_list(&name, arg))
         .mut_subcommands(annotate)
+}
+
+/// The after-help of a (sub)command written from the registries, if it has one.
+fn computed_after_help(name: &str) -> Option<String> {
+    Some(match name {
+        "count" => count::after_help(),
+        "decode" => decode::after_help(),
+        "grade" => grade::after_help(),
+        "latin" => reduce::latin_after_help(),
+        _ => return None,
+    })
 }
 
 /// `arg` with the names its values come from in its short help (`-h`), and the list with what

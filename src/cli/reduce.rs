@@ -37,13 +37,12 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 enum Source {
     /// Partial Latin squares (one per line of m² symbols, or grid blocks) → Sudoku of order m².
-    #[command(after_help = latin_after_help())]
     Latin(LatinArgs),
 }
 
 /// The text after the options of `reduce latin`: the map, the targets (from the registries),
 /// the chain, examples.
-fn latin_after_help() -> String {
+pub(super) fn latin_after_help() -> String {
     format!(
         "The Sudoku has m×m boxes; its cell (i, m·(j − 1) + 1) carries cell (i, j) of \
 the square (rows and columns from 1, i, j ≤ m; symbol s is digit m·(s − 1) + 1), and every other \
