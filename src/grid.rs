@@ -106,12 +106,17 @@ impl Grid {
     /// A grid from its raw row-major cells ([`EMPTY`] or a 0-based value), or `None` when
     /// their number is not `n²` or a value is `≥ n`.
     pub(crate) fn from_raw(shape: Shape, cells: Vec<u16>) -> Option<Grid> {
-        let n = shape.order();
-        // (A fold, not `all`: no early exit, so the compiler vectorises it.)
-        let valid = cells
-            .iter()
-            .fold(true, |ok, &v| ok & ((v == EMPTY) | (usize::from(v) < n)));
-        (valid && cells.len() == shape.cells()).then_some(Grid { shape, cells })
+        // EMPTY + 1 wraps to 0 and a value v becomes v + 1, at most n: the largest of them
+        // says whether every cell is valid (a maximum, which the compiler vectorises).
+        let largest = cells.iter().fold(0, |m: u16, &v| m.max(v.wrapping_add(1)));
+        (usize::from(largest) <= shape.order() && cells.len() == shape.cells())
+            .then_some(Grid { shape, cells })
+    }
+
+    /// A grid from raw cells its maker knows to be valid (checked in debug builds only).
+    pub(crate) fn from_valid_raw(shape: Shape, cells: Vec<u16>) -> Grid {
+        debug_assert!(Grid::from_raw(shape, cells.clone()).is_some());
+        Grid { shape, cells }
     }
 
     /// The shape.

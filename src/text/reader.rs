@@ -88,8 +88,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
                 let trimmed = text.trim_matches([' ', '\t', '\u{feff}']);
                 // A no-break space (or another non-ASCII space) in a puzzle looks like a
-                // separator and is not one: say which character, and where.
+                // separator and is not one: say which character, and where. (An ASCII line,
+                // the usual case, is told apart in one vectorised pass.)
                 if !trimmed.starts_with('#')
+                    && !text.is_ascii()
                     && let Some((at, ch)) = text
                         .char_indices()
                         .find(|(_, c)| c.is_whitespace() && !c.is_ascii())

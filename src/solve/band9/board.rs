@@ -15,7 +15,7 @@
 
 use super::lanes::Lanes;
 use super::tables::BAND;
-use crate::grid::Grid;
+use crate::grid::{EMPTY, Grid};
 use crate::shape::Shape;
 
 /// The band words: word `4d + b` is value `d`'s in band `b` (see the module docs).
@@ -91,16 +91,16 @@ impl Board {
 
     /// The (complete) assignment as a grid.
     pub(super) fn grid(&self, shape: Shape) -> Grid {
-        let mut grid = Grid::empty(shape);
-        for d in 0..9 {
+        let mut raw = vec![EMPTY; 81];
+        for d in 0..9u16 {
             for b in 0..3 {
-                let mut cells = self.cand.0[4 * d + b];
+                let mut cells = self.cand.0[4 * usize::from(d) + b];
                 while cells != 0 {
-                    grid.set(27 * b + cells.trailing_zeros() as usize, Some(d));
+                    raw[27 * b + cells.trailing_zeros() as usize] = d;
                     cells &= cells - 1;
                 }
             }
         }
-        grid
+        Grid::from_valid_raw(shape, raw)
     }
 }
