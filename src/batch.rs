@@ -354,11 +354,17 @@ impl<I, R, E> Shared<'_, I, R, E> {
             output.reporter.report(emitted, false);
         }
         drop(output);
+        // (In the tests, the window between the two locks is widened: another worker's
+        // emission can come in between, as preemption allows anywhere.)
+        #[cfg(test)]
+        std::thread::yield_now();
         if emitted != before || failed {
             // The lock order is output, then source; no path holds the source while taking
             // the output.
             let mut source = self.lock_source();
-            source.emitted = emitted;
+            // Another worker may have emitted more in between and said so first: the count
+            // only grows (a stale, smaller one would leave every worker waiting for room).
+            source.emitted = source.emitted.max(emitted);
             source.stop |= failed;
             drop(source);
             self.room.notify_all();
@@ -439,6 +445,42 @@ mod tests {
             assert_eq!(end, Finished::Complete { items: 500 });
             assert_eq!(out, (0..500).map(|i| i * 2).collect::<Vec<_>>());
         }
+    }
+
+    /// Many trivial items on more threads than cores: workers that emit runs of results at once
+    /// race to tell the source how far the output got; a stale (smaller) count once left every
+    /// worker waiting for room that never came. Run under a watchdog, so that a hang fails.
+    #[test]
+    fn racing_emitters_never_leave_the_workers_without_room() {
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for round in 0..8 {
+                let mut emitted = 0usize;
+                // A small window: a stale count leaves no room soon.
+                let batch = Batch {
+                    window: 2 + round % 4,
+                    ..Batch::new(4)
+                };
+                let end = batch
+                    .run(
+                        0..50_000usize,
+                        |i| i ^ round,
+                        |_| {
+                            emitted += 1;
+                            Ok::<(), ()>(())
+                        },
+                    )
+                    .unwrap();
+                assert_eq!(
+                    (end, emitted),
+                    (Finished::Complete { items: 50_000 }, 50_000)
+                );
+            }
+            done.send(()).unwrap();
+        });
+        finished
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the batch finished (a hang means the workers wait for room)");
     }
 
     #[test]

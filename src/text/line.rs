@@ -132,10 +132,23 @@ pub fn to_line(grid: &Grid) -> Option<String> {
     }
     // One byte more: callers usually append a line ending.
     let mut bytes = Vec::with_capacity(grid.raw().len() + 1);
+    // A value is below 35; EMPTY (any larger code) becomes the table's last symbol, `.`.
+    let last = LINE_SYMBOLS.len() - 1;
     bytes.extend(
         grid.raw()
             .iter()
-            .map(|&v| ALPHABET.get(usize::from(v)).copied().unwrap_or(b'.')),
+            .map(|&v| LINE_SYMBOLS[usize::from(v).min(last)]),
     );
     Some(String::from_utf8(bytes).expect("the line alphabet is ASCII"))
 }
+
+/// The symbol of each value of a puzzle line ([`ALPHABET`]), then `.` for an empty cell.
+const LINE_SYMBOLS: [u8; 36] = {
+    let mut symbols = [b'.'; 36];
+    let mut v = 0;
+    while v < ALPHABET.len() {
+        symbols[v] = ALPHABET[v];
+        v += 1;
+    }
+    symbols
+};
