@@ -1,11 +1,13 @@
 //! Reading puzzle lines, the cost outside the search that every command pays: a line parsed
-//! into a grid, and the clash check of its givens, per 9×9 puzzle of `royle17_sample.txt`.
+//! into a grid, and the clash check of its givens, per 9×9 puzzle of `royle17_sample.txt` (and
+//! of its solutions: every cell filled).
 //!
 //! Run with `cargo bench --bench read`; `BENCHMARKS.md` has the table of the last run.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sudokit::solve::{Answer, Limits, Native, Solver};
 use sudokit::text::parse_line;
 
 fn bench_read(c: &mut Criterion) {
@@ -24,6 +26,21 @@ fn bench_read(c: &mut Criterion) {
     group.bench_function("first_clash", |b| {
         b.iter(|| {
             for grid in &grids {
+                black_box(black_box(grid).first_clash());
+            }
+        })
+    });
+    // The solutions: every cell filled (the reading of a grid, the verifier's other orders).
+    let solutions: Vec<_> = grids
+        .iter()
+        .map(|g| match Native.solve(g, &Limits::none()).unwrap().answer {
+            Answer::Solved(solution) => solution,
+            other => panic!("a royle17 puzzle has a solution: {other:?}"),
+        })
+        .collect();
+    group.bench_function("first_clash_full", |b| {
+        b.iter(|| {
+            for grid in &solutions {
                 black_box(black_box(grid).first_clash());
             }
         })

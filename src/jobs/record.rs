@@ -47,6 +47,13 @@ pub trait JobRecord: Send {
             self.text()
         }
     }
+
+    /// Appends the record as written ([`JobRecord::written`]) to `out`, a buffer a writer
+    /// reuses from record to record. A record that can write itself without a string of its
+    /// own overrides it (a solution's line).
+    fn write_into(&self, json: bool, out: &mut String) {
+        out.push_str(&self.written(json));
+    }
 }
 
 /// The result of a job on one item.
@@ -69,6 +76,16 @@ impl<R: JobRecord> ItemResult<R> {
             ItemResult::Done(record) => Some(record.status()),
             ItemResult::Failed(_) => Some(Status::Error),
             ItemResult::Cancelled => None,
+        }
+    }
+
+    /// Appends the result as written ([`ItemResult::written`]) to `out`, a buffer a writer
+    /// reuses.
+    pub fn write_into(&self, json: bool, out: &mut String) {
+        match self {
+            ItemResult::Done(record) => record.write_into(json, out),
+            ItemResult::Failed(error) => out.push_str(&error.written(json)),
+            ItemResult::Cancelled => {}
         }
     }
 

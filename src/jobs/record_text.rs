@@ -17,15 +17,22 @@ use serde_json::{Value, json};
 
 use crate::grid::Grid;
 use crate::search::{Refutation, Stats, StopReason};
-use crate::text::{to_line, to_text};
+use crate::text::{push_line, to_text};
 
 /// A grid as written in a record: its puzzle line and a newline, or (above order 35) its grid
 /// block followed by a blank line.
 pub fn grid_record(grid: &Grid) -> String {
-    match to_line(grid) {
-        Some(line) => line + "\n",
-        None => to_text(grid) + "\n",
+    let mut record = String::with_capacity(grid.raw().len() + 1);
+    push_grid_record(grid, &mut record);
+    record
+}
+
+/// Appends [`grid_record`] to `out` (a buffer a writer reuses).
+pub fn push_grid_record(grid: &Grid, out: &mut String) {
+    if !push_line(grid, out) {
+        out.push_str(&to_text(grid));
     }
+    out.push('\n');
 }
 
 /// A grid inside JSON: the puzzle line, or the grid block.

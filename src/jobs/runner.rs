@@ -202,6 +202,8 @@ impl Runner {
             }
         };
         let mut cut = false;
+        // One buffer for every record written.
+        let mut text = String::new();
         let emit = |done: Done<J::Record>| -> Result<(), RunError> {
             if cut {
                 return Ok(());
@@ -214,7 +216,8 @@ impl Runner {
                         cut = true;
                         return Ok(());
                     };
-                    let text = placed.result.written(json);
+                    text.clear();
+                    placed.result.write_into(json, &mut text);
                     recorder.record(placed.line, placed.key, status, &text, replaced.as_deref())?;
                     observe(placed);
                 }

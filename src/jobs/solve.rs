@@ -25,7 +25,9 @@ use super::item::PuzzleItem;
 use super::job::Job;
 use super::options::{Opt, OptionError, said};
 use super::record::{ItemError, ItemResult, JobRecord, Status};
-use super::record_text::{add_refutation, grid_json, grid_record, micros, stats_json, with_note};
+use super::record_text::{
+    add_refutation, grid_json, grid_record, micros, push_grid_record, stats_json, with_note,
+};
 use super::solver_options::{NoOtherKeys, RunOptions, SolverOptions};
 use super::source::{Items, Source, puzzles_of};
 use super::summary::NoSummary;
@@ -287,6 +289,25 @@ pub struct SolveRecord {
     pub proof: Option<Box<ProofReport>>,
 }
 
+impl SolveRecord {
+    /// The grid when the record's text is that grid's line and nothing else: a solution, or a
+    /// uniqueness sudokit checked, without a proof to name.
+    fn plain_grid(&self) -> Option<&Grid> {
+        if self.proof.is_some() {
+            return None;
+        }
+        match &self.found {
+            Found::Solution(grid) => Some(grid),
+            Found::Unique(grid)
+                if self.refutation.is_certified() || self.refutation.note().is_none() =>
+            {
+                Some(grid)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl JobRecord for SolveRecord {
     fn grids(&self) -> Vec<Grid> {
         match &self.found {
@@ -306,7 +327,17 @@ impl JobRecord for SolveRecord {
         }
     }
 
+    fn write_into(&self, json: bool, out: &mut String) {
+        match self.plain_grid() {
+            Some(grid) if !json => push_grid_record(grid, out),
+            _ => out.push_str(&self.written(json)),
+        }
+    }
+
     fn text(&self) -> String {
+        if let Some(grid) = self.plain_grid() {
+            return grid_record(grid);
+        }
         let text = match &self.found {
             Found::Solution(grid) => grid_record(grid),
             // A uniqueness resting on a claim says so; a checked one reads like sudokit's own.

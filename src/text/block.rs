@@ -101,12 +101,12 @@ impl BlockRows {
     /// Adds one content line of the block (separator lines are skipped).
     pub(super) fn push(
         &mut self,
-        (line, col, text): (usize, usize, String),
+        (line, col, text): (usize, usize, &str),
     ) -> Result<(), TextError> {
-        if is_separator(&text) {
+        if is_separator(text) {
             return Ok(());
         }
-        let tokens = block_tokens(&text, col);
+        let tokens = block_tokens(text, col);
         if self.rows.is_empty() {
             self.order = tokens.len();
             if self.order > MAX_ORDER {

@@ -1,7 +1,7 @@
 //! The puzzle line: n² symbols, row-major; `.` or `0` empty; values `1-9` then `A-Z` (A = 10),
 //! so orders up to [`MAX_LINE_ORDER`].
 
-use super::{ALPHABET, MAX_LINE_ORDER, ShapeSpec, TextError, TextErrorKind, resolve_shape};
+use super::{MAX_LINE_ORDER, ShapeSpec, TextError, TextErrorKind, resolve_shape};
 use crate::grid::{EMPTY, Grid};
 use crate::shape::order_from_cells;
 
@@ -16,24 +16,25 @@ fn line_symbol(ch: char) -> Result<Option<usize>, ()> {
     }
 }
 
-/// The raw cell of each byte of a puzzle line ([`line_symbol`] as a table): a 0-based value,
-/// [`EMPTY`] for `.` and `0`, and for any other byte a code no grid holds.
-static LINE_CELLS: [u16; 256] = {
-    let mut cells = [NOT_A_CELL; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        cells[byte] = match byte as u8 {
-            b'.' | b'0' => EMPTY,
-            b @ b'1'..=b'9' => (b - b'1') as u16,
-            b @ b'A'..=b'Z' => (b - b'A') as u16 + 9,
-            _ => NOT_A_CELL,
-        };
-        byte += 1;
+/// The raw cell of a byte of a puzzle line ([`line_symbol`] on bytes): a 0-based value,
+/// [`EMPTY`] for `.` and `0`, and for any other byte a code no grid holds. By comparisons and
+/// selects, not a table, so a line is read with vector instructions.
+#[inline(always)]
+fn line_cell(byte: u8) -> u16 {
+    let digit = byte.wrapping_sub(b'1');
+    let letter = byte.wrapping_sub(b'A');
+    if digit < 9 {
+        u16::from(digit)
+    } else if letter < 26 {
+        u16::from(letter) + 9
+    } else if byte == b'.' || byte == b'0' {
+        EMPTY
+    } else {
+        NOT_A_CELL
     }
-    cells
-};
+}
 
-/// [`LINE_CELLS`]' code of a byte that is not a symbol (above every order a line can write).
+/// [`line_cell`]'s code of a byte that is not a symbol (above every order a line can write).
 const NOT_A_CELL: u16 = EMPTY - 1;
 
 /// Parses one puzzle line (already stripped of its line ending). Columns count characters.
@@ -97,10 +98,10 @@ pub(super) fn parse_line_at(
     };
     let n = shape.order();
     // ASCII without a bad symbol (the usual case): a byte per character, each looked up in a
-    // table, checked in one pass; a line with anything else goes through the loop below, which
+    // vector pass, checked in another; a line with anything else goes through the loop below, which
     // names the error.
     if len == line.len() {
-        let cells = line.bytes().map(|byte| LINE_CELLS[usize::from(byte)]);
+        let cells = line.as_bytes().iter().map(|&byte| line_cell(byte));
         if let Some(grid) = Grid::from_raw(shape, cells.collect()) {
             return Ok(grid);
         }
@@ -127,28 +128,65 @@ pub(super) fn parse_line_at(
 
 /// The puzzle line of a grid, or `None` when the order is above [`MAX_LINE_ORDER`].
 pub fn to_line(grid: &Grid) -> Option<String> {
-    if grid.shape().order() > MAX_LINE_ORDER {
-        return None;
-    }
     // One byte more: callers usually append a line ending.
-    let mut bytes = Vec::with_capacity(grid.raw().len() + 1);
-    // A value is below 35; EMPTY (any larger code) becomes the table's last symbol, `.`.
-    let last = LINE_SYMBOLS.len() - 1;
-    bytes.extend(
-        grid.raw()
-            .iter()
-            .map(|&v| LINE_SYMBOLS[usize::from(v).min(last)]),
-    );
-    Some(String::from_utf8(bytes).expect("the line alphabet is ASCII"))
+    let mut line = String::with_capacity(grid.raw().len() + 1);
+    push_line(grid, &mut line).then_some(line)
 }
 
-/// The symbol of each value of a puzzle line ([`ALPHABET`]), then `.` for an empty cell.
-const LINE_SYMBOLS: [u8; 36] = {
-    let mut symbols = [b'.'; 36];
-    let mut v = 0;
-    while v < ALPHABET.len() {
-        symbols[v] = ALPHABET[v];
-        v += 1;
+/// Appends the puzzle line of a grid to `out` (a buffer a writer reuses); `false`, appending
+/// nothing, when the order is above [`MAX_LINE_ORDER`].
+pub fn push_line(grid: &Grid, out: &mut String) -> bool {
+    if grid.shape().order() > MAX_LINE_ORDER {
+        return false;
     }
-    symbols
-};
+    let mut chunk = [0u8; 128];
+    for cells in grid.raw().chunks(chunk.len()) {
+        let symbols = &mut chunk[..cells.len()];
+        for (symbol, &v) in symbols.iter_mut().zip(cells) {
+            *symbol = line_symbol_of(v);
+        }
+        out.push_str(std::str::from_utf8(symbols).expect("the line alphabet is ASCII"));
+    }
+    true
+}
+
+/// The symbol of a raw cell on a puzzle line ([`super::ALPHABET`], `.` for an empty cell), by
+/// arithmetic rather than a table, so a line is written with vector instructions: `1`–`9` then
+/// `A`–`Z` (7 codes past `9`). A value is below 35; EMPTY (any larger code) is `.`.
+#[inline(always)]
+fn line_symbol_of(v: u16) -> u8 {
+    // (The narrowing keeps 35 and above apart: min first.)
+    let d = v.min(35) as u8;
+    let symbol = b'1' + d + if d >= 9 { 7 } else { 0 };
+    if d == 35 { b'.' } else { symbol }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::EMPTY;
+    use crate::text::ALPHABET;
+
+    #[test]
+    fn every_byte_reads_as_its_symbol_or_as_no_cell() {
+        for byte in 0..=u8::MAX {
+            let expected = match line_symbol(char::from(byte)) {
+                Ok(Some(v)) => v as u16,
+                Ok(None) => EMPTY,
+                Err(()) => NOT_A_CELL,
+            };
+            // (A byte above 127 is not a character of its own; none of them is a symbol.)
+            assert_eq!(line_cell(byte), expected, "byte {byte}");
+        }
+    }
+
+    #[test]
+    fn a_cell_is_written_with_the_alphabet_and_an_empty_cell_as_a_dot() {
+        for (v, &symbol) in ALPHABET.iter().enumerate() {
+            assert_eq!(line_symbol_of(v as u16), symbol, "value {v}");
+        }
+        for code in [35, 36, 255, 256, 291, EMPTY - 1, EMPTY] {
+            assert_eq!(line_symbol_of(code), b'.', "code {code}");
+        }
+    }
+}

@@ -62,7 +62,11 @@ pub type LineError = Located<LineErrorKind>;
 pub struct LineReader<R> {
     input: R,
     line: usize,
+    /// The line being read (its bytes, before they are checked to be UTF-8).
     buffer: Vec<u8>,
+    /// The last line returned, once checked: the same allocation as `buffer`, handed back and
+    /// forth, so reading a line allocates nothing once the longest line has been read.
+    text: String,
     cap: usize,
     done: bool,
 }
@@ -79,6 +83,7 @@ impl<R: BufRead> LineReader<R> {
             input,
             line: 0,
             buffer: Vec::new(),
+            text: String::new(),
             cap,
             done: false,
         }
@@ -105,10 +110,15 @@ impl<R: BufRead> LineReader<R> {
                 while matches!(self.buffer.last(), Some(b'\n' | b'\r')) {
                     self.buffer.pop();
                 }
-                match std::str::from_utf8(&self.buffer) {
-                    Ok(text) => Some(Ok((self.line, text))),
+                match String::from_utf8(std::mem::take(&mut self.buffer)) {
+                    Ok(text) => {
+                        self.text = text;
+                        Some(Ok((self.line, &self.text)))
+                    }
                     Err(e) => {
-                        let column = String::from_utf8_lossy(&self.buffer[..e.valid_up_to()])
+                        let valid = e.utf8_error().valid_up_to();
+                        self.buffer = e.into_bytes();
+                        let column = String::from_utf8_lossy(&self.buffer[..valid])
                             .chars()
                             .count()
                             + 1;
@@ -124,8 +134,20 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
+    /// The last line [`LineReader::next_line`] returned without an error (empty after an
+    /// error): the same text, for a caller that could not keep the borrow.
+    pub fn current(&self) -> &str {
+        &self.text
+    }
+
     /// Reads one line (with its ending) into the buffer: `Ok(false)` at the end of the input.
     fn fill(&mut self) -> Result<bool, LineErrorKind> {
+        if self.buffer.capacity() == 0 {
+            // The last line's allocation, taken back.
+            self.buffer = std::mem::take(&mut self.text).into_bytes();
+        } else {
+            self.text.clear();
+        }
         self.buffer.clear();
         loop {
             let available = match self.input.fill_buf() {

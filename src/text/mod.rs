@@ -54,7 +54,7 @@ use crate::shape::Shape;
 pub use block::to_block;
 pub use error::{TextError, TextErrorKind};
 pub use json::{parse_json, to_json};
-pub use line::{parse_line, to_line};
+pub use line::{parse_line, push_line, to_line};
 pub use lines::MAX_LINE_BYTES;
 pub use located::Located;
 pub use one::read_one;

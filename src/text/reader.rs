@@ -2,6 +2,7 @@
 //! in input order, carrying on after a bad puzzle.
 
 use std::io::BufRead;
+use std::ops::Range;
 
 use super::block::{BlockRows, is_separator};
 use super::json::parse_json_at;
@@ -30,13 +31,21 @@ pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     options: ReadOptions,
     format: TextLayout,
-    /// A content line read ahead (line number, trimmed text start column, text).
-    pending: Option<(usize, usize, String)>,
     done: bool,
     /// The token that stops the reading (checked while skipping blank and comment lines).
     cancel: Option<Cancel>,
     /// Whether the token stopped the reading before the end of the input.
     stopped: bool,
+}
+
+/// A line as [`PuzzleReader::next_raw`] returns it: its number, the column of its first kept
+/// character, and the bytes of its trimmed text in the line reader's current line.
+type RawLine = (usize, usize, Range<usize>);
+
+/// Whether a trimmed line is skipped between puzzles (and ends a grid block): blank, or a
+/// comment.
+fn skipped_line(text: &str) -> bool {
+    text.is_empty() || text.starts_with('#')
 }
 
 /// How many blank or comment lines are skipped between two looks at the stop token.
@@ -49,7 +58,6 @@ impl<R: BufRead> PuzzleReader<R> {
             lines: LineReader::new(input),
             format: options.format,
             options,
-            pending: None,
             done: false,
             cancel: None,
             stopped: false,
@@ -77,12 +85,10 @@ impl<R: BufRead> PuzzleReader<R> {
         self.format
     }
 
-    /// The next raw line: `(line number, column of first kept char, trimmed text)`, `None` at the
-    /// end. Comments are returned too (the caller decides); only the line ending is removed.
-    fn next_raw(&mut self) -> Option<Result<(usize, usize, String), TextError>> {
-        if let Some(p) = self.pending.take() {
-            return Some(Ok(p));
-        }
+    /// The next raw line: `(line number, column of first kept char, trimmed text's bytes in
+    /// [`PuzzleReader::text`])`, `None` at the end. Comments are returned too (the caller
+    /// decides); only the line ending is removed. The line is not copied.
+    fn next_raw(&mut self) -> Option<Result<RawLine, TextError>> {
         match self.lines.next_line()? {
             Ok((line, text)) => {
                 let lead = text.len() - text.trim_start_matches([' ', '\t']).len();
@@ -99,7 +105,9 @@ impl<R: BufRead> PuzzleReader<R> {
                     let kind = TextErrorKind::UnicodeSpace { ch };
                     return Some(Err(TextError::new(line, column_at(text, at), kind)));
                 }
-                Some(Ok((line, column_at(text, lead), trimmed.to_string())))
+                let start = trimmed.as_ptr() as usize - text.as_ptr() as usize;
+                let column = column_at(text, lead);
+                Some(Ok((line, column, start..start + trimmed.len())))
             }
             Err(error) => {
                 self.done = !matches!(error.kind, LineErrorKind::NotUtf8);
@@ -108,9 +116,14 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// The trimmed text of the line [`PuzzleReader::next_raw`] returned last as `bytes`.
+    fn text(&self, bytes: &Range<usize>) -> &str {
+        &self.lines.current()[bytes.clone()]
+    }
+
     /// The next line that is not blank and not a comment (`None` at the end, or when the stop
     /// token is set).
-    fn next_content(&mut self) -> Option<Result<(usize, usize, String), TextError>> {
+    fn next_content(&mut self) -> Option<Result<RawLine, TextError>> {
         let mut skipped = 0usize;
         loop {
             // Only a run of skipped lines looks at the token: a puzzle that comes next is
@@ -124,7 +137,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 return None;
             }
             match self.next_raw()? {
-                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => skipped += 1,
+                Ok((_, _, ref text)) if skipped_line(self.text(text)) => skipped += 1,
                 other => return Some(other),
             }
         }
@@ -142,7 +155,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads one grid block starting at the given first row; on an error, skips the rest of the
     /// block so the next puzzle starts cleanly.
-    fn read_block(&mut self, first: (usize, usize, String)) -> Result<Grid, TextError> {
+    fn read_block(&mut self, first: (usize, usize, &str)) -> Result<Grid, TextError> {
         let (first_line, first_col) = (first.0, first.1);
         let mut block = BlockRows::default();
         let mut failure = block.push(first).err();
@@ -156,11 +169,11 @@ impl<R: BufRead> PuzzleReader<R> {
                         break;
                     }
                 }
-                Ok((_, _, text)) if text.is_empty() || text.starts_with('#') => break,
-                Ok(row) => {
-                    last_line = row.0;
+                Ok((_, _, ref text)) if skipped_line(self.text(text)) => break,
+                Ok((line, column, text)) => {
+                    last_line = line;
                     if failure.is_none() {
-                        failure = block.push(row).err();
+                        failure = block.push((line, column, self.text(&text))).err();
                     }
                 }
             }
@@ -237,24 +250,29 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         if self.done {
             return None;
         }
-        let (line, column, text) = match self.next_content()? {
+        let (line, column, bytes) = match self.next_content()? {
             Ok(content) => content,
             Err(e) => return Some(Err(e)),
         };
+        let text = &self.lines.current()[bytes];
         if self.format == TextLayout::Auto {
-            self.format = Self::detect(&text);
+            self.format = Self::detect(text);
         }
         let result = match self.format {
-            TextLayout::Line => parse_line_at(&text, self.options.shape, line, column)
+            TextLayout::Line => parse_line_at(text, self.options.shape, line, column)
                 .and_then(|g| self.check_line_clash(g, line, column)),
-            TextLayout::Json => parse_json_at(&text, self.options.shape, line).and_then(|g| {
+            TextLayout::Json => parse_json_at(text, self.options.shape, line).and_then(|g| {
                 self.check_line_clash(g, line, column).map_err(|mut e| {
                     // A JSON clash cannot be placed on a symbol of the line.
                     e.column = column;
                     e
                 })
             }),
-            TextLayout::Block | TextLayout::Auto => self.read_block((line, column, text)),
+            TextLayout::Block | TextLayout::Auto => {
+                // The block's first row is kept while its other rows are read.
+                let first = text.to_owned();
+                self.read_block((line, column, &first))
+            }
         };
         Some(result.map(|grid| ReadPuzzle { line, grid }))
     }
