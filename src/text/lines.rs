@@ -158,7 +158,7 @@ impl<R: BufRead> LineReader<R> {
             if available.is_empty() {
                 return Ok(!self.buffer.is_empty());
             }
-            let (take, complete) = match available.iter().position(|&b| b == b'\n') {
+            let (take, complete) = match memchr::memchr(b'\n', available) {
                 Some(i) => (i + 1, true),
                 None => (available.len(), false),
             };
