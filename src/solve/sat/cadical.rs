@@ -79,15 +79,11 @@ impl Cadical {
     /// ([`PUZZLE_OPTIONS`]).
     pub(crate) fn for_puzzles(budget: &Budget) -> Cadical {
         let mut cadical = Cadical::bounded(budget);
-        cadical
-            .solver
-            .set_configuration(Config::Sat)
-            .expect("a fresh solver takes a configuration");
+        // A setting CaDiCaL refused would leave its default: the answers stay the same (and
+        // checked), only the speed differs; the unit test holds the setting to CaDiCaL 2.2.1.
+        let _ = cadical.solver.set_configuration(Config::Sat);
         for &(name, value) in PUZZLE_OPTIONS {
-            cadical
-                .solver
-                .set_option(name, value)
-                .expect("CaDiCaL 2.2.1 has the option");
+            let _ = cadical.solver.set_option(name, value);
         }
         cadical
     }
