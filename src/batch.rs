@@ -523,8 +523,15 @@ mod tests {
                 panic!("{end:?}")
             };
             assert_eq!(out.len(), items);
-            assert!((50..10_000).contains(&items), "{items}");
             assert_eq!(out, (0..items).collect::<Vec<_>>());
+            // One worker works through its take and stops after the item that cancelled.
+            // With several, a take of items before 50 that was not started when item 50 (in
+            // another take) cancelled stays undone: the prefix may end before 50.
+            if threads == 1 {
+                assert_eq!(items, 51);
+            } else {
+                assert!(items < 10_000, "{items}");
+            }
         }
     }
 
