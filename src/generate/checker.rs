@@ -48,7 +48,13 @@ pub(super) struct Checker {
 pub const HAC_FROM_ORDER: usize = 20;
 
 impl Checker {
-    pub(super) fn new(shape: Shape, scheme: Option<Scheme>, lanes: usize, sweeps: bool) -> Checker {
+    pub(super) fn new(
+        shape: Shape,
+        scheme: Option<Scheme>,
+        lanes: usize,
+        sweeps: bool,
+        engine: UniquenessEngine,
+    ) -> Checker {
         let removal = shape.order() >= SEARCH_FROM_ORDER;
         Checker {
             solver: Verified(Native),
@@ -57,10 +63,10 @@ impl Checker {
             rng: ChaCha8Rng::seed_from_u64(0x5eed),
             unit: 32 * shape.order() as u64,
             searcher: (shape.order() >= HAC_FROM_ORDER).then(|| Searcher::new(shape)),
-            removal: removal.then(|| RemovalTest::new(shape, UniquenessEngine::Sat)),
+            removal: removal.then(|| RemovalTest::new(shape, engine)),
             spare: if removal && scheme.is_none() {
                 (1..lanes)
-                    .map(|_| RemovalTest::new(shape, UniquenessEngine::Sat))
+                    .map(|_| RemovalTest::new(shape, engine))
                     .collect()
             } else {
                 Vec::new()

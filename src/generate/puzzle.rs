@@ -102,6 +102,7 @@ use super::random_grid::{RandomGridError, random_grid};
 pub use super::removal::MAX_PUZZLE_ORDER;
 use super::removal::reduce;
 use super::symmetry::random_pattern_grid;
+use super::well_posed::UniquenessEngine;
 use crate::grade::Grader;
 use crate::grid::Grid;
 use crate::propagate::Scheme;
@@ -241,6 +242,9 @@ pub struct Options {
     ///
     /// [`SWEEP_FROM_ORDER`]: super::sweep::SWEEP_FROM_ORDER
     pub sweeps: bool,
+    /// The engine of the removal test (see [`super::well_posed`]). The puzzle does not depend
+    /// on it, only the time.
+    pub engine: UniquenessEngine,
     /// Called with how far the reduction of a puzzle has come (see [`super::progress`]).
     pub progress: Option<OnProgress>,
     /// Once set, the generator stops before its next removal test or complete grid with
@@ -259,6 +263,7 @@ impl Default for Options {
             attempts: 1000,
             lanes: 1,
             sweeps: true,
+            engine: UniquenessEngine::default(),
             progress: None,
             cancel: None,
         }
@@ -340,7 +345,13 @@ impl Generator {
         Ok(Generator {
             shape,
             orbits: options.symmetry.orbits(shape),
-            checker: Checker::new(shape, options.scheme, options.lanes, options.sweeps),
+            checker: Checker::new(
+                shape,
+                options.scheme,
+                options.lanes,
+                options.sweeps,
+                options.engine,
+            ),
             options,
         })
     }
@@ -520,7 +531,7 @@ mod tests {
             cells.shuffle(&mut rng);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             let mut blocks = solution.clone();
-            let mut checker = Checker::new(shape, None, 1, true);
+            let mut checker = Checker::new(shape, None, 1, true, UniquenessEngine::default());
             reduce(
                 &mut blocks,
                 &solution,
@@ -544,7 +555,7 @@ mod tests {
     fn restarted_counts_agree_with_plain_counts() {
         // A unit of one node forces many restarts on isomorphic copies.
         let shape = Shape::sudoku(3, 3).unwrap();
-        let mut checker = Checker::new(shape, None, 1, true);
+        let mut checker = Checker::new(shape, None, 1, true, UniquenessEngine::default());
         checker.unit = 1;
         let mut rng = puzzle_rng(8, 0);
         let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();

@@ -17,13 +17,20 @@
 //! domain restriction at the root. Each case's root is propagated to its HAC fixpoint
 //! (all-different by matching, [`crate::propagate`]); a case whose fixpoint fails has no
 //! solution, without search (the pre-filter: near the end of a reduction many removals are
-//! settled this way). The cases that survive are searched, by one of two engines:
+//! settled this way). The cases that survive are searched, by one of three engines:
 //! - [`UniquenessEngine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
 //!   candidate of a cell with two or more, each such cell takes exactly one, each value not yet
 //!   placed in a unit takes exactly one of its places there (pairwise at-most-one) — solved by
-//!   CDCL (varisat), a fresh solver per case. The fixpoint leaves few open candidates, so the
+//!   CDCL (CaDiCaL with the feature `cadical`, else varisat), a fresh solver per case. The fixpoint leaves few open candidates, so the
 //!   formulas are small, and clause learning proves the refutations (the common answer) far
 //!   faster than depth-first search.
+//! - `UniquenessEngine::Incremental` (with the feature `cadical`): one CaDiCaL per removal
+//!   test, loaded once with the rules of the empty grid (one variable per candidate, each cell
+//!   and each value of each unit exactly once, pairwise at-most-one). A case is a call under
+//!   assumptions only — the givens of P \ B, b₁ … b_{i−1} at their values in S, b_i not at its
+//!   value, and the cells the case's HAC fixpoint fixes — so no clause is ever added or retired,
+//!   and the learnt clauses stay from one test to the next (and from one puzzle to the next:
+//!   they follow from the rules alone). The solver's decisions lean toward S (forced phases).
 //! - [`UniquenessEngine::Hac`]: depth-first search with HAC propagation from the case's root
 //!   ([`Searcher::run_from`]), each cell's value in S tried first (the second solutions it looks
 //!   for tend to differ from S on few cells). A case runs under a node budget that follows the
@@ -31,11 +38,15 @@
 //!   instance ([`Transform`]: the same answer, another search order), skipping the cases already
 //!   refuted. The budget grows without bound, so the answer is exact.
 //!
-//! Measured on 25×25 reductions (see `BENCHMARKS.md`), the SAT engine is the faster of the two,
-//! and faster than the `native` count up to 2 from order 16 on; below [`SEARCH_FROM_ORDER`] the
-//! reduction keeps `native`'s count. An incremental solver (the rules loaded once, the givens as
-//! assumptions, learnt clauses kept across tests) was measured too and was slower than a fresh
-//! solver on the fixpoint's small formula.
+//! Measured on 25×25 reductions (see `BENCHMARKS.md`), the SAT engine is faster than the HAC
+//! one, and faster than the `native` count up to 2 from order 16 on; below
+//! [`SEARCH_FROM_ORDER`] the reduction keeps `native`'s count. The incremental engine takes about
+//! a third of the fresh solvers' CPU time on 16×16 generation but about twice as much on 25×25,
+//! where the hard tests dominate: there its search runs on the whole grid's formula under
+//! hundreds of assumption levels (long learnt clauses, costly to analyse and shrink), where a
+//! fresh solver sees only the fixpoint's few open candidates. So it is not the default;
+//! `SUDOKIT_REMOVAL_ENGINE` chooses generation's engine for comparisons
+//! ([`UniquenessEngine::from_env`]).
 //!
 //! Every second solution found goes through [`crate::verify()`].
 //!
@@ -43,8 +54,9 @@
 //! A case refuted by the pre-filter costs one HAC fixpoint (see [`crate::propagate`]); a case
 //! that survives costs a search, exponential in the worst case (completion is NP-complete). The
 //! SAT engine writes O(m·n) clauses for m open candidates (at most n³, far fewer after the
-//! fixpoint), in O(n³ + m·n) time. A test of k removed givens runs at most k cases and stops at
-//! the first that has a solution.
+//! fixpoint), in O(n³ + m·n) time. The incremental engine loads O(n⁴) clauses once (pairwise
+//! at-most-one over the n³ candidates) and passes O(n²) assumptions per case. A test of k
+//! removed givens runs at most k cases and stops at the first that has a solution.
 //!
 //! # References
 //! - J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994 (the
@@ -85,6 +97,8 @@ use crate::propagate::{Domains, Propagator, Scheme, Searcher};
 use crate::search::Limits;
 use crate::shape::Shape;
 use crate::solve::luby::luby;
+#[cfg(feature = "cadical")]
+use crate::solve::sat::incremental::Incremental;
 use crate::solve::sat::{self, SatSolver};
 
 /// From this order on the reduction uses this module's test; below it, `native`'s count up to 2
@@ -100,6 +114,33 @@ pub enum UniquenessEngine {
     Sat,
     /// Depth-first search with HAC propagation and Luby restarts on isomorphic copies.
     Hac,
+    /// One incremental CaDiCaL per removal test (with the feature `cadical`), loaded once with the rules of the empty grid; the givens and each case are
+    /// assumptions, and learnt clauses stay from one test to the next.
+    #[cfg(feature = "cadical")]
+    Incremental,
+}
+
+impl UniquenessEngine {
+    /// The engine named by the environment variable `SUDOKIT_REMOVAL_ENGINE` (`sat`, `hac`, or
+    /// `incremental` with the feature `cadical`), else the default: generation's engine, for
+    /// comparisons (the puzzles are the same).
+    pub fn from_env() -> UniquenessEngine {
+        std::env::var("SUDOKIT_REMOVAL_ENGINE")
+            .ok()
+            .and_then(|name| UniquenessEngine::from_name(&name))
+            .unwrap_or_default()
+    }
+
+    /// The engine of a name: `sat`, `hac` or `incremental`.
+    pub fn from_name(name: &str) -> Option<UniquenessEngine> {
+        match name {
+            "sat" => Some(UniquenessEngine::Sat),
+            "hac" => Some(UniquenessEngine::Hac),
+            #[cfg(feature = "cadical")]
+            "incremental" => Some(UniquenessEngine::Incremental),
+            _ => None,
+        }
+    }
 }
 
 /// The removal test for one shape; keeps its engines and scratch space between tests.
@@ -122,6 +163,12 @@ pub struct RemovalTest {
     searched: bool,
     /// The small trades of the last solution seen.
     trades: Option<Trades>,
+    /// The solver of the incremental engine, built at its first search.
+    #[cfg(feature = "cadical")]
+    rules: Option<Rules>,
+    /// The assumptions of a call of the incremental engine (scratch).
+    #[cfg(feature = "cadical")]
+    assumptions: Vec<Lit>,
 }
 
 impl RemovalTest {
@@ -139,6 +186,10 @@ impl RemovalTest {
             index: Vec::new(),
             searched: false,
             trades: None,
+            #[cfg(feature = "cadical")]
+            rules: None,
+            #[cfg(feature = "cadical")]
+            assumptions: Vec::new(),
         }
     }
 
@@ -184,6 +235,8 @@ impl RemovalTest {
         match self.engine {
             UniquenessEngine::Sat => self.sat(reduced, solution, removed),
             UniquenessEngine::Hac => self.hac(reduced, solution, removed),
+            #[cfg(feature = "cadical")]
+            UniquenessEngine::Incremental => self.incremental(reduced, solution, removed),
         }
     }
 
@@ -222,6 +275,57 @@ impl RemovalTest {
             let built = self.case_root(reduced, solution, removed, case);
             debug_assert!(built, "the pre-filter kept this case");
             if let Some(other) = solve_domains(&self.root, &mut self.index) {
+                crate::verify(reduced, &other).expect("the SAT model solves the puzzle");
+                assert!(
+                    removed.iter().any(|&c| other.get(c) != solution.get(c)),
+                    "a case's solution differs from the solution on a removed cell"
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The open cases by the incremental solver: one call per case, under the givens of
+    /// `reduced` and the case as assumptions.
+    #[cfg(feature = "cadical")]
+    fn incremental(&mut self, reduced: &Grid, solution: &Grid, removed: &[usize]) -> bool {
+        let shape = self.shape;
+        let rules = self.rules.get_or_insert_with(|| Rules::new(shape));
+        if rules.phased.as_ref() != Some(solution) {
+            rules.phase_toward(solution);
+        }
+        self.assumptions.clear();
+        for cell in 0..shape.cells() {
+            if let Some(v) = reduced.get(cell) {
+                self.assumptions.push(rules.lit(cell, v));
+            }
+        }
+        let givens = self.assumptions.len();
+        for i in 0..self.open.len() {
+            let case = self.open[i];
+            let rules = self.rules.as_mut().expect("built above");
+            self.assumptions.truncate(givens);
+            for &b in &removed[..case] {
+                self.assumptions.push(rules.lit(b, value(solution, b)));
+            }
+            let b = removed[case];
+            self.assumptions
+                .push(rules.lit(b, value(solution, b)).negate());
+            // The cells the case's HAC fixpoint fixes, as assumptions too: unit propagation on
+            // the pairwise encoding is weaker than HAC. (Assuming every candidate the fixpoint
+            // removes as well was slower: one assumption level each.)
+            let built = self.case_root(reduced, solution, removed, case);
+            debug_assert!(built, "the pre-filter kept this case");
+            let rules = self.rules.as_ref().expect("built above");
+            for cell in (0..shape.cells()).filter(|&c| reduced.get(c).is_none()) {
+                if let Some(v) = self.root.value(cell) {
+                    self.assumptions.push(rules.lit(cell, v));
+                }
+            }
+            let rules = self.rules.as_mut().expect("built above");
+            if rules.solver.solve_assuming(&self.assumptions) {
+                let other = rules.grid();
                 crate::verify(reduced, &other).expect("the SAT model solves the puzzle");
                 assert!(
                     removed.iter().any(|&c| other.get(c) != solution.get(c)),
@@ -275,6 +379,97 @@ impl RemovalTest {
             }
         }
         unreachable!("the restart loop only ends by returning")
+    }
+}
+
+/// The incremental engine's solver: the rules of the empty grid of a shape, one variable per
+/// candidate (cell c, value v: variable c·n + v), each cell and each value of each unit exactly
+/// once (pairwise at-most-one); every variable frozen, since any may be assumed.
+#[cfg(feature = "cadical")]
+struct Rules {
+    solver: Incremental,
+    shape: Shape,
+    /// The solution the phases point to.
+    phased: Option<Grid>,
+}
+
+#[cfg(feature = "cadical")]
+impl Rules {
+    fn new(shape: Shape) -> Rules {
+        let n = shape.order();
+        let mut solver = Incremental::default();
+        // The calls share the givens, in cell order, as their first assumptions, so the trail
+        // of the last call is kept as far as they agree (ilb). Measured on one 25×25 generation
+        // (seed 8, --threads 1, CPU s): 61.5 with ilb, 52.7 with the phases toward the
+        // solution too, then 38.4 without inprocessing, 41.3 without lucky phases, 39.5 without
+        // both (the fresh-solver engine: 20.5).
+        for (name, value) in [("ilb", 1), ("inprocessing", 0), ("lucky", 0)] {
+            let taken = solver.set_option(name, value);
+            debug_assert!(taken, "CaDiCaL option {name}");
+        }
+        for _ in 0..shape.cells() * n {
+            let var = solver.new_var();
+            solver.freeze(var);
+        }
+        let lit = |cell: usize, v: usize| Var::from_index(cell * n + v).positive();
+        let mut clause = Vec::with_capacity(n);
+        let exactly_one = |solver: &mut Incremental, clause: &[Lit]| {
+            solver.add_clause(clause);
+            for (i, &a) in clause.iter().enumerate() {
+                for &b in &clause[i + 1..] {
+                    solver.add_clause(&[a.negate(), b.negate()]);
+                }
+            }
+        };
+        for cell in 0..shape.cells() {
+            clause.clear();
+            clause.extend((0..n).map(|v| lit(cell, v)));
+            exactly_one(&mut solver, &clause);
+        }
+        for u in 0..shape.unit_count() {
+            let unit = shape.unit(u);
+            for v in 0..n {
+                clause.clear();
+                clause.extend(shape.unit_cells(unit).map(|cell| lit(cell, v)));
+                exactly_one(&mut solver, &clause);
+            }
+        }
+        Rules {
+            solver,
+            shape,
+            phased: None,
+        }
+    }
+
+    /// The literal "cell holds v".
+    fn lit(&self, cell: usize, v: usize) -> Lit {
+        Var::from_index(cell * self.shape.order() + v).positive()
+    }
+
+    /// Decisions toward `solution`: each cell's value in it first.
+    fn phase_toward(&mut self, solution: &Grid) {
+        let n = self.shape.order();
+        for cell in 0..self.shape.cells() {
+            let s = value(solution, cell);
+            for v in 0..n {
+                let lit = self.lit(cell, v);
+                self.solver.phase(if v == s { lit } else { lit.negate() });
+            }
+        }
+        self.phased = Some(solution.clone());
+    }
+
+    /// The grid of the last model.
+    fn grid(&self) -> Grid {
+        let n = self.shape.order();
+        let mut grid = Grid::empty(self.shape);
+        for cell in 0..self.shape.cells() {
+            let mut values = (0..n).filter(|&v| self.solver.is_true(self.lit(cell, v).var()));
+            if let (Some(v), None) = (values.next(), values.next()) {
+                grid.set(cell, Some(v));
+            }
+        }
+        grid
     }
 }
 
@@ -462,6 +657,49 @@ mod tests {
                 "{shape}: {unique} / {multiple} ({searched} searched)"
             );
         }
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn the_incremental_engine_agrees_with_a_count_to_two_on_random_removals() {
+        // One test per shape for all its seeds: the solver, its learnt clauses and its phases
+        // go from one solution to the next.
+        for (p, q, seeds) in [(3, 3, 0..8), (2, 3, 0..6), (4, 4, 0..2)] {
+            let shape = Shape::sudoku(p, q).unwrap();
+            let mut tests = [
+                RemovalTest::new(shape, UniquenessEngine::Sat),
+                RemovalTest::new(shape, UniquenessEngine::Incremental),
+            ];
+            let (mut unique, mut multiple, mut searched) = (0, 0, 0);
+            for seed in seeds {
+                let (u, m, s) = agrees_with_counts(shape, seed, &mut tests);
+                unique += u;
+                multiple += m;
+                searched += s;
+            }
+            assert!(
+                unique > 10 && multiple > 10 && searched > 0,
+                "{shape}: {unique} / {multiple} ({searched} searched)"
+            );
+        }
+    }
+
+    #[test]
+    fn engines_have_names() {
+        assert_eq!(
+            UniquenessEngine::from_name("sat"),
+            Some(UniquenessEngine::Sat)
+        );
+        assert_eq!(
+            UniquenessEngine::from_name("hac"),
+            Some(UniquenessEngine::Hac)
+        );
+        #[cfg(feature = "cadical")]
+        assert_eq!(
+            UniquenessEngine::from_name("incremental"),
+            Some(UniquenessEngine::Incremental)
+        );
+        assert_eq!(UniquenessEngine::from_name("dlx"), None);
     }
 
     #[test]

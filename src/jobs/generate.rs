@@ -214,6 +214,7 @@ impl GenerateJob {
             attempts: options.attempts,
             lanes: 1,
             sweeps: options.sweeps,
+            engine: crate::generate::well_posed::UniquenessEngine::from_env(),
             ..Options::default()
         };
         Generator::new(shape, generation.clone()).map_err(|e| OptionError::Invalid {

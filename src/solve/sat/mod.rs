@@ -72,6 +72,8 @@
 
 #[cfg(feature = "cadical")]
 mod cadical;
+#[cfg(feature = "cadical")]
+pub(crate) mod incremental;
 
 pub mod proof;
 pub mod solver;
