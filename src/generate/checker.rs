@@ -53,8 +53,9 @@ impl Checker {
         scheme: Option<Scheme>,
         lanes: usize,
         sweeps: bool,
-        engine: UniquenessEngine,
+        engine: Option<UniquenessEngine>,
     ) -> Checker {
+        let engine = engine.unwrap_or_else(|| UniquenessEngine::for_order(shape.order()));
         let removal = shape.order() >= SEARCH_FROM_ORDER;
         Checker {
             solver: Verified(Native),

@@ -7,7 +7,6 @@ use rand::seq::SliceRandom;
 use super::checker::Checker;
 use super::progress::{OnProgress, Tracker};
 use super::removal::{MAX_PUZZLE_ORDER, reduce};
-use super::well_posed::UniquenessEngine;
 use crate::grid::Grid;
 use crate::search::Cancel;
 use crate::solve::{Answer, Limits, Native, Solver, Verified};
@@ -60,7 +59,7 @@ pub(super) fn unique_solution(puzzle: &Grid) -> Result<Grid, MinimizeError> {
     let Answer::Solved(solution) = solved.answer else {
         return Err(MinimizeError::Unsat);
     };
-    if Checker::new(puzzle.shape(), None, 1, true, UniquenessEngine::default()).unique(puzzle) {
+    if Checker::new(puzzle.shape(), None, 1, true, None).unique(puzzle) {
         Ok(solution)
     } else {
         Err(MinimizeError::Multiple)
@@ -110,7 +109,7 @@ pub fn minimize_cancellable(
         order.shuffle(rng);
     }
     let mut reduced = puzzle.clone();
-    let mut checker = Checker::new(puzzle.shape(), None, 1, true, UniquenessEngine::default());
+    let mut checker = Checker::new(puzzle.shape(), None, 1, true, None);
     let tracker = Tracker::new(progress.cloned()).with_cancel(cancel.cloned());
     reduce(&mut reduced, &solution, &order, 0, &mut checker, &tracker);
     if tracker.cancelled() {
@@ -136,7 +135,7 @@ pub fn is_locally_minimal(puzzle: &Grid) -> Result<bool, MinimizeError> {
         Err(MinimizeError::TooLarge(n)) => return Err(MinimizeError::TooLarge(n)),
         Err(_) => return Ok(false),
     };
-    let mut checker = Checker::new(puzzle.shape(), None, 1, true, UniquenessEngine::default());
+    let mut checker = Checker::new(puzzle.shape(), None, 1, true, None);
     let mut probe = puzzle.clone();
     for (cell, v) in puzzle.givens() {
         probe.set(cell, None);

@@ -242,9 +242,9 @@ pub struct Options {
     ///
     /// [`SWEEP_FROM_ORDER`]: super::sweep::SWEEP_FROM_ORDER
     pub sweeps: bool,
-    /// The engine of the removal test (see [`super::well_posed`]). The puzzle does not depend
-    /// on it, only the time.
-    pub engine: UniquenessEngine,
+    /// The engine of the removal test (see [`super::well_posed`]); `None`: the one for the
+    /// order ([`UniquenessEngine::for_order`]). The puzzle does not depend on it, only the time.
+    pub engine: Option<UniquenessEngine>,
     /// Called with how far the reduction of a puzzle has come (see [`super::progress`]).
     pub progress: Option<OnProgress>,
     /// Once set, the generator stops before its next removal test or complete grid with
@@ -263,7 +263,7 @@ impl Default for Options {
             attempts: 1000,
             lanes: 1,
             sweeps: true,
-            engine: UniquenessEngine::default(),
+            engine: None,
             progress: None,
             cancel: None,
         }
@@ -531,7 +531,7 @@ mod tests {
             cells.shuffle(&mut rng);
             let order: Vec<&[usize]> = cells.iter().map(|c| c.as_slice()).collect();
             let mut blocks = solution.clone();
-            let mut checker = Checker::new(shape, None, 1, true, UniquenessEngine::default());
+            let mut checker = Checker::new(shape, None, 1, true, None);
             reduce(
                 &mut blocks,
                 &solution,
@@ -555,7 +555,7 @@ mod tests {
     fn restarted_counts_agree_with_plain_counts() {
         // A unit of one node forces many restarts on isomorphic copies.
         let shape = Shape::sudoku(3, 3).unwrap();
-        let mut checker = Checker::new(shape, None, 1, true, UniquenessEngine::default());
+        let mut checker = Checker::new(shape, None, 1, true, None);
         checker.unit = 1;
         let mut rng = puzzle_rng(8, 0);
         let solution = random_grid(&Grid::empty(shape), &mut rng).unwrap().unwrap();

@@ -44,9 +44,10 @@
 //! a third of the fresh solvers' CPU time on 16×16 generation but about twice as much on 25×25,
 //! where the hard tests dominate: there its search runs on the whole grid's formula under
 //! hundreds of assumption levels (long learnt clauses, costly to analyse and shrink), where a
-//! fresh solver sees only the fixpoint's few open candidates. So it is not the default;
-//! `SUDOKIT_REMOVAL_ENGINE` chooses generation's engine for comparisons
-//! ([`UniquenessEngine::from_env`]).
+//! fresh solver sees only the fixpoint's few open candidates. So generation and minimize use it
+//! below order [`INCREMENTAL_BELOW_ORDER`] (in a build with the feature `cadical`) and fresh
+//! solvers from there on ([`UniquenessEngine::for_order`]); `SUDOKIT_REMOVAL_ENGINE` names
+//! generation's engine for comparisons ([`UniquenessEngine::from_env`]).
 //!
 //! Every second solution found goes through [`crate::verify()`].
 //!
@@ -120,15 +121,31 @@ pub enum UniquenessEngine {
     Incremental,
 }
 
+/// The order from which generation and minimize test removals with fresh solvers rather than
+/// the incremental engine (16×16: a third of the CPU time; 25×25: about twice as much; orders in
+/// between not measured, so they stay with the fresh solvers).
+pub const INCREMENTAL_BELOW_ORDER: usize = 17;
+
 impl UniquenessEngine {
+    /// The engine generation and minimize use on grids of order `order`: the incremental one
+    /// below [`INCREMENTAL_BELOW_ORDER`] in a build with the feature `cadical`, else the
+    /// fresh solvers ([`UniquenessEngine::Sat`]).
+    pub fn for_order(order: usize) -> UniquenessEngine {
+        #[cfg(feature = "cadical")]
+        if order < INCREMENTAL_BELOW_ORDER {
+            return UniquenessEngine::Incremental;
+        }
+        let _ = order;
+        UniquenessEngine::Sat
+    }
+
     /// The engine named by the environment variable `SUDOKIT_REMOVAL_ENGINE` (`sat`, `hac`, or
-    /// `incremental` with the feature `cadical`), else the default: generation's engine, for
-    /// comparisons (the puzzles are the same).
-    pub fn from_env() -> UniquenessEngine {
+    /// `incremental` with the feature `cadical`), for comparisons (the puzzles are the same);
+    /// `None` when it is not set (or names no engine): the engine then follows the order.
+    pub fn from_env() -> Option<UniquenessEngine> {
         std::env::var("SUDOKIT_REMOVAL_ENGINE")
             .ok()
             .and_then(|name| UniquenessEngine::from_name(&name))
-            .unwrap_or_default()
     }
 
     /// The engine of a name: `sat`, `hac` or `incremental`.
