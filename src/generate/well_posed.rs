@@ -653,6 +653,18 @@ mod tests {
         (unique, multiple, searched)
     }
 
+    /// [`agrees_with_counts`] over `seeds`, its tallies added up.
+    fn agree_over_seeds(
+        shape: Shape,
+        seeds: std::ops::Range<u64>,
+        tests: &mut [RemovalTest],
+    ) -> (usize, usize, usize) {
+        seeds.fold((0, 0, 0), |(u, m, s), seed| {
+            let (du, dm, ds) = agrees_with_counts(shape, seed, tests);
+            (u + du, m + dm, s + ds)
+        })
+    }
+
     #[test]
     fn both_engines_agree_with_a_count_to_two_on_random_removals() {
         for (p, q, seeds) in [(3, 3, 0..8), (2, 3, 0..6), (4, 4, 0..1)] {
@@ -661,13 +673,7 @@ mod tests {
                 RemovalTest::new(shape, UniquenessEngine::Sat),
                 RemovalTest::new(shape, UniquenessEngine::Hac),
             ];
-            let (mut unique, mut multiple, mut searched) = (0, 0, 0);
-            for seed in seeds {
-                let (u, m, s) = agrees_with_counts(shape, seed, &mut tests);
-                unique += u;
-                multiple += m;
-                searched += s;
-            }
+            let (unique, multiple, searched) = agree_over_seeds(shape, seeds, &mut tests);
             // Both kinds of answer, and second solutions found by search as well as by trades.
             assert!(
                 unique > 10 && multiple > 10 && searched > 0 && searched < multiple,
@@ -687,13 +693,7 @@ mod tests {
                 RemovalTest::new(shape, UniquenessEngine::Sat),
                 RemovalTest::new(shape, UniquenessEngine::Incremental),
             ];
-            let (mut unique, mut multiple, mut searched) = (0, 0, 0);
-            for seed in seeds {
-                let (u, m, s) = agrees_with_counts(shape, seed, &mut tests);
-                unique += u;
-                multiple += m;
-                searched += s;
-            }
+            let (unique, multiple, searched) = agree_over_seeds(shape, seeds, &mut tests);
             assert!(
                 unique > 10 && multiple > 10 && searched > 0,
                 "{shape}: {unique} / {multiple} ({searched} searched)"

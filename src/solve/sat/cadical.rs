@@ -47,6 +47,11 @@ use crate::search::Budget;
 /// lines 101–200 and nothing on lines 1–100 (6.57 s); see BENCHMARKS.md.
 pub(crate) const PUZZLE_OPTIONS: &[(&str, i32)] = &[("preprocesslight", 0), ("sweep", 0)];
 
+/// A literal as rustsat spells it (the same 0-based variable).
+pub(super) fn to_rustsat(lit: Lit) -> RLit {
+    RLit::new(lit.var().index() as u32, lit.is_negative())
+}
+
 /// A CaDiCaL instance, filled through [`ClauseSink`] (variables 0-based, in order).
 pub(crate) struct Cadical {
     solver: CaDiCaL<'static, 'static>,
@@ -303,11 +308,7 @@ impl ClauseSink for Cadical {
 
     fn add_clause(&mut self, clause: &[Lit]) {
         self.scratch.clear();
-        self.scratch.extend(
-            clause
-                .iter()
-                .map(|l| RLit::new(l.var().index() as u32, l.is_negative())),
-        );
+        self.scratch.extend(clause.iter().map(|&l| to_rustsat(l)));
         self.solver
             .add_clause_ref(self.scratch.as_slice())
             .expect("CaDiCaL takes clauses in its input state");

@@ -10,6 +10,8 @@ use rustsat::solvers::{FreezeVar, PhaseLit, Solve, SolveIncremental, SolverResul
 use rustsat::types::{Lit as RLit, TernaryVal, Var as RVar};
 use rustsat_cadical::CaDiCaL;
 
+use super::cadical::to_rustsat;
+
 use crate::encode::{ClauseSink, Lit, Var};
 
 /// An incremental CaDiCaL without a budget, filled through [`ClauseSink`] (variables 0-based,
@@ -22,10 +24,6 @@ pub(crate) struct Incremental {
 }
 
 /// rustsat's literal of `lit`.
-fn to_rustsat(lit: Lit) -> RLit {
-    RLit::new(lit.var().index() as u32, lit.is_negative())
-}
-
 impl Incremental {
     /// Whether the formula and `assumptions` (for this call only) are satisfiable.
     pub(crate) fn solve_assuming(&mut self, assumptions: &[Lit]) -> bool {
