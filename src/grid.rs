@@ -213,7 +213,8 @@ impl Grid {
     pub(crate) fn repeat_free(&self) -> Option<bool> {
         let shape = self.shape;
         let n = shape.order();
-        if n > 64 {
+        // Regions are read through the unit scans.
+        if n > 64 || !shape.has_box_geometry() {
             return None;
         }
         let (p, q) = (shape.box_rows(), shape.box_cols());

@@ -152,7 +152,11 @@ pub fn verify(puzzle: &Grid, candidate: &Grid) -> Result<(), Violation> {
     // Fast paths, for a valid candidate: the common orders in one pass with shapes fixed at
     // compile time; other orders up to 64: every cell in range and agreeing with the givens, and
     // no unit repeating a value. The scans below then only name the first violation.
-    let (latin, square) = (shape.is_latin(), shape.box_rows() == shape.box_cols());
+    // (Regions take the unit scans: the one-pass checks know only p×q boxes.)
+    let (latin, square) = (
+        shape.is_latin(),
+        shape.box_rows() == shape.box_cols() && shape.has_box_geometry(),
+    );
     let fixed = match (n, latin) {
         (9, false) if square => Some(complete_fixed::<3, 3, 9>(givens, values, true)),
         (16, false) if square => Some(complete_fixed::<4, 4, 16>(givens, values, true)),

@@ -173,6 +173,10 @@ impl FromStr for Method {
 /// # Ok::<(), sudokit::ShapeError>(())
 /// ```
 pub fn methods_for(shape: &Shape) -> Vec<Method> {
+    // The methods count p×q boxes and Latin squares only: their symmetries are the boxes'.
+    if !shape.has_box_geometry() {
+        return Vec::new();
+    }
     let (p, q, n) = (shape.box_rows(), shape.box_cols(), shape.order());
     if shape.is_latin() || p == 1 || q == 1 {
         return if n <= MAX_LATIN_ORDER {

@@ -59,10 +59,26 @@ pub struct OutOfReach {
     pub completions_log10: f64,
     /// Whether a symmetry method counts the shape (then the census is the way to count it).
     pub has_method: bool,
+    /// Whether the shape has regions (a map, extra units), for which no lower bound is proven:
+    /// enumeration is refused above [`MAX_REGIONS_ENUMERATION_ORDER`] without a limit.
+    pub regions: bool,
 }
+
+/// The largest order whose empty grid with regions is enumerated without `--limit` (no bound
+/// on their grids is proven; order 6 has fewer than the 8.1·10⁸ Latin squares of order 6).
+pub const MAX_REGIONS_ENUMERATION_ORDER: usize = 6;
 
 impl fmt::Display for OutOfReach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.regions {
+            return write!(
+                f,
+                "counting the empty {} by enumeration is refused: no bound on the grids of a \
+                 shape with regions is proven above order {MAX_REGIONS_ENUMERATION_ORDER}, and \
+                 no symmetry method counts one; give --limit N to count up to N",
+                self.shape
+            );
+        }
         write!(
             f,
             "counting the empty {} by enumeration is out of reach: the grids number more than \
@@ -111,6 +127,18 @@ fn whole_power(log10: f64) -> u64 {
 /// # Ok::<(), sudokit::ShapeError>(())
 /// ```
 pub fn enumeration_reach(shape: &Shape) -> Result<(), OutOfReach> {
+    if !shape.has_box_geometry() {
+        if shape.order() <= MAX_REGIONS_ENUMERATION_ORDER {
+            return Ok(());
+        }
+        return Err(OutOfReach {
+            shape: *shape,
+            grids_log10: 0.0,
+            completions_log10: 0.0,
+            has_method: false,
+            regions: true,
+        });
+    }
     let grids_log10 = grids_lower_bound_log10(shape);
     let completions_log10 = grids_log10 - log10_factorial(shape.order());
     if completions_log10 <= ENUMERATION_REACH_LOG10 {
@@ -121,6 +149,7 @@ pub fn enumeration_reach(shape: &Shape) -> Result<(), OutOfReach> {
         grids_log10,
         completions_log10,
         has_method: !super::methods_for(shape).is_empty(),
+        regions: false,
     })
 }
 

@@ -1,5 +1,6 @@
 //! The argument groups the commands share, with one meaning and one placeholder each:
-//! - input: `--box PxQ`, `--latin`, `--format FORMAT`;
+//! - input: `--box PxQ`, `--latin`, `--format FORMAT`, and the regions `--regions FILE`,
+//!   `--extra SET` ([`RegionArgs`]);
 //! - output: `-o FILE` (a result file: `FILE.partial` renamed when complete; `--resume`
 //!   continues it, `--force` starts it again), `--resume`, `--force`;
 //! - solving: `--backend BACKEND`, `--scheme SCHEME`, `--encoding ENCODING`, `--amo AMO`,
@@ -27,6 +28,7 @@ use sudokit::jobs::census_command::EmptyGridRunError;
 use sudokit::jobs::solver_options::{RunOptions, SolverOptions};
 use sudokit::jobs::{OpenMode, OptionError};
 use sudokit::propagate::Scheme;
+use sudokit::shape::{ExtraSet, RegionError, RegionSpec, Regions, parse_map};
 use sudokit::text::{ReadOptions, ShapeSpec, TextLayout};
 
 /// How to read puzzle files.
@@ -36,27 +38,71 @@ pub struct InputArgs {
     #[arg(long = "box", value_name = "PxQ", conflicts_with = "latin", value_parser = ShapeSpec::parse_box)]
     pub box_shape: Option<(usize, usize)>,
     /// Read Latin squares (rows and columns only, no boxes).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["regions", "extra"])]
     pub latin: bool,
     /// Input form; `auto` decides from the first puzzle.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
     pub format: TextLayout,
+    #[command(flatten)]
+    pub regions: RegionArgs,
 }
 
 impl InputArgs {
     /// The reader options these flags ask for.
     pub fn read_options(&self) -> ReadOptions {
-        read_options(self.box_shape, self.latin, self.format)
+        read_options(self.box_shape, self.latin, self.format, self.regions.spec())
     }
 }
 
-/// The reader options of `--box`, `--latin` and `--format`.
+/// `--regions FILE` and `--extra SET`: a jigsaw map in place of the boxes, extra units.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RegionArgs {
+    /// A region map in place of the boxes (jigsaw): n lines of n labels, one label per region
+    /// (the puzzle's symbols, letters, ...); `#` starts a comment line.
+    #[arg(long, value_name = "FILE", value_parser = read_region_map)]
+    pub regions: Option<&'static Regions>,
+    /// Extra units every solution must hold each value once in: `diagonals` (X-Sudoku),
+    /// `windows` (windoku: the (k-1)² windows of k×k cells of an order k²); may be repeated.
+    #[arg(long, value_enum, value_name = "SET")]
+    pub extra: Vec<ExtraSet>,
+}
+
+impl RegionArgs {
+    /// The regions asked for (empty when neither flag is given).
+    pub fn spec(&self) -> RegionSpec {
+        RegionSpec {
+            map: self.regions,
+            diagonals: self.extra.contains(&ExtraSet::Diagonals),
+            windows: self.extra.contains(&ExtraSet::Windows),
+        }
+    }
+}
+
+/// Reads the region map FILE (`--regions`): its errors name `FILE:LINE:COLUMN`.
+fn read_region_map(path: &str) -> Result<&'static Regions, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let located = |e: RegionError| match e {
+        RegionError::RowLength { .. }
+        | RegionError::NoRegion { .. }
+        | RegionError::TooManyRegions { .. }
+        | RegionError::RegionSize { .. } => format!("{path}:{e}"),
+        other => format!("{path}: {other}"),
+    };
+    let map = parse_map(&text, None).map_err(located)?;
+    let order = (1..=map.len()).find(|n| n * n >= map.len()).unwrap_or(0);
+    Regions::new(order, Some(map), Vec::new()).map_err(located)
+}
+
+/// The reader options of `--box`, `--latin`, `--format` and the regions.
 pub fn read_options(
     box_shape: Option<(usize, usize)>,
     latin: bool,
     format: TextLayout,
+    regions: RegionSpec,
 ) -> ReadOptions {
-    let shape = ShapeSpec::of(box_shape, latin);
+    let spec = ShapeSpec::of(box_shape, latin);
+    // `--latin` conflicts with the region flags (clap refuses both), so this keeps the spec.
+    let shape = ShapeSpec::with_regions(spec, regions).unwrap_or(spec);
     ReadOptions {
         format,
         shape,

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use sudokit::jobs::count::{CountJob, CountOptions, empty_grid_shape};
+use sudokit::jobs::count::{CountJob, CountOptions};
 use sudokit::text::{ShapeSpec, TextLayout};
 
-use super::args::{OutputArgs, SolverArgs, read_options};
+use super::args::{OutputArgs, RegionArgs, SolverArgs, read_options};
 use super::{lists, runner};
 
 /// Arguments of `count`.
@@ -23,7 +23,7 @@ pub struct Args {
     box_shape: Option<(usize, usize)>,
     /// Latin squares (no boxes): the empty square of --order N to count, or read FILE as Latin
     /// squares.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["regions", "extra"])]
     latin: bool,
     /// The order N of the empty grid to count; with FILE, every puzzle must have it.
     #[arg(long, value_name = "N")]
@@ -31,6 +31,8 @@ pub struct Args {
     /// Input form of FILE.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = TextLayout::Auto)]
     format: TextLayout,
+    #[command(flatten)]
+    regions: RegionArgs,
     /// Count at most N solutions (default: no limit).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
@@ -121,15 +123,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         method: args.method.clone(),
         ..CountOptions::default()
     })?;
+    let read = read_options(args.box_shape, args.latin, args.format, args.regions.spec());
     let Some(file) = &args.file else {
-        let shape = empty_grid_shape(args.box_shape, args.latin, args.order)?;
+        let shape = sudokit::jobs::census_command::shape_of(&job, read)?;
         return super::census::run(&job, &shape, args.json, &args.output);
     };
     job.check_puzzle_method()?;
     runner::plain(
         &job,
         std::slice::from_ref(file),
-        read_options(args.box_shape, args.latin, args.format),
+        read,
         Some(&args.output),
         args.json,
     )

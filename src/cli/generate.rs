@@ -18,7 +18,7 @@ use sudokit::jobs::{Form, Runner};
 use sudokit::propagate::Scheme;
 use sudokit::text::{ReadOptions, ShapeSpec};
 
-use super::args::{OutputArgs, ThreadsArg};
+use super::args::{OutputArgs, RegionArgs, ThreadsArg};
 use super::{runner, stop};
 
 /// Arguments of `generate`.
@@ -52,9 +52,12 @@ Examples:
      removals of one puzzle side by side (from 16×16 on); the puzzles are the same."
 )))]
 pub struct Args {
-    /// Box shape PxQ (P rows, Q columns per box).
-    #[arg(long = "box", value_name = "PxQ", value_parser = ShapeSpec::parse_box)]
-    box_shape: (usize, usize),
+    /// Box shape PxQ (P rows, Q columns per box); with --regions, the default of the map's
+    /// order when not given.
+    #[arg(long = "box", value_name = "PxQ", value_parser = ShapeSpec::parse_box, required_unless_present = "regions")]
+    box_shape: Option<(usize, usize)>,
+    #[command(flatten)]
+    regions: RegionArgs,
     /// How many puzzles (or grids).
     #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
@@ -112,8 +115,24 @@ pub struct Args {
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let map = args.regions.regions;
+    let boxes = match (args.box_shape, map) {
+        (Some(boxes), _) => boxes,
+        (None, Some(map)) => {
+            let shape = sudokit::Shape::default_for_order(map.order())?;
+            (shape.box_rows(), shape.box_cols())
+        }
+        (None, None) => anyhow::bail!("give --box PxQ or --regions FILE"),
+    };
     let job = GenerateJob::new(GenerateOptions {
-        boxes: args.box_shape,
+        boxes,
+        regions: map.and_then(|map| map.map_rows()),
+        extra: args
+            .regions
+            .extra
+            .iter()
+            .map(|set| set.name().to_string())
+            .collect(),
         count: args.count,
         seed: args.seed,
         symmetry: args.symmetry,

@@ -90,6 +90,10 @@ impl<S: Solver> Solver for Faulty<S> {
         self.inner.splittable()
     }
 
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        self.inner.handles_shape(shape)
+    }
+
     fn search(
         &self,
         puzzle: &Grid,

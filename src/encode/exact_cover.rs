@@ -1,5 +1,8 @@
-//! The exact-cover problem of a puzzle: `4n²` primary items (`3n²` for a Latin square), each to
-//! be covered exactly once, and one option per allowed `(r,c,v)`.
+//! The exact-cover problem of a puzzle: `4n²` primary items (`3n²` for a Latin square, `n` more
+//! per extra unit), each to be covered exactly once, and one option per allowed `(r,c,v)`.
+//!
+//! With a region map the box items are the regions'; an extra unit `k` (a diagonal, a window)
+//! adds the items `(k,v)`, covered by the options of its cells.
 //!
 //! Items: every cell `(r,c)` holds a value; every row `r`, column `c` and box `b` holds every
 //! value `v` once. The option `(r,c,v)` covers the cell item `(r,c)` and the unit-value items
@@ -51,10 +54,17 @@ pub enum Item {
         /// Value.
         v: usize,
     },
-    /// Box b holds value v.
+    /// Box b (or region b) holds value v.
     BoxValue {
         /// Box.
         b: usize,
+        /// Value.
+        v: usize,
+    },
+    /// Extra unit k holds value v.
+    ExtraValue {
+        /// The extra unit's number among the extras.
+        k: usize,
         /// Value.
         v: usize,
     },
@@ -81,25 +91,26 @@ impl ExactCover {
         self.shape
     }
 
-    /// `4n²`, or `3n²` for a Latin square.
+    /// `4n²`, or `3n²` for a Latin square, plus `n` per extra unit.
     pub fn item_count(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.shape.cells()
+        self.shape.cells() + self.shape.unit_count() * self.shape.order()
     }
 
-    /// The items: cells row-major, then row-values, column-values, box-values.
+    /// The items: cells row-major, then row-values, column-values, box-values, extra-values.
     pub fn items(&self) -> impl Iterator<Item = Item> + '_ {
         let n = self.shape.order();
-        let kinds = self.item_count() / (n * n);
-        (0..kinds).flat_map(move |k| {
-            (0..n * n).map(move |i| {
-                let (a, b) = (i / n, i % n);
-                match k {
-                    0 => Item::Cell { r: a, c: b },
-                    1 => Item::RowValue { r: a, v: b },
-                    2 => Item::ColValue { c: a, v: b },
-                    _ => Item::BoxValue { b: a, v: b },
-                }
-            })
+        (0..self.item_count()).map(move |i| {
+            let (k, a, b) = (i / (n * n), i / n % n, i % n);
+            match k {
+                0 => Item::Cell { r: a, c: b },
+                1 => Item::RowValue { r: a, v: b },
+                2 => Item::ColValue { c: a, v: b },
+                3 if !self.shape.is_latin() => Item::BoxValue { b: a, v: b },
+                _ => Item::ExtraValue {
+                    k: (i - 4 * n * n) / n,
+                    v: b,
+                },
+            }
         })
     }
 
@@ -111,6 +122,7 @@ impl ExactCover {
             Item::RowValue { r, v } => (1, r, v),
             Item::ColValue { c, v } => (2, c, v),
             Item::BoxValue { b, v } => (3, b, v),
+            Item::ExtraValue { k, v } => return 4 * n * n + k * n + v,
         };
         (k * n + a) * n + b
     }
@@ -128,6 +140,13 @@ impl ExactCover {
                 v,
             });
         }
+        let cell = self.shape.cell(r, c);
+        items.extend(
+            self.shape
+                .units_of(cell)
+                .skip(3)
+                .map(|unit| Item::ExtraValue { k: unit.number, v }),
+        );
         items
     }
 

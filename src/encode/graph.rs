@@ -34,7 +34,14 @@ use crate::verify::{Violation, verify};
 
 /// `n²·deg/2`, the number of edges of the Sudoku graph of `shape`.
 pub fn edge_count(shape: Shape) -> usize {
-    shape.cells() * shape.peer_count() / 2
+    if shape.has_box_geometry() {
+        shape.cells() * shape.peer_count() / 2
+    } else {
+        (0..shape.cells())
+            .map(|c| shape.peer_count_of(c))
+            .sum::<usize>()
+            / 2
+    }
 }
 
 /// The edges `(u, v)` with `u < v` (0-based vertices), in order of `u` then `v`.

@@ -54,6 +54,20 @@ pub enum RowKind {
         /// Column.
         c: usize,
     },
+    /// Region b of a region map holds v exactly once.
+    Region {
+        /// Region.
+        b: usize,
+        /// Value.
+        v: usize,
+    },
+    /// Extra unit k (a diagonal, a window, a user's unit) holds v exactly once.
+    Extra {
+        /// The extra unit's number among the extras.
+        k: usize,
+        /// Value.
+        v: usize,
+    },
     /// Row r holds v exactly once.
     Row {
         /// Row.
@@ -108,6 +122,8 @@ impl Row {
             RowKind::Row { r, v } => format!("row_{}_{}", r + 1, v + 1),
             RowKind::Col { c, v } => format!("col_{}_{}", c + 1, v + 1),
             RowKind::Box { b, v } => format!("box_{}_{}", b + 1, v + 1),
+            RowKind::Region { b, v } => format!("region_{}_{}", b + 1, v + 1),
+            RowKind::Extra { k, v } => format!("extra_{}_{}", k + 1, v + 1),
             RowKind::Given { r, c } => format!("given_{}_{}", r + 1, c + 1),
             RowKind::Cut { k } => format!("nogood_{}", k + 1),
         }
@@ -183,16 +199,18 @@ impl Ilp {
         self.shape.order().pow(3)
     }
 
-    /// `U·n² + g` (and one row per no-good cut).
+    /// `n² + U·n + g` for `U` units (and one row per no-good cut).
     pub fn row_count(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.shape.cells()
+        self.shape.cells()
+            + self.shape.unit_count() * self.shape.order()
             + self.givens
             + self.cuts.len()
     }
 
-    /// `U·n³ + g` (and the cuts' terms).
+    /// `n³ + U·n² + g` (and the cuts' terms).
     pub fn nonzeros(&self) -> usize {
-        (self.shape.unit_count() / self.shape.order() + 1) * self.var_count()
+        self.var_count()
+            + self.shape.unit_count() * self.shape.cells()
             + self.givens
             + self.cuts.iter().map(Vec::len).sum::<usize>()
     }
@@ -214,6 +232,8 @@ impl Ilp {
                     UnitKind::Row => RowKind::Row { r: unit.number, v },
                     UnitKind::Column => RowKind::Col { c: unit.number, v },
                     UnitKind::Box => RowKind::Box { b: unit.number, v },
+                    UnitKind::Region => RowKind::Region { b: unit.number, v },
+                    UnitKind::Extra(_) => RowKind::Extra { k: unit.number, v },
                 },
                 vars: shape
                     .unit_cells(unit)
@@ -239,14 +259,17 @@ impl Ilp {
     /// (for column-wise formats such as MPS).
     pub fn rows_of(&self, r: usize, c: usize, v: usize) -> Vec<String> {
         let shape = self.shape;
-        let mut names = vec![
-            format!("cell_{}_{}", r + 1, c + 1),
-            format!("row_{}_{}", r + 1, v + 1),
-            format!("col_{}_{}", c + 1, v + 1),
-        ];
-        if !shape.is_latin() {
-            names.push(format!("box_{}_{}", shape.box_of(r, c) + 1, v + 1));
-        }
+        let mut names = vec![format!("cell_{}_{}", r + 1, c + 1)];
+        names.extend(shape.units_of(shape.cell(r, c)).map(|unit| {
+            let (prefix, number) = match unit.kind {
+                UnitKind::Row => ("row", unit.number),
+                UnitKind::Column => ("col", unit.number),
+                UnitKind::Box => ("box", unit.number),
+                UnitKind::Region => ("region", unit.number),
+                UnitKind::Extra(_) => ("extra", unit.number),
+            };
+            format!("{prefix}_{}_{}", number + 1, v + 1)
+        }));
         if self.puzzle.at(r, c) == Some(v) {
             names.push(format!("given_{}_{}", r + 1, c + 1));
         }

@@ -5,7 +5,9 @@
 //! `n`, `p`, `q` (box rows and columns), one fact `given(R,C,V)` per given (1-based), then the
 //! encoding: a choice of exactly one `x(R,C,V)` per cell, `#count` constraints for exactly one
 //! cell per row and value, column and value, and (unless Latin) box and value, the givens kept,
-//! and `#show x/3.` A solution already found is ruled out by an integrity constraint over its
+//! and `#show x/3.` With a region map the boxes are `box(R,C,B)` facts instead of their p×q
+//! rule, and each extra unit `K` (a diagonal, a window) is `extra(K,R,C)` facts with the same
+//! `#count` constraint. A solution already found is ruled out by an integrity constraint over its
 //! open cells (`:- x(1,2,5), x(1,3,7), ... .`, [`write_asp_excluding`]). `clingo FILE` (or
 //! `gringo FILE | clasp`) prints the answer set as `x(R,C,V)` atoms
 //! ([`crate::format::clasp_answer`]).
@@ -35,9 +37,11 @@ use std::io::{self, Write};
 use crate::encode::nogood;
 use crate::format::entry::{ExportFormat, header_lines};
 use crate::grid::Grid;
+use crate::shape::Shape;
 
-/// The encoding after the facts, for a Sudoku (`latin` false) or a Latin square.
-fn encoding(latin: bool) -> String {
+/// The encoding after the facts of `shape`.
+fn encoding(shape: Shape) -> String {
+    let latin = shape.is_latin();
     let mut text = String::from(
         "value(1..n).\n\
          1 { x(R,C,V) : value(V) } 1 :- value(R), value(C).\n\
@@ -45,10 +49,18 @@ fn encoding(latin: bool) -> String {
          :- value(C), value(V), #count { R : x(R,C,V) } != 1.\n",
     );
     if !latin {
+        if !shape.has_region_map() {
+            text.push_str("box(R,C,((R-1)/p)*p + (C-1)/q) :- value(R), value(C).\n");
+        }
         text.push_str(
-            "box(R,C,((R-1)/p)*p + (C-1)/q) :- value(R), value(C).\n\
-             boxes(B) :- box(_,_,B).\n\
+            "boxes(B) :- box(_,_,B).\n\
              :- boxes(B), value(V), #count { R,C : x(R,C,V), box(R,C,B) } != 1.\n",
+        );
+    }
+    if shape.extra_count() > 0 {
+        text.push_str(
+            "extras(K) :- extra(K,_,_).\n\
+             :- extras(K), value(V), #count { R,C : x(R,C,V), extra(K,R,C) } != 1.\n",
         );
     }
     text.push_str(":- given(R,C,V), not x(R,C,V).\n");
@@ -73,7 +85,11 @@ pub fn write_asp_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) ->
     let header = header_lines(
         puzzle,
         "answer-set program (gringo/clingo)",
-        "x(R,C,V): cell (R,C) holds V (1-based); given(R,C,V) facts; boxes of p rows and q columns",
+        if shape.has_box_geometry() {
+            "x(R,C,V): cell (R,C) holds V (1-based); given(R,C,V) facts; boxes of p rows and q columns"
+        } else {
+            "x(R,C,V): cell (R,C) holds V (1-based); given(R,C,V) facts; box(R,C,B) facts for a region map, extra(K,R,C) for extra units"
+        },
         "clingo FILE > ANSWER (or gringo FILE | clasp > ANSWER)",
         "clasp",
     );
@@ -87,7 +103,19 @@ pub fn write_asp_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) ->
     for (cell, v) in puzzle.givens() {
         writeln!(out, "given({},{},{}).", cell / n + 1, cell % n + 1, v + 1)?;
     }
-    write!(out, "{}", encoding(shape.is_latin()))?;
+    if shape.has_region_map() {
+        for cell in 0..shape.cells() {
+            let (r, c) = (cell / n, cell % n);
+            writeln!(out, "box({},{},{}).", r + 1, c + 1, shape.box_of(r, c) + 1)?;
+        }
+    }
+    for k in 0..shape.extra_count() {
+        let unit = shape.unit(3 * n + k);
+        for cell in shape.unit_cells(unit) {
+            writeln!(out, "extra({},{},{}).", k + 1, cell / n + 1, cell % n + 1)?;
+        }
+    }
+    write!(out, "{}", encoding(shape))?;
     for solution in excluded {
         let cells = nogood(puzzle, solution);
         if cells.is_empty() {
@@ -121,12 +149,17 @@ pub const FORMAT: ExportFormat = ExportFormat {
         Ok(format!(
             "asp: {} given facts, {} rules",
             puzzle.filled(),
-            encoding(puzzle.shape().is_latin()).lines().count() + 1
+            encoding(puzzle.shape()).lines().count() + 1
         ))
     },
     exclude: Some(|puzzle, _, excluded, out| write_asp_excluding(puzzle, excluded, out)),
     estimate: |puzzle, _| {
-        let digits = crate::format::entry::digits(puzzle.shape().order() as u128);
-        u64::try_from(puzzle.filled() as u128 * (12 + 3 * digits) + 1024).unwrap_or(u64::MAX)
+        let shape = puzzle.shape();
+        let digits = crate::format::entry::digits(shape.order() as u128);
+        // The given facts, and the box and extra facts of regions.
+        let facts = puzzle.filled() as u128
+            + u128::from(shape.has_region_map()) * shape.cells() as u128
+            + (shape.extra_count() * shape.order()) as u128;
+        u64::try_from(facts * (12 + 3 * digits) + 1024).unwrap_or(u64::MAX)
     },
 };

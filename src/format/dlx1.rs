@@ -65,6 +65,7 @@ pub fn item_name(item: Item, n: usize) -> String {
         Item::RowValue { r, v } => ('r', r, v),
         Item::ColValue { c, v } => ('c', c, v),
         Item::BoxValue { b, v } => ('b', b, v),
+        Item::ExtraValue { k, v } => ('e', k, v),
     };
     let mut s = String::with_capacity(1 + 2 * width);
     s.push(prefix);
@@ -94,6 +95,7 @@ pub fn parse_item_name(name: &str, n: usize) -> Option<Item> {
         b'r' => Item::RowValue { r: a, v: b },
         b'c' => Item::ColValue { c: a, v: b },
         b'b' => Item::BoxValue { b: a, v: b },
+        b'e' => Item::ExtraValue { k: a, v: b },
         _ => return None,
     })
 }
@@ -402,7 +404,7 @@ pub const FORMAT: ExportFormat = ExportFormat {
         let shape = puzzle.shape();
         let n = shape.order() as u128;
         let cells = n * n;
-        let kinds = if shape.is_latin() { 3 } else { 4 };
+        let kinds = (shape.unit_count() as u128).div_ceil(n) + 1;
         let item = 2 + 2 * digits(n);
         // The item line, then n options per open cell and one per given.
         let filled = puzzle.filled() as u128;

@@ -122,7 +122,7 @@ pub(crate) fn ilp_estimate(puzzle: &Grid, lp: bool) -> u64 {
     let units = shape.unit_count() as u128;
     let givens = puzzle.filled() as u128;
     // Row kinds per cell (cell + one per unit kind), each with n terms, plus givens.
-    let kinds = units / n + 1;
+    let kinds = units.div_ceil(n) + 1;
     let nonzeros = kinds * n * cells + givens;
     let name = 4 + 3 * digits(n);
     let per_term = if lp { name + 3 } else { name + 14 };

@@ -71,7 +71,11 @@ pub fn write_mzn_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) ->
     let header = header_lines(
         puzzle,
         "MiniZinc model",
-        "x[r,c] is the value of cell (r,c); alldifferent per row, column and box; given: 0 = empty",
+        if shape.has_box_geometry() {
+            "x[r,c] is the value of cell (r,c); alldifferent per row, column and box; given: 0 = empty"
+        } else {
+            "x[r,c] is the value of cell (r,c); alldifferent per row, column, listed region and extra unit; given: 0 = empty"
+        },
         "minizinc --solver gecode FILE > ANSWER",
         "minizinc",
     );
@@ -89,8 +93,23 @@ pub fn write_mzn_excluding(puzzle: &Grid, excluded: &[Grid], out: impl Write) ->
         writeln!(out, "  {} {end}", cells.join(", "))?;
     }
     write!(out, "{MODEL}")?;
-    if !shape.is_latin() {
+    if !shape.is_latin() && !shape.has_region_map() {
         write!(out, "{BOXES}")?;
+    }
+    // A map's regions and the extra units, listed: one alldifferent each.
+    let listed_from = if shape.has_region_map() { 2 * n } else { 3 * n };
+    if !shape.is_latin() {
+        for unit in shape.units().skip(listed_from) {
+            let cells: Vec<String> = shape
+                .unit_cells(unit)
+                .map(|cell| format!("x[{},{}]", cell / n + 1, cell % n + 1))
+                .collect();
+            writeln!(
+                out,
+                "constraint alldifferent([{}]); % {unit}",
+                cells.join(", ")
+            )?;
+        }
     }
     for solution in excluded {
         let cells = nogood(puzzle, solution);
@@ -134,6 +153,12 @@ pub const FORMAT: ExportFormat = ExportFormat {
     estimate: |puzzle, _| {
         let shape = puzzle.shape();
         let (n, cells) = (shape.order() as u128, shape.cells() as u128);
-        u64::try_from(cells * (2 + digits(n)) + 2048).unwrap_or(u64::MAX)
+        // The listed units of regions: `x[r,c], ` per cell of each.
+        let listed = if shape.has_box_geometry() {
+            0
+        } else {
+            (shape.unit_count() as u128 - 2 * n) * n * (6 + 2 * digits(n)) + 64
+        };
+        u64::try_from(cells * (2 + digits(n)) + listed + 2048).unwrap_or(u64::MAX)
     },
 };

@@ -295,6 +295,12 @@ pub enum GenerateError {
     /// [`Options::cancel`] was set before a puzzle was made.
     #[error("cancelled")]
     Cancelled,
+    /// Pattern grids are laid out by p×q boxes: a shape with regions takes searched grids.
+    #[error("pattern grids follow p×q boxes: a {0} takes --grids search")]
+    PatternOfRegions(Shape),
+    /// The shape has no complete grid at all (a region map can make one impossible).
+    #[error("the {0} has no complete grid: its units cannot all hold every value once")]
+    NoGrid(Shape),
 }
 
 /// A generated puzzle.
@@ -334,6 +340,9 @@ impl Generator {
         if shape.order() > MAX_PUZZLE_ORDER {
             return Err(GenerateError::TooLarge(shape.order()));
         }
+        if options.source == GridSource::Pattern && !shape.has_box_geometry() {
+            return Err(GenerateError::PatternOfRegions(shape));
+        }
         if let Some(givens) = options.givens
             && givens > shape.cells()
         {
@@ -369,7 +378,7 @@ impl Generator {
         Ok(match self.options.source {
             GridSource::Pattern => random_pattern_grid(self.shape, rng),
             GridSource::Search => random_grid(&Grid::empty(self.shape), rng)?
-                .expect("the empty grid has a completion (the pattern grid)"),
+                .ok_or(GenerateError::NoGrid(self.shape))?,
         })
     }
 

@@ -86,7 +86,8 @@ struct Frame {
 /// The search state for one shape.
 struct Search {
     n: usize,
-    peer_count: usize,
+    /// The peers of cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
+    peer_start: Vec<u32>,
     peers: Vec<u32>,
     cand: Vec<u128>,
     trail: Vec<(u32, u128)>,
@@ -98,12 +99,14 @@ impl Search {
     fn new(shape: Shape) -> Search {
         let cells = shape.cells();
         let mut peers = Vec::with_capacity(cells * shape.peer_count());
+        let mut peer_start = vec![0u32];
         for cell in 0..cells {
             peers.extend(shape.peers(cell).map(|c| c as u32));
+            peer_start.push(peers.len() as u32);
         }
         Search {
             n: shape.order(),
-            peer_count: shape.peer_count(),
+            peer_start,
             peers,
             cand: vec![0; cells],
             trail: Vec::with_capacity(cells * 4),
@@ -144,8 +147,11 @@ impl Search {
     fn propagate(&mut self) -> bool {
         while let Some(cell) = self.queue.pop() {
             let bit = self.cand[cell as usize];
-            let start = cell as usize * self.peer_count;
-            for i in start..start + self.peer_count {
+            let (start, end) = (
+                self.peer_start[cell as usize] as usize,
+                self.peer_start[cell as usize + 1] as usize,
+            );
+            for i in start..end {
                 let p = self.peers[i] as usize;
                 let old = self.cand[p];
                 if old & bit != 0 {

@@ -71,6 +71,15 @@ impl Transform {
         let (p, q) = (shape.box_rows(), shape.box_cols());
         let mut values: Vec<usize> = (0..n).collect();
         values.shuffle(rng);
+        if !shape.has_box_geometry() {
+            // Regions stay where they are: only relabelling the values keeps every unit.
+            return Transform {
+                values,
+                rows: (0..n).collect(),
+                cols: (0..n).collect(),
+                transpose: false,
+            };
+        }
         // Rows: bands of p rows (q bands); columns: stacks of q columns (p stacks).
         let rows = block_permutation(n / p, p, rng);
         let cols = block_permutation(n / q, q, rng);

@@ -94,7 +94,11 @@ impl Trades {
             givens: vec![0; shape.cells().div_ceil(64)],
         };
         trades.add_two_values(shape, &value);
-        trades.add_two_lines(shape, &value);
+        // Two lines of a band share their boxes and no other unit only with p×q boxes: a
+        // region map or an extra unit (a diagonal crosses both lines) breaks those cycles.
+        if shape.has_box_geometry() {
+            trades.add_two_lines(shape, &value);
+        }
         trades
     }
 

@@ -66,6 +66,10 @@ impl Solver for Capped {
         self.inner.splittable()
     }
 
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        self.inner.handles_shape(shape)
+    }
+
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Result<SolveReport, SolveError> {
         self.check(puzzle)?;
         self.inner.solve(puzzle, limits)

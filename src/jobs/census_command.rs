@@ -102,18 +102,40 @@ impl Summing for EmptyGridSummary {
     }
 }
 
-/// The shape of the empty grid `count` counts without input: the read options' `box` or
-/// `latin`, and the job's `order`.
+/// The shape of the empty grid `count` counts without input: the read options' `box`, `latin`
+/// or regions (`regions`, `extra`), and the job's `order` (or the region map's).
 ///
 /// # Errors
 /// Neither given, or a shape that cannot be.
 pub fn shape_of(job: &CountJob, read: ReadOptions) -> Result<Shape, OptionError> {
-    let (boxes, latin) = match read.shape {
-        Some(ShapeSpec::Box(p, q)) => (Some((p, q)), false),
-        Some(ShapeSpec::Latin) => (None, true),
-        None => (None, false),
+    let (boxes, latin, regions) = match read.shape {
+        Some(ShapeSpec::Box(p, q)) => (Some((p, q)), false, None),
+        Some(ShapeSpec::Latin) => (None, true, None),
+        Some(ShapeSpec::Regions(boxes, regions)) => (boxes, false, Some(regions)),
+        None => (None, false, None),
     };
-    empty_grid_shape(boxes, latin, job.order())
+    // A region map gives the order when neither --box nor --order does.
+    let order = job
+        .order()
+        .or_else(|| regions.and_then(|r| r.map).map(|map| map.order()));
+    let order = if boxes.is_some() { job.order() } else { order };
+    let shape = empty_grid_shape(boxes, latin, order)?;
+    let Some(regions) = regions else {
+        return Ok(shape);
+    };
+    let invalid = |message: String| OptionError::Invalid {
+        option: "regions",
+        message,
+    };
+    match regions
+        .regions_for(shape.order())
+        .map_err(|e| invalid(e.to_string()))?
+    {
+        Some(regions) => shape
+            .with_regions(regions)
+            .map_err(|e| invalid(e.to_string())),
+        None => Ok(shape),
+    }
 }
 
 /// The identity of a resumable output of `count` without input (see

@@ -30,7 +30,7 @@ use crate::generate::puzzle::{
 use crate::grade::Difficulty;
 use crate::propagate::Scheme;
 use crate::search::Cancel;
-use crate::shape::Shape;
+use crate::shape::{ExtraSet, RegionSpec, Shape};
 use crate::text::to_json;
 
 /// The options of `generate`, as every front end gives them.
@@ -40,6 +40,11 @@ pub struct GenerateOptions {
     /// Box rows and columns.
     #[serde(rename = "box")]
     pub boxes: (usize, usize),
+    /// A region map in place of the boxes: its n rows of n labels (`--regions`; the JSON
+    /// field `"regions"`). Its order must be the boxes'.
+    pub regions: Option<Vec<String>>,
+    /// Extra units: `diagonals`, `windows` (`--extra`).
+    pub extra: Vec<String>,
     /// How many puzzles (or grids).
     pub count: u64,
     /// The base seed: puzzle `i` is drawn from `(seed, i)`.
@@ -78,6 +83,8 @@ impl Default for GenerateOptions {
     fn default() -> Self {
         GenerateOptions {
             boxes: (3, 3),
+            regions: None,
+            extra: Vec::new(),
             count: 1,
             seed: 1,
             symmetry: Symmetry::None,
@@ -156,6 +163,44 @@ impl fmt::Debug for GenerateJob {
     }
 }
 
+/// `shape` with the region map `map` (its rows) and the extra units named `extra`.
+///
+/// # Errors
+/// A map or an extra unit that cannot be (the message names the row and column in the map).
+fn with_regions(
+    shape: Shape,
+    map: Option<&[String]>,
+    extra: &[String],
+) -> Result<Shape, OptionError> {
+    let invalid = |option: &'static str, message: String| OptionError::Invalid { option, message };
+    let sets = extra
+        .iter()
+        .map(|name| name.parse::<ExtraSet>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| invalid("extra", e.to_string()))?;
+    let text = map.map(|rows| rows.join("\n"));
+    let spec = RegionSpec::new(text.as_deref(), &sets).map_err(|e| {
+        invalid(
+            if map.is_some() { "regions" } else { "extra" },
+            e.to_string(),
+        )
+    })?;
+    match spec.regions_for(shape.order()) {
+        Ok(Some(regions)) => shape
+            .with_regions(regions)
+            .map_err(|e| invalid("regions", e.to_string())),
+        Ok(None) => Ok(shape),
+        Err(e) => Err(invalid(
+            if matches!(e, crate::shape::RegionError::WindowsOrder { .. }) {
+                "extra"
+            } else {
+                "regions"
+            },
+            e.to_string(),
+        )),
+    }
+}
+
 impl GenerateJob {
     /// Checks `options` (the shape, the target) before any work.
     ///
@@ -168,6 +213,7 @@ impl GenerateJob {
             option: "box",
             message: e.to_string(),
         })?;
+        let shape = with_regions(shape, options.regions.as_deref(), &options.extra)?;
         if options.grid_only
             && (options.givens.is_some()
                 || options.scheme.is_some()
@@ -227,6 +273,8 @@ impl GenerateJob {
         generation.lanes = threads / busy;
         let identity = json!({
             "box": [p, q],
+            "regions": options.regions,
+            "extra": options.extra,
             "seed": options.seed,
             "symmetry": options.symmetry.to_string(),
             "givens": options.givens,

@@ -28,9 +28,8 @@ impl Propagator {
                 Ok(())
             };
         };
-        let pc = self.peer_count;
-        for i in 0..pc {
-            let peer = self.peers[cell * pc + i] as usize;
+        for i in self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize {
+            let peer = self.peers[i] as usize;
             self.remove(d, peer, v)?;
         }
         Ok(())

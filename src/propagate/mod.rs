@@ -92,12 +92,13 @@ pub struct Propagator {
     words: usize,
     /// Cells of each unit, `unit_count × n`.
     unit_cells: Vec<u32>,
-    /// Units of each cell, `cells × units_per_cell`.
+    /// Units of each cell: `cell_units[cell_unit_start[c]..cell_unit_start[c + 1]]` (3, or 2
+    /// for a Latin square, plus the extra units holding the cell).
     cell_units: Vec<u32>,
-    units_per_cell: usize,
-    /// Peers of each cell, `cells × peer_count`.
+    cell_unit_start: Vec<u32>,
+    /// Peers of each cell: `peers[peer_start[c]..peer_start[c + 1]]`.
     peers: Vec<u32>,
-    peer_count: usize,
+    peer_start: Vec<u32>,
     /// Cells whose single candidate still has to be removed from their peers.
     fixed_queue: Vec<u32>,
     /// Units to revise (channeling, range exhaustion, HAC): flags, how many are set, and the
@@ -143,9 +144,12 @@ impl Propagator {
         let units_per_cell = if shape.is_latin() { 2 } else { 3 };
         let mut cell_units = Vec::with_capacity(shape.cells() * units_per_cell);
         let mut peers = Vec::with_capacity(shape.cells() * shape.peer_count());
+        let (mut cell_unit_start, mut peer_start) = (vec![0u32], vec![0u32]);
         for cell in 0..shape.cells() {
             cell_units.extend(shape.units_of(cell).map(|u| u.index(n) as u32));
             peers.extend(shape.peers(cell).map(|c| c as u32));
+            cell_unit_start.push(cell_units.len() as u32);
+            peer_start.push(peers.len() as u32);
         }
         Propagator {
             shape,
@@ -153,9 +157,9 @@ impl Propagator {
             words,
             unit_cells,
             cell_units,
-            units_per_cell,
+            cell_unit_start,
             peers,
-            peer_count: shape.peer_count(),
+            peer_start,
             fixed_queue: Vec::with_capacity(shape.cells()),
             unit_flag: vec![false; units],
             dirty_count: 0,
@@ -314,9 +318,8 @@ impl Propagator {
         if count == 1 {
             self.fixed_queue.push(cell as u32);
         }
-        let k = self.units_per_cell;
-        for i in 0..k {
-            let u = self.cell_units[cell * k + i] as usize;
+        for i in self.cell_unit_start[cell] as usize..self.cell_unit_start[cell + 1] as usize {
+            let u = self.cell_units[i] as usize;
             self.mark_unit(u);
         }
         self.any_redundant_dirty = true;

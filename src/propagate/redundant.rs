@@ -44,8 +44,11 @@ impl Propagator {
     }
 
     /// The `S` constraint on every row/box and column/box crossing whose units changed.
+    ///
+    /// With a region map there are no p×q boxes to cross: the constraint is not applied (the
+    /// schemes stay sound, with less pruning).
     pub(super) fn same<const TRACE: bool>(&mut self, d: &mut Domains) -> Result<(), Failure> {
-        if self.shape.is_latin() {
+        if self.shape.is_latin() || self.shape.has_region_map() {
             return Ok(());
         }
         let mut buf = std::mem::take(&mut self.scratch2);
@@ -157,8 +160,9 @@ impl Propagator {
         };
         for i in 0..n {
             let cell = self.unit_cells[from * n + i] as usize;
-            let k = self.units_per_cell;
-            if !self.cell_units[cell * k..(cell + 1) * k].contains(&(other as u32)) {
+            let units =
+                self.cell_unit_start[cell] as usize..self.cell_unit_start[cell + 1] as usize;
+            if !self.cell_units[units].contains(&(other as u32)) {
                 self.remove_mask(d, cell, only)?;
             }
         }
@@ -214,8 +218,10 @@ impl Propagator {
 
     /// The `3` constraint: for each changed value, the rows × boxes matching of every band and
     /// the columns × boxes matching of every stack.
+    ///
+    /// Not applied with a region map (no bands of boxes), as [`Propagator::same`].
     pub(super) fn rows_boxes<const TRACE: bool>(&mut self, d: &mut Domains) -> Result<(), Failure> {
-        if self.shape.is_latin() {
+        if self.shape.is_latin() || self.shape.has_region_map() {
             return Ok(());
         }
         let (p, q) = (self.shape.box_rows(), self.shape.box_cols());

@@ -255,6 +255,16 @@ pub fn render(puzzle: &Grid, solution: Option<&Grid>, options: &SvgOptions) -> S
                 }
                 None => out.push_str("/>"),
             }
+            // A cell of an extra unit (a diagonal, a window) is shaded under its digit.
+            let on_extra = shape
+                .regions()
+                .is_some_and(|regions| !regions.extras_of(index).is_empty());
+            if on_extra && !options.heat_map {
+                let _ = write!(
+                    out,
+                    r##"<rect class="extra" x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#000" fill-opacity="0.09"/>"##
+                );
+            }
             if let (Some(v), false) = (value, options.heat_map) {
                 let _ = write!(
                     out,
@@ -341,7 +351,8 @@ pub(crate) fn fluid_coordinates(n: usize, cell: f64) -> (f64, f64) {
 }
 
 /// The thick lines between the boxes of `shape` (none for a Latin square), for a grid whose
-/// top-left corner is `origin`, whose cells are `cell` wide, drawn down to its row `rows`.
+/// top-left corner is `origin`, whose cells are `cell` wide, drawn down to its row `rows`. With
+/// a region map, the lines run between cells of different regions.
 pub(crate) fn box_borders(
     out: &mut String,
     shape: crate::shape::Shape,
@@ -354,6 +365,33 @@ pub(crate) fn box_borders(
         return;
     }
     let n = shape.order();
+    if shape.has_region_map() {
+        let region = |r: usize, c: usize| shape.box_of(r, c);
+        for r in 0..rows.min(n) {
+            for c in 0..n {
+                let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
+                if c + 1 < n && region(r, c) != region(r, c + 1) {
+                    let _ = write!(
+                        out,
+                        r##"<line x1="{}" y1="{y}" x2="{}" y2="{}" stroke="#000" stroke-width="{stroke}"/>"##,
+                        x + cell,
+                        x + cell,
+                        y + cell
+                    );
+                }
+                if r + 1 < rows.min(n) && region(r, c) != region(r + 1, c) {
+                    let _ = write!(
+                        out,
+                        r##"<line x1="{x}" y1="{}" x2="{}" y2="{}" stroke="#000" stroke-width="{stroke}"/>"##,
+                        y + cell,
+                        x + cell,
+                        y + cell
+                    );
+                }
+            }
+        }
+        return;
+    }
     let side = cell * n as f64;
     let tall = cell * rows.min(n) as f64;
     let lines = (shape.box_rows()..rows.min(n))

@@ -42,9 +42,10 @@ mod triads;
 
 use crate::shape::Shape;
 
-/// Whether the engine handles `shape`: 9×9 with 3×3 boxes.
+/// Whether the engine handles `shape`: 9×9 with 3×3 boxes, no region map and no extra unit
+/// (its bands are the boxes').
 pub(crate) fn fits(shape: Shape) -> bool {
-    shape.order() == 9 && !shape.is_latin() && shape.box_rows() == 3
+    shape.order() == 9 && !shape.is_latin() && shape.box_rows() == 3 && shape.has_box_geometry()
 }
 
 #[cfg(test)]

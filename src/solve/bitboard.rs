@@ -106,7 +106,8 @@ impl Tables {
             })
             .collect();
         let mut crossings = Vec::new();
-        if !shape.is_latin() {
+        // Box–line crossings need p×q boxes (extra units may be added; a region map may not).
+        if !shape.is_latin() && !shape.has_region_map() {
             let mask =
                 |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
             for b in 0..shape.order() {
@@ -149,7 +150,8 @@ thread_local! {
 
 /// Whether the fast path handles `shape`.
 pub(crate) fn fits(shape: Shape) -> bool {
-    shape.cells() <= MAX_CELLS
+    // A cell's units are one 64-bit mask of unit indices.
+    shape.cells() <= MAX_CELLS && shape.unit_count() <= 64
 }
 
 /// Counts the solutions of `puzzle` (which must [`fit`](fits)) up to `limit`.

@@ -129,6 +129,11 @@ impl Colouring {
 }
 
 impl Solver for Colouring {
+    /// Region maps, not extra units: the colour classes of its search are filled row, column and box at a time.
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        shape.extra_count() == 0
+    }
+
     /// `colour` (the default), `colour:dsatur` (per unit, no hyperedge rule), `colour:graph`
     /// (per edge, no hyperedge rule; with the rule, `colour:graph+rule`), so tables tell them
     /// apart.

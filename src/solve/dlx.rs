@@ -83,6 +83,11 @@ pub const MAX_DLX_ORDER: usize = 128;
 pub struct Dlx;
 
 impl Solver for Dlx {
+    /// Region maps, not extra units: every option covers the same number of items (4, or 3 for a Latin square).
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        shape.extra_count() == 0
+    }
+
     fn name(&self) -> &str {
         "dlx"
     }

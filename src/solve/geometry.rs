@@ -4,6 +4,9 @@
 //! [`Shape`] computes these on the fly; a search visits them millions of times, so the solvers read
 //! them from memory instead. [`geometry`] caches one table set per shape for the whole process.
 //!
+//! With regions (a jigsaw map, extra units) a cell's units and peers vary in number; the tables
+//! hold each cell's list one after the other, with its start.
+//!
 //! # Complexity
 //! Building: O(n² · degree) time and memory, where degree = `2(n−1) + (p−1)(q−1)`; for n = 64 with
 //! 8×8 boxes that is 4096 × 175 peers, 2.8 MB. Lookups are O(1).
@@ -21,18 +24,16 @@ pub(crate) struct Geometry {
     pub n: usize,
     /// n².
     pub cells: usize,
-    /// Number of units (3n, or 2n for a Latin square).
+    /// Number of units (3n, or 2n for a Latin square, plus the extra units).
     pub unit_count: usize,
-    /// Units per cell (3, or 2 for a Latin square).
-    pub units_per_cell: usize,
     /// `units[u·n + i]`: the i-th cell of unit u (flat unit index as in [`crate::shape::Unit`]).
     pub units: Vec<u32>,
-    /// `cell_units[c·units_per_cell + j]`: the units of cell c.
-    pub cell_units: Vec<u32>,
-    /// Peers per cell.
-    pub degree: usize,
-    /// `peers[c·degree + j]`: the peers of cell c.
-    pub peers: Vec<u32>,
+    /// The units of cell c: `cell_units[cell_unit_start[c]..cell_unit_start[c + 1]]`.
+    cell_units: Vec<u32>,
+    cell_unit_start: Vec<u32>,
+    /// The peers of cell c: `peers[peer_start[c]..peer_start[c + 1]]`.
+    peers: Vec<u32>,
+    peer_start: Vec<u32>,
 }
 
 impl Geometry {
@@ -42,22 +43,24 @@ impl Geometry {
             .units()
             .flat_map(|u| shape.unit_cells(u).map(|c| c as u32).collect::<Vec<_>>())
             .collect();
-        let cell_units = (0..shape.cells())
-            .flat_map(|c| shape.units_of(c).map(move |u| u.index(n) as u32))
-            .collect();
-        let peers = (0..shape.cells())
-            .flat_map(|c| shape.peers(c).map(|p| p as u32).collect::<Vec<_>>())
-            .collect();
+        let (mut cell_units, mut cell_unit_start) = (Vec::new(), vec![0u32]);
+        let (mut peers, mut peer_start) = (Vec::new(), vec![0u32]);
+        for cell in 0..shape.cells() {
+            cell_units.extend(shape.units_of(cell).map(|u| u.index(n) as u32));
+            cell_unit_start.push(cell_units.len() as u32);
+            peers.extend(shape.peers(cell).map(|p| p as u32));
+            peer_start.push(peers.len() as u32);
+        }
         Geometry {
             shape,
             n,
             cells: shape.cells(),
             unit_count: shape.unit_count(),
-            units_per_cell: if shape.is_latin() { 2 } else { 3 },
             units,
             cell_units,
-            degree: shape.peer_count(),
+            cell_unit_start,
             peers,
+            peer_start,
         }
     }
 
@@ -70,13 +73,13 @@ impl Geometry {
     /// The peers of cell `c`.
     #[inline]
     pub fn peers(&self, c: usize) -> &[u32] {
-        &self.peers[c * self.degree..(c + 1) * self.degree]
+        &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 
     /// The units of cell `c`.
     #[inline]
     pub fn units_of(&self, c: usize) -> &[u32] {
-        &self.cell_units[c * self.units_per_cell..(c + 1) * self.units_per_cell]
+        &self.cell_units[self.cell_unit_start[c] as usize..self.cell_unit_start[c + 1] as usize]
     }
 }
 

@@ -182,6 +182,15 @@ pub trait Solver: Send + Sync {
         true
     }
 
+    /// Whether the backend models every unit of `shape` (the default: it reads the units).
+    /// One built on p×q boxes or on a fixed number of units per cell says no to region maps
+    /// or extra units, and gives [`SolveError::Unsupported`] instead of an answer that would
+    /// break them.
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        let _ = shape;
+        true
+    }
+
     /// The backend's own search, which [`Solver::count`] calls once the common checks have
     /// passed: the order is at most [`Solver::max_order`], and the givens do not clash (unless
     /// [`Solver::handles_clashing_givens`]). Counts solutions up to `limit`, keeping the first
@@ -240,6 +249,10 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
         (**self).splittable()
     }
 
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        (**self).handles_shape(shape)
+    }
+
     fn search(
         &self,
         puzzle: &Grid,
@@ -267,6 +280,15 @@ impl<S: Solver + ?Sized> Solver for Box<S> {
 /// # Errors
 /// As described.
 pub fn check_order(solver: &(impl Solver + ?Sized), puzzle: &Grid) -> Result<(), SolveError> {
+    let shape = puzzle.shape();
+    if !shape.has_box_geometry() && !solver.handles_shape(shape) {
+        return Err(SolveError::Unsupported {
+            backend: solver.name().to_string(),
+            reason: format!(
+                "it does not model the units of a {shape}; use native, sat, mip, cp or norvig"
+            ),
+        });
+    }
     let order = puzzle.shape().order();
     if order > solver.max_order() {
         return Err(SolveError::TooLarge {
@@ -321,6 +343,10 @@ impl<S: Solver> Solver for Verified<S> {
 
     fn splittable(&self) -> bool {
         self.0.splittable()
+    }
+
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        self.0.handles_shape(shape)
     }
 
     fn search(

@@ -38,6 +38,10 @@ impl<S: Solver> Solver for RequireCertificate<S> {
         self.0.splittable()
     }
 
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        self.0.handles_shape(shape)
+    }
+
     fn search(
         &self,
         puzzle: &Grid,

@@ -62,6 +62,10 @@ pub enum TextErrorKind {
     /// The shape cannot be built.
     #[error("{0}")]
     Shape(ShapeError),
+    /// The regions cannot be built for this grid (a map of another order, windows on an order
+    /// that is not a square).
+    #[error("{0}")]
+    Regions(crate::shape::RegionError),
     /// `--box PxQ` that does not fit the size.
     #[error("boxes of {p}×{q} do not fit order {order} (p·q must equal n)")]
     BoxMismatch {

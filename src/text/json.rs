@@ -1,6 +1,7 @@
 //! JSON lines: one object per line, `{"box":[p,q],"givens":[[r,c,v],...]}` (1-based),
 //! `{"box":[p,q],"grid":"..."}` (a puzzle line), or with `"latin":true` / `"order":n` instead of
-//! `"box"`.
+//! `"box"`. Regions: `"regions":["112...", ...]` (the n rows of a region map, as `--regions`
+//! reads them) and `"extra":["diagonals","windows"]` (as `--extra`).
 
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -8,16 +9,24 @@ use serde::{Deserialize, Serialize};
 use super::line::parse_line_at;
 use super::{ShapeSpec, TextError, TextErrorKind, resolve_shape, to_line};
 use crate::grid::Grid;
-use crate::shape::MAX_ORDER;
+use crate::shape::{ExtraSet, MAX_ORDER, RegionSpec};
 
 /// The JSON object of a puzzle, in the form `{"box":[p,q],"grid":"..."}` for orders up to 35 and
 /// `{"box":[p,q],"givens":[[r,c,v],...]}` above (`"latin":true` and `"order"` for Latin squares).
 pub fn to_json(grid: &Grid) -> serde_json::Value {
     let shape = grid.shape();
+    let map = shape.regions().and_then(|regions| regions.map_rows());
+    let extra = shape
+        .regions()
+        .and_then(|regions| regions.extra_sets())
+        .filter(|sets| !sets.is_empty())
+        .map(|sets| sets.iter().map(|set| set.name().to_string()).collect());
     let mut object = JsonPuzzle {
-        r#box: (!shape.is_latin()).then(|| [shape.box_rows(), shape.box_cols()]),
+        r#box: (!shape.is_latin() && map.is_none()).then(|| [shape.box_rows(), shape.box_cols()]),
         latin: shape.is_latin().then_some(true),
-        order: shape.is_latin().then_some(shape.order()),
+        order: (shape.is_latin() || map.is_some()).then_some(shape.order()),
+        regions: map,
+        extra,
         grid: None,
         givens: None,
     };
@@ -44,13 +53,17 @@ struct JsonPuzzle {
     #[serde(skip_serializing_if = "Option::is_none")]
     order: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extra: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     grid: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     givens: Option<Vec<[usize; 3]>>,
 }
 
 /// The keys of a puzzle object.
-const PUZZLE_KEYS: &str = "box, latin, order, grid, givens";
+const PUZZLE_KEYS: &str = "box, latin, order, regions, extra, grid, givens";
 
 /// The JSON puzzle object, as read: the puzzle keys, and the keys that sudokit's own JSON output
 /// puts beside a puzzle (`generate`, `minimize`, `reduce latin`), which are ignored so that output
@@ -66,6 +79,10 @@ struct JsonInput {
     latin: Option<bool>,
     #[serde(default)]
     order: Option<usize>,
+    #[serde(default)]
+    regions: Option<Vec<String>>,
+    #[serde(default)]
+    extra: Option<Vec<String>>,
     #[serde(default)]
     grid: Option<String>,
     #[serde(default)]
@@ -202,6 +219,33 @@ pub(super) fn parse_json_at(
         (None, Some(true)) => Some(ShapeSpec::Latin),
         (None, _) => None,
     };
+    // The object's own regions, on its own shape; the flags' regions apply when it has none.
+    let key_column = |key: &str| text.find(key).map_or(1, |i| text[..i].chars().count() + 1);
+    let own_regions = object_regions(&object).map_err(|k| at(key_column("\"regions\""), k))?;
+    let (spec, own) = if own_regions.is_empty() {
+        (spec, own)
+    } else {
+        let with = ShapeSpec::with_regions(own, own_regions)
+            .map_err(|e| at(key_column("\"latin\""), TextErrorKind::Shape(e)))?;
+        let flag_regions = spec.map(ShapeSpec::regions).unwrap_or_default();
+        if !flag_regions.is_empty() && flag_regions != own_regions {
+            return Err(at(
+                key_column("\"regions\""),
+                TextErrorKind::Json(
+                    "--regions/--extra contradict the puzzle's own \"regions\"/\"extra\"; drop the flags or the keys".to_string(),
+                ),
+            ));
+        }
+        // A box flag still applies under the object's regions unless the object names its box.
+        let spec = match (spec.and_then(ShapeSpec::boxes), object.r#box) {
+            (Some((p, q)), None) => {
+                ShapeSpec::with_regions(Some(ShapeSpec::Box(p, q)), own_regions)
+                    .map_err(|e| at(1, TextErrorKind::Shape(e)))?
+            }
+            _ => with,
+        };
+        (spec, with)
+    };
     // A shape flag that contradicts the puzzle's own shape is an error naming both, never
     // silently overridden in either direction.
     let flag_contradicts = match (spec, own) {
@@ -211,11 +255,17 @@ pub(super) fn parse_json_at(
     };
     if flag_contradicts {
         let flag = match spec {
-            Some(ShapeSpec::Box(p, q)) => format!("--box {p}x{q}"),
+            Some(ShapeSpec::Box(p, q) | ShapeSpec::Regions(Some((p, q)), _)) => {
+                format!("--box {p}x{q}")
+            }
+            Some(ShapeSpec::Regions(None, _)) => "--regions/--extra".to_string(),
             _ => "--latin".to_string(),
         };
         let (key, stated) = match own {
-            Some(ShapeSpec::Box(p, q)) => ("\"box\"", format!("\"box\":[{p},{q}]")),
+            Some(ShapeSpec::Box(p, q) | ShapeSpec::Regions(Some((p, q)), _)) => {
+                ("\"box\"", format!("\"box\":[{p},{q}]"))
+            }
+            Some(ShapeSpec::Regions(None, _)) => ("\"regions\"", "\"regions\"".to_string()),
             Some(ShapeSpec::Latin) => ("\"latin\"", "\"latin\":true".to_string()),
             None => ("\"latin\"", "\"latin\":false".to_string()),
         };
@@ -257,14 +307,16 @@ pub(super) fn parse_json_at(
         (None, Some(givens)) => {
             let order = match (object.order, object_spec) {
                 (Some(n), _) => n,
-                (None, Some(ShapeSpec::Box(p, q))) => match p.checked_mul(q) {
-                    Some(n) => n,
-                    None => {
-                        return Err(json_err(&format!(
-                            "boxes of {p}×{q} make an order larger than the maximum {MAX_ORDER}"
-                        )));
+                (None, Some(ShapeSpec::Box(p, q) | ShapeSpec::Regions(Some((p, q)), _))) => {
+                    match p.checked_mul(q) {
+                        Some(n) => n,
+                        None => {
+                            return Err(json_err(&format!(
+                                "boxes of {p}×{q} make an order larger than the maximum {MAX_ORDER}"
+                            )));
+                        }
                     }
-                },
+                }
                 (None, _) => {
                     return Err(json_err(
                         "\"givens\" needs the shape: \"box\":[p,q], or \"order\":n",
@@ -293,6 +345,19 @@ pub(super) fn parse_json_at(
             Ok(grid)
         }
     }
+}
+
+/// The regions an object states with `"regions"` and `"extra"` (empty when it states none).
+fn object_regions(object: &JsonInput) -> Result<RegionSpec, TextErrorKind> {
+    let map = object.regions.as_ref().map(|rows| rows.join("\n"));
+    let extras = object
+        .extra
+        .iter()
+        .flatten()
+        .map(|name| name.parse::<ExtraSet>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(TextErrorKind::Regions)?;
+    RegionSpec::new(map.as_deref(), &extras).map_err(TextErrorKind::Regions)
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ mod rows;
 use std::fmt;
 
 use crate::grid::Grid;
-use crate::shape::Shape;
+use crate::shape::{RegionSpec, Shape};
 
 pub use block::to_block;
 pub use error::{TextError, TextErrorKind};
@@ -67,13 +67,17 @@ pub const MAX_LINE_ORDER: usize = 35;
 /// The symbols of values `1..=35` in a puzzle line.
 pub const ALPHABET: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// A shape chosen by the user (`--box PxQ`, `--latin`) instead of the one inferred from the size.
+/// A shape chosen by the user (`--box PxQ`, `--latin`, `--regions FILE`, `--extra SET`) instead
+/// of the one inferred from the size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShapeSpec {
     /// Boxes of `p` rows × `q` columns.
     Box(usize, usize),
     /// A Latin square (no boxes), order from the size.
     Latin,
+    /// Regions on top of the boxes `p×q` (or the default boxes of the order): a map that
+    /// replaces them, extra units.
+    Regions(Option<(usize, usize)>, RegionSpec),
 }
 
 impl ShapeSpec {
@@ -84,6 +88,42 @@ impl ShapeSpec {
             (Some((p, q)), _) => Some(ShapeSpec::Box(p, q)),
             (None, true) => Some(ShapeSpec::Latin),
             (None, false) => None,
+        }
+    }
+
+    /// `spec` with `regions` on top (nothing changes when `regions` is empty).
+    ///
+    /// # Errors
+    /// [`ShapeError::LatinRegions`](crate::shape::ShapeError::LatinRegions): a Latin square
+    /// takes no regions.
+    pub fn with_regions(
+        spec: Option<ShapeSpec>,
+        regions: RegionSpec,
+    ) -> Result<Option<ShapeSpec>, crate::shape::ShapeError> {
+        if regions.is_empty() {
+            return Ok(spec);
+        }
+        Ok(Some(match spec {
+            None => ShapeSpec::Regions(None, regions),
+            Some(ShapeSpec::Box(p, q)) => ShapeSpec::Regions(Some((p, q)), regions),
+            Some(ShapeSpec::Regions(boxes, _)) => ShapeSpec::Regions(boxes, regions),
+            Some(ShapeSpec::Latin) => return Err(crate::shape::ShapeError::LatinRegions),
+        }))
+    }
+
+    /// The box sides this spec names, if any.
+    pub fn boxes(self) -> Option<(usize, usize)> {
+        match self {
+            ShapeSpec::Box(p, q) | ShapeSpec::Regions(Some((p, q)), _) => Some((p, q)),
+            _ => None,
+        }
+    }
+
+    /// The regions this spec asks for (empty for boxes and Latin squares).
+    pub fn regions(self) -> RegionSpec {
+        match self {
+            ShapeSpec::Regions(_, regions) => regions,
+            _ => RegionSpec::default(),
         }
     }
 
@@ -120,6 +160,16 @@ impl ShapeSpec {
                     return Err(TextErrorKind::BoxMismatch { p, q, order });
                 }
                 Shape::sudoku(p, q).map_err(TextErrorKind::Shape)
+            }
+            ShapeSpec::Regions(boxes, regions) => {
+                let base = match boxes {
+                    Some((p, q)) => ShapeSpec::Box(p, q).shape_for(order)?,
+                    None => Shape::default_for_order(order).map_err(TextErrorKind::Shape)?,
+                };
+                match regions.regions_for(order).map_err(TextErrorKind::Regions)? {
+                    Some(regions) => base.with_regions(regions).map_err(TextErrorKind::Shape),
+                    None => Ok(base),
+                }
             }
         }
     }

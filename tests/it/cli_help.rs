@@ -271,6 +271,7 @@ fn one_placeholder_per_kind_of_value() {
         "DIR",
         "LIST",
         "PxQ",
+        "SET",
         "BACKEND",
         "SCHEME",
         "FORMAT",

@@ -586,3 +586,89 @@ fn enumerating_solvers_count_in_one_run() {
         eprintln!("skipped: no enumerating solver installed");
     }
 }
+
+/// Every installed solver of the table on the jigsaw and the X-Sudoku of `models/variants`:
+/// each whose input form lists the units (every one but the MiniZinc data of the p×q model)
+/// gives the one solution, through the export, the program and the decoding, and the
+/// verifier with the regions.
+#[test]
+fn regions_through_every_installed_solver() {
+    let jigsaw = ["--regions", "models/variants/janko_chaos_108.regions"];
+    let x = ["--extra", "diagonals"];
+    let cases = [
+        (&jigsaw, "models/variants/janko_chaos_108.txt"),
+        (&x, "models/variants/x_sudoku_18.txt"),
+    ];
+    let mut tried = 0;
+    for name in found_solvers() {
+        for (flags, file) in cases {
+            let backend = format!("ext:{name}");
+            let mut args = vec!["count", "--limit", "2", "--backend", &backend];
+            args.extend_from_slice(flags);
+            args.push(file);
+            let counted = run(&args, b"");
+            let native = run(&[&["count"][..], flags, &[file]].concat(), b"");
+            assert_eq!(stdout(&native).trim(), "1", "{}", stderr(&native));
+            let text = stdout(&counted);
+            assert!(
+                text.trim() == "1"
+                    || text.trim() == "1 (claimed by ".to_string() + &name + ", not checked)",
+                "{name} on {file}: {text}{}",
+                stderr(&counted)
+            );
+            tried += 1;
+        }
+    }
+    eprintln!("{tried} solver runs on region variants");
+}
+
+/// An X-Sudoku exported to CNF, solved by minisat and read back by `decode` with its flags.
+#[test]
+fn an_exported_x_sudoku_decodes_back_with_its_flags() {
+    if !installed("minisat") {
+        return;
+    }
+    let dir = scratch("regions-decode");
+    let cnf = dir.join("x.cnf");
+    let answer = dir.join("x.answer");
+    let puzzle = "models/variants/x_sudoku_18.txt";
+    let export = run(
+        &[
+            "export",
+            "--to",
+            "cnf",
+            "--extra",
+            "diagonals",
+            puzzle,
+            "-o",
+            s(&cnf),
+        ],
+        b"",
+    );
+    assert_eq!(export.status.code(), Some(0), "{}", stderr(&export));
+    let _ = Command::new("minisat")
+        .args([s(&cnf), s(&answer)])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    let decoded = run(
+        &[
+            "decode",
+            "--extra",
+            "diagonals",
+            puzzle,
+            "--from",
+            "minisat",
+            s(&answer),
+        ],
+        b"",
+    );
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    let solved = run(&["solve", "--extra", "diagonals", puzzle], b"");
+    assert!(
+        stdout(&decoded).contains(stdout(&solved).trim()),
+        "{}\n{}",
+        stdout(&decoded),
+        stdout(&solved)
+    );
+}

@@ -35,6 +35,7 @@ mod package;
 mod propagate_data;
 mod reduce_latin;
 mod reduce_targets;
+mod regions;
 mod reliability;
 mod report_browser;
 mod resume_commands;

@@ -137,7 +137,7 @@ fn cases() -> Vec<Case> {
         info(
             "JSON with a misspelt field",
             r#"{"box":[2,2],"grird":"................"}"#,
-            "-:1:20: JSON: unknown key \"grird\": a puzzle has box, latin, order, grid, givens",
+            "-:1:20: JSON: unknown key \"grird\": a puzzle has box, latin, order, regions, extra, grid, givens",
         ),
         info(
             "JSON without a puzzle",
@@ -636,7 +636,7 @@ fn exit_code_cases() -> Vec<Case> {
             "JSON: an unknown key",
             &["solve", "-"],
             r#"{"order":4,"Latin":true,"givens":[]}"#,
-            r#"-:1:18: JSON: unknown key "Latin": a puzzle has box, latin, order, grid, givens"#,
+            r#"-:1:18: JSON: unknown key "Latin": a puzzle has box, latin, order, regions, extra, grid, givens"#,
             2,
         ),
         cmd(

@@ -176,12 +176,13 @@ pub struct CnfSize {
 pub fn formula_size(shape: Shape, options: CnfOptions, givens: usize) -> Option<CnfSize> {
     let n = shape.order();
     let n2 = n * n;
-    let units = if shape.is_latin() { 2 } else { 3 };
+    // One AMO (and ALO) set per unit and value: 3n² (2n² Latin), n more per extra unit.
+    let unit_values = shape.unit_count() * n;
     let (a, x) = (options.amo.clauses(n), options.amo.aux(n));
     let (amo_sets, alo_units) = match options.encoding {
-        Encoding::Minimal => (units * n2, 0),
-        Encoding::Efficient => ((units + 1) * n2, 0),
-        Encoding::Extended => ((units + 1) * n2, units * n2),
+        Encoding::Minimal => (unit_values, 0),
+        Encoding::Efficient => (unit_values + n2, 0),
+        Encoding::Extended => (unit_values + n2, unit_values),
         Encoding::Optimized => return None,
     };
     Some(CnfSize {
@@ -191,10 +192,29 @@ pub fn formula_size(shape: Shape, options: CnfOptions, givens: usize) -> Option<
     })
 }
 
-/// The repeated box pairs of a shape: `n²·(p·q(q−1)/2 + q·p(p−1)/2)`, 0 for a Latin square.
+/// The repeated box pairs of a shape: `n²·(p·q(q−1)/2 + q·p(p−1)/2)`, 0 for a Latin square;
+/// with a region map, n times the pairs of cells of a region that share a row or a column.
 pub fn repeated_box_pairs(shape: Shape) -> usize {
     if shape.is_latin() {
         return 0;
+    }
+    if shape.has_region_map() {
+        let n = shape.order();
+        let pairs: usize = (0..n)
+            .map(|b| {
+                let cells: Vec<usize> = (0..n).map(|i| shape.box_cell(b, i)).collect();
+                let mut shared = 0;
+                for (i, &a) in cells.iter().enumerate() {
+                    for &o in &cells[i + 1..] {
+                        let line = shape.row_of(a) == shape.row_of(o)
+                            || shape.col_of(a) == shape.col_of(o);
+                        shared += usize::from(line);
+                    }
+                }
+                shared
+            })
+            .sum();
+        return n * pairs;
     }
     let (n, p, q) = (shape.order(), shape.box_rows(), shape.box_cols());
     n * n * (p * q * (q - 1) / 2 + q * p * (p - 1) / 2)

@@ -86,7 +86,7 @@ pub(super) fn encode_optimized(puzzle: &Grid, amo: Amo, sink: &mut dyn ClauseSin
             }
             sink.add_clause(&lits);
             sink.constraint(Constraint::UnitHoldsValueAtMostOnce(unit, v));
-            if unit.kind == UnitKind::Box && amo == Amo::Pairwise {
+            if matches!(unit.kind, UnitKind::Box | UnitKind::Region) && amo == Amo::Pairwise {
                 // Pairs sharing a row or a column are in that row's or column's AMO already.
                 for i in 0..cells.len() {
                     for j in i + 1..cells.len() {

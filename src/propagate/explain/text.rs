@@ -13,12 +13,19 @@ use crate::grid::Grid;
 use crate::propagate::{Domains, Scheme};
 use crate::shape::Shape;
 
-/// "row, column and box" (a Latin square: "row and column").
+/// "row, column and box" (a Latin square: "row and column"; a region map: "row, column and
+/// region"; extra units add "and the extra units it lies on").
 fn units_of_cell(shape: Shape) -> &'static str {
-    if shape.is_latin() {
-        "row and column"
-    } else {
-        "row, column and box"
+    match (
+        shape.is_latin(),
+        shape.has_region_map(),
+        shape.extra_count() > 0,
+    ) {
+        (true, _, _) => "row and column",
+        (false, false, false) => "row, column and box",
+        (false, true, false) => "row, column and region",
+        (false, false, true) => "row, column, box and the extra units it lies on",
+        (false, true, true) => "row, column, region and the extra units it lies on",
     }
 }
 

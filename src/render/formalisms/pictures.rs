@@ -313,7 +313,17 @@ fn cover_picture(out: &mut String, sudoku: &Grid, (r, c, v): (usize, usize, usiz
             Item::ColValue { c, v } => {
                 format!("column {} holds {}", c + 1, symbol(shape.order(), v))
             }
-            Item::BoxValue { b, v } => format!("box {} holds {}", b + 1, symbol(shape.order(), v)),
+            Item::BoxValue { b, v } => format!(
+                "{} {} holds {}",
+                shape.box_kind().name(),
+                b + 1,
+                symbol(shape.order(), v)
+            ),
+            Item::ExtraValue { k, v } => format!(
+                "{} holds {}",
+                shape.unit(3 * shape.order() + k),
+                symbol(shape.order(), v)
+            ),
         })
         .collect();
     let n = shape.order();

@@ -438,6 +438,11 @@ pub struct GraspRun {
 }
 
 impl Solver for Grasp {
+    /// Region maps, not extra units: its moves swap values inside rows, columns and boxes only.
+    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
+        shape.extra_count() == 0
+    }
+
     fn name(&self) -> &str {
         &self.name
     }
