@@ -63,7 +63,7 @@ pub struct DaskRun {
 #[pymethods]
 impl DaskRun {
     #[new]
-    #[pyo3(signature = (command, inputs, options = "{}", json = false, output = None, resume = false, force = false, r#box = None, latin = false, shard_size = 2000, chunk = 50))]
+    #[pyo3(signature = (command, inputs, options = "{}", json = false, output = None, resume = false, force = false, r#box = None, latin = false, shard_size = 2000, chunk = 50, regions = None, extra = Vec::new()))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         command: &str,
@@ -77,6 +77,8 @@ impl DaskRun {
         latin: bool,
         shard_size: usize,
         chunk: u64,
+        regions: Option<Vec<String>>,
+        extra: Vec<String>,
     ) -> PyResult<DaskRun> {
         if shard_size == 0 || chunk == 0 {
             return Err(value_error("shard_size and chunk must be at least 1"));
@@ -88,6 +90,8 @@ impl DaskRun {
             inputs: inputs.len(),
             r#box,
             latin,
+            regions,
+            extra,
         };
         let mode = OpenMode::of(resume, force).map_err(value_error)?;
         let run = Assembly::open(&plan, &inputs, output.as_deref(), mode).map_err(task_error)?;

@@ -23,7 +23,7 @@ use sudokit::jobs::{Control, Form, OpenMode, OptionError, Ran, RunError, Runner,
 
 use crate::errors::{failure, option_value_error, value_error};
 use crate::interrupt::cancellable;
-use crate::reading::read_options;
+use crate::reading::{ExtraArg, MapArg, read_options, region_spec};
 
 /// The registry's entry of `command`.
 pub fn entry(command: &str) -> PyResult<&'static Entry> {
@@ -157,7 +157,7 @@ impl std::io::Write for Writer {
 /// through the library's sink (the resumable result file `output`, or `write`, else standard
 /// output) in input order, then its tables, as the command line writes them.
 #[pyfunction]
-#[pyo3(signature = (command, inputs, options = "{}", json = false, output = None, resume = false, force = false, r#box = None, latin = false, format = None, write = None))]
+#[pyo3(signature = (command, inputs, options = "{}", json = false, output = None, resume = false, force = false, r#box = None, latin = false, format = None, regions = None, extra = None, write = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     py: Python<'_>,
@@ -171,10 +171,12 @@ pub fn run(
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
+    regions: Option<MapArg>,
+    extra: Option<ExtraArg>,
     write: Option<Py<PyAny>>,
 ) -> PyResult<Tally> {
     let (entry, command) = checked(command, inputs.len(), options)?;
-    let read = read_options(r#box, latin, format)?;
+    let read = read_options(r#box, latin, format, region_spec(regions, extra)?)?;
     let mode = OpenMode::of(resume, force).map_err(value_error)?;
     entry
         .check_output(resume || output.is_some())
@@ -209,7 +211,8 @@ pub fn run(
 /// The records of `command` over its inputs, as objects, in input order (no tables, no
 /// output file); Ctrl-C stops the run (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (command, inputs, options = "{}", r#box = None, latin = false, format = None))]
+#[pyo3(signature = (command, inputs, options = "{}", r#box = None, latin = false, format = None, regions = None, extra = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn records(
     py: Python<'_>,
     command: &str,
@@ -218,9 +221,11 @@ pub fn records(
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
+    regions: Option<MapArg>,
+    extra: Option<ExtraArg>,
 ) -> PyResult<(Vec<RecordFields>, Tally)> {
     let (_, command) = checked(command, inputs.len(), options)?;
-    let read = read_options(r#box, latin, format)?;
+    let read = read_options(r#box, latin, format, region_spec(regions, extra)?)?;
     let (out, ran) = cancellable(py, |cancel| {
         let runner = Runner::new(control_of(&cancel));
         let mut out = Vec::new();

@@ -12,7 +12,7 @@ use sudokit::text::{self, ReadOptions};
 use sudokit::{Grid, Shape as LibShape};
 
 use crate::errors::{text_error, value_error};
-use crate::reading::{read_options, shape_spec};
+use crate::reading::{ExtraArg, MapArg, read_options, region_spec, shape_spec};
 
 /// What pickles a puzzle: its JSON form (which keeps the shape) and its line.
 type State = (String, Option<usize>);
@@ -35,37 +35,45 @@ impl Puzzle {
 
 #[pymethods]
 impl Puzzle {
-    /// `Puzzle(text, box=None, latin=False, allow_clashes=False)` (or `Puzzle.parse`): the
-    /// first puzzle of `text`: a puzzle line, a grid block or a JSON object. The shape comes
-    /// from the size unless `box=(p, q)` or `latin=True` says otherwise. Raises `ParseError`
-    /// (with line and column) when the text is not a puzzle or its givens clash. With
+    /// `Puzzle(text, box=None, latin=False, allow_clashes=False, regions=None, extra=None)`
+    /// (or `Puzzle.parse`): the first puzzle of `text`: a puzzle line, a grid block or a JSON
+    /// object. The shape comes from the size unless `box=(p, q)` or `latin=True` says
+    /// otherwise; `regions` (a region map: its text or its rows) replaces the boxes and
+    /// `extra` (`"diagonals"`, `"windows"`, or a list) adds units. Raises `ParseError` (with
+    /// line and column) when the text is not a puzzle or its givens clash. With
     /// `allow_clashes=True` givens that repeat a value in a unit are kept (a candidate to
     /// `verify`, say).
     #[new]
-    #[pyo3(signature = (text, r#box = None, latin = false, allow_clashes = false))]
+    #[pyo3(signature = (text, r#box = None, latin = false, allow_clashes = false, regions = None, extra = None))]
     fn parse(
         text: &str,
         r#box: Option<(usize, usize)>,
         latin: bool,
         allow_clashes: bool,
+        regions: Option<MapArg>,
+        extra: Option<ExtraArg>,
     ) -> PyResult<Puzzle> {
         let options = ReadOptions {
             reject_clashes: !allow_clashes,
-            ..read_options(r#box, latin, None)?
+            ..read_options(r#box, latin, None, region_spec(regions, extra)?)?
         };
         let read = text::read_one(text, options).map_err(|e| text_error(None, &e))?;
         Ok(Puzzle::new(read.grid))
     }
 
-    /// A puzzle from a list of rows of values (0 or None for an empty cell, 1..n given).
+    /// A puzzle from a list of rows of values (0 or None for an empty cell, 1..n given), with
+    /// `box`, `latin`, `regions` and `extra` as `Puzzle()` takes them.
     #[staticmethod]
-    #[pyo3(signature = (rows, r#box = None, latin = false))]
+    #[pyo3(signature = (rows, r#box = None, latin = false, regions = None, extra = None))]
     fn from_grid(
         rows: Vec<Vec<Option<usize>>>,
         r#box: Option<(usize, usize)>,
         latin: bool,
+        regions: Option<MapArg>,
+        extra: Option<ExtraArg>,
     ) -> PyResult<Puzzle> {
-        let grid = text::from_rows(&rows, shape_spec(r#box, latin)?).map_err(value_error)?;
+        let spec = shape_spec(r#box, latin, region_spec(regions, extra)?)?;
+        let grid = text::from_rows(&rows, spec).map_err(value_error)?;
         Ok(Puzzle::new(grid))
     }
 
@@ -73,8 +81,21 @@ impl Puzzle {
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let shape = self.grid.shape();
-        let r#box = (!shape.is_latin()).then(|| (shape.box_rows(), shape.box_cols()));
-        crate::values::result(py, "Shape", (shape.order(), r#box, shape.to_string()))
+        let r#box = (!shape.is_latin() && !shape.has_region_map())
+            .then(|| (shape.box_rows(), shape.box_cols()));
+        let regions = shape.regions();
+        let map = regions.and_then(|r| r.map_rows());
+        let extra: Vec<&str> = regions
+            .and_then(|r| r.extra_sets())
+            .unwrap_or_default()
+            .iter()
+            .map(|set| set.name())
+            .collect();
+        crate::values::result(
+            py,
+            "Shape",
+            (shape.order(), r#box, shape.to_string(), map, extra),
+        )
     }
 
     /// The order n.
@@ -176,7 +197,22 @@ impl Puzzle {
         let Some(line) = text::to_line(&self.grid) else {
             return format!("<Puzzle {shape}, {} givens>", self.grid.filled());
         };
-        if shape.is_latin() {
+        if let Some(regions) = shape.regions() {
+            let mut words = Vec::new();
+            if let Some(rows) = regions.map_rows() {
+                words.push(format!("regions={rows:?}"));
+            } else {
+                words.push(format!("box=({}, {})", shape.box_rows(), shape.box_cols()));
+            }
+            match regions.extra_sets() {
+                Some(sets) if !sets.is_empty() => {
+                    let names: Vec<&str> = sets.iter().map(|set| set.name()).collect();
+                    words.push(format!("extra={names:?}"));
+                }
+                _ => {}
+            }
+            format!("Puzzle.parse({line:?}, {})", words.join(", "))
+        } else if shape.is_latin() {
             format!("Puzzle.parse({line:?}, latin=True)")
         } else if LibShape::default_for_order(shape.order()) == Ok(shape) {
             format!("Puzzle.parse({line:?})")

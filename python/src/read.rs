@@ -10,7 +10,7 @@ use sudokit::text::PuzzleReader;
 
 use crate::errors::{failure, option_value_error, text_error};
 use crate::puzzle::Puzzle;
-use crate::reading::read_options;
+use crate::reading::{ExtraArg, MapArg, read_options, region_spec};
 
 type FileReader = PuzzleReader<BufReader<File>>;
 
@@ -27,19 +27,21 @@ pub struct PuzzleIter {
 /// the path, line and column (`errors="raise"`; the iteration may go on after it), is skipped
 /// (`"skip"`), or comes in place as a `ParseError` object (`"yield"`).
 #[pyfunction]
-#[pyo3(signature = (path, r#box = None, latin = false, format = None, errors = "raise"))]
+#[pyo3(signature = (path, r#box = None, latin = false, format = None, regions = None, extra = None, errors = "raise"))]
 pub fn read(
     path: std::path::PathBuf,
     r#box: Option<(usize, usize)>,
     latin: bool,
     format: Option<&str>,
+    regions: Option<MapArg>,
+    extra: Option<ExtraArg>,
     errors: &str,
 ) -> PyResult<PuzzleIter> {
     let Some(&errors) = ["raise", "skip", "yield"].iter().find(|&&e| e == errors) else {
         let message = format!("errors must be raise, skip or yield, not {errors}");
         return Err(option_value_error(message));
     };
-    let options = read_options(r#box, latin, format)?;
+    let options = read_options(r#box, latin, format, region_spec(regions, extra)?)?;
     let file = File::open(&path).map_err(|e| {
         pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display()))
     })?;

@@ -30,7 +30,7 @@ import functools as _functools
 import json as _json
 import os as _os
 import sys as _sys
-from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._native import (
     ParseError,
@@ -211,6 +211,8 @@ def run(
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[str] = None,
+    regions: Union[str, Sequence[str], None] = None,
+    extra: Union[str, Sequence[str], None] = None,
     **options: Any,
 ) -> RunTally:
     """``sudokit COMMAND INPUTS... [--json] [-o OUT [--resume|--force]]``, in this process.
@@ -232,6 +234,9 @@ def run(
         resume: continue ``OUT.partial`` (``--resume``).
         force: discard ``OUT.partial`` (``--force``).
         box, latin, format: how to read the inputs (``--box PxQ``, ``--latin``, ``--format``).
+        regions, extra: a region map (its text or rows, ``--regions``) and extra units
+            (``"diagonals"``, ``"windows"`` or a list, ``--extra``) the inputs are read with;
+            for generate, the shape it makes.
         options: the job's options.
 
     Returns:
@@ -248,6 +253,8 @@ def run(
     """
     if command == "generate" and box is not None:
         options["box"], box = box, None  # generate's box is the shape it makes
+    if command == "generate":
+        regions, extra = _generate_regions(options, regions, extra)
     output = None if out is None else _os.fspath(out)
     # A command with closing tables writes a path whole, renamed when done (as sudokit.dask).
     whole = output is not None and not dict((c[0], c[2]) for c in _native.commands()).get(command)
@@ -257,7 +264,7 @@ def run(
     try:
         tally = RunTally(*_native.run(command, [_os.fspath(p) for p in inputs], _json.dumps(options),
                                       json, None if whole else output, resume, force, box, latin,
-                                      format, stream.write))
+                                      format, regions, extra, stream.write))
         done = True
     finally:
         stream.flush()
@@ -267,6 +274,15 @@ def run(
     for note in tally.notes:
         print(f"sudokit: {note}", file=_sys.stderr)
     return tally
+
+
+def _generate_regions(options: Dict[str, Any], regions: Any, extra: Any) -> Tuple[None, None]:
+    """generate's regions are the shape it makes: options of the job (its rows, its names)."""
+    if regions is not None:
+        options["regions"] = regions.split("\n") if isinstance(regions, str) else list(regions)
+    if extra is not None:
+        options["extra"] = [extra] if isinstance(extra, str) else list(extra)
+    return None, None
 
 
 def commands() -> List[str]:
@@ -285,6 +301,8 @@ def records(
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[str] = None,
+    regions: Union[str, Sequence[str], None] = None,
+    extra: Union[str, Sequence[str], None] = None,
     **options: Any,
 ) -> List[Record]:
     """The records of ``command`` over ``inputs`` (as :func:`run`), as objects in input order.
@@ -303,6 +321,8 @@ def records(
     """
     if command == "generate" and box is not None:
         options["box"], box = box, None
+    if command == "generate":
+        regions, extra = _generate_regions(options, regions, extra)
     found, _ = _native.records(command, [_os.fspath(p) for p in inputs], _json.dumps(options),
-                               box, latin, format)
+                               box, latin, format, regions, extra)
     return [Record(*r) for r in found]

@@ -175,7 +175,8 @@ def verify(puzzle: PuzzleLike, candidate: PuzzleLike) -> Verification:
     if not isinstance(candidate, Puzzle):  # read in the puzzle's shape, so errors say it
         shape = puzzle.shape
         try:
-            candidate = Puzzle(candidate, box=shape.box, latin=shape.latin, allow_clashes=True)
+            candidate = Puzzle(candidate, box=shape.box, latin=shape.latin, allow_clashes=True,
+                               regions=shape.regions, extra=list(shape.extra) or None)
         except ValueError:  # an OptionError: its size is another order's
             raise ParseError(f"the candidate is not a grid of the puzzle's shape, {shape} "
                              f"({shape.cells} cells)") from None
@@ -222,7 +223,8 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
              shave: Optional[Literal["once", "fixpoint"]] = None,
              grids: Literal["search", "pattern"] = "search",
              attempts: Optional[int] = None, *, sweeps: bool = True,
-             grid_only: bool = False) -> Puzzle:
+             grid_only: bool = False, regions: Union[str, Sequence[str], None] = None,
+             extra: Union[str, Sequence[str], None] = None) -> Puzzle:
     """A locally minimal well-posed puzzle with ``box=(p, q)`` boxes, drawn from ``(seed,
     index)`` exactly as ``sudokit generate --seed SEED`` draws its puzzle number ``index`` (the
     generate job's own draw).
@@ -241,6 +243,9 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
             line's).
         sweeps: the removal loop's second sweeps over the givens kept (``--no-sweeps``: one).
         grid_only: the complete grid, no givens removed (``--grid-only``).
+        regions: a region map in place of the boxes (its text or its rows, ``--regions``);
+            its order must be the boxes'.
+        extra: extra units, ``"diagonals"``, ``"windows"`` or a list (``--extra``).
 
     Returns:
         The ``Puzzle``.
@@ -253,6 +258,8 @@ def generate(box: Tuple[int, int] = (3, 3), seed: int = 1, index: int = 0,
     del options["index"]
     if attempts is None:  # the job's own default (one place for it)
         del options["attempts"]
+    options["regions"] = regions.split("\n") if isinstance(regions, str) else regions
+    options["extra"] = [extra] if isinstance(extra, str) else list(extra or [])
     return _one("generate", [], index, **options)[2][0]
 
 

@@ -40,6 +40,8 @@ class Puzzle:
         box: Optional[Tuple[int, int]] = None,
         latin: bool = False,
         allow_clashes: bool = False,
+        regions: Union[str, Sequence[str], None] = None,
+        extra: Union[str, Sequence[str], None] = None,
     ) -> Puzzle: ...
     parse: ClassVar[Type[Puzzle]]  # the package sets it: Puzzle.parse(text) is Puzzle(text)
     @staticmethod
@@ -47,6 +49,8 @@ class Puzzle:
         rows: Sequence[Sequence[Optional[int]]],
         box: Optional[Tuple[int, int]] = None,
         latin: bool = False,
+        regions: Union[str, Sequence[str], None] = None,
+        extra: Union[str, Sequence[str], None] = None,
     ) -> Puzzle: ...
     @property
     def shape(self) -> Shape: ...
@@ -105,6 +109,8 @@ def read(
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[Literal["auto", "line", "block", "json"]] = None,
+    regions: Union[str, Sequence[str], None] = None,
+    extra: Union[str, Sequence[str], None] = None,
     errors: Literal["raise", "skip"] = "raise",
 ) -> Iterator[Puzzle]: ...
 @overload
@@ -113,6 +119,8 @@ def read(
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
     format: Optional[Literal["auto", "line", "block", "json"]] = None,
+    regions: Union[str, Sequence[str], None] = None,
+    extra: Union[str, Sequence[str], None] = None,
     *,
     errors: Literal["yield"],
 ) -> PuzzleIter: ...
@@ -163,7 +171,9 @@ class DaskRun(Iterator[Union[bytes, str]]):
     def __new__(cls, command: str, inputs: list[_PathLike], options: str = "{}",
                 json: bool = False, output: Optional[_PathLike] = None, resume: bool = False,
                 force: bool = False, box: Optional[Tuple[int, int]] = None, latin: bool = False,
-                shard_size: int = 2000, chunk: int = 50) -> DaskRun: ...
+                shard_size: int = 2000, chunk: int = 50,
+                regions: Optional[Sequence[str]] = None,
+                extra: Sequence[str] = ...) -> DaskRun: ...
     @property
     def plan(self) -> str: ...
     def notes(self) -> list[str]: ...
@@ -183,9 +193,13 @@ _Tally = Tuple[int, int, int, int, int, bool, int, list[str]]
 def run(command: str, inputs: list[str], options: str = "{}", json: bool = False,
         output: Optional[str] = None, resume: bool = False, force: bool = False,
         box: Optional[Tuple[int, int]] = None, latin: bool = False, format: Optional[str] = None,
+        regions: Union[str, Sequence[str], None] = None,
+        extra: Union[str, Sequence[str], None] = None,
         write: Optional[Callable[[str], Any]] = None) -> _Tally: ...
 def records(command: str, inputs: list[str], options: str = "{}",
             box: Optional[Tuple[int, int]] = None, latin: bool = False,
-            format: Optional[str] = None) -> Tuple[list[Tuple[str, str, str]], _Tally]: ...
+            format: Optional[str] = None, regions: Union[str, Sequence[str], None] = None,
+            extra: Union[str, Sequence[str], None] = None,
+            ) -> Tuple[list[Tuple[str, str, str]], _Tally]: ...
 def commands() -> list[Tuple[str, Literal["none", "one", "two", "one_or_more", "one_or_none"], bool, bool, str, bool]]: ...
 def options(command: str) -> str: ...

@@ -83,17 +83,27 @@ class Record:
 @dataclass(frozen=True)
 class Shape:
     """The shape of a grid: its ``order`` n (the grid is n×n), its ``box`` ``(p, q)`` (boxes of
-    p rows and q columns; None for a Latin square), whether it is ``latin`` (rows and columns
-    only) and its n² ``cells``; ``str`` gives it in words (``9×9 (3×3 boxes)``)."""
+    p rows and q columns; None for a Latin square or a region map), its ``regions`` (the rows of
+    a jigsaw's region map, or None), its ``extra`` units (``("diagonals",)``, ...), whether it is
+    ``latin`` (rows and columns only) and its n² ``cells``; ``str`` gives it in words
+    (``9×9 (3×3 boxes)``, ``9×9 (jigsaw regions)``)."""
 
     order: int
     box: Optional[Tuple[int, int]]
     _text: str = field(compare=False)
+    regions: Optional[Tuple[str, ...]] = None
+    extra: Tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Lists from the binding become tuples, so that a shape stays hashable.
+        if self.regions is not None:
+            object.__setattr__(self, "regions", tuple(self.regions))
+        object.__setattr__(self, "extra", tuple(self.extra))
 
     @property
     def latin(self) -> bool:
         """Whether the grid is a Latin square (rows and columns only)."""
-        return self.box is None
+        return self.box is None and self.regions is None
 
     @property
     def cells(self) -> int:
@@ -104,7 +114,11 @@ class Shape:
         return self._text
 
     def __repr__(self) -> str:
-        return f"Shape(latin={self.order})" if self.box is None else f"Shape(box={self.box})"
+        if self.regions is not None:
+            return f"Shape(regions={self.regions!r}, extra={self.extra!r})"
+        if self.box is None:
+            return f"Shape(latin={self.order})"
+        return f"Shape(box={self.box})" if not self.extra else f"Shape(box={self.box}, extra={self.extra!r})"
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,8 @@ def run(
     force: bool = False,
     box: Optional[Tuple[int, int]] = None,
     latin: bool = False,
+    regions: Union[str, Sequence[str], None] = None,
+    extra: Union[str, Sequence[str], None] = None,
     shard_size: int = DEFAULT_SHARD_SIZE,
     chunk: int = DEFAULT_GENERATE_CHUNK,
     threads_per_task: int = 1,
@@ -179,7 +181,8 @@ def run(
     minimize's line per input, the closing tables) apart, so that ``out`` gets the records
     only: with ``json=True``, one JSON object per puzzle and nothing else (default: after the
     records, as the command line writes them). ``box`` is the shape the inputs are read with, or for a command with a
-    ``box`` option (generate) that option.
+    ``box`` option (generate) that option; ``regions`` (a region map: its text or rows) and
+    ``extra`` (``"diagonals"``, ``"windows"`` or a list) likewise.
 
     Returns the tally; its ``exit_code`` is the command line's, its ``notes`` are printed on
     standard error.
@@ -194,13 +197,21 @@ def run(
         o["name"] == "box" for o in _options(command)
     ):
         options["box"], box = box, None
+    rows = regions.split("\n") if isinstance(regions, str) else regions
+    names = [extra] if isinstance(extra, str) else list(extra or [])
+    if command == "generate":
+        if rows is not None:
+            options["regions"], rows = list(rows), None
+        if names:
+            options["extra"], names = names, []
     options.setdefault("threads", threads_per_task)
     output = os.fspath(out) if isinstance(out, (str, os.PathLike)) and out != "-" else None
     to_file = output is not None and COMMANDS.get(command, ("", False))[1]
     progress = _native.DaskRun(
         command, [os.fspath(p) for p in inputs], _json.dumps(options), json=json,
         output=output if to_file else None, resume=resume, force=force, box=box, latin=latin,
-        shard_size=shard_size, chunk=chunk,
+        shard_size=shard_size, chunk=chunk, regions=None if rows is None else list(rows),
+        extra=names,
     )
     for note in progress.notes():
         _note(note)
@@ -224,6 +235,15 @@ def run(
     for note in tally.notes:
         _note(note)
     return tally
+
+
+def _read_map(path: str) -> str:
+    """The text of the region map file ``path`` (``--regions``; the library checks it)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"cannot read {path}: {e}") from e
 
 
 def _box(text: str) -> Tuple[int, int]:
@@ -298,6 +318,10 @@ def _parser() -> argparse.ArgumentParser:
                              help="puzzles per task")
             sub.add_argument("--box", type=_box, metavar="PxQ", help="read puzzles with PxQ boxes")
             sub.add_argument("--latin", action="store_true", help="read puzzles as Latin squares")
+            sub.add_argument("--regions", type=_read_map, metavar="FILE",
+                             help="read puzzles with this region map in place of the boxes")
+            sub.add_argument("--extra", action="append", choices=["diagonals", "windows"],
+                             help="extra units (may be repeated)")
     return parser
 
 
@@ -307,7 +331,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     options = {k[len("option_"):]: v for k, v in args.items() if k.startswith("option_")}
     shared = {k: args[k] for k in ("json", "resume", "force", "retries", "threads_per_task",
                                    "summary_out",
-                                   "scheduler", "chunk", "shard_size", "box", "latin")
+                                   "scheduler", "chunk", "shard_size", "box", "latin",
+                                   "regions", "extra")
               if k in args}
     try:
         tally = run(args["command"], *args.get("inputs", []), out=args["output"], **shared,

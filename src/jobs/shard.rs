@@ -385,6 +385,10 @@ pub struct Plan {
     pub r#box: Option<(usize, usize)>,
     /// Whether the inputs are read as Latin squares (`--latin`).
     pub latin: bool,
+    /// The rows of the region map the inputs are read with (`--regions`).
+    pub regions: Option<Vec<String>>,
+    /// The extra units the inputs are read with (`--extra`: `diagonals`, `windows`).
+    pub extra: Vec<String>,
 }
 
 /// Why a plan or a task cannot run.
@@ -396,9 +400,12 @@ pub enum TaskError {
     /// Options the command refuses.
     #[error(transparent)]
     Option(#[from] OptionError),
-    /// Both a box shape and Latin squares.
-    #[error("box and latin do not go together")]
+    /// Both a box shape and Latin squares, or Latin squares and regions.
+    #[error("box and latin do not go together, nor latin and regions/extra")]
     Shape,
+    /// A region map or an extra set that cannot be.
+    #[error("{0}")]
+    Regions(#[from] crate::shape::RegionError),
     /// Task bytes that are not a task.
     #[error(transparent)]
     Bytes(#[from] TaskBytesError),
@@ -446,6 +453,14 @@ impl Plan {
             (None, true) => Some(ShapeSpec::Latin),
             (None, false) => None,
         };
+        let extras = self
+            .extra
+            .iter()
+            .map(|name| name.parse::<crate::shape::ExtraSet>())
+            .collect::<Result<Vec<_>, _>>()?;
+        let map = self.regions.as_ref().map(|rows| rows.join("\n"));
+        let regions = crate::shape::RegionSpec::new(map.as_deref(), &extras)?;
+        let shape = ShapeSpec::with_regions(shape, regions).map_err(|_| TaskError::Shape)?;
         Ok(ReadOptions {
             shape,
             ..ReadOptions::default()
