@@ -306,8 +306,7 @@ fn bench_runs_whole_through_the_registry_and_a_dask_plan_refuses_it() {
         options: json!({}),
         json: false,
         inputs: 1,
-        r#box: None,
-        latin: false,
+        ..sudokit::jobs::shard::Plan::default()
     };
     let refused = plan.command().err().map(|e| e.to_string());
     let expected = "bench times whole runs in one process: use sudokit.run";
