@@ -146,9 +146,11 @@ impl fmt::Display for Unit {
 /// or regions (a map in place of the boxes, extra units).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Shape {
-    box_rows: usize,
-    box_cols: usize,
-    order: usize,
+    // Sides and order fit 16 bits (at most MAX_ORDER): a shape is two words, copied with every
+    // grid.
+    box_rows: u16,
+    box_cols: u16,
+    order: u16,
     latin: bool,
     regions: Option<&'static Regions>,
 }
@@ -169,9 +171,9 @@ impl Shape {
                 order: box_rows.saturating_mul(box_cols),
             })?;
         Ok(Shape {
-            box_rows,
-            box_cols,
-            order,
+            box_rows: box_rows as u16,
+            box_cols: box_cols as u16,
+            order: order as u16,
             latin: false,
             regions: None,
         })
@@ -190,8 +192,8 @@ impl Shape {
         }
         Ok(Shape {
             box_rows: 1,
-            box_cols: order,
-            order,
+            box_cols: order as u16,
+            order: order as u16,
             latin: true,
             regions: None,
         })
@@ -233,10 +235,10 @@ impl Shape {
         if self.latin {
             return Err(ShapeError::LatinRegions);
         }
-        if regions.order() != self.order {
+        if regions.order() != self.order() {
             return Err(ShapeError::RegionOrder {
                 regions: regions.order(),
-                order: self.order,
+                order: self.order(),
             });
         }
         let plain = !regions.has_map() && regions.extra_count() == 0;
@@ -286,20 +288,20 @@ impl Shape {
     /// Order `n`: the number of values, rows, columns (and boxes).
     #[inline]
     pub fn order(&self) -> usize {
-        self.order
+        usize::from(self.order)
     }
 
     /// Rows per box (`p`); 1 for a Latin square. With a region map, the rows of the order's
     /// default boxes, which the map replaces: read it only with [`Shape::has_box_geometry`].
     #[inline]
     pub fn box_rows(&self) -> usize {
-        self.box_rows
+        usize::from(self.box_rows)
     }
 
     /// Columns per box (`q`); `n` for a Latin square.
     #[inline]
     pub fn box_cols(&self) -> usize {
-        self.box_cols
+        usize::from(self.box_cols)
     }
 
     /// Whether this is a Latin square (no box constraint).
@@ -311,16 +313,16 @@ impl Shape {
     /// Number of cells, `n²`.
     #[inline]
     pub fn cells(&self) -> usize {
-        self.order * self.order
+        self.order() * self.order()
     }
 
     /// Number of units: `3n`, or `2n` for a Latin square, plus the extra units.
     #[inline]
     pub fn unit_count(&self) -> usize {
         if self.latin {
-            2 * self.order
+            2 * self.order()
         } else {
-            3 * self.order + self.extra_count()
+            3 * self.order() + self.extra_count()
         }
     }
 
@@ -328,7 +330,7 @@ impl Shape {
     /// square. With regions, the cells' degrees differ: this is the largest
     /// ([`Shape::peer_count_of`] gives each).
     pub fn peer_count(&self) -> usize {
-        let lines = 2 * (self.order - 1);
+        let lines = 2 * (self.order() - 1);
         if self.latin {
             lines
         } else if self.regions.is_some() {
@@ -337,7 +339,7 @@ impl Shape {
                 .max()
                 .unwrap_or(0)
         } else {
-            lines + (self.box_rows - 1) * (self.box_cols - 1)
+            lines + (self.box_rows() - 1) * (self.box_cols() - 1)
         }
     }
 
@@ -353,20 +355,20 @@ impl Shape {
     /// Row-major index of cell `(r, c)`.
     #[inline]
     pub fn cell(&self, row: usize, col: usize) -> usize {
-        debug_assert!(row < self.order && col < self.order);
-        row * self.order + col
+        debug_assert!(row < self.order() && col < self.order());
+        row * self.order() + col
     }
 
     /// Row of a cell index.
     #[inline]
     pub fn row_of(&self, cell: usize) -> usize {
-        cell / self.order
+        cell / self.order()
     }
 
     /// Column of a cell index.
     #[inline]
     pub fn col_of(&self, cell: usize) -> usize {
-        cell % self.order
+        cell % self.order()
     }
 
     /// Box number of cell `(r, c)`, or its region with a region map (meaningless for a Latin
@@ -375,19 +377,19 @@ impl Shape {
     pub fn box_of(&self, row: usize, col: usize) -> usize {
         if let Some(region) = self
             .regions
-            .and_then(|regions| regions.region_of(row * self.order + col))
+            .and_then(|regions| regions.region_of(row * self.order() + col))
         {
             return region;
         }
-        (row / self.box_rows) * (self.order / self.box_cols) + col / self.box_cols
+        (row / self.box_rows()) * (self.order() / self.box_cols()) + col / self.box_cols()
     }
 
     /// Top-left cell `(r, c)` of box `b` (p×q boxes: with a region map, the box of the default
     /// shape, not a region).
     #[inline]
     pub fn box_origin(&self, b: usize) -> (usize, usize) {
-        let across = self.order / self.box_cols;
-        ((b / across) * self.box_rows, (b % across) * self.box_cols)
+        let across = self.order() / self.box_cols();
+        ((b / across) * self.box_rows(), (b % across) * self.box_cols())
     }
 
     /// The `i`-th cell (row-major inside the box) of box `b`, or of region `b`.
@@ -397,7 +399,7 @@ impl Shape {
             return regions.region_cell(b, i);
         }
         let (r0, c0) = self.box_origin(b);
-        self.cell(r0 + i / self.box_cols, c0 + i % self.box_cols)
+        self.cell(r0 + i / self.box_cols(), c0 + i % self.box_cols())
     }
 
     /// All units in index order: rows, then columns, then boxes or regions (unless Latin), then
@@ -408,7 +410,7 @@ impl Shape {
 
     /// The unit with flat index `index` (see [`Unit::index`]).
     pub fn unit(&self, index: usize) -> Unit {
-        let n = self.order;
+        let n = self.order();
         let kind = match index / n {
             0 => UnitKind::Row,
             1 => UnitKind::Column,
@@ -448,7 +450,7 @@ impl Shape {
 
     /// The cells of a unit, in order.
     pub fn unit_cells(&self, unit: Unit) -> impl Iterator<Item = usize> + '_ {
-        (0..self.order).map(move |i| self.unit_cell(unit, i))
+        (0..self.order()).map(move |i| self.unit_cell(unit, i))
     }
 
     /// The units that contain a cell: its row, its column, (unless Latin) its box or region,
@@ -486,7 +488,7 @@ impl Shape {
     /// the row, the column, then the box cells outside the cell's row and column. With regions,
     /// the row, the column, then the other peers in increasing order.
     pub fn peers(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let n = self.order;
+        let n = self.order();
         let (r, c) = (self.row_of(cell), self.col_of(cell));
         let row = (0..n).filter(move |&j| j != c).map(move |j| r * n + j);
         let col = (0..n).filter(move |&i| i != r).map(move |i| i * n + c);
@@ -504,10 +506,10 @@ impl Shape {
         let boxed = (!self.latin && self.regions.is_none())
             .then(|| {
                 let (r0, c0) = self.box_origin(self.box_of(r, c));
-                (r0..r0 + self.box_rows)
+                (r0..r0 + self.box_rows())
                     .filter(move |&i| i != r)
                     .flat_map(move |i| {
-                        (c0..c0 + self.box_cols)
+                        (c0..c0 + self.box_cols())
                             .filter(move |&j| j != c)
                             .map(move |j| i * n + j)
                     })
@@ -545,14 +547,14 @@ impl fmt::Display for Shape {
     /// `9×9 (3×3 boxes)`, `5×5 Latin square`, `9×9 (jigsaw regions)`, `9×9 (3×3 boxes,
     /// diagonals)`, `9×9 (jigsaw regions, 2 extra units)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.order;
+        let n = self.order();
         if self.latin {
             return write!(f, "{n}×{n} Latin square");
         }
         if self.has_region_map() {
             write!(f, "{n}×{n} (jigsaw regions")?;
         } else {
-            write!(f, "{n}×{n} ({}×{} boxes", self.box_rows, self.box_cols)?;
+            write!(f, "{n}×{n} ({}×{} boxes", self.box_rows(), self.box_cols())?;
         }
         if let Some(regions) = self.regions.filter(|regions| regions.extra_count() > 0) {
             match regions.extra_sets() {
