@@ -389,7 +389,10 @@ impl Shape {
     #[inline]
     pub fn box_origin(&self, b: usize) -> (usize, usize) {
         let across = self.order() / self.box_cols();
-        ((b / across) * self.box_rows(), (b % across) * self.box_cols())
+        (
+            (b / across) * self.box_rows(),
+            (b % across) * self.box_cols(),
+        )
     }
 
     /// The `i`-th cell (row-major inside the box) of box `b`, or of region `b`.

@@ -129,11 +129,6 @@ impl Colouring {
 }
 
 impl Solver for Colouring {
-    /// Region maps, not extra units: the colour classes of its search are filled row, column and box at a time.
-    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
-        shape.extra_count() == 0
-    }
-
     /// `colour` (the default), `colour:dsatur` (per unit, no hyperedge rule), `colour:graph`
     /// (per edge, no hyperedge rule; with the rule, `colour:graph+rule`), so tables tell them
     /// apart.
@@ -283,6 +278,11 @@ struct UnitView<M> {
     /// Per vertex: its units' and intersections' indices into `free` (5, or 2 for Latin).
     slots: Vec<[u32; 5]>,
     latin: bool,
+    /// Regions (a map, extra units): no row-box intersections to count by; the forbidden
+    /// colours are the union over every unit of the vertex, and the uncoloured degree is kept
+    /// per vertex (`degree`), updated over the peers as in the per-edge view.
+    general: bool,
+    degree: Vec<u32>,
     updates: u64,
 }
 
@@ -292,6 +292,7 @@ impl<M: Mask> UnitView<M> {
         let geo = geometry(shape);
         let n = shape.order();
         let latin = shape.is_latin();
+        let general = !shape.has_box_geometry();
         let units = geo.unit_count;
         // Row-box intersections: (row, box column), n · (n/q) of them; column-box ones likewise.
         let (p, q) = (shape.box_rows(), shape.box_cols());
@@ -303,7 +304,7 @@ impl<M: Mask> UnitView<M> {
         let slots = (0..shape.cells())
             .map(|x| {
                 let u = geo.units_of(x);
-                if latin {
+                if latin || general {
                     [u[0], u[1], 0, 0, 0]
                 } else {
                     let (r, c) = (shape.row_of(x), shape.col_of(x));
@@ -313,12 +314,21 @@ impl<M: Mask> UnitView<M> {
                 }
             })
             .collect();
+        let degree = if general {
+            (0..shape.cells())
+                .map(|x| geo.peers(x).len() as u32)
+                .collect()
+        } else {
+            Vec::new()
+        };
         UnitView {
             geo,
             used: vec![M::ZERO; units],
             free,
             slots,
             latin,
+            general,
+            degree,
             updates: 0,
         }
     }
@@ -331,6 +341,12 @@ impl<M: Mask> Saturation<M> for UnitView<M> {
             self.used[u as usize] |= M::bit(c);
             self.updates += 1;
         }
+        if self.general {
+            for &w in self.geo.peers(x) {
+                self.degree[w as usize] -= 1;
+            }
+            return;
+        }
         let k = if self.latin { 2 } else { 5 };
         for &s in &self.slots[x][..k] {
             self.free[s as usize] -= 1;
@@ -342,6 +358,12 @@ impl<M: Mask> Saturation<M> for UnitView<M> {
         for &u in self.geo.units_of(x) {
             self.used[u as usize] &= !M::bit(c);
         }
+        if self.general {
+            for &w in self.geo.peers(x) {
+                self.degree[w as usize] += 1;
+            }
+            return;
+        }
         let k = if self.latin { 2 } else { 5 };
         for &s in &self.slots[x][..k] {
             self.free[s as usize] += 1;
@@ -351,7 +373,12 @@ impl<M: Mask> Saturation<M> for UnitView<M> {
     #[inline]
     fn forbidden(&self, x: usize) -> M {
         let s = &self.slots[x];
-        if self.latin {
+        if self.general {
+            let units = self.geo.units_of(x);
+            units
+                .iter()
+                .fold(M::ZERO, |set, &u| set | self.used[u as usize])
+        } else if self.latin {
             self.used[s[0] as usize] | self.used[s[1] as usize]
         } else {
             self.used[s[0] as usize] | self.used[s[1] as usize] | self.used[s[2] as usize]
@@ -360,6 +387,9 @@ impl<M: Mask> Saturation<M> for UnitView<M> {
 
     #[inline]
     fn uncoloured_degree(&self, x: usize) -> u32 {
+        if self.general {
+            return self.degree[x];
+        }
         let s = &self.slots[x];
         let f = |i: usize| self.free[s[i] as usize];
         if self.latin {

@@ -672,3 +672,36 @@ fn an_exported_x_sudoku_decodes_back_with_its_flags() {
         stdout(&solved)
     );
 }
+
+/// The jigsaw and the X-Sudoku of `models/variants` cross-checked by every installed solver of
+/// the table (beside native, dlx and sat; `regions::the_exact_backends_agree_on_the_samples`
+/// has the others): no disagreement.
+#[test]
+fn regions_crosscheck_with_every_solver() {
+    for (flags, file) in [
+        (
+            &["--regions", "models/variants/janko_chaos_108.regions"][..],
+            "models/variants/janko_chaos_108.txt",
+        ),
+        (
+            &["--extra", "diagonals"][..],
+            "models/variants/x_sudoku_18.txt",
+        ),
+    ] {
+        let output = run(
+            &[
+                &["crosscheck", "--backends", "native,dlx,sat", "--external"][..],
+                flags,
+                &["--", file],
+            ]
+            .concat(),
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(
+            text.contains("1 puzzles: 1 agreed, 0 with disagreements, 0 undecided"),
+            "{file}: {text}"
+        );
+    }
+}

@@ -96,35 +96,58 @@ fn the_x_sudoku_is_unique_with_its_diagonals_and_not_without() {
 
 #[test]
 fn backends_that_do_not_model_extra_units_refuse_them() {
-    for backend in ["dlx", "colour", "grasp"] {
-        let output = run(
-            &[
-                "solve",
-                "--extra",
-                "diagonals",
-                "--backend",
-                backend,
-                X_PUZZLE,
-            ],
-            b"",
-        );
-        assert_eq!(output.status.code(), Some(2), "{backend}");
-        assert!(
-            both(&output).contains("does not model the units of a 9×9 (3×3 boxes, diagonals)"),
-            "{backend}: {}",
-            both(&output)
-        );
-    }
-    let asp = run(
+    let output = run(
+        &[
+            "solve",
+            "--extra",
+            "diagonals",
+            "--backend",
+            "grasp",
+            X_PUZZLE,
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        both(&output).contains("does not model the units of a 9×9 (3×3 boxes, diagonals)"),
+        "{}",
+        both(&output)
+    );
+    let dzn = run(
         &["export", "--to", "dzn", "--regions", JIGSAW_MAP, JIGSAW],
         b"",
     );
-    assert_ne!(asp.status.code(), Some(0));
+    assert_ne!(dzn.status.code(), Some(0));
     assert!(
-        stderr(&asp).contains("the dzn form states the boxes by their p×q arithmetic and cannot write a 9×9 (jigsaw regions)"),
+        stderr(&dzn).contains(
+            "the dzn form states the boxes by their p×q arithmetic and cannot write a 9×9 (jigsaw regions)"
+        ),
         "{}",
-        stderr(&asp)
+        stderr(&dzn)
     );
+}
+
+#[test]
+fn the_exact_backends_agree_on_the_samples() {
+    for (flags, file) in [
+        (&["--regions", JIGSAW_MAP][..], JIGSAW),
+        (&["--extra", "diagonals"][..], X_PUZZLE),
+    ] {
+        // Every exact backend but the slow textbook ones (backtrack, bitwise, mip: minutes in a
+        // debug build; the release crosscheck of the external suite runs them).
+        let backends =
+            "native,fc-mrv,norvig,cp:HAC,cp:HACS,dlx,colour,colour:graph,sat,sat:minimal:pairwise";
+        let output = run(
+            &[&["crosscheck", "--backends", backends][..], flags, &[file]].concat(),
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", both(&output));
+        assert!(
+            stdout(&output).contains("1 puzzles: 1 agreed, 0 with disagreements, 0 undecided"),
+            "{}",
+            stdout(&output)
+        );
+    }
 }
 
 /// Counts the grids whose `units` each hold every value once, cell by cell in row-major order:
@@ -261,4 +284,28 @@ fn bad_region_maps_name_file_line_and_column() {
         "{}",
         stderr(&output)
     );
+}
+
+/// Every exact backend (the slow textbook ones too) on the samples, in a release build.
+#[test]
+#[ignore = "release suite: backtrack, bitwise and mip on the samples (run by .ci/run)"]
+fn regions_release_every_backend_agrees() {
+    for (flags, file) in [
+        (&["--regions", JIGSAW_MAP][..], JIGSAW),
+        (&["--extra", "diagonals"][..], X_PUZZLE),
+    ] {
+        let output = run(&[&["crosscheck"][..], flags, &[file]].concat(), b"");
+        assert_eq!(output.status.code(), Some(0), "{}", both(&output));
+        let text = stdout(&output);
+        assert!(
+            text.contains("1 puzzles: 1 agreed, 0 with disagreements, 0 undecided"),
+            "{text}"
+        );
+        for backend in ["backtrack", "bitwise", "mip", "dlx", "colour", "sat"] {
+            assert!(
+                text.contains(&format!("\n{backend} ")),
+                "{backend} missing: {text}"
+            );
+        }
+    }
 }

@@ -438,7 +438,8 @@ pub struct GraspRun {
 }
 
 impl Solver for Grasp {
-    /// Region maps, not extra units: its moves swap values inside rows, columns and boxes only.
+    /// Region maps (its blocks are the regions), not extra units: its cost counts the conflicts of
+    /// rows and columns only.
     fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
         shape.extra_count() == 0
     }
