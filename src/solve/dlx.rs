@@ -571,9 +571,7 @@ mod tests {
             let shape = plain.with_regions(regions).unwrap();
             assert!(Dlx.handles_shape(shape));
             let empty = Grid::empty(shape);
-            let native = Native::default()
-                .count(&empty, u64::MAX, &Limits::none())
-                .unwrap();
+            let native = Native.count(&empty, u64::MAX, &Limits::none()).unwrap();
             assert_eq!(count(&empty), native.count, "{shape}");
             // Fewer grids than the plain shape's (288 and 28,200,960).
             let plain_grids = if p * q == 4 { 288 } else { 28_200_960 };
