@@ -149,14 +149,14 @@ pub fn verify(puzzle: &Grid, candidate: &Grid) -> Result<(), Violation> {
     }
     let n = shape.order();
     let (givens, values) = (puzzle.raw(), candidate.raw());
+    if !shape.has_box_geometry() {
+        // Regions: the unit scans (the one-pass checks know only p×q boxes).
+        return name_violation(candidate, givens, values, n);
+    }
     // Fast paths, for a valid candidate: the common orders in one pass with shapes fixed at
     // compile time; other orders up to 64: every cell in range and agreeing with the givens, and
     // no unit repeating a value. The scans below then only name the first violation.
-    // (Regions take the unit scans: the one-pass checks know only p×q boxes.)
-    let (latin, square) = (
-        shape.is_latin(),
-        shape.box_rows() == shape.box_cols() && shape.has_box_geometry(),
-    );
+    let (latin, square) = (shape.is_latin(), shape.box_rows() == shape.box_cols());
     let fixed = match (n, latin) {
         (9, false) if square => Some(complete_fixed::<3, 3, 9>(givens, values, true)),
         (16, false) if square => Some(complete_fixed::<4, 4, 16>(givens, values, true)),
@@ -176,6 +176,19 @@ pub fn verify(puzzle: &Grid, candidate: &Grid) -> Result<(), Violation> {
     if valid {
         return Ok(());
     }
+    name_violation(candidate, givens, values, n)
+}
+
+/// The first violation of a candidate the fast paths refused (or of any candidate of a shape
+/// with regions): the row scan (completeness, range, givens, repeats), then every other unit.
+#[cold]
+fn name_violation(
+    candidate: &Grid,
+    givens: &[u16],
+    values: &[u16],
+    n: usize,
+) -> Result<(), Violation> {
+    let shape = candidate.shape();
     let mut seen = Bitset::new(n);
     for row in 0..n {
         seen.clear();
