@@ -369,6 +369,54 @@ mod tests {
     }
 
     #[test]
+    fn regions_are_checked_unit_by_unit() {
+        use crate::shape::{ExtraSet, Regions};
+        use crate::text::parse_line;
+        // Janko's Chaos Sudoku 108: its published solution under its map, and every mutation
+        // rejected naming a unit of the mutated cell.
+        let map = "999998888\n555998888\n555998333\n555111333\n222111333\n222111444\n\
+                   222766444\n777766444\n777766666";
+        let jigsaw = Shape::sudoku(3, 3)
+            .unwrap()
+            .with_regions(Regions::from_parts(Some(map), &[], 9).unwrap())
+            .unwrap();
+        let spec = Some(crate::text::ShapeSpec::Box(3, 3));
+        let line =
+            "845279361359162784281395476467918235574623918136754829928536147792481653613847592";
+        let plain = parse_line(line, spec).unwrap();
+        let mut solution = Grid::empty(jigsaw);
+        for cell in 0..81 {
+            solution.set(cell, plain.get(cell));
+        }
+        let puzzle = Grid::empty(jigsaw);
+        assert_eq!(verify(&puzzle, &solution), Ok(()));
+        // Read with 3×3 boxes, the same grid repeats a value in a box.
+        assert!(verify(&Grid::empty(plain.shape()), &plain).is_err());
+        for cell in 0..81 {
+            let mut bad = solution.clone();
+            bad.set(cell, Some((solution.get(cell).unwrap() + 1) % 9));
+            let unit = verify(&puzzle, &bad).unwrap_err().unit().expect("a repeat");
+            assert!(jigsaw.units_of(cell).any(|u| u == unit), "{cell}: {unit}");
+        }
+        // A valid Sudoku grid whose main diagonal repeats is refused as an X-Sudoku, naming it.
+        let x = Shape::sudoku(3, 3)
+            .unwrap()
+            .with_regions(Regions::from_parts(None, &[ExtraSet::Diagonals], 9).unwrap())
+            .unwrap();
+        let sudoku = pattern(Shape::sudoku(3, 3).unwrap());
+        let mut as_x = Grid::empty(x);
+        for cell in 0..81 {
+            as_x.set(cell, sudoku.get(cell));
+        }
+        let err = verify(&Grid::empty(x), &as_x).unwrap_err();
+        assert!(
+            matches!(err.unit().map(|u| u.kind), Some(UnitKind::Extra(_))),
+            "{err}"
+        );
+        assert!(err.to_string().contains("diagonal"), "{err}");
+    }
+
+    #[test]
     fn a_latin_square_read_with_boxes_is_rejected_naming_a_box() {
         for side in [3, 4, 5] {
             let n = side * side;
