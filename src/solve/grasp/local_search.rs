@@ -1,9 +1,12 @@
 //! One GRASP search: the grid as values, the construction that fills each block with the
 //! missing values (greedy on the cost, randomized among the `alpha` best), and the descent by
-//! swaps of two free cells of a block; see the module docs of [`super`].
+//! swaps of two free cells of a block; see the module docs of [`super`]. The blocks are the
+//! boxes, a map's regions, or the rows of a Latin square; extra units (diagonals, windows)
+//! count their repeats in the cost as rows and columns do.
 //!
 //! # Complexity
-//! A construction is O(n²·alpha); a swap is evaluated in O(1) from the row and column counts.
+//! A construction is O(n²·alpha); a swap is evaluated in O(1) from the row and column counts
+//! (and O(k) for the k extra units of its two cells).
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -51,6 +54,13 @@ pub(super) struct Search<'a> {
     candidates: Vec<(u32, u16)>,
     /// Number of values still unplaced per block during a construction.
     left: Vec<u32>,
+    /// Extra units (diagonals, windows): `extras[k·n + v]` occurrences of `v` in extra unit
+    /// `k`, those of the givens alone, and the extra units of cell `c` at
+    /// `extra_of[extra_start[c]..extra_start[c + 1]]` (empty without extra units).
+    extras: Vec<u16>,
+    given_extras: Vec<u16>,
+    extra_start: Vec<u32>,
+    extra_of: Vec<u32>,
     cost: u64,
 }
 
@@ -69,10 +79,20 @@ impl<'a> Search<'a> {
         let row_of: Vec<u32> = (0..cells).map(|c| shape.row_of(c) as u32).collect();
         let col_of: Vec<u32> = (0..cells).map(|c| shape.col_of(c) as u32).collect();
         let mut value = vec![0u16; cells];
+        // Each cell's extra units: its units after the row, the column and the block.
+        let (mut extra_start, mut extra_of) = (vec![0u32], Vec::new());
+        for c in 0..cells {
+            extra_of.extend(shape.units_of(c).skip(3).map(|u| u.number as u32));
+            extra_start.push(extra_of.len() as u32);
+        }
+        let mut extras = vec![0u16; shape.extra_count() * n];
         for (c, v) in puzzle.givens() {
             value[c] = v as u16;
             rows[row_of[c] as usize * n + v] += 1;
             cols[col_of[c] as usize * n + v] += 1;
+            for &k in &extra_of[extra_start[c] as usize..extra_start[c + 1] as usize] {
+                extras[k as usize * n + v] += 1;
+            }
         }
         // Blocks: boxes, or rows for a Latin square.
         let block_cell = |b: usize, i: usize| {
@@ -129,6 +149,10 @@ impl<'a> Search<'a> {
             block_of,
             candidates: Vec::with_capacity(n),
             left: vec![0; n],
+            given_extras: extras.clone(),
+            extras,
+            extra_start,
+            extra_of,
             cost: 0,
         }
     }
@@ -157,6 +181,7 @@ impl<'a> Search<'a> {
         self.stats.guesses += 1;
         self.rows.copy_from_slice(&self.given_rows);
         self.cols.copy_from_slice(&self.given_cols);
+        self.extras.copy_from_slice(&self.given_extras);
         self.missing.copy_from_slice(&self.missing_base);
         for b in 0..n {
             self.left[b] = self.start[b + 1] - self.start[b];
@@ -172,6 +197,9 @@ impl<'a> Search<'a> {
             for i in 0..left {
                 let v = self.missing[base + i] as usize;
                 let mut cost = u32::from(self.rows[r * n + v]) + u32::from(self.cols[c * n + v]);
+                for &k in self.extras_of(cell) {
+                    cost += u32::from(self.extras[k as usize * n + v]);
+                }
                 if let Some(d) = self.domains
                     && !d.contains(cell, v)
                 {
@@ -191,13 +219,23 @@ impl<'a> Search<'a> {
             self.value[cell] = v;
             self.rows[r * n + v as usize] += 1;
             self.cols[c * n + v as usize] += 1;
+            for i in self.extra_start[cell] as usize..self.extra_start[cell + 1] as usize {
+                self.extras[self.extra_of[i] as usize * n + v as usize] += 1;
+            }
         }
         self.cost = self
             .rows
             .iter()
             .chain(self.cols.iter())
+            .chain(self.extras.iter())
             .map(|&k| u64::from(k.saturating_sub(1)))
             .sum();
+    }
+
+    /// The extra units of cell `c`.
+    #[inline]
+    fn extras_of(&self, c: usize) -> &[u32] {
+        &self.extra_of[self.extra_start[c] as usize..self.extra_start[c + 1] as usize]
     }
 
     /// The change of cost of a unit's counters when one `out` leaves and one `into` enters.
@@ -222,6 +260,16 @@ impl<'a> Search<'a> {
             d += Self::unit_delta(&self.cols[ca * n..(ca + 1) * n], x, y)
                 + Self::unit_delta(&self.cols[cb * n..(cb + 1) * n], y, x);
         }
+        // An extra unit holding both cells keeps its values.
+        let (of_a, of_b) = (self.extras_of(a), self.extras_of(b));
+        for &k in of_a.iter().filter(|k| !of_b.contains(k)) {
+            let k = k as usize;
+            d += Self::unit_delta(&self.extras[k * n..(k + 1) * n], x, y);
+        }
+        for &k in of_b.iter().filter(|k| !of_a.contains(k)) {
+            let k = k as usize;
+            d += Self::unit_delta(&self.extras[k * n..(k + 1) * n], y, x);
+        }
         d
     }
 
@@ -239,6 +287,16 @@ impl<'a> Search<'a> {
         self.cols[ca * n + y] += 1;
         self.cols[cb * n + y] -= 1;
         self.cols[cb * n + x] += 1;
+        for i in self.extra_start[a] as usize..self.extra_start[a + 1] as usize {
+            let k = self.extra_of[i] as usize;
+            self.extras[k * n + x] -= 1;
+            self.extras[k * n + y] += 1;
+        }
+        for i in self.extra_start[b] as usize..self.extra_start[b + 1] as usize {
+            let k = self.extra_of[i] as usize;
+            self.extras[k * n + y] -= 1;
+            self.extras[k * n + x] += 1;
+        }
         self.value.swap(a, b);
         self.cost = self
             .cost
@@ -247,13 +305,17 @@ impl<'a> Search<'a> {
         self.stats.propagations += 1;
     }
 
-    /// Whether free cell `a` repeats a value in its row or column.
+    /// Whether free cell `a` repeats a value in its row, its column or an extra unit.
     #[inline]
     fn conflicting(&self, a: usize) -> bool {
         let n = self.n;
         let x = self.value[a] as usize;
         self.rows[self.row_of[a] as usize * n + x] >= 2
             || self.cols[self.col_of[a] as usize * n + x] >= 2
+            || self
+                .extras_of(a)
+                .iter()
+                .any(|&k| self.extras[k as usize * n + x] >= 2)
     }
 
     /// Hill climbing from a conflicting cell: each step draws a free cell that repeats a value,

@@ -438,12 +438,6 @@ pub struct GraspRun {
 }
 
 impl Solver for Grasp {
-    /// Region maps (its blocks are the regions), not extra units: its cost counts the conflicts of
-    /// rows and columns only.
-    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
-        shape.extra_count() == 0
-    }
-
     fn name(&self) -> &str {
         &self.name
     }
