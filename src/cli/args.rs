@@ -58,7 +58,8 @@ impl InputArgs {
 #[derive(Debug, Clone, Default, Args)]
 pub struct RegionArgs {
     /// A region map in place of the boxes (jigsaw): n lines of n labels, one label per region
-    /// (the puzzle's symbols, letters, ...); `#` starts a comment line.
+    /// (the puzzle's symbols, letters, ...); `#` starts a comment line. Or the rows themselves,
+    /// joined by commas (`--regions 1122,1122,3344,3344`), as an export's decode line writes them.
     #[arg(long, value_name = "FILE", value_parser = read_region_map)]
     pub regions: Option<&'static Regions>,
     /// Extra units every solution must hold each value once in: `diagonals` (X-Sudoku),
@@ -78,9 +79,16 @@ impl RegionArgs {
     }
 }
 
-/// Reads the region map FILE (`--regions`): its errors name `FILE:LINE:COLUMN`.
+/// Reads the region map FILE (`--regions`): its errors name `FILE:LINE:COLUMN`. A value with
+/// commas and no `/` that is no file is the map's rows (its errors name the row as the line).
 fn read_region_map(path: &str) -> Result<&'static Regions, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let inline = path.contains(',') && !path.contains('/') && !std::path::Path::new(path).exists();
+    let text = if inline {
+        path.replace(',', "\n")
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
+    };
+    let path = if inline { "--regions" } else { path };
     let located = |e: RegionError| match e {
         RegionError::RowLength { .. }
         | RegionError::NoRegion { .. }

@@ -8,7 +8,8 @@
 //! use sudokit::format::provenance::{numbered_name, source_header};
 //! use sudokit::format::{ExportOptions, find_format};
 //! let cnf = find_format("cnf").unwrap();
-//! let lines = source_header("models/sudoku/9x9/top95.txt", 3, 3, cnf, &ExportOptions::default());
+//! let shape = sudokit::Shape::sudoku(3, 3).unwrap();
+//! let lines = source_header("models/sudoku/9x9/top95.txt", 3, 3, shape, cnf, &ExportOptions::default());
 //! assert_eq!(lines[0], "source: models/sudoku/9x9/top95.txt, puzzle 3 (line 3)");
 //! assert_eq!(
 //!     lines[1],
@@ -19,15 +20,18 @@
 
 use super::entry::{ExportFormat, ExportOptions};
 use crate::encode::cnf::Encoding;
+use crate::shape::Shape;
 
 /// The comment lines naming the source of puzzle `index` (1-based, its position in the file) on
 /// input line `line` of `file` (`-` for standard input), and the `decode` command that reads an
 /// answer to the export back: the first answer reader of the format (`minisat` for CNF), with
-/// `--encoding` when the CNF numbering depends on it.
+/// `--encoding` when the CNF numbering depends on it, and the regions of `shape` as the flags
+/// that read them ([`region_flags`]).
 pub fn source_header(
     file: &str,
     index: usize,
     line: usize,
+    shape: Shape,
     format: &ExportFormat,
     options: &ExportOptions,
 ) -> Vec<String> {
@@ -49,9 +53,31 @@ pub fn source_header(
     vec![
         format!("source: {file}, puzzle {index} (line {line})"),
         format!(
-            "decode exactly: sudokit decode {file} --index {index} --from {reader}{encoding} ANSWER"
+            "decode exactly: sudokit decode {file} --index {index} --from {reader}{encoding}{} ANSWER",
+            region_flags(shape)
         ),
     ]
+}
+
+/// The flags that read `shape`'s regions again, each after a space: `--regions ROWS` (the map's
+/// rows joined by commas, which `--regions` reads in place of a file, for orders up to 35;
+/// `--regions FILE` above) and `--extra SET` per extra set; empty without regions.
+pub fn region_flags(shape: Shape) -> String {
+    let Some(regions) = shape.regions() else {
+        return String::new();
+    };
+    let mut flags = String::new();
+    if let Some(rows) = regions.map_rows() {
+        if shape.order() <= 35 {
+            flags.push_str(&format!(" --regions {}", rows.join(",")));
+        } else {
+            flags.push_str(" --regions FILE");
+        }
+    }
+    for set in regions.extra_sets().unwrap_or_default() {
+        flags.push_str(&format!(" --extra {}", set.name()));
+    }
+    flags
 }
 
 /// The name of export `k` of `count`: `STEM-K.EXT` with `K` zero-padded to the digits of
@@ -80,7 +106,8 @@ mod tests {
     #[test]
     fn the_decode_command_carries_the_index_and_the_encoding() {
         let lp = find_format("lp").unwrap();
-        let lines = source_header("my puzzles.txt", 2, 5, lp, &ExportOptions::default());
+        let shape = Shape::sudoku(3, 3).unwrap();
+        let lines = source_header("my puzzles.txt", 2, 5, shape, lp, &ExportOptions::default());
         assert_eq!(lines[0], "source: 'my puzzles.txt', puzzle 2 (line 5)");
         assert!(
             lines[1].ends_with("--index 2 --from glpsol ANSWER"),
@@ -95,7 +122,7 @@ mod tests {
             ..ExportOptions::default()
         };
         let cnf = find_format("cnf").unwrap();
-        let lines = source_header("a.txt", 1, 1, cnf, &optimized);
+        let lines = source_header("a.txt", 1, 1, Shape::sudoku(3, 3).unwrap(), cnf, &optimized);
         assert!(lines[1].ends_with("--from minisat --encoding optimized ANSWER"));
     }
 }

@@ -219,7 +219,14 @@ impl OneExport<'_> {
             });
         }
         check_size(record, self.to, self.options, self.cap).map_err(ExportError::TooLarge)?;
-        let header = source_header(self.file, self.index, record.line, self.to, self.options);
+        let header = source_header(
+            self.file,
+            self.index,
+            record.line,
+            record.grid.shape(),
+            self.to,
+            self.options,
+        );
         match to {
             Destination::Stream(out) => {
                 let stats = export(&record.grid, self.to, self.options, &header, out)?;
