@@ -149,6 +149,12 @@ const TABLE: &[(&str, Kind, &str, &str)] = &[
         "the CNF encoding: minimal, efficient, extended or optimized",
     ),
     (
+        "extra",
+        Kind::List,
+        "",
+        "extra units of the puzzles made: diagonals, windows",
+    ),
+    (
         "external",
         Kind::List,
         "",
@@ -263,6 +269,12 @@ const TABLE: &[(&str, Kind, &str, &str)] = &[
         Kind::Text,
         "proof",
         "keep the sat backend's refutation proofs in DIR",
+    ),
+    (
+        "regions",
+        Kind::List,
+        "",
+        "the rows of a region map in place of the boxes of the puzzles made",
     ),
     (
         "require_certificate",
