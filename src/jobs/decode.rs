@@ -185,12 +185,15 @@ impl DecodeJob {
             return None;
         }
         let shape = grid.shape();
+        let spec = if shape.is_latin() {
+            ShapeSpec::Latin
+        } else {
+            ShapeSpec::Box(shape.box_rows(), shape.box_cols())
+        };
+        let regions = shape.regions().map(crate::shape::RegionSpec::of);
         let read = ReadOptions {
-            shape: Some(if shape.is_latin() {
-                ShapeSpec::Latin
-            } else {
-                ShapeSpec::Box(shape.box_rows(), shape.box_cols())
-            }),
+            shape: ShapeSpec::with_regions(Some(spec), regions.unwrap_or_default())
+                .unwrap_or(Some(spec)),
             ..ReadOptions::default()
         };
         let reader = PuzzleReader::new(BufReader::new(std::fs::File::open(file).ok()?), read);

@@ -136,12 +136,24 @@ impl JobRecord for InfoRecord {
         let mut value = json!({
             "line": self.line,
             "order": shape.order(),
-            "box": (!shape.is_latin()).then(|| [shape.box_rows(), shape.box_cols()]),
+            "box": (!shape.is_latin() && !shape.has_region_map())
+                .then(|| [shape.box_rows(), shape.box_cols()]),
             "latin": shape.is_latin(),
             "givens": self.givens,
             "empty": shape.cells() - self.givens,
             "clash": self.clash,
         });
+        if let Some(regions) = shape.regions() {
+            value["regions"] = json!(regions.map_rows());
+            value["extra"] = json!(
+                regions
+                    .extra_sets()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|set| set.name())
+                    .collect::<Vec<_>>()
+            );
+        }
         if let Some(file) = &self.file {
             value["file"] = json!(file.as_ref());
         }

@@ -86,6 +86,18 @@ impl JobItem for PuzzleItem {
                     hash.add(&(dimension as u64).to_le_bytes());
                 }
                 hash.add(&[u8::from(shape.is_latin())]);
+                // Regions: the map and the extra units' cells (a puzzle read with other
+                // regions is another puzzle).
+                if let Some(regions) = shape.regions() {
+                    for region in regions.map().unwrap_or_default() {
+                        hash.add(&region.to_le_bytes());
+                    }
+                    for unit in shape.units().skip(3 * shape.order()) {
+                        for cell in shape.unit_cells(unit) {
+                            hash.add(&(cell as u32).to_le_bytes());
+                        }
+                    }
+                }
                 for value in puzzle.grid.raw() {
                     hash.add(&value.to_le_bytes());
                 }
@@ -340,5 +352,17 @@ mod tests {
         assert_ne!(item(1, &grid), item(2, &grid));
         let other = parse_line("1.3.....4....3..", None).unwrap();
         assert_ne!(item(1, &grid), item(1, &other));
+        // The same givens read with the diagonals, or with a region map, are other puzzles.
+        use crate::shape::{ExtraSet, Regions};
+        let x = Regions::from_parts(None, &[ExtraSet::Diagonals], 4).unwrap();
+        let map = Regions::from_parts(Some("1122\n1122\n3434\n3434"), &[], 4).unwrap();
+        for regions in [x, map] {
+            let shape = grid.shape().with_regions(regions).unwrap();
+            let mut with = crate::Grid::empty(shape);
+            for (cell, v) in grid.givens() {
+                with.set(cell, Some(v));
+            }
+            assert_ne!(item(1, &grid), item(1, &with), "{shape}");
+        }
     }
 }
