@@ -478,7 +478,8 @@ fn violation(
     if family.fish {
         crossings.push(Crossing::RowsColumns);
     }
-    if scheme.rows_boxes() && !shape.is_latin() {
+    // The bands of p×q boxes (the propagator applies no `3` under a region map).
+    if scheme.rows_boxes() && !shape.is_latin() && !shape.has_region_map() {
         let (p, q) = (shape.box_rows(), shape.box_cols());
         crossings.extend((0..n / p).map(Crossing::Band));
         crossings.extend((0..n / q).map(Crossing::Stack));
