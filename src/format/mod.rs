@@ -71,11 +71,6 @@ pub mod scip_answer;
 pub mod smt2;
 pub mod smt2_answer;
 
-/// The export forms that state the boxes by their p×q arithmetic instead of listing the units:
-/// the MiniZinc data for the shipped p×q model takes shapes with box geometry only (no region
-/// map, no extra unit).
-pub const BOXES_ONLY_FORMS: [&str; 1] = ["dzn"];
-
 pub use entry::{
     AnswerError, AnswerReader, Claim, Decoded, Exclude, ExportFormat, ExportOptions, ReadAnswer,
     SmtEncoding, human_size,

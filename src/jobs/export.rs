@@ -186,16 +186,7 @@ pub enum ExportError {
     /// The file would be above the size cap (the message says what would do).
     #[error("{0}")]
     TooLarge(String),
-    /// The form states the boxes by p×q arithmetic and cannot write this shape's units.
-    #[error(
-        "the {form} form states the boxes by their p×q arithmetic and cannot write a {shape}; use cnf, opb, smt2, lp, mps, dlx or a graph form"
-    )]
-    Shape {
-        /// The form's name.
-        form: &'static str,
-        /// The shape.
-        shape: crate::shape::Shape,
-    },
+
     /// The file cannot be written.
     #[error(transparent)]
     Target(#[from] TargetError),
@@ -211,13 +202,6 @@ impl OneExport<'_> {
     /// # Errors
     /// Above the cap; the destination cannot be written.
     pub fn write(&self, record: &ReadPuzzle, to: Destination<'_>) -> Result<String, ExportError> {
-        let shape = record.grid.shape();
-        if !shape.has_box_geometry() && crate::format::BOXES_ONLY_FORMS.contains(&self.to.name) {
-            return Err(ExportError::Shape {
-                form: self.to.name,
-                shape,
-            });
-        }
         check_size(record, self.to, self.options, self.cap).map_err(ExportError::TooLarge)?;
         let header = source_header(
             self.file,

@@ -71,13 +71,6 @@ impl Solver for External {
         false
     }
 
-    /// The ASP and MiniZinc models state the boxes by their p×q arithmetic: those inputs
-    /// take box shapes only; every other input lists its units.
-    fn handles_shape(&self, shape: crate::shape::Shape) -> bool {
-        shape.has_box_geometry()
-            || !crate::format::BOXES_ONLY_FORMS.contains(&self.entry.input.as_str())
-    }
-
     fn search(
         &self,
         puzzle: &Grid,

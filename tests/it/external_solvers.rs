@@ -753,3 +753,58 @@ fn an_exported_jigsaw_decodes_with_its_header_command() {
         "845279361359162784281395476467918235574623918136754829928536147792481653613847592"
     ));
 }
+
+/// The jigsaw and the X-Sudoku as MiniZinc data for `models/sudoku.mzn` (its `region` and
+/// `extra` arrays), solved by minizinc and decoded with their flags.
+#[test]
+fn regions_as_dzn_through_the_shipped_model() {
+    if !installed("minizinc") {
+        return;
+    }
+    let dir = scratch("regions-dzn");
+    for (flags, file) in [
+        (
+            &["--regions", "models/variants/janko_chaos_108.regions"][..],
+            "models/variants/janko_chaos_108.txt",
+        ),
+        (
+            &["--extra", "diagonals"][..],
+            "models/variants/x_sudoku_18.txt",
+        ),
+    ] {
+        let (dzn, answer) = (dir.join("p.dzn"), dir.join("p.answer"));
+        let export = run(
+            &[
+                &["export", "--to", "dzn"][..],
+                flags,
+                &[file, "-o", s(&dzn)],
+            ]
+            .concat(),
+            b"",
+        );
+        assert_eq!(export.status.code(), Some(0), "{}", stderr(&export));
+        let solved = Command::new("minizinc")
+            .args(["--solver", "gecode", s(&path("models/sudoku.mzn")), s(&dzn)])
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        std::fs::write(&answer, &solved.stdout).unwrap();
+        let decoded = run(
+            &[
+                &["decode"][..],
+                flags,
+                &[file, "--from", "minizinc", s(&answer)],
+            ]
+            .concat(),
+            b"",
+        );
+        let native = run(&[&["solve"][..], flags, &[file]].concat(), b"");
+        assert_eq!(
+            decoded.status.code(),
+            Some(0),
+            "{file}: {}",
+            stderr(&decoded)
+        );
+        assert!(stdout(&decoded).contains(stdout(&native).trim()), "{file}");
+    }
+}

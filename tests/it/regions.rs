@@ -114,22 +114,6 @@ fn the_local_search_keeps_the_diagonals() {
 }
 
 #[test]
-fn the_dzn_export_refuses_regions() {
-    let dzn = run(
-        &["export", "--to", "dzn", "--regions", JIGSAW_MAP, JIGSAW],
-        b"",
-    );
-    assert_ne!(dzn.status.code(), Some(0));
-    assert!(
-        stderr(&dzn).contains(
-            "the dzn form states the boxes by their p×q arithmetic and cannot write a 9×9 (jigsaw regions)"
-        ),
-        "{}",
-        stderr(&dzn)
-    );
-}
-
-#[test]
 fn the_exact_backends_agree_on_the_samples() {
     for (flags, file) in [
         (&["--regions", JIGSAW_MAP][..], JIGSAW),
