@@ -687,6 +687,10 @@ fn regions_crosscheck_with_every_solver() {
             &["--extra", "diagonals"][..],
             "models/variants/x_sudoku_18.txt",
         ),
+        (
+            &["--extra", "diagonals"][..],
+            "models/variants/ukpa_diagonal_hard_1.txt",
+        ),
     ] {
         let output = run(
             &[

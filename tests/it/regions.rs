@@ -16,6 +16,8 @@ const JIGSAW_MAP: &str = "models/variants/janko_chaos_108.regions";
 const JIGSAW_SOLUTION: &str =
     "845279361359162784281395476467918235574623918136754829928536147792481653613847592";
 const X_PUZZLE: &str = "models/variants/x_sudoku_18.txt";
+/// The UK Puzzle Association's "Diagonal 9×9" (hard) number 1.
+const PUBLIC_X: &str = "models/variants/ukpa_diagonal_hard_1.txt";
 
 #[test]
 fn the_published_jigsaw_solves_to_its_published_solution_on_every_backend() {
@@ -55,11 +57,13 @@ fn the_published_jigsaw_solves_to_its_published_solution_on_every_backend() {
 }
 
 #[test]
-fn the_x_sudoku_is_unique_with_its_diagonals_and_not_without() {
-    let with = run(&["count", "--extra", "diagonals", X_PUZZLE], b"");
-    assert_eq!(stdout(&with).trim(), "1", "{}", stderr(&with));
-    let without = run(&["count", "--limit", "2", X_PUZZLE], b"");
-    assert_eq!(stdout(&without).trim(), "at least 2 (limit)");
+fn the_x_sudokus_are_unique_with_their_diagonals_and_not_without() {
+    for puzzle in [X_PUZZLE, PUBLIC_X] {
+        let with = run(&["count", "--extra", "diagonals", puzzle], b"");
+        assert_eq!(stdout(&with).trim(), "1", "{puzzle}: {}", stderr(&with));
+        let without = run(&["count", "--limit", "2", puzzle], b"");
+        assert_eq!(stdout(&without).trim(), "at least 2 (limit)", "{puzzle}");
+    }
     let mut answers = Vec::new();
     for backend in ["native", "sat", "cp:HACS", "norvig", "bitwise"] {
         let output = run(
@@ -118,6 +122,7 @@ fn the_exact_backends_agree_on_the_samples() {
     for (flags, file) in [
         (&["--regions", JIGSAW_MAP][..], JIGSAW),
         (&["--extra", "diagonals"][..], X_PUZZLE),
+        (&["--extra", "diagonals"][..], PUBLIC_X),
     ] {
         // Every exact backend but the slow textbook ones (backtrack, bitwise, mip: minutes in a
         // debug build; the release crosscheck of the external suite runs them).
