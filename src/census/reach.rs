@@ -60,7 +60,7 @@ pub struct OutOfReach {
     /// Whether a symmetry method counts the shape (then the census is the way to count it).
     pub has_method: bool,
     /// Whether the shape has regions (a map, extra units), for which no lower bound is proven:
-    /// enumeration is refused above [`MAX_REGIONS_ENUMERATION_ORDER`] without a limit.
+    /// enumeration is refused above order 6 (`MAX_REGIONS_ENUMERATION_ORDER`) without a limit.
     pub regions: bool,
 }
 

@@ -27,7 +27,7 @@
 //! a const parameter so the position arithmetic compiles to shifts and multiplications. With
 //! extra units (a diagonal, a window) an option covers 4 items and one more per extra unit of
 //! its cell: `K` is then 4 plus the most extra units of a cell, and a shorter option is padded
-//! with nodes that belong to no item (`top` = [`PAD`]), which hiding and covering skip; the
+//! with nodes that belong to no item (`top` = `PAD`), which hiding and covering skip; the
 //! plain shapes build without padding, as before. At each
 //! level the search covers the uncovered item with the fewest options (first such in item
 //! order; an item with none ends the branch at once), then tries its options in order. Two
