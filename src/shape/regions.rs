@@ -497,11 +497,7 @@ impl RegionSpec {
     /// # Errors
     /// As [`parse_map`]; [`RegionError::ExtraTwice`] for a repeated keyword.
     pub fn new(map: Option<&str>, extras: &[ExtraSet]) -> Result<RegionSpec, RegionError> {
-        for (i, set) in extras.iter().enumerate() {
-            if extras[..i].contains(set) {
-                return Err(RegionError::ExtraTwice(set.name()));
-            }
-        }
+        no_set_twice(extras)?;
         let map = match map {
             Some(text) => {
                 let map = parse_map(text, None)?;
@@ -581,14 +577,24 @@ pub fn extra_units(
     sets: &[ExtraSet],
     order: usize,
 ) -> Result<Vec<(ExtraName, Vec<usize>)>, RegionError> {
+    no_set_twice(sets)?;
     let mut units = Vec::new();
-    for (i, set) in sets.iter().enumerate() {
-        if sets[..i].contains(set) {
-            return Err(RegionError::ExtraTwice(set.name()));
-        }
+    for set in sets {
         units.extend(set.units(order)?);
     }
     Ok(units)
+}
+
+/// [`RegionError::ExtraTwice`] for the first extra set that `sets` names twice.
+fn no_set_twice(sets: &[ExtraSet]) -> Result<(), RegionError> {
+    match sets
+        .iter()
+        .enumerate()
+        .find(|&(i, set)| sets[..i].contains(set))
+    {
+        Some((_, set)) => Err(RegionError::ExtraTwice(set.name())),
+        None => Ok(()),
+    }
 }
 
 /// Each cell's region (`0..n`, numbered by first cell in row-major order) of the map text
@@ -647,6 +653,8 @@ pub fn parse_map(text: &str, order: Option<usize>) -> Result<Vec<u16>, RegionErr
         return Err(RegionError::OrderMismatch { map: n, order });
     }
     let mut labels: Vec<&str> = Vec::with_capacity(n);
+    // Each label's region, found in O(log n) per cell.
+    let mut region_of_label: std::collections::BTreeMap<&str, usize> = Default::default();
     let mut first_at: Vec<(usize, usize)> = Vec::with_capacity(n);
     let mut sizes: Vec<usize> = Vec::with_capacity(n);
     let mut map = Vec::with_capacity(n * n);
@@ -658,7 +666,7 @@ pub fn parse_map(text: &str, order: Option<usize>) -> Result<Vec<u16>, RegionErr
                 label: label.to_string(),
             });
         }
-        let region = match labels.iter().position(|&known| known == label) {
+        let region = match region_of_label.get(label).copied() {
             Some(region) => region,
             None => {
                 if labels.len() == n {
@@ -670,6 +678,7 @@ pub fn parse_map(text: &str, order: Option<usize>) -> Result<Vec<u16>, RegionErr
                         order: n,
                     });
                 }
+                region_of_label.insert(label, labels.len());
                 labels.push(label);
                 first_at.push((line, column));
                 sizes.push(0);
