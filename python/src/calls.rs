@@ -46,10 +46,7 @@ pub fn call<'py>(
         let name: Arc<str> = "-".into();
         let items = puzzles.iter().enumerate().map(|(index, puzzle)| {
             let grid = grid_with(puzzle, read)?;
-            let read = ReadPuzzle {
-                line: index + 1,
-                grid,
-            };
+            let read = ReadPuzzle::new(index + 1, grid);
             Ok(PuzzleItem::new(name.clone(), index, Ok(read)))
         });
         let items = items.collect::<PyResult<Vec<_>>>()?;

@@ -196,7 +196,7 @@ fn latin_options(args: &LatinArgs) -> ReadOptions {
     ReadOptions {
         format: args.format,
         shape: Some(ShapeSpec::Latin),
-        reject_clashes: true,
+        ..ReadOptions::default()
     }
 }
 

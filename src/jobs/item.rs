@@ -338,15 +338,7 @@ mod tests {
     fn keys_tell_items_apart() {
         let grid = parse_line("1.3.....4....2..", None).unwrap();
         let item = |line, grid: &crate::Grid| {
-            PuzzleItem::new(
-                "x",
-                0,
-                Ok(ReadPuzzle {
-                    line,
-                    grid: grid.clone(),
-                }),
-            )
-            .key()
+            PuzzleItem::new("x", 0, Ok(ReadPuzzle::new(line, grid.clone()))).key()
         };
         assert_eq!(item(1, &grid), item(1, &grid));
         assert_ne!(item(1, &grid), item(2, &grid));

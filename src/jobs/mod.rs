@@ -45,7 +45,7 @@
 //! let options: SolveOptions = serde_json::from_str(r#"{"backend": "dlx", "unique": true}"#).unwrap();
 //! let job = SolveJob::new(options).unwrap();
 //! let grid = parse_line("...3..4114..3...", None).unwrap();
-//! let item = PuzzleItem::new("-", 0, Ok(sudokit::text::ReadPuzzle { line: 1, grid }));
+//! let item = PuzzleItem::new("-", 0, Ok(sudokit::text::ReadPuzzle::new(1, grid)));
 //! let ItemResult::Done(record) = job.run(item, &Control::new()) else { panic!() };
 //! assert_eq!(record.status(), Status::Done);
 //! let solution: sudokit::Grid = record.text().trim_end().parse().unwrap();

@@ -136,7 +136,7 @@ mod tests {
         let file: Arc<str> = "f.txt".into();
         (0..n).map(move |i| {
             let grid = crate::text::parse_line("1.3.....4....2..", None).unwrap();
-            PuzzleItem::new(file.clone(), i, Ok(ReadPuzzle { line: i + 1, grid }))
+            PuzzleItem::new(file.clone(), i, Ok(ReadPuzzle::new(i + 1, grid)))
         })
     }
 

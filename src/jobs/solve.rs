@@ -35,6 +35,7 @@ use crate::grid::Grid;
 use crate::search::{Answer, Limits, Outcome, Refutation, Stats, StopReason};
 use crate::solve::Solver;
 use crate::solve::sat::{ProofClaim, ProofReport, Sat};
+use crate::text::ReadOptions;
 
 /// The options of `solve`, as every front end gives them (unset fields take their defaults;
 /// the shared ones, [`SolverOptions`] and [`RunOptions`], are flattened: their keys are this
@@ -213,12 +214,35 @@ impl Job for SolveJob {
         self.threads
     }
 
+    /// Puzzle lines are read without their clash check, which [`Job::run`] makes only when the
+    /// answer has no solution: a solution has passed the verifier, so it holds every given
+    /// and repeats no value in a unit, and the givens cannot clash. (Not with proofs: a
+    /// clashing puzzle would have its refutation written before its error.)
+    fn read_options(&self, read: ReadOptions, _input: usize) -> ReadOptions {
+        ReadOptions {
+            defer_line_clashes: self.proofs.is_none(),
+            ..read
+        }
+    }
+
     fn run(&self, item: PuzzleItem, control: &Control) -> ItemResult<SolveRecord> {
         let puzzle = match item.read_puzzle() {
             Ok(puzzle) => puzzle,
             Err(error) => return ItemResult::Failed(error),
         };
-        match self.solve(&puzzle.grid, puzzle.line, control) {
+        let solved = self.solve(&puzzle.grid, puzzle.line, control);
+        let has_solution = matches!(
+            &solved,
+            Ok(SolveRecord {
+                found: Found::Solution(_) | Found::Unique(_) | Found::Multiple(..),
+                ..
+            })
+        );
+        if !has_solution && let Some(error) = puzzle.deferred_clash() {
+            // The error the reading would have made, in the same place.
+            return ItemResult::Failed(ItemError::read(&item.file, &error));
+        }
+        match solved {
             Ok(solved) => ItemResult::Done(solved),
             Err(message) => ItemResult::Failed(ItemError::failed(&item.file, puzzle.line, message)),
         }

@@ -58,7 +58,7 @@ pub use line::{parse_line, push_line, to_line};
 pub use lines::MAX_LINE_BYTES;
 pub use located::Located;
 pub use one::read_one;
-pub use reader::{PuzzleReader, ReadPuzzle};
+pub use reader::{DeferredClashCheck, PuzzleReader, ReadPuzzle};
 pub use rows::{RowsError, from_rows, to_rows};
 
 /// The largest order a puzzle line can express (`Z` = 35).
@@ -208,6 +208,12 @@ pub struct ReadOptions {
     pub shape: Option<ShapeSpec>,
     /// Whether two givens repeating a value in a unit make the puzzle an error.
     pub reject_clashes: bool,
+    /// With `reject_clashes`: leave the clash check of a puzzle line to the caller, which gets
+    /// the puzzle with [`ReadPuzzle::deferred_clash_check`] set and asks
+    /// [`ReadPuzzle::deferred_clash`] for the same error when it needs it. For a caller whose
+    /// answer can prove the givens clash-free (a verified solution holds every given, and
+    /// repeats no value in a unit), which then skips the check; `solve` does.
+    pub defer_line_clashes: bool,
 }
 
 impl Default for ReadOptions {
@@ -216,6 +222,7 @@ impl Default for ReadOptions {
             format: TextLayout::Auto,
             shape: None,
             reject_clashes: true,
+            defer_line_clashes: false,
         }
     }
 }

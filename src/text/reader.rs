@@ -21,6 +21,66 @@ pub struct ReadPuzzle {
     pub line: usize,
     /// The puzzle.
     pub grid: Grid,
+    /// The clash check of its givens, when the reader left it to the caller
+    /// ([`ReadOptions::defer_line_clashes`]); see [`ReadPuzzle::deferred_clash`].
+    pub deferred_clash_check: Option<DeferredClashCheck>,
+}
+
+impl ReadPuzzle {
+    /// A puzzle whose clash check is done (or not asked for).
+    pub fn new(line: usize, grid: Grid) -> ReadPuzzle {
+        ReadPuzzle {
+            line,
+            grid,
+            deferred_clash_check: None,
+        }
+    }
+
+    /// The error the reader would have returned for this puzzle had it not left the clash
+    /// check to its caller: `None` when the check was done (or not asked for), or the givens
+    /// do not clash.
+    ///
+    /// # Complexity
+    /// O(n²), as [`Grid::first_clash`].
+    pub fn deferred_clash(&self) -> Option<TextError> {
+        let check = self.deferred_clash_check?;
+        line_clash_error(&self.grid, self.line, check.column, check.shape_inferred)
+    }
+}
+
+/// What the error of a deferred clash check needs from the reading: where the line's first cell
+/// is, and whether the shape was inferred (a clash only in a box then hints at `--latin`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeferredClashCheck {
+    column: usize,
+    shape_inferred: bool,
+}
+
+/// The clash error of a puzzle line whose first cell is at `column`: it points at the second
+/// given's symbol.
+fn line_clash_error(
+    grid: &Grid,
+    line: usize,
+    column: usize,
+    shape_inferred: bool,
+) -> Option<TextError> {
+    let clash = grid.first_clash()?;
+    let offset = clash.second.row * grid.shape().order() + clash.second.col;
+    Some(TextError {
+        line,
+        column: column + offset,
+        kind: clash_kind(clash, shape_inferred),
+    })
+}
+
+/// The error of a clash: with a hint towards `--latin` when only a box repeats a value (the
+/// first clash is found in rows, then columns, then boxes) and the shape was inferred.
+fn clash_kind(clash: Clash, shape_inferred: bool) -> TextErrorKind {
+    if clash.unit.kind == UnitKind::Box && shape_inferred {
+        TextErrorKind::ClashInBoxOnly(clash)
+    } else {
+        TextErrorKind::Clash(clash)
+    }
 }
 
 /// A streaming reader of puzzles in any of the three forms; see the module docs.
@@ -218,28 +278,15 @@ impl<R: BufRead> PuzzleReader<R> {
         if !self.options.reject_clashes {
             return Ok(grid);
         }
-        match grid.first_clash() {
+        match line_clash_error(&grid, line, column, self.options.shape.is_none()) {
             None => Ok(grid),
-            Some(clash) => {
-                let n = grid.shape().order();
-                let offset = clash.second.row * n + clash.second.col;
-                Err(TextError {
-                    line,
-                    column: column + offset,
-                    kind: self.clash_kind(clash),
-                })
-            }
+            Some(error) => Err(error),
         }
     }
 
-    /// The error of a clash: with a hint towards `--latin` when only a box repeats a value (the
-    /// first clash is found in rows, then columns, then boxes) and the shape was inferred.
+    /// The error of a clash (see [`clash_kind`]).
     fn clash_kind(&self, clash: Clash) -> TextErrorKind {
-        if clash.unit.kind == UnitKind::Box && self.options.shape.is_none() {
-            TextErrorKind::ClashInBoxOnly(clash)
-        } else {
-            TextErrorKind::Clash(clash)
-        }
+        clash_kind(clash, self.options.shape.is_none())
     }
 }
 
@@ -258,7 +305,16 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         if self.format == TextLayout::Auto {
             self.format = Self::detect(text);
         }
+        // A puzzle line's clash check left to the caller, when it asked for that.
+        let mut deferred = None;
         let result = match self.format {
+            TextLayout::Line if self.options.reject_clashes && self.options.defer_line_clashes => {
+                deferred = Some(DeferredClashCheck {
+                    column,
+                    shape_inferred: self.options.shape.is_none(),
+                });
+                parse_line_at(text, self.options.shape, line, column)
+            }
             TextLayout::Line => parse_line_at(text, self.options.shape, line, column)
                 .and_then(|g| self.check_line_clash(g, line, column)),
             TextLayout::Json => parse_json_at(text, self.options.shape, line).and_then(|g| {
@@ -274,13 +330,51 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 self.read_block((line, column, &first))
             }
         };
-        Some(result.map(|grid| ReadPuzzle { line, grid }))
+        Some(result.map(|grid| ReadPuzzle {
+            line,
+            grid,
+            deferred_clash_check: deferred,
+        }))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deferred_clash_check_gives_the_eager_error() {
+        let text = "1.3.....4....2..\n  11..............\n1...1...........\n";
+        let eager: Vec<_> = PuzzleReader::new(text.as_bytes(), ReadOptions::default()).collect();
+        let options = ReadOptions {
+            defer_line_clashes: true,
+            ..ReadOptions::default()
+        };
+        let deferred: Vec<_> = PuzzleReader::new(text.as_bytes(), options).collect();
+        assert_eq!(eager.len(), 3);
+        assert!(eager[0].is_ok());
+        for (eager, deferred) in eager.iter().zip(&deferred) {
+            let puzzle = deferred
+                .as_ref()
+                .expect("the clash is not checked while reading");
+            assert!(puzzle.deferred_clash_check.is_some());
+            assert_eq!(eager.as_ref().err(), puzzle.deferred_clash().as_ref());
+        }
+        // The second line's clash is named at its own column (after two spaces).
+        let error = eager[1].as_ref().unwrap_err();
+        assert_eq!((error.line, error.column), (2, 4));
+        // Not asked to reject clashes: nothing is deferred.
+        let lenient = ReadOptions {
+            reject_clashes: false,
+            defer_line_clashes: true,
+            ..ReadOptions::default()
+        };
+        let read = PuzzleReader::new(text.as_bytes(), lenient)
+            .nth(1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(read.deferred_clash_check, None);
+    }
 
     #[test]
     fn a_no_break_space_is_named_with_its_column() {

@@ -357,10 +357,7 @@ fn puzzles_in_memory_give_the_records_of_the_file_with_the_grids_they_carry() {
             )
             .unwrap();
         let items = puzzles.iter().enumerate().map(|(i, grid)| {
-            let read = sudokit::text::ReadPuzzle {
-                line: i + 1,
-                grid: grid.clone(),
-            };
+            let read = sudokit::text::ReadPuzzle::new(i + 1, grid.clone());
             sudokit::jobs::PuzzleItem::new(file.display().to_string(), i, Ok(read))
         });
         let source = sudokit::jobs::source::Source::Puzzles {
