@@ -54,12 +54,19 @@ pub(super) fn count_with<L: Lanes>(
     };
     let mut report = CountReport::default();
     let mut board = Board::full();
+    // Each given takes its value from its peers in the band, and its cell from every other
+    // value: the latter once per value and band at the end, from the givens' cells.
+    let (mut given, mut filled) = ([0u32; 4 * 9], [0u32; 3]);
     for (cell, v) in puzzle.givens() {
         let (b, p) = (cell / 27, cell % 27);
-        for e in (0..9).filter(|&e| e != v) {
-            board.cand.0[4 * e + b] &= !(1 << p);
-        }
+        given[4 * v + b] |= 1 << p;
+        filled[b] |= 1 << p;
         board.cand.0[4 * v + b] &= !BAND_PEERS[p];
+    }
+    for v in 0..9 {
+        for b in 0..3 {
+            board.cand.0[4 * v + b] &= !(filled[b] & !given[4 * v + b]);
+        }
     }
     if board.propagate::<L>(cpu, &mut stats.propagations) {
         report.stopped = search::<L>(
