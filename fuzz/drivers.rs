@@ -79,6 +79,7 @@ fn round_trip(grid: &Grid) {
         format: TextLayout::Auto,
         shape: spec,
         reject_clashes: false,
+        defer_line_clashes: false,
     };
     let back: Vec<_> = PuzzleReader::new(written.as_bytes(), options).collect();
     assert_eq!(back.len(), 1, "one puzzle written, one read back");
@@ -93,9 +94,29 @@ fn round_trip(grid: &Grid) {
     assert_eq!(&again, grid, "JSON round trip changed the grid");
 }
 
-/// Reads every puzzle of `data` with `options`; every grid read must round-trip.
+/// Reads every puzzle of `data` with `options`; every grid read must round-trip. Read again
+/// with the clash check of puzzle lines left to the caller, every item must be the same: the
+/// same puzzle, or the same error (from `ReadPuzzle::deferred_clash` for a deferred clash).
 fn read_all(data: &[u8], options: ReadOptions) {
+    let deferring = ReadOptions {
+        defer_line_clashes: true,
+        ..options
+    };
+    let mut deferred = PuzzleReader::new(data, deferring);
     for item in PuzzleReader::new(data, options) {
+        let again = deferred.next().expect("as many items when deferring");
+        let again = match again {
+            Ok(puzzle) => match puzzle.deferred_clash() {
+                Some(error) => Err(error),
+                None => Ok(puzzle.grid),
+            },
+            Err(error) => Err(error),
+        };
+        assert_eq!(
+            item.as_ref().map(|r| &r.grid),
+            again.as_ref(),
+            "deferring changed an item"
+        );
         match item {
             Ok(record) => round_trip(&record.grid),
             Err(e) => {
@@ -103,6 +124,7 @@ fn read_all(data: &[u8], options: ReadOptions) {
             }
         }
     }
+    assert!(deferred.next().is_none(), "as many items when deferring");
 }
 
 /// One puzzle line (`parse_line`), with a shape override from the first byte.
@@ -128,6 +150,7 @@ pub fn grid_block(data: &[u8]) {
             format: TextLayout::Block,
             shape,
             reject_clashes: true,
+            defer_line_clashes: false,
         },
     );
 }
@@ -149,6 +172,7 @@ pub fn json_puzzle(data: &[u8]) {
             format: TextLayout::Json,
             shape: spec,
             reject_clashes: true,
+            defer_line_clashes: false,
         },
     );
 }
@@ -161,6 +185,7 @@ pub fn latin_partial(data: &[u8]) {
             format: TextLayout::Auto,
             shape: Some(ShapeSpec::Latin),
             reject_clashes: data.first().is_some_and(|b| b % 2 == 0),
+            defer_line_clashes: false,
         },
     );
 }

@@ -32,6 +32,7 @@ fn lenient(format: TextLayout, shape: Shape) -> ReadOptions {
         format,
         shape: Some(spec(shape)),
         reject_clashes: false,
+        defer_line_clashes: false,
     }
 }
 
