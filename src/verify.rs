@@ -235,11 +235,10 @@ fn name_violation(
 }
 
 /// Whether `values` is a solution of the puzzle `givens` of order `N` with boxes of `P` × `Q`
-/// cells (`boxes` false: a Latin square, `P` = 1), in one pass with every bound fixed at compile
-/// time, so the compiler unrolls and vectorises it: each cell in range and agreeing with its
-/// given, made a one-bit mask; each row, column and box must hold all `N` values (a unit has `N`
-/// cells, so all present means none repeated). The rows of a band of `P` rows are added up
-/// column by column, and each box is then `Q` adjacent columns of that sum.
+/// cells (`boxes` false: a Latin square, `P` = 1), with every bound fixed at compile time, so
+/// the compiler unrolls and vectorises it: each cell in range and agreeing with its given, and
+/// each row, column and box holding all `N` values ([`units_complete`]; a unit has `N` cells, so
+/// all present means none repeated).
 ///
 /// # Complexity
 /// O(N²) time with no branch per cell; `2N` words of memory.
@@ -250,7 +249,6 @@ fn complete_fixed<const P: usize, const Q: usize, const N: usize>(
     boxes: bool,
 ) -> bool {
     const { assert!(P * Q == N && N < 32) };
-    let all: u32 = (1 << N) - 1;
     if values.len() != N * N || givens.len() != N * N {
         return false;
     }
@@ -258,23 +256,40 @@ fn complete_fixed<const P: usize, const Q: usize, const N: usize>(
         ok & (v < N as u16) & ((g == crate::grid::EMPTY) | (g == v))
     };
     // Range and givens: up to order 16 in a pass of their own over the whole grid (a fold with
-    // no early exit, in vectors), which measured faster there; at 25, row by row below.
-    let separate = N <= 16;
-    let mut ok = !separate || givens.iter().zip(values).fold(true, agree);
-    // The unit sets; a value out of range (refused either way) sets bit `v mod 32`.
+    // no early exit, in vectors), which measured faster there; at 25, row by row beside the
+    // unit sets.
+    if N <= 16 {
+        givens.iter().zip(values).fold(true, agree)
+            & units_complete::<P, Q, N>(values, boxes, |_, _| true)
+    } else {
+        let cell_agrees = |cell: usize, v: u16| agree(true, (&givens[cell], &v));
+        units_complete::<P, Q, N>(values, boxes, cell_agrees)
+    }
+}
+
+/// Whether every row, column and (with `boxes`) box of `values` holds all `N` values, and
+/// `cell_agrees` holds for every cell (given its index and value): a one-bit mask per cell (a value out of
+/// range, refused by the caller either way, sets bit `v mod 32`), the rows of a band of `P`
+/// rows added up column by column, and each box then `Q` adjacent columns of that sum.
+#[inline(always)]
+fn units_complete<const P: usize, const Q: usize, const N: usize>(
+    values: &[u16],
+    boxes: bool,
+    cell_agrees: impl Fn(usize, u16) -> bool,
+) -> bool {
+    let all: u32 = (1 << N) - 1;
+    let mut ok = true;
     let mut cols = [0u32; N];
-    for (band_values, band_givens) in values.chunks_exact(N * P).zip(givens.chunks_exact(N * P)) {
+    for (b, band_values) in values.chunks_exact(N * P).enumerate() {
         let mut band = [0u32; N];
-        for r in 0..P {
-            let Ok(row) = <&[u16; N]>::try_from(&band_values[r * N..(r + 1) * N]) else {
+        for (r, row) in band_values.chunks_exact(N).enumerate() {
+            let Ok(row) = <&[u16; N]>::try_from(row) else {
                 return false;
             };
-            if !separate {
-                let given = &band_givens[r * N..(r + 1) * N];
-                ok = given.iter().zip(row).fold(ok, agree);
-            }
+            let start = (b * P + r) * N;
             let mut in_row = 0;
             for c in 0..N {
+                ok &= cell_agrees(start + c, row[c]);
                 let bit = 1u32 << (row[c] & 31);
                 in_row |= bit;
                 band[c] |= bit;
