@@ -38,14 +38,27 @@ use crate::search::Budget;
 /// The options [`Cadical::for_puzzles`] sets on top of CaDiCaL's configuration `sat` (which
 /// searches in stable mode only, with less elimination and subsumption effort): no light
 /// preprocessing before the first search (congruence closure, sweeping and fast elimination,
-/// which cost more than they save on a puzzle's formula), and no sweeping later.
+/// which cost more than they save on a puzzle's formula), no sweeping later, and no
+/// chronological backtracking (`chrono=0`: every conflict backjumps to its assertion level).
 ///
 /// Measured (CPU, median of 3, `sudokit solve --threads 1`, one process per puzzle) on the 25×25
 /// puzzles of `acs_general_25x25_f40-50.txt` against CaDiCaL 2.2.1's defaults: lines 101–200
 /// (the hard band) 11.62 → 6.16 s in total, the slowest 0.97 → 0.47 s; lines 1–100
 /// 6.49 → 3.97 s; lines 201–300 1.54 → 0.94 s. The configuration `sat` alone gave 8.97 s on
 /// lines 101–200 and nothing on lines 1–100 (6.57 s); see BENCHMARKS.md.
-pub(crate) const PUZZLE_OPTIONS: &[(&str, i32)] = &[("preprocesslight", 0), ("sweep", 0)];
+///
+/// `chrono=0`, measured later against the two options above alone: CaDiCaL 2.2.1's binary on
+/// the optimized CNF of lines 101–200, conflicts summed over the 100 formulas, 82 082 → 63 440,
+/// and lower on each of four copies with variables and clauses shuffled (97 832 → 88 227,
+/// 96 491 → 66 974, 96 017 → 70 877, 83 264 → 73 372). In process (CPU, minimum of 2,
+/// alternated, `sudokit solve --threads 1`): lines 1–100 3.53 → 3.15 s, 101–200
+/// 5.00 → 4.14 s (the slowest 0.355 → 0.199 s), 201–300 0.94 → 0.92 s; with `--unique`,
+/// lines 101–200 5.37 → 4.56 s. Which puzzles need the most conflicts changes with the setting
+/// (and with the order of the variables): the puzzles over 1.5 times the CPU of Debian's
+/// `cadical` (1.5.3) stay as many, 32 before and 33 after of lines 101–200 in
+/// `scripts/hard_tail.sh`, on the whole other puzzles.
+pub(crate) const PUZZLE_OPTIONS: &[(&str, i32)] =
+    &[("preprocesslight", 0), ("sweep", 0), ("chrono", 0)];
 
 /// A literal as rustsat spells it (the same 0-based variable).
 pub(super) fn to_rustsat(lit: Lit) -> RLit {
