@@ -54,9 +54,9 @@ use crate::search::Budget;
 /// alternated, `sudokit solve --threads 1`): lines 1–100 3.53 → 3.15 s, 101–200
 /// 5.00 → 4.14 s (the slowest 0.355 → 0.199 s), 201–300 0.94 → 0.92 s; with `--unique`,
 /// lines 101–200 5.37 → 4.56 s. Which puzzles need the most conflicts changes with the setting
-/// (and with the order of the variables): the puzzles over 1.5 times the CPU of Debian's
-/// `cadical` (1.5.3) stay as many, 32 before and 33 after of lines 101–200 in
-/// `scripts/hard_tail.sh`, on the whole other puzzles.
+/// (and with the order of the variables), so the puzzles over 1.5 times the CPU of Debian's
+/// `cadical` (1.5.3) stay as many: 32 before and 33 after of lines 101–200 in
+/// `scripts/hard_tail.sh`, mostly other puzzles.
 pub(crate) const PUZZLE_OPTIONS: &[(&str, i32)] =
     &[("preprocesslight", 0), ("sweep", 0), ("chrono", 0)];
 
