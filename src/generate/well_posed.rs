@@ -21,7 +21,7 @@
 //! - [`UniquenessEngine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
 //!   candidate of a cell with two or more, each such cell takes exactly one, each value not yet
 //!   placed in a unit takes exactly one of its places there (pairwise at-most-one) — solved by
-//!   CDCL (CaDiCaL with the feature `cadical`, else varisat), a fresh solver per case. The fixpoint leaves few open candidates, so the
+//!   CDCL (CaDiCaL set for puzzles with the feature `cadical`, else varisat), a fresh solver per case. The fixpoint leaves few open candidates, so the
 //!   formulas are small, and clause learning proves the refutations (the common answer) far
 //!   faster than depth-first search.
 //! - `UniquenessEngine::Incremental` (with the feature `cadical`): one CaDiCaL per removal

@@ -382,7 +382,11 @@ impl Sat {
 
 /// Solves the formula `build` writes, with a fresh solver of the kind `solver` and no budget:
 /// its model, or `None` when it is unsatisfiable. For callers that build small formulas of their
-/// own (the removal test of generation).
+/// own (the removal test of generation). CaDiCaL runs set for puzzles, as in [`Sat`]'s search
+/// (`Cadical::for_puzzles`): on 25×25 generation, where the removal test's formulas are the
+/// near-unique completions of the hard region, that takes about two thirds of the CPU time of
+/// CaDiCaL's defaults (seed 8 16.4 → 10.2 s, seed 4 26.9 → 17.7 s, seed 5 25.6 → 16.9 s with
+/// `--threads 1`; BENCHMARKS.md).
 pub fn solve_fresh(solver: SatSolver, build: impl FnOnce(&mut dyn ClauseSink)) -> Option<Model> {
     let budget = Budget::start(&Limits::none());
     match solver {
@@ -395,7 +399,7 @@ pub fn solve_fresh(solver: SatSolver, build: impl FnOnce(&mut dyn ClauseSink)) -
         }
         #[cfg(feature = "cadical")]
         SatSolver::Cadical => {
-            let mut s = cadical::Cadical::bounded(&budget);
+            let mut s = cadical::Cadical::for_puzzles(&budget);
             build(&mut s);
             s.solve().expect("no budget: an answer").then(|| s.model())
         }
