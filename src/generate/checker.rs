@@ -55,7 +55,7 @@ impl Checker {
         sweeps: bool,
         engine: Option<UniquenessEngine>,
     ) -> Checker {
-        let engine = engine.unwrap_or_else(|| UniquenessEngine::for_order(shape.order()));
+        let engine = engine.unwrap_or_default();
         let removal = shape.order() >= SEARCH_FROM_ORDER;
         Checker {
             solver: Verified(Native),

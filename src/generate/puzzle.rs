@@ -242,8 +242,8 @@ pub struct Options {
     ///
     /// [`SWEEP_FROM_ORDER`]: super::sweep::SWEEP_FROM_ORDER
     pub sweeps: bool,
-    /// The engine of the removal test (see [`super::well_posed`]); `None`: the one for the
-    /// order ([`UniquenessEngine::for_order`]). The puzzle does not depend on it, only the time.
+    /// The engine of the removal test (see [`super::well_posed`]); `None`: the default
+    /// ([`UniquenessEngine::Sat`]). The puzzle does not depend on it, only the time.
     pub engine: Option<UniquenessEngine>,
     /// Called with how far the reduction of a puzzle has come (see [`super::progress`]).
     pub progress: Option<OnProgress>,

@@ -41,13 +41,14 @@
 //! Measured on 25×25 reductions (see `BENCHMARKS.md`), the SAT engine is faster than the HAC
 //! one, and faster than the `native` count up to 2 from order 16 on; below
 //! [`SEARCH_FROM_ORDER`] the reduction keeps `native`'s count. The incremental engine takes about
-//! a third of the fresh solvers' CPU time on 16×16 generation but about twice as much on 25×25,
-//! where the hard tests dominate: there its search runs on the whole grid's formula under
-//! hundreds of assumption levels (long learnt clauses, costly to analyse and shrink), where a
-//! fresh solver sees only the fixpoint's few open candidates. So generation and minimize use it
-//! below order [`INCREMENTAL_BELOW_ORDER`] (in a build with the feature `cadical`) and fresh
-//! solvers from there on ([`UniquenessEngine::for_order`]); `SUDOKIT_REMOVAL_ENGINE` names
-//! generation's engine for comparisons ([`UniquenessEngine::from_env`]).
+//! twice the fresh solvers' CPU time on 25×25, where the hard tests dominate: there its search
+//! runs on the whole grid's formula under hundreds of assumption levels (long learnt clauses,
+//! costly to analyse and shrink), where a fresh solver sees only the fixpoint's few open
+//! candidates. On 16×16, where every test is cheap, it was ahead of fresh solvers with
+//! CaDiCaL's defaults, but not of fresh solvers set for puzzles (median 0.18 against 0.15 s
+//! of CPU a puzzle). So generation and minimize use the fresh solvers at every order (the
+//! default, [`UniquenessEngine::Sat`]); `SUDOKIT_REMOVAL_ENGINE` names generation's engine for
+//! comparisons ([`UniquenessEngine::from_env`]).
 //!
 //! Every second solution found goes through [`crate::verify()`].
 //!
@@ -121,27 +122,10 @@ pub enum UniquenessEngine {
     Incremental,
 }
 
-/// The order from which generation and minimize test removals with fresh solvers rather than
-/// the incremental engine (16×16: a third of the CPU time; 25×25: about twice as much; orders in
-/// between not measured, so they stay with the fresh solvers).
-pub const INCREMENTAL_BELOW_ORDER: usize = 17;
-
 impl UniquenessEngine {
-    /// The engine generation and minimize use on grids of order `order`: the incremental one
-    /// below [`INCREMENTAL_BELOW_ORDER`] in a build with the feature `cadical`, else the
-    /// fresh solvers ([`UniquenessEngine::Sat`]).
-    pub fn for_order(order: usize) -> UniquenessEngine {
-        #[cfg(feature = "cadical")]
-        if order < INCREMENTAL_BELOW_ORDER {
-            return UniquenessEngine::Incremental;
-        }
-        let _ = order;
-        UniquenessEngine::Sat
-    }
-
     /// The engine named by the environment variable `SUDOKIT_REMOVAL_ENGINE` (`sat`, `hac`, or
     /// `incremental` with the feature `cadical`), for comparisons (the puzzles are the same);
-    /// `None` when it is not set (or names no engine): the engine then follows the order.
+    /// `None` when it is not set (or names no engine): the default engine then.
     pub fn from_env() -> Option<UniquenessEngine> {
         std::env::var("SUDOKIT_REMOVAL_ENGINE")
             .ok()
