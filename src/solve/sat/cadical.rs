@@ -28,7 +28,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
+use rustsat::solvers::{ControlSignal, PhaseLit, Solve, SolverResult, Terminate};
 use rustsat::types::{Lit as RLit, TernaryVal};
 use rustsat_cadical::{CaDiCaL, CaDiCaLClause, ClauseId, Config, ProofTracerHandle, TraceProof};
 
@@ -133,6 +133,13 @@ impl Cadical {
             // is loaded): no answer.
             Ok(SolverResult::Interrupted) | Err(_) => None,
         }
+    }
+
+    /// Makes the search decide `lit` true when it first decides on its variable (CaDiCaL's
+    /// phase for the variable).
+    pub(crate) fn phase(&mut self, lit: Lit) {
+        // CaDiCaL takes a phase in any state; a refusal would only leave its default phase.
+        let _ = self.solver.phase_lit(to_rustsat(lit));
     }
 
     /// The model of the last satisfiable call, over the variables handed out.

@@ -83,7 +83,7 @@ use std::str::FromStr;
 
 pub use crate::encode::cnf::blocking_clause;
 use crate::encode::cnf::{Amo, CnfOptions, Encoding, VarMap, encode};
-use crate::encode::{ClauseSink, Model};
+use crate::encode::{ClauseSink, Lit, Model};
 use crate::grid::Grid;
 use crate::solve::{
     Answer, Budget, CountReport, Limits, Outcome, SolveError, SolveReport, Solver, UniqueReport,
@@ -387,10 +387,18 @@ impl Sat {
 /// near-unique completions of the hard region, that takes about two thirds of the CPU time of
 /// CaDiCaL's defaults (seed 8 16.4 → 10.2 s, seed 4 26.9 → 17.7 s, seed 5 25.6 → 16.9 s with
 /// `--threads 1`; BENCHMARKS.md).
-pub fn solve_fresh(solver: SatSolver, build: impl FnOnce(&mut dyn ClauseSink)) -> Option<Model> {
+///
+/// `phases` are the literals CaDiCaL decides first when it decides on their variables (its
+/// initial phases; later rephasing may change them); varisat takes no phases and ignores them.
+pub fn solve_fresh(
+    solver: SatSolver,
+    build: impl FnOnce(&mut dyn ClauseSink),
+    phases: &[Lit],
+) -> Option<Model> {
     let budget = Budget::start(&Limits::none());
     match solver {
         SatSolver::Varisat => {
+            let _ = phases;
             let mut s = bounded_solver(&budget);
             build(&mut SatSink::new(&mut s));
             s.solve()
@@ -401,6 +409,9 @@ pub fn solve_fresh(solver: SatSolver, build: impl FnOnce(&mut dyn ClauseSink)) -
         SatSolver::Cadical => {
             let mut s = cadical::Cadical::for_puzzles(&budget);
             build(&mut s);
+            for &lit in phases {
+                s.phase(lit);
+            }
             s.solve().expect("no budget: an answer").then(|| s.model())
         }
     }
