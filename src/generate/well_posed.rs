@@ -21,8 +21,8 @@
 //! - [`UniquenessEngine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
 //!   candidate of a cell with two or more, each such cell takes exactly one, each value not yet
 //!   placed in a unit takes exactly one of its places there (pairwise at-most-one) — solved by
-//!   CDCL (CaDiCaL set for puzzles with the feature `cadical`, else varisat), a fresh solver per
-//!   case. The fixpoint leaves few open candidates, so the formulas are small, and clause
+//!   CDCL, a fresh solver per case: varisat below order [`CADICAL_FROM_ORDER`], CaDiCaL set for
+//!   puzzles from it on with the feature `cadical` (else varisat there too). The fixpoint leaves few open candidates, so the formulas are small, and clause
 //!   learning proves the refutations (the common answer) far faster than depth-first search.
 //!   CaDiCaL's first decisions lean toward the last second solution the test found for the same
 //!   S (its phases): the next one is often in the same region of the grid. On 25×25 generation
@@ -50,7 +50,7 @@
 //! costly to analyse and shrink), where a fresh solver sees only the fixpoint's few open
 //! candidates. On 16×16, where every test is cheap, it was ahead of fresh solvers with
 //! CaDiCaL's defaults, but not of fresh solvers set for puzzles (median 0.18 against 0.15 s
-//! of CPU a puzzle). So generation and minimize use the fresh solvers at every order (the
+//! of CPU a puzzle), nor of fresh varisat solvers (0.08 s). So generation and minimize use the fresh solvers at every order (the
 //! default, [`UniquenessEngine::Sat`]); `SUDOKIT_REMOVAL_ENGINE` names generation's engine for
 //! comparisons ([`UniquenessEngine::from_env`]).
 //!
@@ -111,10 +111,28 @@ use crate::solve::sat::{self, SatSolver};
 /// (faster there: 9×9 and 12×12 were measured).
 pub const SEARCH_FROM_ORDER: usize = 16;
 
+/// From this order on the SAT engine's fresh solvers are CaDiCaL (with the feature `cadical`);
+/// below it varisat, which starts cheaper and wins on the smaller formulas there. Measured with
+/// `--features cadical`, `--threads 1`, CPU s, the same puzzles (`BENCHMARKS.md`): 16×16
+/// median 0.08 (varisat) against 0.14 s (CaDiCaL) over seeds 1–11; 20×20 seeds 1–3 0.35 / 0.69
+/// / 0.68 against 0.53 / 0.89 / 1.06; 24×24 seeds 1–2 8.4 / 9.2 against 9.6 / 10.1; 25×25
+/// seeds 4 / 5 / 8 21.9 / 24.4 / 9.4 against 18.0 / 16.1 / 10.9.
+pub const CADICAL_FROM_ORDER: usize = 25;
+
+/// The solver of the SAT engine's cases for puzzles of order `order` (see
+/// [`CADICAL_FROM_ORDER`]).
+fn removal_solver(order: usize) -> SatSolver {
+    if order >= CADICAL_FROM_ORDER {
+        SatSolver::FASTEST
+    } else {
+        SatSolver::Varisat
+    }
+}
+
 /// The engine that searches the cases the pre-filter leaves; see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum UniquenessEngine {
-    /// A fresh SAT solver (varisat, or CaDiCaL with the feature `cadical`) per case, on the
+    /// A fresh SAT solver per case (see [`CADICAL_FROM_ORDER`]), on the
     /// case's HAC fixpoint.
     #[default]
     Sat,
@@ -530,10 +548,9 @@ fn isomorphic_copy(
 }
 
 /// A complete grid within `d` that satisfies the Sudoku rules, if one exists, by SAT on the open
-/// candidates of `d` (see the module docs), with the fastest CDCL solver of this build (CaDiCaL
-/// with the feature `cadical`, else varisat). With CaDiCaL, the search decides each cell's value
-/// in `toward` first, when given (varisat takes no phases). `index` and `phases` are scratch
-/// space.
+/// candidates of `d` (see the module docs), with the solver [`removal_solver`] picks. With
+/// CaDiCaL, the search decides each cell's value in `toward` first, when given (varisat takes no
+/// phases). `index` and `phases` are scratch space.
 fn solve_domains(
     d: &Domains,
     index: &mut Vec<u32>,
@@ -556,9 +573,9 @@ fn solve_domains(
         let i = index[cell * n + v];
         (i != u32::MAX).then(|| Var::from_index(i as usize).positive())
     };
+    let solver = removal_solver(n);
     phases.clear();
-    // (Only CaDiCaL takes phases.)
-    if let Some(toward) = toward.filter(|_| cfg!(feature = "cadical")) {
+    if let Some(toward) = toward.filter(|_| solver != SatSolver::Varisat) {
         for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
             let wanted = toward.get(cell);
             for v in d.values(cell) {
@@ -569,7 +586,7 @@ fn solve_domains(
         }
     }
     let model = sat::solve_fresh(
-        SatSolver::FASTEST,
+        solver,
         |sink| {
             for _ in 0..vars {
                 sink.new_var();
