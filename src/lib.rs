@@ -62,7 +62,7 @@
 //! |---|---|---|
 //! | `cli` | on | the `sudokit` command (clap, indicatif, signal-hook); the library builds without it |
 //! | `highs` | off | the HiGHS MIP backend, `solve::Highs` / `--backend highs` (builds HiGHS from source: cmake, a C++ compiler and libclang) |
-//! | `cadical` | off | CaDiCaL 2.2.1 in process: the `sat:cadical` backends, native's CDCL stage on large grids and generation's removal test (builds the vendored C++ sources: a C++ compiler and libclang) |
+//! | `cadical` | off | CaDiCaL 2.2.1 in process: the `sat:cadical` backends, native's CDCL stage on large grids and generation's removal test from order 25 (builds the vendored C++ sources: a C++ compiler and libclang) |
 //!
 //! # Unsafe code
 //! The crate denies `unsafe` everywhere but in one module, the SIMD lanes of the 9×9 engine

@@ -1,6 +1,7 @@
 //! CaDiCaL (A. Biere's CDCL solver, version 2.2.1, compiled from the source the
 //! `rustsat-cadical` crate vendors) in process, with the cargo feature `cadical`: the solver of
-//! the `sat:cadical` backends, of `native`'s CDCL stage, and of generation's removal test.
+//! the `sat:cadical` backends, of `native`'s CDCL stage, and of generation's removal test from
+//! order 25 on.
 //!
 //! # Stopping a call
 //! CaDiCaL calls a terminate callback often during a search; the callback reads the budget's

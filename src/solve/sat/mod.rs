@@ -25,8 +25,8 @@
 //! `sat:cadical:ENCODING:AMO` solve the same formulas with CaDiCaL 2.2.1 in process ([`SatSolver`]):
 //! the same counting loop, its time limit through CaDiCaL's terminate callback, and its proofs
 //! as LRAT from CaDiCaL's proof tracer, checked by [`crate::proof::lrat`] (see [`proof`]). That build also
-//! uses CaDiCaL for `native`'s CDCL stage and for generation's removal test
-//! ([`SatSolver::FASTEST`]). Without the feature, `sat:cadical` is an error that says how to
+//! uses CaDiCaL for `native`'s CDCL stage and for generation's removal test from order 25
+//! ([`SatSolver::FASTEST`]; see `generate::well_posed::CADICAL_FROM_ORDER`). Without the feature, `sat:cadical` is an error that says how to
 //! rebuild.
 //!
 //! # Limits and counters
