@@ -97,6 +97,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::symmetry::Transform;
 use super::trades::Trades;
+use crate::encode::cnf::{Amo, at_most_one};
 use crate::encode::{ClauseSink, Lit, Var};
 use crate::grid::Grid;
 use crate::propagate::{Domains, Propagator, Scheme, Searcher};
@@ -453,11 +454,7 @@ impl Rules {
         let mut clause = Vec::with_capacity(n);
         let exactly_one = |solver: &mut Incremental, clause: &[Lit]| {
             solver.add_clause(clause);
-            for (i, &a) in clause.iter().enumerate() {
-                for &b in &clause[i + 1..] {
-                    solver.add_clause(&[a.negate(), b.negate()]);
-                }
-            }
+            at_most_one(Amo::Pairwise, clause, solver);
         };
         for cell in 0..shape.cells() {
             clause.clear();
@@ -594,11 +591,7 @@ fn solve_domains(
             let mut clause = Vec::with_capacity(n);
             let exactly_one = |sink: &mut dyn ClauseSink, clause: &[Lit]| {
                 sink.add_clause(clause);
-                for (i, &a) in clause.iter().enumerate() {
-                    for &b in &clause[i + 1..] {
-                        sink.add_clause(&[a.negate(), b.negate()]);
-                    }
-                }
+                at_most_one(Amo::Pairwise, clause, sink);
             };
             for cell in (0..shape.cells()).filter(|&c| d.count(c) > 1) {
                 clause.clear();
