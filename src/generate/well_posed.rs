@@ -18,12 +18,14 @@
 //! (all-different by matching, [`crate::propagate`]); a case whose fixpoint fails has no
 //! solution, without search (the pre-filter: near the end of a reduction many removals are
 //! settled this way). The cases that survive are searched, by one of three engines:
-//! - [`UniquenessEngine::Sat`] (the default): each case's fixpoint becomes a small CNF — one variable per
-//!   candidate of a cell with two or more, each such cell takes exactly one, each value not yet
-//!   placed in a unit takes exactly one of its places there (pairwise at-most-one) — solved by
-//!   CDCL, a fresh solver per case: varisat below order [`CADICAL_FROM_ORDER`], CaDiCaL set for
-//!   puzzles from it on with the feature `cadical` (else varisat there too). The fixpoint leaves few open candidates, so the formulas are small, and clause
-//!   learning proves the refutations (the common answer) far faster than depth-first search.
+//! - [`UniquenessEngine::Sat`] (the default): each case's fixpoint becomes a small CNF — one
+//!   variable per candidate of a cell with two or more, each such cell takes exactly one, each
+//!   value not yet placed in a unit takes exactly one of its places there (pairwise
+//!   at-most-one) — solved by CDCL, a fresh solver per case: varisat below order
+//!   [`CADICAL_FROM_ORDER`], CaDiCaL set for puzzles from it on with the feature `cadical` (else
+//!   varisat there too). The fixpoint leaves few open candidates, so the formulas are small, and
+//!   clause learning proves the refutations (the common answer) far faster than depth-first
+//!   search.
 //!   CaDiCaL's first decisions lean toward the last second solution the test found for the same
 //!   S (its phases): the next one is often in the same region of the grid. On 25×25 generation
 //!   that took 1–9 % less CPU on five of six seeds (one 0.7 % more; the same puzzles);
@@ -50,9 +52,10 @@
 //! costly to analyse and shrink), where a fresh solver sees only the fixpoint's few open
 //! candidates. On 16×16, where every test is cheap, it was ahead of fresh solvers with
 //! CaDiCaL's defaults, but not of fresh solvers set for puzzles (median 0.18 against 0.15 s
-//! of CPU a puzzle), nor of fresh varisat solvers (0.08 s). So generation and minimize use the fresh solvers at every order (the
-//! default, [`UniquenessEngine::Sat`]); `SUDOKIT_REMOVAL_ENGINE` names generation's engine for
-//! comparisons ([`UniquenessEngine::from_env`]).
+//! of CPU a puzzle), nor of fresh varisat solvers (0.08 s). So generation and minimize use the
+//! fresh solvers at every order (the default, [`UniquenessEngine::Sat`]);
+//! `SUDOKIT_REMOVAL_ENGINE` names generation's engine for comparisons
+//! ([`UniquenessEngine::from_env`]).
 //!
 //! Every second solution found goes through [`crate::verify()`].
 //!
@@ -139,8 +142,9 @@ pub enum UniquenessEngine {
     Sat,
     /// Depth-first search with HAC propagation and Luby restarts on isomorphic copies.
     Hac,
-    /// One incremental CaDiCaL per removal test (with the feature `cadical`), loaded once with the rules of the empty grid; the givens and each case are
-    /// assumptions, and learnt clauses stay from one test to the next.
+    /// One incremental CaDiCaL per removal test (with the feature `cadical`), loaded once with
+    /// the rules of the empty grid; the givens and each case are assumptions, and learnt clauses
+    /// stay from one test to the next.
     #[cfg(feature = "cadical")]
     Incremental,
 }
